@@ -1,0 +1,60 @@
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+/// Stable error codes. Each one is also a translation key: `errors.<code>` in
+/// `locales/en.json` and `locales/afr.json`.
+#[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    // Socket and authorisation
+    Unauthenticated,
+    Forbidden,
+    NotFound,
+    BadFrame,
+    NotWelcomed,
+    Internal,
+    // Validation, per field
+    InvalidInput,
+    Required,
+    TooLong,
+    InvalidCharacters,
+    InvalidEmail,
+    BlockedEmailDomain,
+    InvalidCellphone,
+    InvalidSaId,
+    InvalidPostalCode,
+    DuplicateReference,
+    // Customer lifecycle
+    AlreadyArchived,
+    NotArchived,
+    // Sign-up and sign-in
+    EmailTaken,
+    WeakPassword,
+    CommonPassword,
+    CsrfInvalid,
+    RateLimited,
+}
+
+/// One field's problem, for forms to show beside the field.
+#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct FieldError {
+    pub field: String,
+    pub code: ErrorCode,
+}
+
+/// The error half of a `Reply`.
+#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct WireError {
+    pub code: ErrorCode,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[ts(optional, as = "Option<Vec<FieldError>>")]
+    pub fields: Vec<FieldError>,
+}
+
+impl WireError {
+    pub fn new(code: ErrorCode) -> Self {
+        WireError { code, fields: Vec::new() }
+    }
+}

@@ -1,0 +1,159 @@
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::{
+    Customer, CustomerInput, CustomerStatus, MerchantView, Mode, PresenceMember, UserView,
+    WireError,
+};
+
+/// Where a client left off: the stream's epoch and the last delta it applied.
+#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct Resume {
+    pub epoch: String,
+    #[ts(type = "number")]
+    pub seq: u64,
+}
+
+/// Frames a browser tab sends.
+#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq)]
+#[serde(tag = "t", rename_all_fields = "camelCase")]
+pub enum ClientFrame {
+    /// First frame on a socket; sent again to switch merchant or mode without a reload.
+    Hello {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        resume: Option<Resume>,
+        /// The web app's build id; the server answers with its own.
+        build: String,
+        /// Which of the user's merchants to open; the first one when absent.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        merchant_id: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        mode: Option<Mode>,
+    },
+    /// A mutation. `id` is made by the client; a retry with the same id runs once.
+    Command { id: String, command: Command },
+    /// A read. Answered by a `Reply` with the same id.
+    Query { id: String, query: Query },
+    /// Which record this tab shows now (a path), or none.
+    Presence {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        viewing: Option<String>,
+    },
+    Ping {},
+}
+
+/// Frames the server sends.
+#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq)]
+#[serde(tag = "t", rename_all_fields = "camelCase")]
+pub enum ServerFrame {
+    /// Answer to `Hello`: who and where the socket is, and the stream position
+    /// from which deltas follow.
+    Welcome {
+        epoch: String,
+        #[ts(type = "number")]
+        seq: u64,
+        build: String,
+        user: UserView,
+        merchant: MerchantView,
+        mode: Mode,
+        /// Every merchant the user belongs to, for the merchant switch.
+        merchants: Vec<MerchantView>,
+    },
+    /// Changes committed under `seq`; `seq` rises by exactly one per delta.
+    Delta {
+        #[ts(type = "number")]
+        seq: u64,
+        changes: Vec<Change>,
+    },
+    /// Answer to a `Command` or `Query`: exactly one of `ok` and `error`.
+    Reply {
+        id: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        ok: Option<ReplyBody>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        error: Option<WireError>,
+    },
+    /// Everyone of the merchant online now, one entry per tab.
+    Presence { members: Vec<PresenceMember> },
+    Pong {},
+    /// The missed deltas cannot be replayed: refetch what is shown, then
+    /// carry on from this position.
+    Resync {
+        epoch: String,
+        #[ts(type = "number")]
+        seq: u64,
+    },
+}
+
+#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq)]
+#[serde(tag = "t", rename_all_fields = "camelCase")]
+pub enum Command {
+    CreateCustomer { input: CustomerInput },
+    UpdateCustomer { customer_id: String, input: CustomerInput },
+    ArchiveCustomer { customer_id: String },
+    RestoreCustomer { customer_id: String },
+}
+
+#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq)]
+#[serde(tag = "t", rename_all_fields = "camelCase")]
+pub enum Query {
+    /// Newest first. `cursor` is the `nextCursor` of the previous page.
+    ListCustomers {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        search: Option<String>,
+        #[serde(default)]
+        status: CustomerStatus,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        cursor: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        limit: Option<u32>,
+    },
+    GetCustomer { customer_id: String },
+}
+
+#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq)]
+#[serde(tag = "t", rename_all_fields = "camelCase")]
+pub enum ReplyBody {
+    /// A command's effect is carried by the delta with this `seq`.
+    Committed {
+        #[ts(type = "number")]
+        seq: u64,
+        /// The id of the record the command created or changed.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        id: Option<String>,
+    },
+    CustomerPage {
+        items: Vec<Customer>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        next_cursor: Option<String>,
+    },
+    Customer { customer: Customer },
+}
+
+/// The kinds of record a delta can touch.
+#[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum EntityKind {
+    Customer,
+}
+
+#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq)]
+#[serde(tag = "t", rename_all_fields = "camelCase")]
+pub enum Change {
+    /// The customer as it is now (created, edited, archived or restored).
+    CustomerUpserted { customer: Customer },
+    /// Too many records of a kind changed at once: refetch lists of that kind.
+    Invalidate { kind: EntityKind },
+}

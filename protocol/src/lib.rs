@@ -1,0 +1,34 @@
+//! Wire types of the live protocol. No I/O lives here: the backend, the load
+//! generator and (through the generated TypeScript) the web app all speak
+//! exactly these shapes, encoded as named MessagePack maps.
+//!
+//! Conventions, so that TypeScript sees plain objects:
+//! - enums are internally tagged by `t` and use struct variants only;
+//! - fields are camelCase on the wire;
+//! - integers stay below 2^53 and are typed `number` in TypeScript;
+//! - money is integer cents, timestamps are milliseconds since the Unix epoch (UTC).
+
+mod customers;
+mod errors;
+mod frames;
+mod session;
+mod typescript;
+
+pub use customers::*;
+pub use errors::*;
+pub use frames::*;
+pub use session::*;
+pub use typescript::generate_typescript;
+
+/// Largest frame either side may send; larger frames close the socket with 1009.
+pub const MAX_FRAME_BYTES: usize = 64 * 1024;
+
+/// Encodes a frame as a named MessagePack map.
+pub fn encode<T: serde::Serialize>(value: &T) -> Result<Vec<u8>, rmp_serde::encode::Error> {
+    rmp_serde::to_vec_named(value)
+}
+
+/// Decodes a MessagePack frame.
+pub fn decode<'a, T: serde::Deserialize<'a>>(bytes: &'a [u8]) -> Result<T, rmp_serde::decode::Error> {
+    rmp_serde::from_slice(bytes)
+}

@@ -1,0 +1,41 @@
+use ts_rs::{Config, TS};
+
+use crate::*;
+
+/// Renders every wire type as one TypeScript module, `web/src/protocol/wire.ts`.
+/// A test compares it with the committed file, so the web app never drifts.
+pub fn generate_typescript() -> String {
+    let cfg = Config::default();
+    let decls = [
+        Mode::decl(&cfg),
+        Role::decl(&cfg),
+        UserView::decl(&cfg),
+        MerchantView::decl(&cfg),
+        PresenceMember::decl(&cfg),
+        IdType::decl(&cfg),
+        CustomerInput::decl(&cfg),
+        Customer::decl(&cfg),
+        CustomerStatus::decl(&cfg),
+        ErrorCode::decl(&cfg),
+        FieldError::decl(&cfg),
+        WireError::decl(&cfg),
+        Resume::decl(&cfg),
+        ClientFrame::decl(&cfg),
+        ServerFrame::decl(&cfg),
+        Command::decl(&cfg),
+        Query::decl(&cfg),
+        ReplyBody::decl(&cfg),
+        EntityKind::decl(&cfg),
+        Change::decl(&cfg),
+    ];
+    let mut out = String::from(
+        "// Generated from the `protocol` crate by `cargo test -p protocol` with UPDATE_PROTOCOL=1.\n// Do not edit by hand.\n\n",
+    );
+    for decl in decls {
+        out.push_str("export ");
+        out.push_str(&decl);
+        out.push_str("\n\n");
+    }
+    out.push_str(&format!("export const MAX_FRAME_BYTES = {MAX_FRAME_BYTES};\n"));
+    out
+}

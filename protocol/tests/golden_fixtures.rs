@@ -1,0 +1,161 @@
+//! Golden MessagePack fixtures: each frame below is encoded here and must equal
+//! the committed bytes in `protocol/fixtures/<name>.msgpack`; the web app's
+//! tests decode the same bytes and compare them with `<name>.json`.
+//! Run with UPDATE_FIXTURES=1 to rewrite them after a deliberate change.
+
+use std::path::PathBuf;
+
+use protocol::*;
+
+fn customer() -> Customer {
+    Customer {
+        id: "cus_01JD0000000000000000000000".into(),
+        mode: Mode::Test,
+        name: "Thandi Nkosi".into(),
+        email: "thandi@example.co.za".into(),
+        cellphone: "+27821234567".into(),
+        id_type: Some(IdType::SouthAfricanId),
+        id_number: "8801235111088".into(),
+        address_line1: "12 Long Street".into(),
+        address_line2: String::new(),
+        city: "Cape Town".into(),
+        postal_code: "8001".into(),
+        reference: "CUST-001".into(),
+        archived: false,
+        created_at: 1_795_000_000_000,
+        updated_at: 1_795_000_000_500,
+    }
+}
+
+fn client_frames() -> Vec<(&'static str, ClientFrame)> {
+    vec![
+        (
+            "client_hello_resume",
+            ClientFrame::Hello {
+                resume: Some(Resume { epoch: "ep_1".into(), seq: 41 }),
+                build: "b1".into(),
+                merchant_id: Some("mer_1".into()),
+                mode: Some(Mode::Live),
+            },
+        ),
+        (
+            "client_command_create_customer",
+            ClientFrame::Command {
+                id: "cmd_1".into(),
+                command: Command::CreateCustomer {
+                    input: CustomerInput {
+                        name: "Thandi Nkosi".into(),
+                        email: "thandi@example.co.za".into(),
+                        id_type: Some(IdType::SouthAfricanId),
+                        id_number: "8801235111088".into(),
+                        ..CustomerInput::default()
+                    },
+                },
+            },
+        ),
+        (
+            "client_query_list_customers",
+            ClientFrame::Query {
+                id: "q_1".into(),
+                query: Query::ListCustomers {
+                    search: Some("thandi".into()),
+                    status: CustomerStatus::Active,
+                    cursor: None,
+                    limit: Some(50),
+                },
+            },
+        ),
+        ("client_ping", ClientFrame::Ping {}),
+    ]
+}
+
+fn server_frames() -> Vec<(&'static str, ServerFrame)> {
+    vec![
+        (
+            "server_welcome",
+            ServerFrame::Welcome {
+                epoch: "ep_1".into(),
+                seq: 9_007_199_254_740_000,
+                build: "b1".into(),
+                user: UserView { id: "usr_1".into(), name: "Thandi".into(), email: "t@example.co.za".into() },
+                merchant: MerchantView { id: "mer_1".into(), name: "Karoo Gym".into(), role: Role::Owner },
+                mode: Mode::Test,
+                merchants: vec![MerchantView { id: "mer_1".into(), name: "Karoo Gym".into(), role: Role::Owner }],
+            },
+        ),
+        (
+            "server_delta_customer",
+            ServerFrame::Delta { seq: 42, changes: vec![Change::CustomerUpserted { customer: customer() }] },
+        ),
+        (
+            "server_reply_error",
+            ServerFrame::Reply {
+                id: "cmd_1".into(),
+                ok: None,
+                error: Some(WireError {
+                    code: ErrorCode::InvalidInput,
+                    fields: vec![FieldError { field: "email".into(), code: ErrorCode::BlockedEmailDomain }],
+                }),
+            },
+        ),
+        (
+            "server_reply_committed",
+            ServerFrame::Reply {
+                id: "cmd_2".into(),
+                ok: Some(ReplyBody::Committed { seq: 43, id: Some("cus_1".into()) }),
+                error: None,
+            },
+        ),
+        (
+            "server_presence",
+            ServerFrame::Presence {
+                members: vec![PresenceMember {
+                    session_id: "ses_1".into(),
+                    user_id: "usr_1".into(),
+                    name: "Thandi".into(),
+                    viewing: Some("/customers/cus_1".into()),
+                }],
+            },
+        ),
+        ("server_resync", ServerFrame::Resync { epoch: "ep_2".into(), seq: 7 }),
+    ]
+}
+
+fn check<T>(name: &str, value: &T)
+where
+    T: serde::Serialize + serde::de::DeserializeOwned + PartialEq + std::fmt::Debug,
+{
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    let bytes = encode(value).unwrap_or_else(|e| panic!("{name}: encode: {e}"));
+    let json = serde_json::to_string_pretty(value).unwrap_or_else(|e| panic!("{name}: json: {e}"));
+    if std::env::var_os("UPDATE_FIXTURES").is_some() {
+        std::fs::write(dir.join(format!("{name}.msgpack")), &bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
+        std::fs::write(dir.join(format!("{name}.json")), format!("{json}\n")).unwrap_or_else(|e| panic!("{name}: {e}"));
+        return;
+    }
+    let committed = std::fs::read(dir.join(format!("{name}.msgpack"))).unwrap_or_else(|e| panic!("{name}: {e}"));
+    assert_eq!(bytes, committed, "{name}: encoding changed");
+    let decoded: T = decode(&committed).unwrap_or_else(|e| panic!("{name}: decode: {e}"));
+    assert_eq!(&decoded, value, "{name}: decodes to another value");
+}
+
+#[test]
+fn client_frames_match_their_fixtures() {
+    for (name, frame) in client_frames() {
+        check(name, &frame);
+    }
+}
+
+#[test]
+fn server_frames_match_their_fixtures() {
+    for (name, frame) in server_frames() {
+        check(name, &frame);
+    }
+}
+
+#[test]
+fn frames_are_maps_tagged_by_t() {
+    let bytes = encode(&ClientFrame::Ping {}).unwrap_or_default();
+    let value: serde_json::Value = rmp_serde::from_slice(&bytes).unwrap_or_default();
+    assert_eq!(value, serde_json::json!({"t": "Ping"}));
+}
