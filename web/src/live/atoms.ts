@@ -1,0 +1,33 @@
+import { atom } from "jotai";
+import type { MerchantView, Mode, PresenceMember, UserView, WireError } from "../protocol/wire";
+
+export type ConnectionState = "idle" | "connecting" | "online" | "reconnecting";
+
+export const connectionAtom = atom<ConnectionState>("idle");
+
+export type LiveIdentity = {
+  user: UserView;
+  merchant: MerchantView;
+  mode: Mode;
+  merchants: MerchantView[];
+};
+
+// Who and where the socket is, from the last Welcome.
+export const identityAtom = atom<LiveIdentity | null>(null);
+
+export const presenceAtom = atom<PresenceMember[]>([]);
+
+// The session id is not told to the client, so "me" is every tab of my user.
+export const othersOnlineAtom = atom((get) => {
+  const me = get(identityAtom)?.user.id;
+  const seen = new Map<string, PresenceMember>();
+  for (const member of get(presenceAtom)) {
+    if (member.userId !== me && !seen.has(member.userId)) seen.set(member.userId, member);
+  }
+  return [...seen.values()];
+});
+
+export type Notice = { serial: number; error: WireError };
+
+// The last error a command or query ended with, for the global error banner.
+export const noticeAtom = atom<Notice | null>(null);

@@ -1,0 +1,243 @@
+import { createStore } from "jotai";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { ClientFrame, ServerFrame } from "../protocol/wire";
+import { connectionAtom, identityAtom, presenceAtom } from "./atoms";
+import { customerAtom, entityVersionAtom } from "./cache";
+import { LiveClient, LiveError, type SocketLike } from "./client";
+import { decodeAny, encodeFrame } from "./codec";
+import { sampleCustomer } from "./testing";
+
+class FakeSocket implements SocketLike {
+  binaryType: BinaryType = "blob";
+  readyState = 0;
+  onopen: ((event: Event) => void) | null = null;
+  onclose: ((event: CloseEvent) => void) | null = null;
+  onmessage: ((event: MessageEvent) => void) | null = null;
+  onerror: ((event: Event) => void) | null = null;
+  sent: ClientFrame[] = [];
+  closedWith: number | undefined;
+
+  send(data: Uint8Array) {
+    this.sent.push(decodeAny(data) as ClientFrame);
+  }
+  close(code?: number) {
+    this.closedWith = code;
+    this.readyState = 3;
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.(new Event("open"));
+  }
+  receive(frame: ServerFrame) {
+    const bytes = encodeFrame(frame as unknown as ClientFrame);
+    const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+    this.onmessage?.({ data: buffer } as MessageEvent);
+  }
+  serverClose(code: number) {
+    this.readyState = 3;
+    this.onclose?.({ code } as CloseEvent);
+  }
+}
+
+function welcome(epoch: string, seq: number, build = "b1"): ServerFrame {
+  const merchant = { id: "mer_1", name: "Karoo Gym", role: "owner" as const };
+  return {
+    t: "Welcome",
+    epoch,
+    seq,
+    build,
+    user: { id: "usr_1", name: "Thandi", email: "t@example.co.za" },
+    merchant,
+    mode: "test",
+    merchants: [merchant],
+  };
+}
+
+function setup(options: { onSignedOut?: () => void; onBuildMismatch?: (b: string) => void } = {}) {
+  const store = createStore();
+  const sockets: FakeSocket[] = [];
+  const client = new LiveClient({
+    store,
+    build: "b1",
+    url: "ws://test/ws",
+    createSocket: () => {
+      const socket = new FakeSocket();
+      sockets.push(socket);
+      return socket;
+    },
+    ...options,
+  });
+  const last = () => sockets[sockets.length - 1];
+  return { store, client, sockets, last };
+}
+
+function connected(epoch = "ep_1", seq = 0) {
+  const context = setup();
+  context.client.start();
+  context.last().open();
+  context.last().receive(welcome(epoch, seq));
+  return context;
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("LiveClient", () => {
+  it("says Hello with its build and goes online on Welcome", () => {
+    const { client, store, last } = setup();
+    client.start();
+    expect(store.get(connectionAtom)).toBe("connecting");
+    last().open();
+    expect(last().sent[0]).toEqual({ t: "Hello", build: "b1" });
+    last().receive(welcome("ep_1", 3));
+    expect(store.get(connectionAtom)).toBe("online");
+    expect(store.get(identityAtom)?.merchant.name).toBe("Karoo Gym");
+    expect(client.resumePosition).toEqual({ epoch: "ep_1", seq: 3 });
+  });
+
+  it("holds queries until welcomed and fills the cache from the reply", async () => {
+    const { client, last } = setup();
+    client.start();
+    last().open();
+    const reply = client.query({ t: "ListCustomers", status: "active" });
+    expect(last().sent.map((frame) => frame.t)).toEqual(["Hello"]);
+    last().receive(welcome("ep_1", 0));
+    const query = last().sent.find((frame) => frame.t === "Query");
+    expect(query).toBeDefined();
+    const customer = sampleCustomer({ id: "cus_q" });
+    last().receive({ t: "Reply", id: (query as { id: string }).id, ok: { t: "CustomerPage", items: [customer] } });
+    await expect(reply).resolves.toEqual({ t: "CustomerPage", items: [customer] });
+    expect(client.store.get(customerAtom("cus_q"))).toEqual(customer);
+  });
+
+  it("rejects a command with the server's error", async () => {
+    const { client, last } = connected();
+    const result = client.command({ t: "ArchiveCustomer", customerId: "cus_x" });
+    const command = last().sent.find((frame) => frame.t === "Command") as { id: string };
+    last().receive({ t: "Reply", id: command.id, error: { code: "already_archived" } });
+    await expect(result).rejects.toBeInstanceOf(LiveError);
+    await expect(result).rejects.toMatchObject({ wire: { code: "already_archived" } });
+  });
+
+  it("applies the next delta and moves its position", () => {
+    const { client, store, last } = connected("ep_1", 4);
+    const customer = sampleCustomer({ id: "cus_d" });
+    last().receive({ t: "Delta", seq: 5, changes: [{ t: "CustomerUpserted", customer }] });
+    expect(store.get(customerAtom("cus_d"))).toEqual(customer);
+    expect(client.resumePosition).toEqual({ epoch: "ep_1", seq: 5 });
+  });
+
+  it("ignores a delta it already has", () => {
+    const { client, store, last } = connected("ep_1", 4);
+    last().receive({ t: "Delta", seq: 4, changes: [{ t: "CustomerUpserted", customer: sampleCustomer({ id: "cus_old" }) }] });
+    expect(store.get(customerAtom("cus_old"))).toBeUndefined();
+    expect(client.resumePosition?.seq).toBe(4);
+  });
+
+  it("reconnects with resume on a gap without applying the delta", () => {
+    const { sockets, store, last } = connected("ep_1", 4);
+    const first = last();
+    last().receive({ t: "Delta", seq: 7, changes: [{ t: "CustomerUpserted", customer: sampleCustomer({ id: "cus_gap" }) }] });
+    expect(store.get(customerAtom("cus_gap"))).toBeUndefined();
+    expect(first.closedWith).toBe(4000);
+    expect(sockets).toHaveLength(2);
+    last().open();
+    expect(last().sent[0]).toEqual({ t: "Hello", build: "b1", resume: { epoch: "ep_1", seq: 4 }, merchantId: "mer_1", mode: "test" });
+  });
+
+  it("reconnects with backoff after a close and re-sends unanswered commands with the same id", () => {
+    const { client, sockets, last, store } = connected("ep_1", 2);
+    void client.command({ t: "RestoreCustomer", customerId: "cus_r" }).catch(() => undefined);
+    const original = last().sent.find((frame) => frame.t === "Command") as { id: string };
+    last().serverClose(1006);
+    expect(store.get(connectionAtom)).toBe("reconnecting");
+    vi.advanceTimersByTime(499);
+    expect(sockets).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(sockets).toHaveLength(2);
+    last().open();
+    expect(last().sent[0]).toMatchObject({ t: "Hello", resume: { epoch: "ep_1", seq: 2 } });
+    last().receive(welcome("ep_1", 2));
+    const again = last().sent.find((frame) => frame.t === "Command") as { id: string };
+    expect(again.id).toBe(original.id);
+  });
+
+  it("doubles the backoff while the server stays away", () => {
+    const { sockets, last } = connected();
+    last().serverClose(1006);
+    vi.advanceTimersByTime(500);
+    last().serverClose(1006);
+    vi.advanceTimersByTime(999);
+    expect(sockets).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(sockets).toHaveLength(3);
+  });
+
+  it("drops the cache and moves on from a Resync", () => {
+    const { client, store, last } = connected("ep_1", 1);
+    last().receive({ t: "Delta", seq: 2, changes: [{ t: "CustomerUpserted", customer: sampleCustomer({ id: "cus_rs" }) }] });
+    const version = store.get(entityVersionAtom);
+    last().receive({ t: "Resync", epoch: "ep_2", seq: 40 });
+    expect(store.get(customerAtom("cus_rs"))).toBeUndefined();
+    expect(store.get(entityVersionAtom)).toBe(version + 1);
+    expect(client.resumePosition).toEqual({ epoch: "ep_2", seq: 40 });
+    last().receive({ t: "Delta", seq: 41, changes: [] });
+    expect(client.resumePosition?.seq).toBe(41);
+  });
+
+  it("refetches when a resumed Welcome is not where it left off", () => {
+    const { store, last } = connected("ep_1", 1);
+    const version = store.get(entityVersionAtom);
+    last().serverClose(1006);
+    vi.advanceTimersByTime(500);
+    last().open();
+    last().receive(welcome("ep_9", 12));
+    expect(store.get(entityVersionAtom)).toBe(version + 1);
+  });
+
+  it("stops and reports a sign-out on close code 4001", () => {
+    const onSignedOut = vi.fn();
+    const { client, sockets, last, store } = setup({ onSignedOut });
+    client.start();
+    last().open();
+    last().receive(welcome("ep_1", 0));
+    last().serverClose(4001);
+    vi.advanceTimersByTime(60_000);
+    expect(onSignedOut).toHaveBeenCalledOnce();
+    expect(sockets).toHaveLength(1);
+    expect(store.get(connectionAtom)).toBe("idle");
+  });
+
+  it("tells the app when the server runs another build", () => {
+    const onBuildMismatch = vi.fn();
+    const { client, last } = setup({ onBuildMismatch });
+    client.start();
+    last().open();
+    last().receive(welcome("ep_1", 0, "b2"));
+    expect(onBuildMismatch).toHaveBeenCalledWith("b2");
+  });
+
+  it("pings every 20 s and reconnects when no Pong came back", () => {
+    const { sockets, last } = connected();
+    vi.advanceTimersByTime(20_000);
+    expect(last().sent.at(-1)).toEqual({ t: "Ping" });
+    last().receive({ t: "Pong" });
+    vi.advanceTimersByTime(20_000);
+    expect(sockets).toHaveLength(1);
+    vi.advanceTimersByTime(20_000);
+    expect(sockets).toHaveLength(2);
+  });
+
+  it("keeps presence members and announces what the tab shows", () => {
+    const { client, store, last } = connected();
+    client.setViewing("/customers/cus_1");
+    expect(last().sent.at(-1)).toEqual({ t: "Presence", viewing: "/customers/cus_1" });
+    last().receive({ t: "Presence", members: [{ sessionId: "s1", userId: "u2", name: "Sipho" }] });
+    expect(store.get(presenceAtom)).toHaveLength(1);
+  });
+});

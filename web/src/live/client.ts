@@ -1,0 +1,282 @@
+import type { ClientFrame, Command, Mode, Query, ReplyBody, Resume, ServerFrame, WireError } from "../protocol/wire";
+import { connectionAtom, identityAtom, noticeAtom, presenceAtom } from "./atoms";
+import { applyChanges, dropCache, putCustomers } from "./cache";
+import { decodeFrame, encodeFrame } from "./codec";
+import { judgeDelta, needsResync, nextBackoff } from "./position";
+import type { Store } from "./store";
+
+export class LiveError extends Error {
+  constructor(readonly wire: WireError) {
+    super(wire.code);
+  }
+}
+
+// The subset of WebSocket the client uses, so tests can hand in a fake.
+export type SocketLike = {
+  binaryType: BinaryType;
+  readyState: number;
+  onopen: ((event: Event) => void) | null;
+  onclose: ((event: CloseEvent) => void) | null;
+  onmessage: ((event: MessageEvent) => void) | null;
+  onerror: ((event: Event) => void) | null;
+  send(data: Uint8Array): void;
+  close(code?: number, reason?: string): void;
+};
+
+export type LiveClientOptions = {
+  store: Store;
+  build: string;
+  url: string;
+  createSocket?: (url: string) => SocketLike;
+  onSignedOut?: () => void;
+  onBuildMismatch?: (serverBuild: string) => void;
+};
+
+type Pending = {
+  frame: ClientFrame;
+  resolve: (body: ReplyBody) => void;
+  reject: (error: LiveError) => void;
+};
+
+const OPEN = 1;
+const HEARTBEAT_MS = 20_000;
+// Close codes: 4001 from the server means the session ended; 4000 is ours for "start over".
+const SIGNED_OUT = 4001;
+const RESTART = 4000;
+
+export class LiveClient {
+  private socket: SocketLike | null = null;
+  private welcomed = false;
+  private stopped = true;
+  private attempt = 0;
+  private position: Resume | null = null;
+  private readonly pending = new Map<string, Pending>();
+  private viewing: string | undefined;
+  private target: { merchantId?: string; mode?: Mode } = {};
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private heartbeatTimer: ReturnType<typeof setInterval> | undefined;
+  private awaitingPong = false;
+  private readonly options: LiveClientOptions;
+
+  constructor(options: LiveClientOptions) {
+    this.options = options;
+  }
+
+  get store(): Store {
+    return this.options.store;
+  }
+
+  /** The stream position of the last applied delta, for tests and diagnostics. */
+  get resumePosition(): Resume | null {
+    return this.position;
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.connect();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.retryTimer);
+    this.teardown();
+    for (const entry of this.pending.values()) entry.reject(new LiveError({ code: "unauthenticated" }));
+    this.pending.clear();
+    this.position = null;
+    dropCache(this.store);
+    this.store.set(identityAtom, null);
+    this.store.set(presenceAtom, []);
+    this.store.set(connectionAtom, "idle");
+  }
+
+  command(command: Command): Promise<ReplyBody> {
+    return this.request({ t: "Command", id: newId(), command });
+  }
+
+  query(query: Query): Promise<ReplyBody> {
+    return this.request({ t: "Query", id: newId(), query });
+  }
+
+  setViewing(path: string | undefined): void {
+    if (this.viewing === path) return;
+    this.viewing = path;
+    if (this.welcomed) this.send({ t: "Presence", viewing: path });
+  }
+
+  /** Open another merchant or mode on the same socket; everything shown is fetched again. */
+  switchTo(target: { merchantId?: string; mode?: Mode }): void {
+    this.target = target;
+    this.position = null;
+    dropCache(this.store);
+    if (this.socket?.readyState === OPEN) {
+      this.welcomed = false;
+      this.send(this.hello());
+    }
+  }
+
+  private request(frame: ClientFrame & { id: string }): Promise<ReplyBody> {
+    return new Promise((resolve, reject) => {
+      this.pending.set(frame.id, { frame, resolve, reject });
+      if (this.welcomed) this.send(frame);
+    });
+  }
+
+  private connect(): void {
+    this.store.set(connectionAtom, this.attempt === 0 ? "connecting" : "reconnecting");
+    const create = this.options.createSocket ?? ((url: string) => new WebSocket(url) as SocketLike);
+    const socket = create(this.options.url);
+    socket.binaryType = "arraybuffer";
+    this.socket = socket;
+    socket.onopen = () => this.send(this.hello());
+    socket.onmessage = (event) => this.receive(event.data);
+    socket.onclose = (event) => this.closed(socket, event.code);
+    socket.onerror = () => undefined;
+  }
+
+  private hello(): ClientFrame {
+    return {
+      t: "Hello",
+      build: this.options.build,
+      resume: this.position ?? undefined,
+      merchantId: this.target.merchantId,
+      mode: this.target.mode,
+    };
+  }
+
+  private send(frame: ClientFrame): void {
+    if (this.socket?.readyState !== OPEN) return;
+    this.socket.send(encodeFrame(frame));
+  }
+
+  private receive(data: unknown): void {
+    if (!(data instanceof ArrayBuffer)) return;
+    let frame: ServerFrame;
+    try {
+      frame = decodeFrame(data);
+    } catch {
+      this.restart();
+      return;
+    }
+    this.handle(frame);
+  }
+
+  /** Applies one server frame; public so tests can drive the state machine directly. */
+  handle(frame: ServerFrame): void {
+    switch (frame.t) {
+      case "Welcome":
+        return this.welcome(frame);
+      case "Delta":
+        switch (judgeDelta(this.position, frame.seq)) {
+          case "apply":
+            applyChanges(this.store, frame.changes);
+            this.position = { epoch: this.position?.epoch ?? "", seq: frame.seq };
+            return;
+          case "stale":
+            return;
+          case "gap":
+            return this.restart();
+        }
+        return;
+      case "Resync":
+        dropCache(this.store);
+        this.position = { epoch: frame.epoch, seq: frame.seq };
+        return;
+      case "Reply":
+        return this.reply(frame.id, frame.ok, frame.error);
+      case "Presence":
+        this.store.set(presenceAtom, frame.members);
+        return;
+      case "Pong":
+        this.awaitingPong = false;
+        return;
+    }
+  }
+
+  private welcome(frame: Extract<ServerFrame, { t: "Welcome" }>): void {
+    const next = { epoch: frame.epoch, seq: frame.seq };
+    if (needsResync(this.position, next)) dropCache(this.store);
+    this.position = next;
+    this.welcomed = true;
+    this.attempt = 0;
+    this.target = { merchantId: frame.merchant.id, mode: frame.mode };
+    this.store.set(identityAtom, {
+      user: frame.user,
+      merchant: frame.merchant,
+      mode: frame.mode,
+      merchants: frame.merchants,
+    });
+    this.store.set(connectionAtom, "online");
+    if (frame.build && frame.build !== this.options.build) this.options.onBuildMismatch?.(frame.build);
+    this.send({ t: "Presence", viewing: this.viewing });
+    // Unanswered requests go again with the same id: the server runs each command once.
+    for (const entry of this.pending.values()) this.send(entry.frame);
+    this.startHeartbeat();
+  }
+
+  private reply(id: string, ok: ReplyBody | undefined, error: WireError | undefined): void {
+    const entry = this.pending.get(id);
+    if (!entry) return;
+    this.pending.delete(id);
+    if (error || !ok) {
+      const wire = error ?? { code: "internal" };
+      this.store.set(noticeAtom, (notice) => ({ serial: (notice?.serial ?? 0) + 1, error: wire }));
+      entry.reject(new LiveError(wire));
+      return;
+    }
+    if (ok.t === "CustomerPage") putCustomers(this.store, ok.items);
+    if (ok.t === "Customer") putCustomers(this.store, [ok.customer]);
+    entry.resolve(ok);
+  }
+
+  private startHeartbeat(): void {
+    clearInterval(this.heartbeatTimer);
+    this.awaitingPong = false;
+    this.heartbeatTimer = setInterval(() => {
+      // No Pong since the last Ping: the link is dead even if the socket looks open.
+      if (this.awaitingPong) return this.restart();
+      this.awaitingPong = true;
+      this.send({ t: "Ping" });
+    }, HEARTBEAT_MS);
+  }
+
+  /** Drop this socket and connect again at once, resuming from the last position. */
+  private restart(): void {
+    this.teardown(RESTART);
+    if (!this.stopped) this.connect();
+  }
+
+  private teardown(code = 1000): void {
+    clearInterval(this.heartbeatTimer);
+    const socket = this.socket;
+    this.socket = null;
+    this.welcomed = false;
+    if (socket) {
+      socket.onopen = null;
+      socket.onmessage = null;
+      socket.onclose = null;
+      if (socket.readyState <= OPEN) socket.close(code);
+    }
+  }
+
+  private closed(socket: SocketLike, code: number): void {
+    if (socket !== this.socket) return;
+    this.teardown();
+    if (code === SIGNED_OUT) {
+      this.stop();
+      this.options.onSignedOut?.();
+      return;
+    }
+    if (this.stopped) return;
+    this.store.set(connectionAtom, "reconnecting");
+    const delay = nextBackoff(this.attempt);
+    this.attempt += 1;
+    this.retryTimer = setTimeout(() => this.connect(), delay);
+  }
+}
+
+function newId(): string {
+  return typeof crypto.randomUUID === "function"
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}

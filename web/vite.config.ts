@@ -1,0 +1,43 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import react from "@vitejs/plugin-react";
+import type { Plugin } from "vite";
+import { defineConfig } from "vitest/config";
+
+// One id per build: compiled into the app and written beside it, so the server
+// can tell a tab that it runs an older build.
+const buildId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+
+function writeBuildId(): Plugin {
+  return {
+    name: "write-build-id",
+    apply: "build",
+    closeBundle() {
+      const outDir = resolve(import.meta.dirname, "dist");
+      mkdirSync(outDir, { recursive: true });
+      writeFileSync(resolve(outDir, "build-id.txt"), `${buildId}\n`);
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), writeBuildId()],
+  define: {
+    __BUILD_ID__: JSON.stringify(buildId),
+  },
+  server: {
+    fs: { allow: [resolve(import.meta.dirname, "..")] },
+    proxy: {
+      "/api": "http://127.0.0.1:8080",
+      "/ws": { target: "ws://127.0.0.1:8080", ws: true },
+    },
+  },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+  },
+  test: {
+    include: ["src/**/*.test.ts", "src/**/*.test.tsx"],
+    environment: "node",
+  },
+});
