@@ -1,0 +1,74 @@
+//! Builds the application: shared state, routes, and the HTTP server. Used by
+//! `main` and by every integration test, so tests drive the real thing.
+
+use std::net::SocketAddr;
+
+use actix_web::{App, HttpServer, dev::ServerHandle, middleware, web};
+
+use crate::auth::csrf::CsrfKey;
+use crate::auth::throttle::Throttle;
+use crate::config::Config;
+use crate::error::{AppError, AppResult};
+use crate::http;
+use crate::live::registry::MerchantRegistry;
+use crate::live::sockets::SocketRegistry;
+use crate::store::{Db, secrets};
+
+pub struct AppState {
+    pub config: Config,
+    pub db: Db,
+    pub csrf: CsrfKey,
+    pub throttle: Throttle,
+    /// The web app's build id (from `web/dist/build-id.txt`), sent in `Welcome`.
+    pub build_id: String,
+    /// The built `index.html`, read once at start.
+    pub index_html: Option<String>,
+    pub merchants: MerchantRegistry,
+    pub sockets: SocketRegistry,
+}
+
+pub type State = web::Data<AppState>;
+
+/// Connects, migrates and assembles the shared state.
+pub async fn build_state(config: Config) -> AppResult<State> {
+    let db = Db::connect(&config.database_url).await?;
+    db.migrate().await?;
+    let csrf = CsrfKey::new(&secrets::server_secret(&db, "csrf").await?);
+    let build_id = std::fs::read_to_string(config.web_dir.join("build-id.txt")).map(|s| s.trim().to_string()).unwrap_or_else(|_| "dev".into());
+    let index_html = std::fs::read_to_string(config.web_dir.join("index.html")).ok();
+    if index_html.is_none() {
+        tracing::warn!(web_dir = ?config.web_dir, "no built web app found: run `npm --prefix web run build`");
+    }
+    Ok(web::Data::new(AppState {
+        config,
+        db,
+        csrf,
+        throttle: Throttle::new(),
+        build_id,
+        index_html,
+        merchants: MerchantRegistry::default(),
+        sockets: SocketRegistry::default(),
+    }))
+}
+
+/// Binds and starts the server; returns its handle and the bound address
+/// (tests bind port 0). The caller drives the returned server future.
+pub async fn start(config: Config) -> AppResult<(actix_web::dev::Server, ServerHandle, SocketAddr)> {
+    let bind = config.bind.clone();
+    let auth_base_path = config.auth_base_path.clone();
+    let state = build_state(config).await?;
+    let server = HttpServer::new(move || {
+        App::new()
+            .app_data(state.clone())
+            .wrap(middleware::Logger::new("%r %s %Dms").exclude("/ws"))
+            .configure(|cfg| http::routes(cfg, &auth_base_path))
+    })
+    // Sockets are long-lived; shutdown gives them a short grace period only.
+    .shutdown_timeout(5)
+    .bind(&bind)
+    .map_err(|e| AppError::Internal(format!("BIND: cannot listen on {bind}: {e}")))?;
+    let addr = server.addrs().first().copied().ok_or_else(|| AppError::Internal("no bound address".into()))?;
+    let server = server.run();
+    let handle = server.handle();
+    Ok((server, handle, addr))
+}

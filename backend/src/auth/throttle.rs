@@ -1,0 +1,39 @@
+//! Counts failed sign-ins per account and per client address over a window,
+//! in memory. A node restart forgets the counts, which only loosens the limit
+//! for one window.
+
+use std::time::Duration;
+
+use moka::sync::Cache;
+
+const WINDOW: Duration = Duration::from_secs(15 * 60);
+
+pub struct Throttle {
+    failures: Cache<String, u32>,
+}
+
+impl Throttle {
+    pub fn new() -> Throttle {
+        // Bounded so a flood of made-up e-mail addresses cannot grow memory without end.
+        Throttle { failures: Cache::builder().max_capacity(100_000).time_to_live(WINDOW).build() }
+    }
+
+    pub fn is_blocked(&self, key: &str, limit: u32) -> bool {
+        self.failures.get(key).is_some_and(|count| count >= limit)
+    }
+
+    pub fn record_failure(&self, key: &str) {
+        let count = self.failures.get(key).unwrap_or(0);
+        self.failures.insert(key.to_string(), count.saturating_add(1));
+    }
+
+    pub fn clear(&self, key: &str) {
+        self.failures.invalidate(key);
+    }
+}
+
+impl Default for Throttle {
+    fn default() -> Self {
+        Throttle::new()
+    }
+}

@@ -1,0 +1,84 @@
+//! One typed configuration: command-line flags override the environment,
+//! which overrides the defaults below.
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+#[derive(Args, Debug, Clone)]
+pub struct Config {
+    /// Address to listen on.
+    #[arg(long, env = "BIND", default_value = "127.0.0.1:8080")]
+    pub bind: String,
+
+    /// `sqlite://PATH` (the embedded default, created when missing) or `postgres://...`.
+    #[arg(long = "database", env = "DATABASE_URL", default_value = "sqlite://data/dashboard.db")]
+    pub database_url: String,
+
+    /// Folder of the built web app (`npm run build` in web/).
+    #[arg(long, env = "WEB_DIR", default_value = "web/dist")]
+    pub web_dir: PathBuf,
+
+    /// The public origin of this server, e.g. `https://pay.example.co.za`. Links in
+    /// mail are built from it, never from a request's Host header. Defaults to
+    /// `http://<bind>`.
+    #[arg(long, env = "PUBLIC_URL")]
+    pub public_url: Option<String>,
+
+    /// Extra origins allowed to open the socket, comma-separated. The server's
+    /// own origin (from PUBLIC_URL, or the request's Host) is always allowed.
+    #[arg(long, env = "ALLOWED_ORIGINS", value_delimiter = ',')]
+    pub allowed_origins: Vec<String>,
+
+    /// Base path of the authentication endpoints.
+    #[arg(long, env = "AUTH_BASE_PATH", default_value = "/api/auth")]
+    pub auth_base_path: String,
+
+    /// Header that may carry the CSRF token instead of the form field.
+    #[arg(long, env = "CSRF_HEADER", default_value = "x-csrf-token")]
+    pub csrf_header: String,
+
+    /// How long a session lasts without being used, in seconds (default 30 days).
+    #[arg(long, env = "SESSION_TTL_SECONDS", default_value_t = 30 * 24 * 3600)]
+    pub session_ttl_seconds: i64,
+
+    /// Sign-in failures allowed per account within 15 minutes before refusing.
+    #[arg(long, env = "SIGNIN_LIMIT_PER_ACCOUNT", default_value_t = 10)]
+    pub signin_limit_per_account: u32,
+
+    /// Sign-in failures allowed per client address within 15 minutes.
+    #[arg(long, env = "SIGNIN_LIMIT_PER_ADDRESS", default_value_t = 50)]
+    pub signin_limit_per_address: u32,
+
+    /// Sign-ups allowed per client address within 15 minutes.
+    #[arg(long, env = "SIGNUP_LIMIT_PER_ADDRESS", default_value_t = 30)]
+    pub signup_limit_per_address: u32,
+}
+
+impl Config {
+    /// Whether cookies get the `Secure` flag: only when served over https.
+    pub fn secure_cookies(&self) -> bool {
+        self.public_url.as_deref().is_some_and(|url| url.starts_with("https://"))
+    }
+
+    pub fn auth_path(&self, tail: &str) -> String {
+        format!("{}{}", self.auth_base_path.trim_end_matches('/'), tail)
+    }
+
+    /// A configuration for tests and tools: defaults with the given database.
+    pub fn for_database(database_url: &str) -> Config {
+        Config {
+            bind: "127.0.0.1:0".into(),
+            database_url: database_url.into(),
+            web_dir: PathBuf::from("web/dist"),
+            public_url: None,
+            allowed_origins: Vec::new(),
+            auth_base_path: "/api/auth".into(),
+            csrf_header: "x-csrf-token".into(),
+            session_ttl_seconds: 30 * 24 * 3600,
+            signin_limit_per_account: 10,
+            signin_limit_per_address: 50,
+            signup_limit_per_address: 30,
+        }
+    }
+}

@@ -1,0 +1,45 @@
+//! Rules and use-cases per area. Commands run inside the merchant actor's
+//! write transaction; queries read directly.
+
+pub mod customers;
+pub mod rules;
+
+use protocol::{Change, Command, Mode, Query, ReplyBody};
+
+use crate::error::AppResult;
+use crate::store::{Db, Tx};
+
+/// Who runs a command or query, and against which merchant stream.
+#[derive(Clone, Debug)]
+pub struct Scope {
+    pub merchant_id: String,
+    pub mode: Mode,
+    pub user_id: String,
+}
+
+/// What a committed command changed, for the delta and the reply.
+pub struct Effect {
+    pub changes: Vec<Change>,
+    /// The record the command created or changed.
+    pub id: Option<String>,
+}
+
+/// Every socket command, dispatched from this one match.
+pub async fn run_command(tx: &mut Tx, scope: &Scope, command: &Command) -> AppResult<Effect> {
+    match command {
+        Command::CreateCustomer { input } => customers::create_customer(tx, scope, input).await,
+        Command::UpdateCustomer { customer_id, input } => customers::update_customer(tx, scope, customer_id, input).await,
+        Command::ArchiveCustomer { customer_id } => customers::archive_customer(tx, scope, customer_id).await,
+        Command::RestoreCustomer { customer_id } => customers::restore_customer(tx, scope, customer_id).await,
+    }
+}
+
+/// Every socket query, dispatched from this one match.
+pub async fn run_query(db: &Db, scope: &Scope, query: &Query) -> AppResult<ReplyBody> {
+    match query {
+        Query::ListCustomers { search, status, cursor, limit } => {
+            customers::list_customers(db, scope, search.as_deref(), *status, cursor.as_deref(), *limit).await
+        }
+        Query::GetCustomer { customer_id } => customers::get_customer(db, scope, customer_id).await,
+    }
+}

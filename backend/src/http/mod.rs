@@ -1,0 +1,27 @@
+//! Every HTTP route, declared in this one place. HTTP carries only
+//! authentication, the pay page and the static app; the rest rides `/ws`.
+
+mod auth;
+mod body;
+mod cookies;
+mod static_app;
+mod ws;
+
+use actix_web::web;
+
+pub fn routes(cfg: &mut web::ServiceConfig, auth_base_path: &str) {
+    cfg.service(
+        web::scope(auth_base_path.trim_end_matches('/'))
+            .route("/csrf", web::get().to(auth::csrf))
+            .route("/providers", web::get().to(auth::providers))
+            .route("/session", web::get().to(auth::session))
+            .route("/signin/credentials", web::post().to(auth::sign_in))
+            .route("/callback/credentials", web::post().to(auth::sign_in))
+            .route("/signout", web::post().to(auth::sign_out))
+            .route("/signup", web::post().to(auth::sign_up))
+            .default_service(web::to(auth::unknown)),
+    )
+    .route("/ws", web::get().to(ws::upgrade))
+    .route("/pay/{id}", web::get().to(static_app::pay_page_not_built))
+    .default_service(web::to(static_app::serve));
+}

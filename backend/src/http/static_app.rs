@@ -1,0 +1,143 @@
+//! Serves the built web app: assets as files, the product's routes as
+//! `index.html` (history fallback), and a real 404 for everything else.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse};
+
+use super::cookies;
+use crate::app::State;
+use crate::ids::is_well_formed_id;
+
+/// The app's routes; `:id` and `:token` segments must be well-formed ids.
+/// Keep in step with web/src/app/routes.ts.
+const APP_ROUTES: &[&str] = &[
+    "/",
+    "/home",
+    "/signup",
+    "/auth/signup",
+    "/auth/login",
+    "/auth/forgot",
+    "/auth/reset/:token",
+    "/auth/2fa/backup",
+    "/cards",
+    "/insights",
+    "/mandates",
+    "/mandates/:id",
+    "/customers",
+    "/customers/:id",
+    "/download/summary",
+    "/account/profile",
+    "/account/business-info",
+    "/account/payouts",
+    "/account/teams",
+    "/account/teams/:id",
+    "/account/teams/invite/:token",
+    "/account/teams/email/verify/:token",
+    "/account/history",
+    "/account/history/:id",
+    "/payments/pages",
+    "/payments/one-time",
+    "/payments/one-time/:id",
+    "/payments/one-time/imports/:id",
+    "/payments/recurring",
+    "/payments/recurring/:id",
+    "/payments/recurring/imports/:id",
+    "/payments/e-mandates",
+    "/payments/transactions",
+    "/payments/transactions/:id",
+    "/commerce/orders",
+    "/developers/integrations",
+    "/developers/tokens",
+    "/developers/webhooks",
+    "/developers/webhooks/:id",
+    "/settings/payment-methods",
+];
+
+pub fn is_app_route(path: &str) -> bool {
+    let path = if path.len() > 1 { path.trim_end_matches('/') } else { path };
+    let segments: Vec<&str> = path.split('/').collect();
+    APP_ROUTES.iter().any(|route| {
+        let pattern: Vec<&str> = route.split('/').collect();
+        pattern.len() == segments.len()
+            && pattern.iter().zip(&segments).all(|(p, s)| if p.starts_with(':') { is_well_formed_id(s) } else { p == s })
+    })
+}
+
+pub async fn serve(state: State, req: HttpRequest) -> HttpResponse {
+    let path = req.path();
+    if req.method() != actix_web::http::Method::GET && req.method() != actix_web::http::Method::HEAD {
+        return HttpResponse::MethodNotAllowed().finish();
+    }
+    if path != "/" && !is_app_route(path) {
+        if let Some(file) = static_file(&state, path) {
+            return file;
+        }
+    }
+    let status = if is_app_route(path) { StatusCode::OK } else { StatusCode::NOT_FOUND };
+    app_page(&state, &req, status)
+}
+
+/// `index.html` with the CSRF token in a meta tag; the app then sends it in a header.
+fn app_page(state: &State, req: &HttpRequest, status: StatusCode) -> HttpResponse {
+    let Some(index) = &state.index_html else {
+        return HttpResponse::build(status)
+            .content_type("text/plain; charset=utf-8")
+            .body("The web app is not built. Run `npm --prefix web run build`, then restart the server.");
+    };
+    let (token, cookie) = cookies::csrf_token(state, req);
+    let meta = format!("<meta name=\"csrf-token\" content=\"{token}\">");
+    let html = index.replacen("</head>", &format!("{meta}</head>"), 1);
+    let mut response = HttpResponse::build(status);
+    response.content_type("text/html; charset=utf-8").insert_header(("Cache-Control", "no-cache"));
+    if let Some(cookie) = cookie {
+        response.cookie(cookie);
+    }
+    response.body(html)
+}
+
+/// A file under the web folder; never one outside it.
+fn static_file(state: &State, path: &str) -> Option<HttpResponse> {
+    let relative = path.trim_start_matches('/');
+    if relative.is_empty() || relative.split('/').any(|part| part.is_empty() || part == "." || part == ".." || part.starts_with('.')) {
+        return None;
+    }
+    let full = state.config.web_dir.join(relative);
+    let bytes = std::fs::read(&full).ok()?;
+    let content_type = match full.extension().and_then(|e| e.to_str()).unwrap_or_default() {
+        "js" | "mjs" => "text/javascript; charset=utf-8",
+        "css" => "text/css; charset=utf-8",
+        "html" => "text/html; charset=utf-8",
+        "json" => "application/json",
+        "svg" => "image/svg+xml",
+        "png" => "image/png",
+        "ico" => "image/x-icon",
+        "woff2" => "font/woff2",
+        "txt" => "text/plain; charset=utf-8",
+        _ => "application/octet-stream",
+    };
+    // Hashed asset names never change content, so they may be cached for good.
+    let cache = if relative.starts_with("assets/") { "public, max-age=31536000, immutable" } else { "no-cache" };
+    Some(HttpResponse::Ok().content_type(content_type).insert_header(("Cache-Control", cache)).body(bytes))
+}
+
+/// Payment pages arrive with a later release; until then every pay link is unknown.
+pub async fn pay_page_not_built() -> HttpResponse {
+    HttpResponse::NotFound()
+        .content_type("text/html; charset=utf-8")
+        .body("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Page Not Found</title></head><body><h1>Page Not Found</h1><p>This payment page does not exist.</p></body></html>")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_app_route;
+
+    #[test]
+    fn product_routes_match_and_others_do_not() {
+        for path in ["/", "/home", "/customers", "/customers/cus_123", "/payments/one-time/imports/imp_1", "/auth/reset/abc-DEF_1", "/customers/"] {
+            assert!(is_app_route(path), "{path}");
+        }
+        for path in ["/nope", "/customers/a/b", "/customers/bad%20id", "/customers/..", "/assets/x.js", "/pay/x"] {
+            assert!(!is_app_route(path), "{path}");
+        }
+    }
+}

@@ -1,0 +1,241 @@
+//! The merchant actor: the single writer of one merchant stream. Its mailbox
+//! is the merchant's write queue; each command runs in one transaction that
+//! also appends the delta, and only then is the delta broadcast.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use actix::prelude::*;
+use protocol::{Change, ErrorCode, ReplyBody, ServerFrame, WireError, encode};
+
+use super::messages::{Encoded, Execute, Join, Leave, Members, Outbound, SetPresence, StreamKey};
+use super::presence::PresenceBoard;
+use crate::domain::{self, Scope};
+use crate::error::{AppError, AppResult};
+use crate::store::events::{self, StreamPosition};
+use crate::store::Db;
+
+/// Deltas replayed on resume before we ask the client to resync instead.
+const REPLAY_LIMIT: u64 = 1_000;
+/// Commands waiting in the queue; beyond this senders wait (backpressure).
+const MAILBOX: usize = 1_024;
+/// An actor with no sockets stops after this long, freeing its memory.
+const IDLE_STOP: Duration = Duration::from_secs(60);
+
+struct Member {
+    outbox: Recipient<Outbound>,
+}
+
+pub struct MerchantActor {
+    key: StreamKey,
+    db: Db,
+    position: Option<StreamPosition>,
+    sessions: HashMap<String, Member>,
+    presence: PresenceBoard,
+    idle_timer: Option<SpawnHandle>,
+}
+
+impl MerchantActor {
+    pub fn new(key: StreamKey, db: Db) -> MerchantActor {
+        MerchantActor { key, db, position: None, sessions: HashMap::new(), presence: PresenceBoard::default(), idle_timer: None }
+    }
+
+    fn encoded(frame: &ServerFrame) -> Option<Encoded> {
+        match encode(frame) {
+            Ok(bytes) => Some(Arc::from(bytes)),
+            Err(err) => {
+                tracing::error!(error = %err, "cannot encode frame");
+                None
+            }
+        }
+    }
+
+    /// Sends to every session. A session whose mailbox is full cannot keep up:
+    /// it is dropped (and resumes from the log) rather than holding the actor back.
+    fn broadcast(&mut self, frame: &ServerFrame) {
+        let Some(bytes) = Self::encoded(frame) else { return };
+        let mut dropped = Vec::new();
+        for (session_id, member) in &self.sessions {
+            match member.outbox.try_send(Outbound::Frames(vec![bytes.clone()])) {
+                Ok(()) => {}
+                Err(SendError::Full(_)) => {
+                    member.outbox.do_send(Outbound::TooSlow);
+                    dropped.push(session_id.clone());
+                }
+                Err(SendError::Closed(_)) => dropped.push(session_id.clone()),
+            }
+        }
+        if !dropped.is_empty() {
+            for session_id in &dropped {
+                self.sessions.remove(session_id);
+                self.presence.leave(session_id);
+            }
+            self.broadcast_presence();
+        }
+    }
+
+    fn broadcast_presence(&mut self) {
+        let frame = ServerFrame::Presence { members: self.presence.snapshot() };
+        self.broadcast(&frame);
+    }
+
+    fn schedule_idle_stop(&mut self, ctx: &mut Context<Self>) {
+        if let Some(handle) = self.idle_timer.take() {
+            ctx.cancel_future(handle);
+        }
+        if self.sessions.is_empty() {
+            self.idle_timer = Some(ctx.run_later(IDLE_STOP, |actor, ctx| {
+                if actor.sessions.is_empty() {
+                    ctx.stop();
+                }
+            }));
+        }
+    }
+}
+
+impl Actor for MerchantActor {
+    type Context = Context<Self>;
+
+    fn started(&mut self, ctx: &mut Self::Context) {
+        ctx.set_mailbox_capacity(MAILBOX);
+        let db = self.db.clone();
+        let key = self.key.clone();
+        // Nothing is handled before the stream position is known.
+        ctx.wait(
+            async move { events::open_stream(&db, &key.merchant_id, key.mode).await }.into_actor(self).map(|result, actor, ctx| match result {
+                Ok(position) => actor.position = Some(position),
+                Err(err) => {
+                    tracing::error!(error = %err, merchant = %actor.key.merchant_id, "cannot open merchant stream");
+                    ctx.stop();
+                }
+            }),
+        );
+        self.schedule_idle_stop(ctx);
+    }
+}
+
+/// What a joining session is sent before any live delta.
+async fn catch_up(db: Db, key: StreamKey, position: StreamPosition, resume: Option<protocol::Resume>) -> AppResult<Vec<ServerFrame>> {
+    let Some(resume) = resume else { return Ok(Vec::new()) };
+    let resync = vec![ServerFrame::Resync { epoch: position.epoch.clone(), seq: position.seq }];
+    if resume.epoch != position.epoch || resume.seq > position.seq || position.seq - resume.seq > REPLAY_LIMIT {
+        return Ok(resync);
+    }
+    let missed = position.seq - resume.seq;
+    let rows = events::events_after(&db, &key.merchant_id, key.mode, resume.seq, missed as i64).await?;
+    if rows.len() as u64 != missed {
+        return Ok(resync);
+    }
+    rows.into_iter()
+        .map(|(seq, bytes)| {
+            let changes: Vec<Change> = protocol::decode(&bytes)?;
+            Ok(ServerFrame::Delta { seq, changes })
+        })
+        .collect()
+}
+
+impl Handler<Join> for MerchantActor {
+    type Result = AtomicResponse<Self, ()>;
+
+    /// Atomic: no delta is broadcast between reading the missed ones and
+    /// registering the session, so none is lost or doubled.
+    fn handle(&mut self, join: Join, _ctx: &mut Self::Context) -> Self::Result {
+        let Some(position) = self.position.clone() else { return AtomicResponse::new(Box::pin(fut::ready(()))) };
+        let resume = join.resume.clone();
+        let work = catch_up(self.db.clone(), self.key.clone(), position.clone(), resume);
+        AtomicResponse::new(Box::pin(work.into_actor(self).map(move |result, actor, ctx| {
+            let welcome = ServerFrame::Welcome {
+                epoch: position.epoch.clone(),
+                seq: position.seq,
+                build: join.build.clone(),
+                user: join.user.clone(),
+                merchant: join.merchant.clone(),
+                mode: actor.key.mode,
+                merchants: join.merchants.clone(),
+            };
+            let catch_up = result.unwrap_or_else(|err| {
+                tracing::error!(error = %err, "resume failed; asking for a resync");
+                vec![ServerFrame::Resync { epoch: position.epoch.clone(), seq: position.seq }]
+            });
+            let frames: Vec<Encoded> = std::iter::once(&welcome).chain(catch_up.iter()).filter_map(Self::encoded).collect();
+            // do_send: the first burst must arrive whole, whatever the bound.
+            join.outbox.do_send(Outbound::Frames(frames));
+            actor.sessions.insert(join.session_id.clone(), Member { outbox: join.outbox });
+            actor.presence.join(&join.session_id, &join.user.id, &join.user.name);
+            actor.broadcast_presence();
+            actor.schedule_idle_stop(ctx);
+        })))
+    }
+}
+
+impl Handler<Leave> for MerchantActor {
+    type Result = ();
+
+    fn handle(&mut self, leave: Leave, ctx: &mut Self::Context) {
+        self.sessions.remove(&leave.session_id);
+        if self.presence.leave(&leave.session_id) {
+            self.broadcast_presence();
+        }
+        self.schedule_idle_stop(ctx);
+    }
+}
+
+impl Handler<SetPresence> for MerchantActor {
+    type Result = ();
+
+    fn handle(&mut self, msg: SetPresence, _ctx: &mut Self::Context) {
+        if self.presence.set_viewing(&msg.session_id, msg.viewing) {
+            self.broadcast_presence();
+        }
+    }
+}
+
+impl Handler<Members> for MerchantActor {
+    type Result = MessageResult<Members>;
+
+    fn handle(&mut self, _: Members, _ctx: &mut Self::Context) -> Self::Result {
+        MessageResult(self.presence.snapshot())
+    }
+}
+
+/// Runs one command in one transaction: the seq bump, the change, the event
+/// and the stored reply commit together or not at all.
+async fn commit_command(db: Db, key: StreamKey, msg: Execute) -> AppResult<(ReplyBody, Option<(u64, Vec<Change>)>)> {
+    if let Some(stored) = events::find_command_reply(&db, &key.merchant_id, key.mode, &msg.command_id).await? {
+        return Ok((protocol::decode(&stored)?, None));
+    }
+    let scope = Scope { merchant_id: key.merchant_id.clone(), mode: key.mode, user_id: msg.user_id.clone() };
+    let mut tx = db.begin_write().await?;
+    let seq = events::take_next_seq(&mut tx, &key.merchant_id, key.mode).await?;
+    let effect = domain::run_command(&mut tx, &scope, &msg.command).await?;
+    events::append_event(&mut tx, &key.merchant_id, key.mode, seq, &encode(&effect.changes)?).await?;
+    let reply = ReplyBody::Committed { seq, id: effect.id };
+    events::record_command_reply(&mut tx, &key.merchant_id, key.mode, &msg.command_id, &msg.user_id, &encode(&reply)?).await?;
+    tx.commit().await?;
+    Ok((reply, Some((seq, effect.changes))))
+}
+
+impl Handler<Execute> for MerchantActor {
+    type Result = AtomicResponse<Self, Result<ReplyBody, WireError>>;
+
+    /// Atomic, so the next command starts only after this one committed and
+    /// broadcast: `seq` order is commit order.
+    fn handle(&mut self, msg: Execute, _ctx: &mut Self::Context) -> Self::Result {
+        if self.position.is_none() {
+            return AtomicResponse::new(Box::pin(fut::ready(Err(WireError::new(ErrorCode::Internal)))));
+        }
+        let work = commit_command(self.db.clone(), self.key.clone(), msg);
+        AtomicResponse::new(Box::pin(work.into_actor(self).map(|result, actor, _ctx| match result {
+            Ok((reply, Some((seq, changes)))) => {
+                if let Some(position) = actor.position.as_mut() {
+                    position.seq = seq;
+                }
+                actor.broadcast(&ServerFrame::Delta { seq, changes });
+                Ok(reply)
+            }
+            Ok((reply, None)) => Ok(reply),
+            Err(err) => Err(AppError::to_wire(&err)),
+        })))
+    }
+}

@@ -1,0 +1,66 @@
+//! Messages between session actors and merchant actors.
+
+use std::sync::Arc;
+
+use actix::prelude::*;
+use protocol::{Command, MerchantView, Mode, PresenceMember, ReplyBody, Resume, UserView, WireError};
+
+/// A frame already encoded once, shared by every session it goes to.
+pub type Encoded = Arc<[u8]>;
+
+/// What a merchant actor (or the sign-out path) pushes to a session.
+#[derive(Message, Clone)]
+#[rtype(result = "()")]
+pub enum Outbound {
+    Frames(Vec<Encoded>),
+    /// The session fell behind: close it so the client resumes from the log.
+    TooSlow,
+    /// Close with this WebSocket close code (e.g. 4001 after sign-out).
+    Close(u16),
+}
+
+/// The stream a merchant actor owns.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct StreamKey {
+    pub merchant_id: String,
+    pub mode: Mode,
+}
+
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct Join {
+    pub session_id: String,
+    pub outbox: Recipient<Outbound>,
+    pub user: UserView,
+    pub merchant: MerchantView,
+    pub merchants: Vec<MerchantView>,
+    pub resume: Option<Resume>,
+    /// The server's build id, echoed in `Welcome`.
+    pub build: String,
+}
+
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct Leave {
+    pub session_id: String,
+}
+
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct SetPresence {
+    pub session_id: String,
+    pub viewing: Option<String>,
+}
+
+#[derive(Message)]
+#[rtype(result = "Result<ReplyBody, WireError>")]
+pub struct Execute {
+    pub command_id: String,
+    pub user_id: String,
+    pub command: Command,
+}
+
+/// For tests and the load generator's server-side counterpart: the members online.
+#[derive(Message)]
+#[rtype(result = "Vec<PresenceMember>")]
+pub struct Members;

@@ -1,0 +1,9 @@
+//! The live layer: one merchant actor per merchant stream (merchant and mode)
+//! owns its writes and fans deltas out; one session actor per socket.
+
+pub mod merchant;
+pub mod messages;
+pub mod presence;
+pub mod registry;
+pub mod session;
+pub mod sockets;

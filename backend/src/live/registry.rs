@@ -1,0 +1,29 @@
+//! Finds or starts the merchant actor of a stream.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use actix::prelude::*;
+
+use super::merchant::MerchantActor;
+use super::messages::StreamKey;
+use crate::store::Db;
+
+#[derive(Default)]
+pub struct MerchantRegistry {
+    actors: Mutex<HashMap<StreamKey, Addr<MerchantActor>>>,
+}
+
+impl MerchantRegistry {
+    /// The running actor for `key`, or a new one. An actor that stopped (idle)
+    /// is replaced.
+    pub fn actor_for(&self, key: StreamKey, db: &Db) -> Addr<MerchantActor> {
+        let mut actors = self.actors.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(addr) = actors.get(&key).filter(|addr| addr.connected()) {
+            return addr.clone();
+        }
+        let addr = MerchantActor::new(key.clone(), db.clone()).start();
+        actors.insert(key, addr.clone());
+        addr
+    }
+}

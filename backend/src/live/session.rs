@@ -1,0 +1,239 @@
+//! The session actor: one per socket. It authenticates the socket (at the
+//! upgrade), authorises every frame, forwards commands to the merchant actor,
+//! runs queries, and relays what the merchant actor publishes.
+
+use std::time::{Duration, Instant};
+
+use actix::prelude::*;
+use actix_web_actors::ws::{self, CloseCode, CloseReason};
+use protocol::{ClientFrame, ErrorCode, MerchantView, Mode, Query, ReplyBody, Resume, ServerFrame, UserView, WireError, encode};
+
+use super::merchant::MerchantActor;
+use super::messages::{Execute, Join, Leave, Outbound, SetPresence, StreamKey};
+use crate::app::State;
+use crate::domain::{self, Scope};
+use crate::ids::new_id;
+use crate::store::{sessions, users};
+
+/// Server heartbeat: a ping this often; a client silent for `CLIENT_TIMEOUT` is gone.
+const HEARTBEAT: Duration = Duration::from_secs(10);
+const CLIENT_TIMEOUT: Duration = Duration::from_secs(35);
+/// How often the browser session behind the socket is re-checked, so a
+/// sign-out on another node (or an expiry) closes this socket too.
+const SESSION_RECHECK: Duration = Duration::from_secs(30);
+/// Frames queued for this socket. When the client reads too slowly the queue
+/// fills and the merchant actor drops the session instead of waiting.
+const MAILBOX: usize = 256;
+const MAX_ID_LEN: usize = 64;
+const MAX_VIEWING_LEN: usize = 256;
+
+struct Joined {
+    key: StreamKey,
+    merchant: Addr<MerchantActor>,
+    role: protocol::Role,
+}
+
+pub struct SessionActor {
+    state: State,
+    socket_id: String,
+    token_hash: String,
+    user_id: String,
+    last_heard: Instant,
+    joined: Option<Joined>,
+}
+
+impl SessionActor {
+    pub fn new(state: State, token_hash: String, user_id: String) -> SessionActor {
+        SessionActor { state, socket_id: new_id("sock"), token_hash, user_id, last_heard: Instant::now(), joined: None }
+    }
+
+    fn send(ctx: &mut ws::WebsocketContext<Self>, frame: &ServerFrame) {
+        match encode(frame) {
+            Ok(bytes) => ctx.binary(bytes),
+            Err(err) => tracing::error!(error = %err, "cannot encode frame"),
+        }
+    }
+
+    fn reply(ctx: &mut ws::WebsocketContext<Self>, id: String, result: Result<ReplyBody, WireError>) {
+        let frame = match result {
+            Ok(body) => ServerFrame::Reply { id, ok: Some(body), error: None },
+            Err(error) => ServerFrame::Reply { id, ok: None, error: Some(error) },
+        };
+        Self::send(ctx, &frame);
+    }
+
+    fn close(ctx: &mut ws::WebsocketContext<Self>, code: CloseCode, description: &str) {
+        ctx.close(Some(CloseReason { code, description: Some(description.into()) }));
+        ctx.stop();
+    }
+
+    fn leave_stream(&mut self) {
+        if let Some(joined) = self.joined.take() {
+            joined.merchant.do_send(Leave { session_id: self.socket_id.clone() });
+        }
+    }
+
+    fn on_frame(&mut self, frame: ClientFrame, ctx: &mut ws::WebsocketContext<Self>) {
+        match frame {
+            ClientFrame::Hello { resume, build: _, merchant_id, mode } => self.hello(resume, merchant_id, mode, ctx),
+            ClientFrame::Command { id, command } => {
+                let Some(joined) = self.checked(&id, ctx) else { return };
+                if !joined.role.can_write() {
+                    return Self::reply(ctx, id, Err(WireError::new(ErrorCode::Forbidden)));
+                }
+                let execute = Execute { command_id: id.clone(), user_id: self.user_id.clone(), command };
+                let request = joined.merchant.send(execute);
+                ctx.spawn(request.into_actor(self).map(move |result, _actor, ctx| {
+                    let result = result.unwrap_or_else(|_| Err(WireError::new(ErrorCode::Internal)));
+                    Self::reply(ctx, id, result);
+                }));
+            }
+            ClientFrame::Query { id, query } => {
+                let Some(joined) = self.checked(&id, ctx) else { return };
+                let scope = Scope { merchant_id: joined.key.merchant_id.clone(), mode: joined.key.mode, user_id: self.user_id.clone() };
+                let db = self.state.db.clone();
+                // Reads do not queue behind the merchant's writes.
+                ctx.spawn(run_query(db, scope, query).into_actor(self).map(move |result, _actor, ctx| Self::reply(ctx, id, result)));
+            }
+            ClientFrame::Presence { viewing } => {
+                if let Some(joined) = &self.joined {
+                    let viewing = viewing.filter(|v| v.len() <= MAX_VIEWING_LEN);
+                    joined.merchant.do_send(SetPresence { session_id: self.socket_id.clone(), viewing });
+                }
+            }
+            ClientFrame::Ping {} => Self::send(ctx, &ServerFrame::Pong {}),
+        }
+    }
+
+    /// The joined stream, or an error reply when the socket has not said Hello
+    /// or the id is unusable.
+    fn checked(&self, id: &str, ctx: &mut ws::WebsocketContext<Self>) -> Option<&Joined> {
+        if id.is_empty() || id.len() > MAX_ID_LEN {
+            Self::reply(ctx, id.chars().take(MAX_ID_LEN).collect(), Err(WireError::new(ErrorCode::BadFrame)));
+            return None;
+        }
+        if self.joined.is_none() {
+            Self::reply(ctx, id.to_string(), Err(WireError::new(ErrorCode::NotWelcomed)));
+        }
+        self.joined.as_ref()
+    }
+
+    /// Opens (or switches to) a merchant stream. Blocks the socket's other
+    /// frames until joined, so nothing runs against the wrong merchant.
+    fn hello(&mut self, resume: Option<Resume>, merchant_id: Option<String>, mode: Option<Mode>, ctx: &mut ws::WebsocketContext<Self>) {
+        let db = self.state.db.clone();
+        let user_id = self.user_id.clone();
+        let lookup = async move {
+            let user = users::find_user(&db, &user_id).await?;
+            let merchants = users::find_memberships(&db, &user_id).await?;
+            Ok::<_, crate::error::AppError>((user, merchants))
+        };
+        ctx.wait(lookup.into_actor(self).map(move |result, actor, ctx| {
+            let (user, merchants): (Option<UserView>, Vec<MerchantView>) = match result {
+                Ok(found) => found,
+                Err(err) => {
+                    tracing::error!(error = %err, "hello failed");
+                    return Self::close(ctx, CloseCode::Error, "internal error");
+                }
+            };
+            let Some(user) = user else { return Self::close(ctx, CloseCode::Policy, "unknown user") };
+            // Only merchants the user belongs to; a foreign id is refused outright.
+            let chosen = match &merchant_id {
+                Some(id) => merchants.iter().find(|m| &m.id == id),
+                None => merchants.first(),
+            };
+            let Some(merchant) = chosen.cloned() else {
+                return Self::close(ctx, CloseCode::Policy, "not a member of that merchant");
+            };
+            actor.leave_stream();
+            let key = StreamKey { merchant_id: merchant.id.clone(), mode: mode.unwrap_or(Mode::Live) };
+            let addr = actor.state.merchants.actor_for(key.clone(), &actor.state.db);
+            addr.do_send(Join {
+                session_id: actor.socket_id.clone(),
+                outbox: ctx.address().recipient(),
+                user,
+                merchant: merchant.clone(),
+                merchants,
+                resume,
+                build: actor.state.build_id.clone(),
+            });
+            actor.joined = Some(Joined { key, merchant: addr, role: merchant.role });
+        }));
+    }
+}
+
+async fn run_query(db: crate::store::Db, scope: Scope, query: Query) -> Result<ReplyBody, WireError> {
+    domain::run_query(&db, &scope, &query).await.map_err(|e| e.to_wire())
+}
+
+impl Actor for SessionActor {
+    type Context = ws::WebsocketContext<Self>;
+
+    fn started(&mut self, ctx: &mut Self::Context) {
+        ctx.set_mailbox_capacity(MAILBOX);
+        self.state.sockets.add(&self.token_hash, &self.socket_id, ctx.address().recipient());
+        ctx.run_interval(HEARTBEAT, |actor, ctx| {
+            if actor.last_heard.elapsed() > CLIENT_TIMEOUT {
+                return Self::close(ctx, CloseCode::Away, "heartbeat timeout");
+            }
+            ctx.ping(b"");
+        });
+        ctx.run_interval(SESSION_RECHECK, |actor, ctx| {
+            let db = actor.state.db.clone();
+            let token_hash = actor.token_hash.clone();
+            ctx.spawn(async move { sessions::session_is_live(&db, &token_hash).await }.into_actor(actor).map(|live, _actor, ctx| {
+                if matches!(live, Ok(false)) {
+                    Self::close(ctx, CloseCode::Other(crate::live::sockets::SIGNED_OUT), "signed out");
+                }
+            }));
+        });
+    }
+
+    fn stopped(&mut self, _ctx: &mut Self::Context) {
+        self.state.sockets.remove(&self.token_hash, &self.socket_id);
+        self.leave_stream();
+    }
+}
+
+impl Handler<Outbound> for SessionActor {
+    type Result = ();
+
+    fn handle(&mut self, msg: Outbound, ctx: &mut Self::Context) {
+        match msg {
+            Outbound::Frames(frames) => {
+                for bytes in frames {
+                    ctx.binary(bytes.to_vec());
+                }
+            }
+            Outbound::TooSlow => Self::close(ctx, CloseCode::Again, "too slow; resume"),
+            Outbound::Close(code) => Self::close(ctx, CloseCode::Other(code), "signed out"),
+        }
+    }
+}
+
+impl StreamHandler<Result<ws::Message, ws::ProtocolError>> for SessionActor {
+    fn handle(&mut self, item: Result<ws::Message, ws::ProtocolError>, ctx: &mut Self::Context) {
+        self.last_heard = Instant::now();
+        match item {
+            Ok(ws::Message::Binary(bytes)) => match protocol::decode::<ClientFrame>(&bytes) {
+                Ok(frame) => self.on_frame(frame, ctx),
+                Err(_) => Self::close(ctx, CloseCode::Invalid, "bad frame"),
+            },
+            Ok(ws::Message::Ping(payload)) => ctx.pong(&payload),
+            Ok(ws::Message::Pong(_)) => {}
+            Ok(ws::Message::Text(_)) => Self::close(ctx, CloseCode::Unsupported, "binary MessagePack frames only"),
+            Ok(ws::Message::Continuation(_)) => Self::close(ctx, CloseCode::Unsupported, "fragmented frames are not accepted"),
+            Ok(ws::Message::Close(reason)) => {
+                ctx.close(reason);
+                // Stop at once, or server shutdown waits out its timeout.
+                ctx.stop();
+            }
+            Ok(ws::Message::Nop) => {}
+            Err(ws::ProtocolError::Overflow) => Self::close(ctx, CloseCode::Size, "frame too large"),
+            Err(err) => {
+                tracing::debug!(error = %err, "socket protocol error");
+                ctx.stop();
+            }
+        }
+    }
+}

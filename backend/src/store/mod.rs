@@ -1,0 +1,105 @@
+//! The database: one pool over SQLite or PostgreSQL, chosen by URL, with the
+//! migrations of that database embedded. Every query of merchant data takes
+//! the merchant id and the mode.
+
+pub mod customers;
+pub mod events;
+pub mod secrets;
+pub mod sessions;
+pub mod users;
+
+use std::time::Duration;
+
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
+use sqlx::{AnyPool, Executor};
+
+use crate::error::{AppError, AppResult};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+#[derive(Clone)]
+pub struct Db {
+    pub pool: AnyPool,
+    pub backend: Backend,
+}
+
+pub type Tx = sqlx::Transaction<'static, sqlx::Any>;
+
+impl Db {
+    pub async fn connect(url: &str) -> AppResult<Db> {
+        sqlx::any::install_default_drivers();
+        let backend = if url.starts_with("sqlite:") {
+            Backend::Sqlite
+        } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+            Backend::Postgres
+        } else {
+            return Err(AppError::Internal(format!("DATABASE_URL: unsupported scheme in {url:?}")));
+        };
+        let url = match backend {
+            Backend::Sqlite => sqlite_url_creating_folder(url)?,
+            Backend::Postgres => url.to_string(),
+        };
+        let options: AnyConnectOptions = url.parse()?;
+        let pool = AnyPoolOptions::new()
+            // SQLite has one writer at a time anyway; a few readers beside it suffice.
+            .max_connections(match backend {
+                Backend::Sqlite => 8,
+                Backend::Postgres => 16,
+            })
+            .acquire_timeout(Duration::from_secs(10))
+            .after_connect(move |conn, _| {
+                Box::pin(async move {
+                    if backend == Backend::Sqlite {
+                        // WAL lets readers run beside the writer; FULL sync because this is money;
+                        // the busy timeout makes concurrent writers queue instead of failing.
+                        conn.execute("PRAGMA journal_mode = WAL").await?;
+                        conn.execute("PRAGMA synchronous = FULL").await?;
+                        conn.execute("PRAGMA foreign_keys = ON").await?;
+                        conn.execute("PRAGMA busy_timeout = 10000").await?;
+                    }
+                    Ok(())
+                })
+            })
+            .connect_with(options)
+            .await?;
+        Ok(Db { pool, backend })
+    }
+
+    pub async fn migrate(&self) -> AppResult<()> {
+        match self.backend {
+            Backend::Sqlite => sqlx::migrate!("../migrations/sqlite").run(&self.pool).await?,
+            Backend::Postgres => sqlx::migrate!("../migrations/postgres").run(&self.pool).await?,
+        }
+        Ok(())
+    }
+
+    /// A write transaction. On SQLite it takes the write lock up front
+    /// (`BEGIN IMMEDIATE`), so two writers queue on the busy timeout instead of
+    /// failing when one upgrades a read lock.
+    pub async fn begin_write(&self) -> AppResult<Tx> {
+        let tx = match self.backend {
+            Backend::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await?,
+            Backend::Postgres => self.pool.begin().await?,
+        };
+        Ok(tx)
+    }
+}
+
+/// `sqlite://data/x.db` → the same URL with `mode=rwc`, after creating `data/`.
+fn sqlite_url_creating_folder(url: &str) -> AppResult<String> {
+    let rest = url.trim_start_matches("sqlite://").trim_start_matches("sqlite:");
+    let (path, query) = rest.split_once('?').unwrap_or((rest, ""));
+    if path != ":memory:"
+        && let Some(parent) = std::path::Path::new(path).parent()
+        && !parent.as_os_str().is_empty()
+    {
+        std::fs::create_dir_all(parent)
+            .map_err(|e| AppError::Internal(format!("DATABASE_URL: cannot create {parent:?}: {e}")))?;
+    }
+    let query = if query.contains("mode=") { query.to_string() } else if query.is_empty() { "mode=rwc".into() } else { format!("{query}&mode=rwc") };
+    Ok(format!("sqlite://{path}?{query}"))
+}

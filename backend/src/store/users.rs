@@ -1,0 +1,84 @@
+//! Users, merchants and memberships.
+
+use protocol::{MerchantView, Role, UserView};
+use sqlx::Row;
+
+use super::Db;
+use crate::error::{AppError, AppResult};
+use crate::ids::{new_id, now_ms};
+
+pub struct UserCredentials {
+    pub id: String,
+    pub password_hash: String,
+}
+
+pub struct NewAccount<'a> {
+    pub name: &'a str,
+    pub email: &'a str,
+    pub password_hash: &'a str,
+    pub business_name: &'a str,
+}
+
+/// Creates the user, their merchant and the owner membership in one
+/// transaction. Returns `None` when the e-mail already has an account.
+pub async fn create_account(db: &Db, account: NewAccount<'_>) -> AppResult<Option<String>> {
+    let mut tx = db.begin_write().await?;
+    let taken = sqlx::query("SELECT 1 FROM users WHERE email = $1").bind(account.email).fetch_optional(&mut *tx).await?;
+    if taken.is_some() {
+        return Ok(None);
+    }
+    let now = now_ms();
+    let user_id = new_id("usr");
+    let merchant_id = new_id("mer");
+    sqlx::query("INSERT INTO users (id, email, name, password_hash, created_at) VALUES ($1, $2, $3, $4, $5)")
+        .bind(&user_id)
+        .bind(account.email)
+        .bind(account.name)
+        .bind(account.password_hash)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("INSERT INTO merchants (id, name, created_at) VALUES ($1, $2, $3)")
+        .bind(&merchant_id)
+        .bind(account.business_name)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("INSERT INTO memberships (merchant_id, user_id, role, created_at) VALUES ($1, $2, $3, $4)")
+        .bind(&merchant_id)
+        .bind(&user_id)
+        .bind(Role::Owner.as_str())
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(Some(user_id))
+}
+
+pub async fn find_credentials_by_email(db: &Db, email: &str) -> AppResult<Option<UserCredentials>> {
+    let row = sqlx::query("SELECT id, password_hash FROM users WHERE email = $1").bind(email).fetch_optional(&db.pool).await?;
+    Ok(row.map(|r| UserCredentials { id: r.get("id"), password_hash: r.get("password_hash") }))
+}
+
+pub async fn find_user(db: &Db, user_id: &str) -> AppResult<Option<UserView>> {
+    let row = sqlx::query("SELECT id, name, email FROM users WHERE id = $1").bind(user_id).fetch_optional(&db.pool).await?;
+    Ok(row.map(|r| UserView { id: r.get("id"), name: r.get("name"), email: r.get("email") }))
+}
+
+/// Every merchant the user belongs to, oldest membership first.
+pub async fn find_memberships(db: &Db, user_id: &str) -> AppResult<Vec<MerchantView>> {
+    let rows = sqlx::query(
+        "SELECT m.id, m.name, ms.role FROM memberships ms JOIN merchants m ON m.id = ms.merchant_id \
+         WHERE ms.user_id = $1 ORDER BY ms.created_at, m.id",
+    )
+    .bind(user_id)
+    .fetch_all(&db.pool)
+    .await?;
+    rows.into_iter()
+        .map(|r| {
+            let role: String = r.get("role");
+            let role = Role::parse(&role).ok_or_else(|| AppError::Internal(format!("unknown role {role:?}")))?;
+            Ok(MerchantView { id: r.get("id"), name: r.get("name"), role })
+        })
+        .collect()
+}
