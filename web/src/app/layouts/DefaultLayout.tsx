@@ -1,0 +1,37 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Outlet, useLocation } from "react-router";
+import { liveClient } from "../liveClient";
+import { recordPath } from "../routes";
+import { Header } from "../shell/Header";
+import { Notice } from "../shell/Notice";
+import { Sidebar } from "../shell/Sidebar";
+
+export function DefaultLayout() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const [navOpen, setNavOpen] = useState(false);
+
+  // Tell teammates which record this tab shows.
+  useEffect(() => {
+    liveClient.setViewing(recordPath(pathname));
+  }, [pathname]);
+  useEffect(() => () => liveClient.setViewing(undefined), []);
+
+  return (
+    <div className="shell">
+      <a href="#main" className="skip-link">
+        {t("app.skipToContent")}
+      </a>
+      <Header navOpen={navOpen} onToggleNav={() => setNavOpen((open) => !open)} />
+      <div className="shell-body">
+        <Sidebar open={navOpen} onNavigate={() => setNavOpen(false)} />
+        {navOpen ? <div className="sidebar-backdrop" onClick={() => setNavOpen(false)} aria-hidden="true" /> : null}
+        <main id="main" className="main">
+          <Outlet />
+        </main>
+      </div>
+      <Notice />
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import table from "./routes.json";
+
+// The app's route table. The backend serves index.html for exactly these paths
+// (its history fallback) and a real 404 for everything else.
+
+export type Layout = "auth" | "default" | "none";
+
+// protected: signed-in only; guest: signed-out only; open: anyone.
+export type Access = "protected" | "guest" | "open";
+
+export type Screen =
+  | "home" | "signup" | "login" | "forgot" | "reset" | "twoFactorBackup"
+  | "cards" | "insights" | "mandates" | "mandate" | "customers" | "customer" | "downloadSummary"
+  | "profile" | "businessInfo" | "payouts" | "teams" | "team" | "teamInvite" | "emailVerify"
+  | "history" | "historyEntry" | "paymentPages" | "oneTime" | "oneTimePayment" | "oneTimeImport"
+  | "recurring" | "recurringPayment" | "recurringImport" | "eMandates" | "transactions" | "transaction"
+  | "orders" | "integrations" | "tokens" | "webhooks" | "webhook" | "paymentMethods";
+
+export type RouteEntry = { path: string; screen: Screen; layout: Layout; access: Access };
+
+export const routes = table as RouteEntry[];
+
+// Ids and tokens in paths: anything else is a page that does not exist.
+export const ROUTE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+export function paramNames(path: string): string[] {
+  return path
+    .split("/")
+    .filter((part) => part.startsWith(":"))
+    .map((part) => part.slice(1));
+}
+
+export function takesId(entry: RouteEntry): boolean {
+  return paramNames(entry.path).length > 0;
+}
+
+export function paramsAreValid(params: Record<string, string | undefined>): boolean {
+  return Object.values(params).every((value) => value === undefined || ROUTE_ID.test(value));
+}
+
+// The path of the record a location shows (for presence), or undefined on list and other pages.
+export function recordPath(pathname: string): string | undefined {
+  const parts = pathname.split("/").filter(Boolean);
+  for (const entry of routes) {
+    const pattern = entry.path.split("/").filter(Boolean);
+    if (!takesId(entry) || pattern.length !== parts.length) continue;
+    const matches = pattern.every((part, i) =>
+      part.startsWith(":") ? ROUTE_ID.test(parts[i]) : part === parts[i],
+    );
+    if (matches) return pathname;
+  }
+  return undefined;
+}

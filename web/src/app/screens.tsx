@@ -1,0 +1,39 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation, useParams } from "react-router";
+import { LoginPage } from "../features/auth/LoginPage";
+import { SignupPage } from "../features/auth/SignupPage";
+import { CustomerDetailPage } from "../features/customers/CustomerDetailPage";
+import { CustomersPage } from "../features/customers/CustomersPage";
+import { ErrorView } from "../features/errors/ErrorPage";
+import { NotBuiltAuthCard, NotBuiltPage } from "../features/placeholders/NotBuiltPage";
+import { paramsAreValid, type RouteEntry, type Screen } from "./routes";
+
+const BUILT: Partial<Record<Screen, () => ReactNode>> = {
+  login: () => <LoginPage />,
+  signup: () => <SignupPage />,
+  customers: () => <CustomersPage />,
+  customer: () => <CustomerDetailPage />,
+};
+
+function Placeholder({ entry }: { entry: RouteEntry }) {
+  const { t } = useTranslation();
+  const title = t(`screens.${entry.screen}`);
+  if (entry.layout === "auth") return <NotBuiltAuthCard title={title} />;
+  if (entry.layout === "none") {
+    return (
+      <div className="bare-page">
+        <NotBuiltPage title={title} />
+      </div>
+    );
+  }
+  return <NotBuiltPage title={title} />;
+}
+
+/** The screen of one route; a malformed id or token shows the not-found page instead. */
+export function RouteScreen({ entry }: { entry: RouteEntry }) {
+  const params = useParams();
+  const { pathname } = useLocation();
+  if (!paramsAreValid(params)) return <ErrorView variant="not-found" path={pathname} />;
+  return BUILT[entry.screen]?.() ?? <Placeholder entry={entry} />;
+}

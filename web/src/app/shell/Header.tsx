@@ -1,0 +1,48 @@
+import { useAtomValue } from "jotai";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Badge } from "../../components/Badge";
+import { identityAtom } from "../../live/atoms";
+import { ConnectionIndicator } from "./ConnectionIndicator";
+import { LanguageSwitch } from "./LanguageSwitch";
+import { Logo } from "./Logo";
+import { PresenceAvatars } from "./PresenceAvatars";
+import { ThemeSwitch } from "./ThemeSwitch";
+import { UserMenu } from "./UserMenu";
+
+export function Header({ navOpen, onToggleNav }: { navOpen: boolean; onToggleNav: () => void }) {
+  const { t } = useTranslation();
+  const identity = useAtomValue(identityAtom);
+  return (
+    <header className="header">
+      <button
+        type="button"
+        className="header-button nav-toggle"
+        aria-label={navOpen ? t("nav.close") : t("nav.open")}
+        aria-expanded={navOpen}
+        aria-controls="sidebar"
+        onClick={onToggleNav}
+      >
+        <svg viewBox="0 0 24 24" className="icon" aria-hidden="true">
+          <path d="M4 6h16M4 12h16M4 18h16" />
+        </svg>
+      </button>
+      <Link to="/" className="brand">
+        <Logo />
+        <span className="brand-name">{t("app.name")}</span>
+      </Link>
+      {identity ? (
+        <div className="merchant" data-testid="merchant-name">
+          <span className="merchant-name">{identity.merchant.name}</span>
+          {identity.mode === "test" ? <Badge tone="amber">{t("header.mode.testBadge")}</Badge> : null}
+        </div>
+      ) : null}
+      <div className="header-spacer" />
+      <PresenceAvatars />
+      <ConnectionIndicator />
+      <LanguageSwitch />
+      <ThemeSwitch />
+      <UserMenu />
+    </header>
+  );
+}

@@ -1,0 +1,22 @@
+import { useTranslation } from "react-i18next";
+import { currentLanguage, LANGUAGES, setLanguage, type Language } from "../i18n";
+import { Menu, MenuChoice } from "./Menu";
+
+export function LanguageSwitch() {
+  const { t, i18n } = useTranslation();
+  const language = LANGUAGES.find((value) => value === i18n.language) ?? currentLanguage();
+  return (
+    <Menu
+      label={t("header.language")}
+      testId="language-switch"
+      trigger={<span className="header-button-text">{language === "afr" ? "AF" : "EN"}</span>}
+    >
+      <MenuChoice<Language>
+        label={t("header.language")}
+        value={language}
+        onChange={(next) => void setLanguage(next)}
+        options={LANGUAGES.map((value) => ({ value, label: t(`languages.${value}`), testId: `language-${value}` }))}
+      />
+    </Menu>
+  );
+}

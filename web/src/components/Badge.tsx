@@ -1,0 +1,7 @@
+import type { ReactNode } from "react";
+
+export type BadgeTone = "green" | "zinc" | "amber";
+
+export function Badge({ tone, children }: { tone: BadgeTone; children: ReactNode }) {
+  return <span className={`badge badge-${tone}`}>{children}</span>;
+}

@@ -1,0 +1,130 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation, useParams } from "react-router";
+import { Alert } from "../../components/Alert";
+import { Badge } from "../../components/Badge";
+import { Button } from "../../components/Button";
+import { EmptyState } from "../../components/EmptyState";
+import { formatDateTime } from "../../components/format";
+import { PageHeader } from "../../components/PageHeader";
+import { PageSpinner } from "../../components/Spinner";
+import { LiveError } from "../../live/client";
+import { useLiveClient } from "../../live/context";
+import type { Customer, ErrorCode } from "../../protocol/wire";
+import { ArchiveDialog } from "./ArchiveDialog";
+import { EditCustomerDialog } from "./EditCustomerDialog";
+import { useCustomer } from "./useCustomer";
+import { ViewingToo } from "./ViewingToo";
+
+export function CustomerDetailPage() {
+  const { t } = useTranslation();
+  const { id = "" } = useParams();
+  const view = useCustomer(id);
+
+  return (
+    <section className="page" data-testid="customer-detail">
+      <Link to="/customers" className="back-link">
+        ← {t("customers.back")}
+      </Link>
+      {view.state === "loading" ? <PageSpinner label={t("app.loading")} /> : null}
+      {view.state === "error" ? (
+        <EmptyState title={view.code === "not_found" ? t("customers.notFound") : t(`errors.${view.code}`)} testId="customer-missing" />
+      ) : null}
+      {view.state === "ready" ? <CustomerDetail customer={view.customer} /> : null}
+    </section>
+  );
+}
+
+function CustomerDetail({ customer }: { customer: Customer }) {
+  const { t, i18n } = useTranslation();
+  const client = useLiveClient();
+  const { pathname } = useLocation();
+  const [editing, setEditing] = useState(false);
+  const [archiving, setArchiving] = useState(false);
+  const [restoring, setRestoring] = useState(false);
+  const [error, setError] = useState<ErrorCode | null>(null);
+  const empty = t("customers.emptyValue");
+
+  async function restore() {
+    setRestoring(true);
+    setError(null);
+    try {
+      await client.command({ t: "RestoreCustomer", customerId: customer.id });
+    } catch (failure) {
+      setError(failure instanceof LiveError ? failure.wire.code : "internal");
+    } finally {
+      setRestoring(false);
+    }
+  }
+
+  const actions = (
+    <>
+      <Button onClick={() => setEditing(true)} data-testid="edit-customer">
+        {t("customers.edit")}
+      </Button>
+      {customer.archived ? (
+        <Button variant="primary" onClick={restore} busy={restoring} data-testid="restore-customer">
+          {t("customers.restore")}
+        </Button>
+      ) : (
+        <Button variant="danger" onClick={() => setArchiving(true)} data-testid="archive-customer">
+          {t("customers.archive")}
+        </Button>
+      )}
+    </>
+  );
+
+  const rows: [string, string][][] = [
+    [
+      [t("customers.fields.email"), customer.email],
+      [t("customers.fields.cellphone"), customer.cellphone],
+      [t("customers.fields.reference"), customer.reference],
+    ],
+    [
+      [t("customers.fields.idType"), customer.idType ? t(`customers.idTypes.${customer.idType}`) : ""],
+      [t("customers.fields.idNumber"), customer.idNumber],
+    ],
+    [
+      [t("customers.fields.addressLine1"), customer.addressLine1],
+      [t("customers.fields.addressLine2"), customer.addressLine2],
+      [t("customers.fields.city"), customer.city],
+      [t("customers.fields.postalCode"), customer.postalCode],
+    ],
+    [
+      [t("customers.createdAt"), formatDateTime(customer.createdAt, i18n.language)],
+      [t("customers.updatedAt"), formatDateTime(customer.updatedAt, i18n.language)],
+    ],
+  ];
+  const titles = [t("customers.sections.contact"), t("customers.sections.identity"), t("customers.sections.address"), t("customers.sections.record")];
+
+  return (
+    <>
+      <PageHeader title={customer.name || empty} subtitle={customer.email} actions={actions} />
+      <div className="detail-meta">
+        <span data-testid="customer-status">
+          {customer.archived ? <Badge tone="zinc">{t("customers.archived")}</Badge> : <Badge tone="green">{t("customers.active")}</Badge>}
+        </span>
+        <code className="cell-mono">{customer.id}</code>
+        <ViewingToo path={pathname} />
+      </div>
+      {error ? <Alert>{t(`errors.${error}`)}</Alert> : null}
+      <div className="detail-grid">
+        {rows.map((section, index) => (
+          <div className="card" key={titles[index]}>
+            <h2 className="card-title">{titles[index]}</h2>
+            <dl className="detail-list">
+              {section.map(([label, value]) => (
+                <div key={label} className="detail-row">
+                  <dt>{label}</dt>
+                  <dd>{value || empty}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        ))}
+      </div>
+      <EditCustomerDialog customer={customer} open={editing} onOpenChange={setEditing} />
+      <ArchiveDialog customer={customer} open={archiving} onOpenChange={setArchiving} />
+    </>
+  );
+}

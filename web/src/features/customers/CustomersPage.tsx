@@ -1,0 +1,102 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Alert } from "../../components/Alert";
+import { Button } from "../../components/Button";
+import { EmptyState } from "../../components/EmptyState";
+import { PageHeader } from "../../components/PageHeader";
+import { Spinner } from "../../components/Spinner";
+import { useDebouncedValue } from "../../components/useDebouncedValue";
+import type { CustomerStatus } from "../../protocol/wire";
+import { CreateCustomerDialog } from "./CreateCustomerDialog";
+import { CustomerRow } from "./CustomerRow";
+import { useCustomerList } from "./useCustomerList";
+
+const STATUSES: CustomerStatus[] = ["active", "archived", "all"];
+
+export function CustomersPage() {
+  const { t } = useTranslation();
+  const [searchInput, setSearchInput] = useState("");
+  const search = useDebouncedValue(searchInput.trim(), 300);
+  const [status, setStatus] = useState<CustomerStatus>("active");
+  const [creating, setCreating] = useState(false);
+  const list = useCustomerList(search, status);
+
+  const newButton = (
+    <Button variant="primary" onClick={() => setCreating(true)} data-testid="new-customer">
+      {t("customers.new")}
+    </Button>
+  );
+
+  return (
+    <section className="page" data-testid="customers-page">
+      <PageHeader title={t("customers.title")} subtitle={t("customers.subtitle")} actions={newButton} />
+      <div className="toolbar">
+        <input
+          type="search"
+          className="input toolbar-search"
+          aria-label={t("customers.search")}
+          placeholder={t("customers.searchPlaceholder")}
+          value={searchInput}
+          onChange={(event) => setSearchInput(event.target.value)}
+          data-testid="customer-search"
+        />
+        <div className="segmented" role="radiogroup" aria-label={t("customers.status.label")}>
+          {STATUSES.map((value) => (
+            <button
+              key={value}
+              type="button"
+              role="radio"
+              aria-checked={status === value}
+              className={status === value ? "segment segment-on" : "segment"}
+              onClick={() => setStatus(value)}
+              data-testid={`status-${value}`}
+            >
+              {t(`customers.status.${value}`)}
+            </button>
+          ))}
+        </div>
+      </div>
+      {list.error ? <Alert>{t(`errors.${list.error}`)}</Alert> : null}
+      {list.loading && list.ids.length === 0 ? (
+        <div className="table-placeholder">
+          <Spinner label={t("app.loading")} />
+        </div>
+      ) : list.ids.length === 0 && !list.error ? (
+        <EmptyState
+          testId="customers-empty"
+          title={search ? t("customers.noMatches") : t("customers.empty")}
+          body={search ? undefined : t("customers.emptyHint")}
+          action={search ? undefined : newButton}
+        />
+      ) : (
+        <div className={list.loading ? "table-card is-stale" : "table-card"} aria-busy={list.loading}>
+          <table className="table" data-testid="customer-table">
+            <thead>
+              <tr>
+                <th scope="col">{t("customers.columns.name")}</th>
+                <th scope="col">{t("customers.columns.email")}</th>
+                <th scope="col" className="hide-sm">{t("customers.columns.cellphone")}</th>
+                <th scope="col" className="hide-sm">{t("customers.columns.reference")}</th>
+                <th scope="col">{t("customers.columns.status")}</th>
+                <th scope="col" className="hide-md">{t("customers.columns.created")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.ids.map((id) => (
+                <CustomerRow key={id} id={id} status={status} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {list.hasMore ? (
+        <div className="load-more">
+          <Button onClick={list.loadMore} busy={list.loadingMore} data-testid="load-more">
+            {list.loadingMore ? t("customers.loadingMore") : t("customers.loadMore")}
+          </Button>
+        </div>
+      ) : null}
+      <CreateCustomerDialog open={creating} onOpenChange={setCreating} />
+    </section>
+  );
+}
