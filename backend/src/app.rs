@@ -34,7 +34,9 @@ pub async fn build_state(config: Config) -> AppResult<State> {
     let db = Db::connect(&config.database_url).await?;
     db.migrate().await?;
     let csrf = CsrfKey::new(&secrets::server_secret(&db, "csrf").await?);
-    let build_id = std::fs::read_to_string(config.web_dir.join("build-id.txt")).map(|s| s.trim().to_string()).unwrap_or_else(|_| "dev".into());
+    let build_id = std::fs::read_to_string(config.web_dir.join("build-id.txt"))
+        .map(|s| s.trim().to_string())
+        .unwrap_or_else(|_| "dev".into());
     let index_html = std::fs::read_to_string(config.web_dir.join("index.html")).ok();
     if index_html.is_none() {
         tracing::warn!(web_dir = ?config.web_dir, "no built web app found: run `npm --prefix web run build`");
@@ -53,7 +55,9 @@ pub async fn build_state(config: Config) -> AppResult<State> {
 
 /// Binds and starts the server; returns its handle and the bound address
 /// (tests bind port 0). The caller drives the returned server future.
-pub async fn start(config: Config) -> AppResult<(actix_web::dev::Server, ServerHandle, SocketAddr)> {
+pub async fn start(
+    config: Config,
+) -> AppResult<(actix_web::dev::Server, ServerHandle, SocketAddr)> {
     let bind = config.bind.clone();
     let auth_base_path = config.auth_base_path.clone();
     let state = build_state(config).await?;
@@ -67,7 +71,11 @@ pub async fn start(config: Config) -> AppResult<(actix_web::dev::Server, ServerH
     .shutdown_timeout(5)
     .bind(&bind)
     .map_err(|e| AppError::Internal(format!("BIND: cannot listen on {bind}: {e}")))?;
-    let addr = server.addrs().first().copied().ok_or_else(|| AppError::Internal("no bound address".into()))?;
+    let addr = server
+        .addrs()
+        .first()
+        .copied()
+        .ok_or_else(|| AppError::Internal("no bound address".into()))?;
     let server = server.run();
     let handle = server.handle();
     Ok((server, handle, addr))

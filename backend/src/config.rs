@@ -12,7 +12,11 @@ pub struct Config {
     pub bind: String,
 
     /// `sqlite://PATH` (the embedded default, created when missing) or `postgres://...`.
-    #[arg(long = "database", env = "DATABASE_URL", default_value = "sqlite://data/dashboard.db")]
+    #[arg(
+        long = "database",
+        env = "DATABASE_URL",
+        default_value = "sqlite://data/dashboard.db"
+    )]
     pub database_url: String,
 
     /// Folder of the built web app (`npm run build` in web/).
@@ -58,7 +62,9 @@ pub struct Config {
 impl Config {
     /// Whether cookies get the `Secure` flag: only when served over https.
     pub fn secure_cookies(&self) -> bool {
-        self.public_url.as_deref().is_some_and(|url| url.starts_with("https://"))
+        self.public_url
+            .as_deref()
+            .is_some_and(|url| url.starts_with("https://"))
     }
 
     pub fn auth_path(&self, tail: &str) -> String {

@@ -24,13 +24,19 @@ pub type AppResult<T> = Result<T, AppError>;
 
 impl AppError {
     pub fn field(field: &str, code: ErrorCode) -> AppError {
-        AppError::Invalid(vec![FieldError { field: field.into(), code }])
+        AppError::Invalid(vec![FieldError {
+            field: field.into(),
+            code,
+        }])
     }
 
     /// What the user sees. Internal failures stay opaque and are logged instead.
     pub fn to_wire(&self) -> WireError {
         match self {
-            AppError::Invalid(fields) => WireError { code: ErrorCode::InvalidInput, fields: fields.clone() },
+            AppError::Invalid(fields) => WireError {
+                code: ErrorCode::InvalidInput,
+                fields: fields.clone(),
+            },
             AppError::Code(code) => WireError::new(*code),
             other => {
                 tracing::error!(error = %other, "internal error");

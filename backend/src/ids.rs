@@ -7,7 +7,10 @@ use sha2::{Digest, Sha256};
 
 /// Milliseconds since the Unix epoch, UTC.
 pub fn now_ms() -> i64 {
-    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
 }
 
 /// `prefix_` + 12 hex digits of milliseconds + 16 random hex digits: ids sort
@@ -28,7 +31,10 @@ pub fn new_secret() -> String {
 
 /// What we store in place of a high-entropy secret: its SHA-256, hex.
 pub fn hash_secret(secret: &str) -> String {
-    Sha256::digest(secret.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+    Sha256::digest(secret.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 fn fill_random(buf: &mut [u8]) {
@@ -41,5 +47,9 @@ fn fill_random(buf: &mut [u8]) {
 
 /// Whether `id` has the shape of one of our ids (route ids, command targets).
 pub fn is_well_formed_id(id: &str) -> bool {
-    !id.is_empty() && id.len() <= 64 && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+    !id.is_empty()
+        && id.len() <= 64
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
 }

@@ -16,7 +16,11 @@ enum Command {
     Serve(Config),
     /// Run the database migrations and exit.
     Migrate {
-        #[arg(long = "database", env = "DATABASE_URL", default_value = "sqlite://data/dashboard.db")]
+        #[arg(
+            long = "database",
+            env = "DATABASE_URL",
+            default_value = "sqlite://data/dashboard.db"
+        )]
         database_url: String,
     },
 }
@@ -24,7 +28,10 @@ enum Command {
 #[actix_web::main]
 async fn main() -> std::process::ExitCode {
     tracing_subscriber::fmt()
-        .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,sqlx=warn".into()))
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| "info,sqlx=warn".into()),
+        )
         .init();
     let result = match Cli::parse().command {
         Command::Serve(config) => serve(config).await,

@@ -55,6 +55,9 @@ pub struct WireError {
 
 impl WireError {
     pub fn new(code: ErrorCode) -> Self {
-        WireError { code, fields: Vec::new() }
+        WireError {
+            code,
+            fields: Vec::new(),
+        }
     }
 }

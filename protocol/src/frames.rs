@@ -35,9 +35,15 @@ pub enum ClientFrame {
         mode: Option<Mode>,
     },
     /// A mutation. `id` is made by the client; a retry with the same id runs once.
-    Command { id: String, command: Command },
+    Command {
+        id: String,
+        command: Command,
+    },
     /// A read. Answered by a `Reply` with the same id.
-    Query { id: String, query: Query },
+    Query {
+        id: String,
+        query: Query,
+    },
     /// Which record this tab shows now (a path), or none.
     Presence {
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -81,7 +87,9 @@ pub enum ServerFrame {
         error: Option<WireError>,
     },
     /// Everyone of the merchant online now, one entry per tab.
-    Presence { members: Vec<PresenceMember> },
+    Presence {
+        members: Vec<PresenceMember>,
+    },
     Pong {},
     /// The missed deltas cannot be replayed: refetch what is shown, then
     /// carry on from this position.
@@ -95,10 +103,19 @@ pub enum ServerFrame {
 #[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq)]
 #[serde(tag = "t", rename_all_fields = "camelCase")]
 pub enum Command {
-    CreateCustomer { input: CustomerInput },
-    UpdateCustomer { customer_id: String, input: CustomerInput },
-    ArchiveCustomer { customer_id: String },
-    RestoreCustomer { customer_id: String },
+    CreateCustomer {
+        input: CustomerInput,
+    },
+    UpdateCustomer {
+        customer_id: String,
+        input: CustomerInput,
+    },
+    ArchiveCustomer {
+        customer_id: String,
+    },
+    RestoreCustomer {
+        customer_id: String,
+    },
 }
 
 #[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq)]
@@ -118,7 +135,9 @@ pub enum Query {
         #[ts(optional)]
         limit: Option<u32>,
     },
-    GetCustomer { customer_id: String },
+    GetCustomer {
+        customer_id: String,
+    },
 }
 
 #[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq)]
@@ -139,7 +158,9 @@ pub enum ReplyBody {
         #[ts(optional)]
         next_cursor: Option<String>,
     },
-    Customer { customer: Customer },
+    Customer {
+        customer: Box<Customer>,
+    },
 }
 
 /// The kinds of record a delta can touch.
@@ -153,7 +174,7 @@ pub enum EntityKind {
 #[serde(tag = "t", rename_all_fields = "camelCase")]
 pub enum Change {
     /// The customer as it is now (created, edited, archived or restored).
-    CustomerUpserted { customer: Customer },
+    CustomerUpserted { customer: Box<Customer> },
     /// Too many records of a kind changed at once: refetch lists of that kind.
     Invalidate { kind: EntityKind },
 }

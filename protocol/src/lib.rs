@@ -29,6 +29,8 @@ pub fn encode<T: serde::Serialize>(value: &T) -> Result<Vec<u8>, rmp_serde::enco
 }
 
 /// Decodes a MessagePack frame.
-pub fn decode<'a, T: serde::Deserialize<'a>>(bytes: &'a [u8]) -> Result<T, rmp_serde::decode::Error> {
+pub fn decode<'a, T: serde::Deserialize<'a>>(
+    bytes: &'a [u8],
+) -> Result<T, rmp_serde::decode::Error> {
     rmp_serde::from_slice(bytes)
 }

@@ -36,6 +36,8 @@ pub fn generate_typescript() -> String {
         out.push_str(&decl);
         out.push_str("\n\n");
     }
-    out.push_str(&format!("export const MAX_FRAME_BYTES = {MAX_FRAME_BYTES};\n"));
+    out.push_str(&format!(
+        "export const MAX_FRAME_BYTES = {MAX_FRAME_BYTES};\n"
+    ));
     out
 }

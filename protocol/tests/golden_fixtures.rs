@@ -32,7 +32,10 @@ fn client_frames() -> Vec<(&'static str, ClientFrame)> {
         (
             "client_hello_resume",
             ClientFrame::Hello {
-                resume: Some(Resume { epoch: "ep_1".into(), seq: 41 }),
+                resume: Some(Resume {
+                    epoch: "ep_1".into(),
+                    seq: 41,
+                }),
                 build: "b1".into(),
                 merchant_id: Some("mer_1".into()),
                 mode: Some(Mode::Live),
@@ -77,15 +80,32 @@ fn server_frames() -> Vec<(&'static str, ServerFrame)> {
                 epoch: "ep_1".into(),
                 seq: 9_007_199_254_740_000,
                 build: "b1".into(),
-                user: UserView { id: "usr_1".into(), name: "Thandi".into(), email: "t@example.co.za".into() },
-                merchant: MerchantView { id: "mer_1".into(), name: "Karoo Gym".into(), role: Role::Owner },
+                user: UserView {
+                    id: "usr_1".into(),
+                    name: "Thandi".into(),
+                    email: "t@example.co.za".into(),
+                },
+                merchant: MerchantView {
+                    id: "mer_1".into(),
+                    name: "Karoo Gym".into(),
+                    role: Role::Owner,
+                },
                 mode: Mode::Test,
-                merchants: vec![MerchantView { id: "mer_1".into(), name: "Karoo Gym".into(), role: Role::Owner }],
+                merchants: vec![MerchantView {
+                    id: "mer_1".into(),
+                    name: "Karoo Gym".into(),
+                    role: Role::Owner,
+                }],
             },
         ),
         (
             "server_delta_customer",
-            ServerFrame::Delta { seq: 42, changes: vec![Change::CustomerUpserted { customer: customer() }] },
+            ServerFrame::Delta {
+                seq: 42,
+                changes: vec![Change::CustomerUpserted {
+                    customer: Box::new(customer()),
+                }],
+            },
         ),
         (
             "server_reply_error",
@@ -94,7 +114,10 @@ fn server_frames() -> Vec<(&'static str, ServerFrame)> {
                 ok: None,
                 error: Some(WireError {
                     code: ErrorCode::InvalidInput,
-                    fields: vec![FieldError { field: "email".into(), code: ErrorCode::BlockedEmailDomain }],
+                    fields: vec![FieldError {
+                        field: "email".into(),
+                        code: ErrorCode::BlockedEmailDomain,
+                    }],
                 }),
             },
         ),
@@ -102,7 +125,10 @@ fn server_frames() -> Vec<(&'static str, ServerFrame)> {
             "server_reply_committed",
             ServerFrame::Reply {
                 id: "cmd_2".into(),
-                ok: Some(ReplyBody::Committed { seq: 43, id: Some("cus_1".into()) }),
+                ok: Some(ReplyBody::Committed {
+                    seq: 43,
+                    id: Some("cus_1".into()),
+                }),
                 error: None,
             },
         ),
@@ -117,7 +143,13 @@ fn server_frames() -> Vec<(&'static str, ServerFrame)> {
                 }],
             },
         ),
-        ("server_resync", ServerFrame::Resync { epoch: "ep_2".into(), seq: 7 }),
+        (
+            "server_resync",
+            ServerFrame::Resync {
+                epoch: "ep_2".into(),
+                seq: 7,
+            },
+        ),
     ]
 }
 
@@ -129,11 +161,14 @@ where
     let bytes = encode(value).unwrap_or_else(|e| panic!("{name}: encode: {e}"));
     let json = serde_json::to_string_pretty(value).unwrap_or_else(|e| panic!("{name}: json: {e}"));
     if std::env::var_os("UPDATE_FIXTURES").is_some() {
-        std::fs::write(dir.join(format!("{name}.msgpack")), &bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
-        std::fs::write(dir.join(format!("{name}.json")), format!("{json}\n")).unwrap_or_else(|e| panic!("{name}: {e}"));
+        std::fs::write(dir.join(format!("{name}.msgpack")), &bytes)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        std::fs::write(dir.join(format!("{name}.json")), format!("{json}\n"))
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
         return;
     }
-    let committed = std::fs::read(dir.join(format!("{name}.msgpack"))).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let committed = std::fs::read(dir.join(format!("{name}.msgpack")))
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
     assert_eq!(bytes, committed, "{name}: encoding changed");
     let decoded: T = decode(&committed).unwrap_or_else(|e| panic!("{name}: decode: {e}"));
     assert_eq!(&decoded, value, "{name}: decodes to another value");

@@ -23,7 +23,11 @@ impl CsrfKey {
             Err(_) => return String::new(),
         };
         mac.update(token.as_bytes());
-        mac.finalize().into_bytes().iter().map(|b| format!("{b:02x}")).collect()
+        mac.finalize()
+            .into_bytes()
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect()
     }
 
     /// A fresh token and the cookie value that vouches for it.
@@ -43,7 +47,9 @@ impl CsrfKey {
     /// Whether the submitted token matches the one the cookie vouches for.
     pub fn verify(&self, cookie: Option<&str>, submitted: Option<&str>) -> bool {
         match (cookie.and_then(|c| self.token_from_cookie(c)), submitted) {
-            (Some(token), Some(submitted)) if !submitted.is_empty() => bool::from(token.as_bytes().ct_eq(submitted.as_bytes())),
+            (Some(token), Some(submitted)) if !submitted.is_empty() => {
+                bool::from(token.as_bytes().ct_eq(submitted.as_bytes()))
+            }
             _ => false,
         }
     }

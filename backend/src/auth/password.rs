@@ -12,7 +12,8 @@ const COMMON_PASSWORDS: &str = include_str!("common_passwords.txt");
 
 fn hasher() -> AppResult<Argon2<'static>> {
     // OWASP: 19 MiB of memory, two passes, one lane.
-    let params = Params::new(19 * 1024, 2, 1, None).map_err(|e| AppError::Internal(format!("argon2 params: {e}")))?;
+    let params = Params::new(19 * 1024, 2, 1, None)
+        .map_err(|e| AppError::Internal(format!("argon2 params: {e}")))?;
     Ok(Argon2::new(Algorithm::Argon2id, Version::V0x13, params))
 }
 
@@ -21,7 +22,10 @@ fn hasher() -> AppResult<Argon2<'static>> {
 pub async fn hash_password(password: String) -> AppResult<String> {
     actix_web::web::block(move || {
         let salt = new_salt()?;
-        hasher()?.hash_password(password.as_bytes(), &salt).map(|h| h.to_string()).map_err(|e| AppError::Internal(format!("hash: {e}")))
+        hasher()?
+            .hash_password(password.as_bytes(), &salt)
+            .map(|h| h.to_string())
+            .map_err(|e| AppError::Internal(format!("hash: {e}")))
     })
     .await
     .map_err(|e| AppError::Internal(format!("blocking pool: {e}")))?
@@ -39,8 +43,11 @@ pub async fn verify_password(password: String, stored_hash: Option<String>) -> A
                 dummy.as_str()
             }
         };
-        let parsed = PasswordHash::new(stored).map_err(|e| AppError::Internal(format!("stored hash: {e}")))?;
-        let matches = hasher()?.verify_password(password.as_bytes(), &parsed).is_ok();
+        let parsed = PasswordHash::new(stored)
+            .map_err(|e| AppError::Internal(format!("stored hash: {e}")))?;
+        let matches = hasher()?
+            .verify_password(password.as_bytes(), &parsed)
+            .is_ok();
         Ok(matches && stored_hash.is_some())
     })
     .await
@@ -59,7 +66,10 @@ fn dummy_hash() -> AppResult<String> {
         return Ok(hash.clone());
     }
     let salt = new_salt()?;
-    let hash = hasher()?.hash_password(b"not a real password", &salt).map_err(|e| AppError::Internal(format!("hash: {e}")))?.to_string();
+    let hash = hasher()?
+        .hash_password(b"not a real password", &salt)
+        .map_err(|e| AppError::Internal(format!("hash: {e}")))?
+        .to_string();
     Ok(DUMMY.get_or_init(|| hash).clone())
 }
 
@@ -73,7 +83,7 @@ pub fn check_new_password(password: &str) -> Result<(), ErrorCode> {
         return Err(ErrorCode::TooLong);
     }
     let lowered = password.to_lowercase();
-    let one_character = lowered.chars().all(|c| Some(c) == lowered.chars().next());
+    let one_character = lowered.chars().all(|c| lowered.starts_with(c));
     if one_character || COMMON_PASSWORDS.lines().any(|common| common == lowered) {
         return Err(ErrorCode::CommonPassword);
     }
@@ -87,11 +97,26 @@ mod tests {
     #[test]
     fn password_rules() {
         assert_eq!(check_new_password("short"), Err(ErrorCode::WeakPassword));
-        assert_eq!(check_new_password("123456789"), Err(ErrorCode::WeakPassword));
-        assert_eq!(check_new_password("1234567890"), Err(ErrorCode::CommonPassword));
-        assert_eq!(check_new_password("Password123"), Err(ErrorCode::CommonPassword));
-        assert_eq!(check_new_password("aaaaaaaaaaaa"), Err(ErrorCode::CommonPassword));
+        assert_eq!(
+            check_new_password("123456789"),
+            Err(ErrorCode::WeakPassword)
+        );
+        assert_eq!(
+            check_new_password("1234567890"),
+            Err(ErrorCode::CommonPassword)
+        );
+        assert_eq!(
+            check_new_password("Password123"),
+            Err(ErrorCode::CommonPassword)
+        );
+        assert_eq!(
+            check_new_password("aaaaaaaaaaaa"),
+            Err(ErrorCode::CommonPassword)
+        );
         assert_eq!(check_new_password("karoo-sunset-41"), Ok(()));
-        assert_eq!(check_new_password(&"x1".repeat(65)), Err(ErrorCode::TooLong));
+        assert_eq!(
+            check_new_password(&"x1".repeat(65)),
+            Err(ErrorCode::TooLong)
+        );
     }
 }

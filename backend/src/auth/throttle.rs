@@ -15,7 +15,12 @@ pub struct Throttle {
 impl Throttle {
     pub fn new() -> Throttle {
         // Bounded so a flood of made-up e-mail addresses cannot grow memory without end.
-        Throttle { failures: Cache::builder().max_capacity(100_000).time_to_live(WINDOW).build() }
+        Throttle {
+            failures: Cache::builder()
+                .max_capacity(100_000)
+                .time_to_live(WINDOW)
+                .build(),
+        }
     }
 
     pub fn is_blocked(&self, key: &str, limit: u32) -> bool {
@@ -24,7 +29,8 @@ impl Throttle {
 
     pub fn record_failure(&self, key: &str) {
         let count = self.failures.get(key).unwrap_or(0);
-        self.failures.insert(key.to_string(), count.saturating_add(1));
+        self.failures
+            .insert(key.to_string(), count.saturating_add(1));
     }
 
     pub fn clear(&self, key: &str) {

@@ -29,7 +29,10 @@ pub fn validate_customer(input: &CustomerInput) -> Result<CustomerInput, AppErro
     let mut errors = Vec::new();
     let mut check = |field: &str, result: Result<(), ErrorCode>| {
         if let Err(code) = result {
-            errors.push(FieldError { field: field.into(), code });
+            errors.push(FieldError {
+                field: field.into(),
+                code,
+            });
         }
     };
     check("name", rules::name(&clean.name, 64));
@@ -52,11 +55,29 @@ pub fn validate_customer(input: &CustomerInput) -> Result<CustomerInput, AppErro
     if !clean.reference.is_empty() {
         check("reference", rules::customer_reference(&clean.reference));
     }
-    if errors.is_empty() { Ok(clean) } else { Err(AppError::Invalid(errors)) }
+    if errors.is_empty() {
+        Ok(clean)
+    } else {
+        Err(AppError::Invalid(errors))
+    }
 }
 
-async fn ensure_reference_free(tx: &mut Tx, scope: &Scope, input: &CustomerInput, except_id: Option<&str>) -> AppResult<()> {
-    if !input.reference.is_empty() && store::reference_taken(tx, &scope.merchant_id, scope.mode, &input.reference, except_id).await? {
+async fn ensure_reference_free(
+    tx: &mut Tx,
+    scope: &Scope,
+    input: &CustomerInput,
+    except_id: Option<&str>,
+) -> AppResult<()> {
+    if !input.reference.is_empty()
+        && store::reference_taken(
+            tx,
+            &scope.merchant_id,
+            scope.mode,
+            &input.reference,
+            except_id,
+        )
+        .await?
+    {
         return Err(AppError::field("reference", ErrorCode::DuplicateReference));
     }
     Ok(())
@@ -64,56 +85,114 @@ async fn ensure_reference_free(tx: &mut Tx, scope: &Scope, input: &CustomerInput
 
 fn upserted(customer: protocol::Customer) -> Effect {
     let id = Some(customer.id.clone());
-    Effect { changes: vec![Change::CustomerUpserted { customer }], id }
+    Effect {
+        changes: vec![Change::CustomerUpserted {
+            customer: Box::new(customer),
+        }],
+        id,
+    }
 }
 
 fn checked_id(customer_id: &str) -> AppResult<&str> {
-    if is_well_formed_id(customer_id) { Ok(customer_id) } else { Err(AppError::Code(ErrorCode::NotFound)) }
+    if is_well_formed_id(customer_id) {
+        Ok(customer_id)
+    } else {
+        Err(AppError::Code(ErrorCode::NotFound))
+    }
 }
 
-pub async fn create_customer(tx: &mut Tx, scope: &Scope, input: &CustomerInput) -> AppResult<Effect> {
+pub async fn create_customer(
+    tx: &mut Tx,
+    scope: &Scope,
+    input: &CustomerInput,
+) -> AppResult<Effect> {
     let input = validate_customer(input)?;
     ensure_reference_free(tx, scope, &input, None).await?;
-    let customer = store::insert_customer(tx, &scope.merchant_id, scope.mode, &new_id("cus"), &input, now_ms()).await?;
+    let customer = store::insert_customer(
+        tx,
+        &scope.merchant_id,
+        scope.mode,
+        &new_id("cus"),
+        &input,
+        now_ms(),
+    )
+    .await?;
     Ok(upserted(customer))
 }
 
-pub async fn update_customer(tx: &mut Tx, scope: &Scope, customer_id: &str, input: &CustomerInput) -> AppResult<Effect> {
+pub async fn update_customer(
+    tx: &mut Tx,
+    scope: &Scope,
+    customer_id: &str,
+    input: &CustomerInput,
+) -> AppResult<Effect> {
     let customer_id = checked_id(customer_id)?;
     let input = validate_customer(input)?;
     ensure_reference_free(tx, scope, &input, Some(customer_id)).await?;
-    let customer = store::update_customer(tx, &scope.merchant_id, scope.mode, customer_id, &input, now_ms())
-        .await?
-        .ok_or(AppError::Code(ErrorCode::NotFound))?;
+    let customer = store::update_customer(
+        tx,
+        &scope.merchant_id,
+        scope.mode,
+        customer_id,
+        &input,
+        now_ms(),
+    )
+    .await?
+    .ok_or(AppError::Code(ErrorCode::NotFound))?;
     Ok(upserted(customer))
 }
 
 pub async fn archive_customer(tx: &mut Tx, scope: &Scope, customer_id: &str) -> AppResult<Effect> {
     let customer_id = checked_id(customer_id)?;
-    let current = store::find_customer_in_tx(tx, &scope.merchant_id, scope.mode, customer_id).await?.ok_or(AppError::Code(ErrorCode::NotFound))?;
+    let current = store::find_customer_in_tx(tx, &scope.merchant_id, scope.mode, customer_id)
+        .await?
+        .ok_or(AppError::Code(ErrorCode::NotFound))?;
     if current.archived {
         return Err(AppError::Code(ErrorCode::AlreadyArchived));
     }
     let now = now_ms();
-    let customer = store::set_customer_archived(tx, &scope.merchant_id, scope.mode, customer_id, Some(now), now)
-        .await?
-        .ok_or(AppError::Code(ErrorCode::NotFound))?;
+    let customer = store::set_customer_archived(
+        tx,
+        &scope.merchant_id,
+        scope.mode,
+        customer_id,
+        Some(now),
+        now,
+    )
+    .await?
+    .ok_or(AppError::Code(ErrorCode::NotFound))?;
     Ok(upserted(customer))
 }
 
 pub async fn restore_customer(tx: &mut Tx, scope: &Scope, customer_id: &str) -> AppResult<Effect> {
     let customer_id = checked_id(customer_id)?;
-    let current = store::find_customer_in_tx(tx, &scope.merchant_id, scope.mode, customer_id).await?.ok_or(AppError::Code(ErrorCode::NotFound))?;
+    let current = store::find_customer_in_tx(tx, &scope.merchant_id, scope.mode, customer_id)
+        .await?
+        .ok_or(AppError::Code(ErrorCode::NotFound))?;
     if !current.archived {
         return Err(AppError::Code(ErrorCode::NotArchived));
     }
-    let customer = store::set_customer_archived(tx, &scope.merchant_id, scope.mode, customer_id, None, now_ms())
-        .await?
-        .ok_or(AppError::Code(ErrorCode::NotFound))?;
+    let customer = store::set_customer_archived(
+        tx,
+        &scope.merchant_id,
+        scope.mode,
+        customer_id,
+        None,
+        now_ms(),
+    )
+    .await?
+    .ok_or(AppError::Code(ErrorCode::NotFound))?;
     Ok(upserted(customer))
 }
 
-pub async fn list_customers(db: &Db, scope: &Scope, search: Option<&str>, status: CustomerStatus, cursor: Option<&str>, limit: Option<u32>) -> AppResult<ReplyBody> {
+pub async fn list_customers(
+    db: &Db,
+    scope: &Scope,
+    search: Option<&str>,
+    status: CustomerStatus,
+    cursor: Option<&str>,
+    limit: Option<u32>,
+) -> AppResult<ReplyBody> {
     let search = search.map(str::trim).filter(|s| !s.is_empty());
     if search.is_some_and(|s| s.chars().count() > 128) {
         return Err(AppError::field("search", ErrorCode::TooLong));
@@ -123,14 +202,27 @@ pub async fn list_customers(db: &Db, scope: &Scope, search: Option<&str>, status
         return Err(AppError::field("cursor", ErrorCode::InvalidInput));
     }
     let limit = limit.unwrap_or(PAGE_SIZE).clamp(1, MAX_PAGE_SIZE);
-    let filter = CustomerFilter { search, status, before_id: cursor, limit };
+    let filter = CustomerFilter {
+        search,
+        status,
+        before_id: cursor,
+        limit,
+    };
     let (items, more) = store::list_customers(db, &scope.merchant_id, scope.mode, &filter).await?;
-    let next_cursor = if more { items.last().map(|c| c.id.clone()) } else { None };
+    let next_cursor = if more {
+        items.last().map(|c| c.id.clone())
+    } else {
+        None
+    };
     Ok(ReplyBody::CustomerPage { items, next_cursor })
 }
 
 pub async fn get_customer(db: &Db, scope: &Scope, customer_id: &str) -> AppResult<ReplyBody> {
     let customer_id = checked_id(customer_id)?;
-    let customer = store::find_customer(db, &scope.merchant_id, scope.mode, customer_id).await?.ok_or(AppError::Code(ErrorCode::NotFound))?;
-    Ok(ReplyBody::Customer { customer })
+    let customer = store::find_customer(db, &scope.merchant_id, scope.mode, customer_id)
+        .await?
+        .ok_or(AppError::Code(ErrorCode::NotFound))?;
+    Ok(ReplyBody::Customer {
+        customer: Box::new(customer),
+    })
 }

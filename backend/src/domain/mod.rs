@@ -28,17 +28,36 @@ pub struct Effect {
 pub async fn run_command(tx: &mut Tx, scope: &Scope, command: &Command) -> AppResult<Effect> {
     match command {
         Command::CreateCustomer { input } => customers::create_customer(tx, scope, input).await,
-        Command::UpdateCustomer { customer_id, input } => customers::update_customer(tx, scope, customer_id, input).await,
-        Command::ArchiveCustomer { customer_id } => customers::archive_customer(tx, scope, customer_id).await,
-        Command::RestoreCustomer { customer_id } => customers::restore_customer(tx, scope, customer_id).await,
+        Command::UpdateCustomer { customer_id, input } => {
+            customers::update_customer(tx, scope, customer_id, input).await
+        }
+        Command::ArchiveCustomer { customer_id } => {
+            customers::archive_customer(tx, scope, customer_id).await
+        }
+        Command::RestoreCustomer { customer_id } => {
+            customers::restore_customer(tx, scope, customer_id).await
+        }
     }
 }
 
 /// Every socket query, dispatched from this one match.
 pub async fn run_query(db: &Db, scope: &Scope, query: &Query) -> AppResult<ReplyBody> {
     match query {
-        Query::ListCustomers { search, status, cursor, limit } => {
-            customers::list_customers(db, scope, search.as_deref(), *status, cursor.as_deref(), *limit).await
+        Query::ListCustomers {
+            search,
+            status,
+            cursor,
+            limit,
+        } => {
+            customers::list_customers(
+                db,
+                scope,
+                search.as_deref(),
+                *status,
+                cursor.as_deref(),
+                *limit,
+            )
+            .await
         }
         Query::GetCustomer { customer_id } => customers::get_customer(db, scope, customer_id).await,
     }

@@ -12,7 +12,11 @@ pub fn required(value: &str, max: usize) -> Result<(), ErrorCode> {
 }
 
 pub fn at_most(value: &str, max: usize) -> Result<(), ErrorCode> {
-    if value.chars().count() > max { Err(ErrorCode::TooLong) } else { Ok(()) }
+    if value.chars().count() > max {
+        Err(ErrorCode::TooLong)
+    } else {
+        Ok(())
+    }
 }
 
 /// Names of people and businesses: letters (accented too), digits, spaces and `' . - & , ( )`.
@@ -24,7 +28,8 @@ pub fn name(value: &str, max: usize) -> Result<(), ErrorCode> {
 /// A valid address whose domain is not a disposable-mail provider.
 pub fn email(value: &str) -> Result<(), ErrorCode> {
     required(value, 128)?;
-    if !email_address::EmailAddress::is_valid(value) || !value.contains('.') || value.contains(' ') {
+    if !email_address::EmailAddress::is_valid(value) || !value.contains('.') || value.contains(' ')
+    {
         return Err(ErrorCode::InvalidEmail);
     }
     if !mailchecker::is_valid(value) {
@@ -37,7 +42,10 @@ pub fn email(value: &str) -> Result<(), ErrorCode> {
 pub fn cellphone(normalised: &str) -> Result<(), ErrorCode> {
     let digits = normalised.strip_prefix('+').unwrap_or(normalised);
     let length = normalised.chars().count();
-    if !(6..=18).contains(&length) || digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+    if !(6..=18).contains(&length)
+        || digits.is_empty()
+        || !digits.bytes().all(|b| b.is_ascii_digit())
+    {
         return Err(ErrorCode::InvalidCellphone);
     }
     Ok(())
@@ -66,7 +74,11 @@ pub fn town(value: &str) -> Result<(), ErrorCode> {
 }
 
 pub fn postal_code(value: &str) -> Result<(), ErrorCode> {
-    if value.len() == 4 && value.bytes().all(|b| b.is_ascii_digit()) { Ok(()) } else { Err(ErrorCode::InvalidPostalCode) }
+    if value.len() == 4 && value.bytes().all(|b| b.is_ascii_digit()) {
+        Ok(())
+    } else {
+        Err(ErrorCode::InvalidPostalCode)
+    }
 }
 
 /// Customer reference: letters, digits and dashes, 1 to 35, no spaces.
@@ -82,9 +94,15 @@ pub fn sa_id_number(value: &str) -> Result<(), ErrorCode> {
     if value.len() != 13 || digits.len() != 13 {
         return Err(ErrorCode::InvalidSaId);
     }
-    let (yy, mm, dd) = (digits[0] * 10 + digits[1], digits[2] * 10 + digits[3], digits[4] * 10 + digits[5]);
+    let (yy, mm, dd) = (
+        digits[0] * 10 + digits[1],
+        digits[2] * 10 + digits[3],
+        digits[4] * 10 + digits[5],
+    );
     // The century is not written down; the date must exist in one of the two.
-    let real_date = [1900 + yy, 2000 + yy].iter().any(|year| day_exists(*year, mm, dd));
+    let real_date = [1900 + yy, 2000 + yy]
+        .iter()
+        .any(|year| day_exists(*year, mm, dd));
     if !real_date || digits[10] > 1 || !luhn_valid(&digits) {
         return Err(ErrorCode::InvalidSaId);
     }
@@ -92,7 +110,7 @@ pub fn sa_id_number(value: &str) -> Result<(), ErrorCode> {
 }
 
 fn day_exists(year: u32, month: u32, day: u32) -> bool {
-    let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    let leap = (year.is_multiple_of(4) && !year.is_multiple_of(100)) || year.is_multiple_of(400);
     let days = match month {
         1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
         4 | 6 | 9 | 11 => 30,
@@ -108,13 +126,24 @@ fn luhn_valid(digits: &[u32]) -> bool {
         .iter()
         .rev()
         .enumerate()
-        .map(|(i, d)| if i % 2 == 1 { let x = d * 2; if x > 9 { x - 9 } else { x } } else { *d })
+        .map(|(i, d)| {
+            if i % 2 == 1 {
+                let x = d * 2;
+                if x > 9 { x - 9 } else { x }
+            } else {
+                *d
+            }
+        })
         .sum();
-    sum % 10 == 0
+    sum.is_multiple_of(10)
 }
 
 fn allowed(value: &str, ok: impl Fn(char) -> bool) -> Result<(), ErrorCode> {
-    if value.chars().all(ok) { Ok(()) } else { Err(ErrorCode::InvalidCharacters) }
+    if value.chars().all(ok) {
+        Ok(())
+    } else {
+        Err(ErrorCode::InvalidCharacters)
+    }
 }
 
 #[cfg(test)]
@@ -126,20 +155,42 @@ mod tests {
         for valid in ["8801235111088", "9506245120008", "8001015009087"] {
             assert_eq!(sa_id_number(valid), Ok(()), "{valid}");
         }
-        for invalid in ["9202204720082", "7501015800080", "880123511108", "8813235111088", "88012351110a8"] {
-            assert_eq!(sa_id_number(invalid), Err(ErrorCode::InvalidSaId), "{invalid}");
+        for invalid in [
+            "9202204720082",
+            "7501015800080",
+            "880123511108",
+            "8813235111088",
+            "88012351110a8",
+        ] {
+            assert_eq!(
+                sa_id_number(invalid),
+                Err(ErrorCode::InvalidSaId),
+                "{invalid}"
+            );
         }
     }
 
     #[test]
     fn emails_from_disposable_domains_are_blocked() {
-        for blocked in ["a@mailinator.com", "a@guerrillamail.com", "a@yopmail.com", "a@10minutemail.com"] {
-            assert_eq!(email(blocked), Err(ErrorCode::BlockedEmailDomain), "{blocked}");
+        for blocked in [
+            "a@mailinator.com",
+            "a@guerrillamail.com",
+            "a@yopmail.com",
+            "a@10minutemail.com",
+        ] {
+            assert_eq!(
+                email(blocked),
+                Err(ErrorCode::BlockedEmailDomain),
+                "{blocked}"
+            );
         }
         assert_eq!(email("thandi@example.co.za"), Ok(()));
         assert_eq!(email("not an email"), Err(ErrorCode::InvalidEmail));
         assert_eq!(email(""), Err(ErrorCode::Required));
-        assert_eq!(email(&format!("{}@example.com", "a".repeat(120))), Err(ErrorCode::TooLong));
+        assert_eq!(
+            email(&format!("{}@example.com", "a".repeat(120))),
+            Err(ErrorCode::TooLong)
+        );
     }
 
     #[test]
@@ -157,7 +208,10 @@ mod tests {
         assert_eq!(customer_reference("CUST-001"), Ok(()));
         assert_eq!(customer_reference(&"A".repeat(35)), Ok(()));
         assert_eq!(customer_reference(&"A".repeat(36)), Err(ErrorCode::TooLong));
-        assert_eq!(customer_reference("CUST 001"), Err(ErrorCode::InvalidCharacters));
+        assert_eq!(
+            customer_reference("CUST 001"),
+            Err(ErrorCode::InvalidCharacters)
+        );
         assert_eq!(postal_code("0181"), Ok(()));
         assert_eq!(postal_code("181"), Err(ErrorCode::InvalidPostalCode));
         assert_eq!(id_number("AB/123"), Ok(()));

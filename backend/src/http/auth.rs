@@ -25,27 +25,36 @@ fn no_store(status: StatusCode) -> HttpResponseBuilder {
 
 fn internal(err: AppError) -> HttpResponse {
     tracing::error!(error = %err, "auth request failed");
-    no_store(StatusCode::INTERNAL_SERVER_ERROR).json(json!({"error": "Runtime error, check the console logs"}))
+    no_store(StatusCode::INTERNAL_SERVER_ERROR)
+        .json(json!({"error": "Runtime error, check the console logs"}))
 }
 
 /// The client address for throttling: the TCP peer, never a forwarded header
 /// a client could forge.
 fn client_address(req: &HttpRequest) -> String {
-    req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_default()
+    req.peer_addr()
+        .map(|a| a.ip().to_string())
+        .unwrap_or_default()
 }
 
 /// Follows a callback only to a path on our own origin.
 fn safe_callback(state: &State, req: &HttpRequest, callback: Option<&str>) -> String {
-    let Some(callback) = callback.map(str::trim).filter(|c| !c.is_empty()) else { return "/".into() };
+    let Some(callback) = callback.map(str::trim).filter(|c| !c.is_empty()) else {
+        return "/".into();
+    };
     if callback.starts_with('/') && !callback.starts_with("//") && !callback.starts_with("/\\") {
         return callback.to_string();
     }
-    let Ok(url) = url::Url::parse(callback) else { return "/".into() };
+    let Ok(url) = url::Url::parse(callback) else {
+        return "/".into();
+    };
     let own_origin = match &state.config.public_url {
         Some(public) => url::Url::parse(public).ok().map(|u| u.origin()),
         None => {
             let info = req.connection_info();
-            url::Url::parse(&format!("{}://{}", info.scheme(), info.host())).ok().map(|u| u.origin())
+            url::Url::parse(&format!("{}://{}", info.scheme(), info.host()))
+                .ok()
+                .map(|u| u.origin())
         }
     };
     if Some(url.origin()) == own_origin {
@@ -82,12 +91,22 @@ pub async fn providers(state: State) -> HttpResponse {
 
 /// The signed-in user, or `{}`; always 200.
 pub async fn session(state: State, req: HttpRequest) -> HttpResponse {
-    let Some(token) = cookies::session_token(&req) else { return no_store(StatusCode::OK).json(json!({})) };
-    let found = match sessions::find_live_session(&state.db, &token, state.config.session_ttl_seconds).await {
+    let Some(token) = cookies::session_token(&req) else {
+        return no_store(StatusCode::OK).json(json!({}));
+    };
+    let found = match sessions::find_live_session(
+        &state.db,
+        &token,
+        state.config.session_ttl_seconds,
+    )
+    .await
+    {
         Ok(found) => found,
         Err(err) => return internal(err),
     };
-    let Some(session) = found else { return no_store(StatusCode::OK).json(json!({})) };
+    let Some(session) = found else {
+        return no_store(StatusCode::OK).json(json!({}));
+    };
     let user = match users::find_user(&state.db, &session.user_id).await {
         Ok(Some(user)) => user,
         Ok(None) => return no_store(StatusCode::OK).json(json!({})),
@@ -95,7 +114,10 @@ pub async fn session(state: State, req: HttpRequest) -> HttpResponse {
     };
     let expires = time::OffsetDateTime::from_unix_timestamp(session.expires_at / 1000)
         .ok()
-        .and_then(|t| t.format(&time::format_description::well_known::Rfc3339).ok())
+        .and_then(|t| {
+            t.format(&time::format_description::well_known::Rfc3339)
+                .ok()
+        })
         .unwrap_or_default();
     no_store(StatusCode::OK).json(json!({
         "user": {"id": user.id, "name": user.name, "email": user.email},
@@ -109,18 +131,24 @@ pub async fn sign_in(state: State, req: HttpRequest, body: web::Bytes) -> HttpRe
     }
     let fields = Fields::parse(&req, &body);
     if !cookies::csrf_ok(&state, &req, fields.get("csrfToken")) {
-        return no_store(StatusCode::FORBIDDEN).json(json!({"url": format!("{LOGIN_PAGE}?csrf=true")}));
+        return no_store(StatusCode::FORBIDDEN)
+            .json(json!({"url": format!("{LOGIN_PAGE}?csrf=true")}));
     }
     let callback = safe_callback(&state, &req, fields.get("callbackUrl"));
     let email = fields.text("email").to_lowercase();
     let password = fields.get("password").unwrap_or_default().to_string();
     let account_key = format!("account:{email}");
     let address_key = format!("address:{}", client_address(&req));
-    if state.throttle.is_blocked(&account_key, state.config.signin_limit_per_account)
-        || state.throttle.is_blocked(&address_key, state.config.signin_limit_per_address)
+    if state
+        .throttle
+        .is_blocked(&account_key, state.config.signin_limit_per_account)
+        || state
+            .throttle
+            .is_blocked(&address_key, state.config.signin_limit_per_address)
     {
         tracing::warn!(address = %client_address(&req), "sign-in refused: too many failures");
-        return no_store(StatusCode::TOO_MANY_REQUESTS).json(json!({"url": format!("{LOGIN_PAGE}?error=TooManyAttempts")}));
+        return no_store(StatusCode::TOO_MANY_REQUESTS)
+            .json(json!({"url": format!("{LOGIN_PAGE}?error=TooManyAttempts")}));
     }
     let credentials = match users::find_credentials_by_email(&state.db, &email).await {
         Ok(found) => found,
@@ -135,16 +163,36 @@ pub async fn sign_in(state: State, req: HttpRequest, body: web::Bytes) -> HttpRe
         state.throttle.record_failure(&account_key);
         state.throttle.record_failure(&address_key);
         tracing::info!(address = %client_address(&req), "sign-in failed");
-        return no_store(StatusCode::UNAUTHORIZED).json(json!({"url": format!("{LOGIN_PAGE}?error=CredentialsSignin")}));
+        return no_store(StatusCode::UNAUTHORIZED)
+            .json(json!({"url": format!("{LOGIN_PAGE}?error=CredentialsSignin")}));
     };
     state.throttle.clear(&account_key);
     start_session(&state, &req, &user.id, callback).await
 }
 
-async fn start_session(state: &State, req: &HttpRequest, user_id: &str, url: String) -> HttpResponse {
-    let user_agent = req.headers().get("user-agent").and_then(|v| v.to_str().ok()).unwrap_or_default();
-    match sessions::create_session(&state.db, user_id, state.config.session_ttl_seconds, user_agent, &client_address(req)).await {
-        Ok(token) => no_store(StatusCode::OK).cookie(cookies::session(state, token)).json(json!({"url": url})),
+async fn start_session(
+    state: &State,
+    req: &HttpRequest,
+    user_id: &str,
+    url: String,
+) -> HttpResponse {
+    let user_agent = req
+        .headers()
+        .get("user-agent")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default();
+    match sessions::create_session(
+        &state.db,
+        user_id,
+        state.config.session_ttl_seconds,
+        user_agent,
+        &client_address(req),
+    )
+    .await
+    {
+        Ok(token) => no_store(StatusCode::OK)
+            .cookie(cookies::session(state, token))
+            .json(json!({"url": url})),
         Err(err) => internal(err),
     }
 }
@@ -152,7 +200,8 @@ async fn start_session(state: &State, req: &HttpRequest, user_id: &str, url: Str
 pub async fn sign_out(state: State, req: HttpRequest, body: web::Bytes) -> HttpResponse {
     let fields = Fields::parse(&req, &body);
     if !cookies::csrf_ok(&state, &req, fields.get("csrfToken")) {
-        return no_store(StatusCode::BAD_REQUEST).json(json!({"error": "Could not fetch CSRF Token for signing out"}));
+        return no_store(StatusCode::BAD_REQUEST)
+            .json(json!({"error": "Could not fetch CSRF Token for signing out"}));
     }
     if let Some(token) = cookies::session_token(&req) {
         let token_hash = hash_secret(&token);
@@ -165,7 +214,9 @@ pub async fn sign_out(state: State, req: HttpRequest, body: web::Bytes) -> HttpR
         Some(_) => safe_callback(&state, &req, fields.get("callbackUrl")),
         None => LOGIN_PAGE.to_string(),
     };
-    no_store(StatusCode::OK).cookie(cookies::expired_session(&state)).json(json!({"url": url}))
+    no_store(StatusCode::OK)
+        .cookie(cookies::expired_session(&state))
+        .json(json!({"url": url}))
 }
 
 fn signup_error(status: StatusCode, code: ErrorCode, field: Option<&str>) -> HttpResponse {
@@ -185,7 +236,10 @@ pub async fn sign_up(state: State, req: HttpRequest, body: web::Bytes) -> HttpRe
         return signup_error(StatusCode::FORBIDDEN, ErrorCode::CsrfInvalid, None);
     }
     let address_key = format!("signup:{}", client_address(&req));
-    if state.throttle.is_blocked(&address_key, state.config.signup_limit_per_address) {
+    if state
+        .throttle
+        .is_blocked(&address_key, state.config.signup_limit_per_address)
+    {
         return signup_error(StatusCode::TOO_MANY_REQUESTS, ErrorCode::RateLimited, None);
     }
     let name = fields.text("name");
@@ -207,7 +261,12 @@ pub async fn sign_up(state: State, req: HttpRequest, body: web::Bytes) -> HttpRe
         Ok(hash) => hash,
         Err(err) => return internal(err),
     };
-    let account = users::NewAccount { name: &name, email: &email, password_hash: &password_hash, business_name: &business_name };
+    let account = users::NewAccount {
+        name: &name,
+        email: &email,
+        password_hash: &password_hash,
+        business_name: &business_name,
+    };
     match users::create_account(&state.db, account).await {
         Ok(Some(user_id)) => start_session(&state, &req, &user_id, "/".into()).await,
         Ok(None) => signup_error(StatusCode::CONFLICT, ErrorCode::EmailTaken, Some("email")),

@@ -29,7 +29,10 @@ impl Fields {
                 })
                 .collect()
         } else {
-            serde_urlencoded::from_bytes::<Vec<(String, String)>>(body).unwrap_or_default().into_iter().collect()
+            serde_urlencoded::from_bytes::<Vec<(String, String)>>(body)
+                .unwrap_or_default()
+                .into_iter()
+                .collect()
         };
         Fields(map)
     }

@@ -54,26 +54,42 @@ const APP_ROUTES: &[&str] = &[
 ];
 
 pub fn is_app_route(path: &str) -> bool {
-    let path = if path.len() > 1 { path.trim_end_matches('/') } else { path };
+    let path = if path.len() > 1 {
+        path.trim_end_matches('/')
+    } else {
+        path
+    };
     let segments: Vec<&str> = path.split('/').collect();
     APP_ROUTES.iter().any(|route| {
         let pattern: Vec<&str> = route.split('/').collect();
         pattern.len() == segments.len()
-            && pattern.iter().zip(&segments).all(|(p, s)| if p.starts_with(':') { is_well_formed_id(s) } else { p == s })
+            && pattern.iter().zip(&segments).all(|(p, s)| {
+                if p.starts_with(':') {
+                    is_well_formed_id(s)
+                } else {
+                    p == s
+                }
+            })
     })
 }
 
 pub async fn serve(state: State, req: HttpRequest) -> HttpResponse {
     let path = req.path();
-    if req.method() != actix_web::http::Method::GET && req.method() != actix_web::http::Method::HEAD {
+    if req.method() != actix_web::http::Method::GET && req.method() != actix_web::http::Method::HEAD
+    {
         return HttpResponse::MethodNotAllowed().finish();
     }
-    if path != "/" && !is_app_route(path) {
-        if let Some(file) = static_file(&state, path) {
-            return file;
-        }
+    if path != "/"
+        && !is_app_route(path)
+        && let Some(file) = static_file(&state, path)
+    {
+        return file;
     }
-    let status = if is_app_route(path) { StatusCode::OK } else { StatusCode::NOT_FOUND };
+    let status = if is_app_route(path) {
+        StatusCode::OK
+    } else {
+        StatusCode::NOT_FOUND
+    };
     app_page(&state, &req, status)
 }
 
@@ -88,7 +104,9 @@ fn app_page(state: &State, req: &HttpRequest, status: StatusCode) -> HttpRespons
     let meta = format!("<meta name=\"csrf-token\" content=\"{token}\">");
     let html = index.replacen("</head>", &format!("{meta}</head>"), 1);
     let mut response = HttpResponse::build(status);
-    response.content_type("text/html; charset=utf-8").insert_header(("Cache-Control", "no-cache"));
+    response
+        .content_type("text/html; charset=utf-8")
+        .insert_header(("Cache-Control", "no-cache"));
     if let Some(cookie) = cookie {
         response.cookie(cookie);
     }
@@ -98,12 +116,20 @@ fn app_page(state: &State, req: &HttpRequest, status: StatusCode) -> HttpRespons
 /// A file under the web folder; never one outside it.
 fn static_file(state: &State, path: &str) -> Option<HttpResponse> {
     let relative = path.trim_start_matches('/');
-    if relative.is_empty() || relative.split('/').any(|part| part.is_empty() || part == "." || part == ".." || part.starts_with('.')) {
+    if relative.is_empty()
+        || relative
+            .split('/')
+            .any(|part| part.is_empty() || part == "." || part == ".." || part.starts_with('.'))
+    {
         return None;
     }
     let full = state.config.web_dir.join(relative);
     let bytes = std::fs::read(&full).ok()?;
-    let content_type = match full.extension().and_then(|e| e.to_str()).unwrap_or_default() {
+    let content_type = match full
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or_default()
+    {
         "js" | "mjs" => "text/javascript; charset=utf-8",
         "css" => "text/css; charset=utf-8",
         "html" => "text/html; charset=utf-8",
@@ -116,8 +142,17 @@ fn static_file(state: &State, path: &str) -> Option<HttpResponse> {
         _ => "application/octet-stream",
     };
     // Hashed asset names never change content, so they may be cached for good.
-    let cache = if relative.starts_with("assets/") { "public, max-age=31536000, immutable" } else { "no-cache" };
-    Some(HttpResponse::Ok().content_type(content_type).insert_header(("Cache-Control", cache)).body(bytes))
+    let cache = if relative.starts_with("assets/") {
+        "public, max-age=31536000, immutable"
+    } else {
+        "no-cache"
+    };
+    Some(
+        HttpResponse::Ok()
+            .content_type(content_type)
+            .insert_header(("Cache-Control", cache))
+            .body(bytes),
+    )
 }
 
 /// Payment pages arrive with a later release; until then every pay link is unknown.
@@ -133,10 +168,25 @@ mod tests {
 
     #[test]
     fn product_routes_match_and_others_do_not() {
-        for path in ["/", "/home", "/customers", "/customers/cus_123", "/payments/one-time/imports/imp_1", "/auth/reset/abc-DEF_1", "/customers/"] {
+        for path in [
+            "/",
+            "/home",
+            "/customers",
+            "/customers/cus_123",
+            "/payments/one-time/imports/imp_1",
+            "/auth/reset/abc-DEF_1",
+            "/customers/",
+        ] {
             assert!(is_app_route(path), "{path}");
         }
-        for path in ["/nope", "/customers/a/b", "/customers/bad%20id", "/customers/..", "/assets/x.js", "/pay/x"] {
+        for path in [
+            "/nope",
+            "/customers/a/b",
+            "/customers/bad%20id",
+            "/customers/..",
+            "/assets/x.js",
+            "/pay/x",
+        ] {
             assert!(!is_app_route(path), "{path}");
         }
     }

@@ -10,9 +10,16 @@ use crate::store::sessions;
 
 /// Whether the Origin header names this server (or a configured extra origin).
 fn origin_allowed(state: &State, req: &HttpRequest) -> bool {
-    let Some(origin) = req.headers().get("origin").and_then(|v| v.to_str().ok()) else { return false };
+    let Some(origin) = req.headers().get("origin").and_then(|v| v.to_str().ok()) else {
+        return false;
+    };
     let origin = origin.trim_end_matches('/');
-    if state.config.allowed_origins.iter().any(|allowed| allowed.trim_end_matches('/') == origin) {
+    if state
+        .config
+        .allowed_origins
+        .iter()
+        .any(|allowed| allowed.trim_end_matches('/') == origin)
+    {
         return true;
     }
     let own = match &state.config.public_url {
@@ -29,8 +36,16 @@ pub async fn upgrade(state: State, req: HttpRequest, stream: web::Payload) -> Ht
     if !origin_allowed(&state, &req) {
         return HttpResponse::Forbidden().body("origin not allowed");
     }
-    let Some(token) = cookies::session_token(&req) else { return HttpResponse::Unauthorized().body("sign in first") };
-    let session = match sessions::find_live_session(&state.db, &token, state.config.session_ttl_seconds).await {
+    let Some(token) = cookies::session_token(&req) else {
+        return HttpResponse::Unauthorized().body("sign in first");
+    };
+    let session = match sessions::find_live_session(
+        &state.db,
+        &token,
+        state.config.session_ttl_seconds,
+    )
+    .await
+    {
         Ok(Some(session)) => session,
         Ok(None) => return HttpResponse::Unauthorized().body("sign in first"),
         Err(err) => {
@@ -42,5 +57,5 @@ pub async fn upgrade(state: State, req: HttpRequest, stream: web::Payload) -> Ht
     ws::WsResponseBuilder::new(actor, &req, stream)
         .frame_size(protocol::MAX_FRAME_BYTES)
         .start()
-        .unwrap_or_else(|err| HttpResponse::from_error(err))
+        .unwrap_or_else(HttpResponse::from_error)
 }

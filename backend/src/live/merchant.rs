@@ -13,8 +13,8 @@ use super::messages::{Encoded, Execute, Join, Leave, Members, Outbound, SetPrese
 use super::presence::PresenceBoard;
 use crate::domain::{self, Scope};
 use crate::error::{AppError, AppResult};
-use crate::store::events::{self, StreamPosition};
 use crate::store::Db;
+use crate::store::events::{self, StreamPosition};
 
 /// Deltas replayed on resume before we ask the client to resync instead.
 const REPLAY_LIMIT: u64 = 1_000;
@@ -38,7 +38,14 @@ pub struct MerchantActor {
 
 impl MerchantActor {
     pub fn new(key: StreamKey, db: Db) -> MerchantActor {
-        MerchantActor { key, db, position: None, sessions: HashMap::new(), presence: PresenceBoard::default(), idle_timer: None }
+        MerchantActor {
+            key,
+            db,
+            position: None,
+            sessions: HashMap::new(),
+            presence: PresenceBoard::default(),
+            idle_timer: None,
+        }
     }
 
     fn encoded(frame: &ServerFrame) -> Option<Encoded> {
@@ -54,10 +61,15 @@ impl MerchantActor {
     /// Sends to every session. A session whose mailbox is full cannot keep up:
     /// it is dropped (and resumes from the log) rather than holding the actor back.
     fn broadcast(&mut self, frame: &ServerFrame) {
-        let Some(bytes) = Self::encoded(frame) else { return };
+        let Some(bytes) = Self::encoded(frame) else {
+            return;
+        };
         let mut dropped = Vec::new();
         for (session_id, member) in &self.sessions {
-            match member.outbox.try_send(Outbound::Frames(vec![bytes.clone()])) {
+            match member
+                .outbox
+                .try_send(Outbound::Frames(vec![bytes.clone()]))
+            {
                 Ok(()) => {}
                 Err(SendError::Full(_)) => {
                     member.outbox.do_send(Outbound::TooSlow);
@@ -76,7 +88,9 @@ impl MerchantActor {
     }
 
     fn broadcast_presence(&mut self) {
-        let frame = ServerFrame::Presence { members: self.presence.snapshot() };
+        let frame = ServerFrame::Presence {
+            members: self.presence.snapshot(),
+        };
         self.broadcast(&frame);
     }
 
@@ -116,14 +130,28 @@ impl Actor for MerchantActor {
 }
 
 /// What a joining session is sent before any live delta.
-async fn catch_up(db: Db, key: StreamKey, position: StreamPosition, resume: Option<protocol::Resume>) -> AppResult<Vec<ServerFrame>> {
-    let Some(resume) = resume else { return Ok(Vec::new()) };
-    let resync = vec![ServerFrame::Resync { epoch: position.epoch.clone(), seq: position.seq }];
-    if resume.epoch != position.epoch || resume.seq > position.seq || position.seq - resume.seq > REPLAY_LIMIT {
+async fn catch_up(
+    db: Db,
+    key: StreamKey,
+    position: StreamPosition,
+    resume: Option<protocol::Resume>,
+) -> AppResult<Vec<ServerFrame>> {
+    let Some(resume) = resume else {
+        return Ok(Vec::new());
+    };
+    let resync = vec![ServerFrame::Resync {
+        epoch: position.epoch.clone(),
+        seq: position.seq,
+    }];
+    if resume.epoch != position.epoch
+        || resume.seq > position.seq
+        || position.seq - resume.seq > REPLAY_LIMIT
+    {
         return Ok(resync);
     }
     let missed = position.seq - resume.seq;
-    let rows = events::events_after(&db, &key.merchant_id, key.mode, resume.seq, missed as i64).await?;
+    let rows =
+        events::events_after(&db, &key.merchant_id, key.mode, resume.seq, missed as i64).await?;
     if rows.len() as u64 != missed {
         return Ok(resync);
     }
@@ -141,31 +169,48 @@ impl Handler<Join> for MerchantActor {
     /// Atomic: no delta is broadcast between reading the missed ones and
     /// registering the session, so none is lost or doubled.
     fn handle(&mut self, join: Join, _ctx: &mut Self::Context) -> Self::Result {
-        let Some(position) = self.position.clone() else { return AtomicResponse::new(Box::pin(fut::ready(()))) };
+        let Some(position) = self.position.clone() else {
+            return AtomicResponse::new(Box::pin(fut::ready(())));
+        };
         let resume = join.resume.clone();
         let work = catch_up(self.db.clone(), self.key.clone(), position.clone(), resume);
-        AtomicResponse::new(Box::pin(work.into_actor(self).map(move |result, actor, ctx| {
-            let welcome = ServerFrame::Welcome {
-                epoch: position.epoch.clone(),
-                seq: position.seq,
-                build: join.build.clone(),
-                user: join.user.clone(),
-                merchant: join.merchant.clone(),
-                mode: actor.key.mode,
-                merchants: join.merchants.clone(),
-            };
-            let catch_up = result.unwrap_or_else(|err| {
-                tracing::error!(error = %err, "resume failed; asking for a resync");
-                vec![ServerFrame::Resync { epoch: position.epoch.clone(), seq: position.seq }]
-            });
-            let frames: Vec<Encoded> = std::iter::once(&welcome).chain(catch_up.iter()).filter_map(Self::encoded).collect();
-            // do_send: the first burst must arrive whole, whatever the bound.
-            join.outbox.do_send(Outbound::Frames(frames));
-            actor.sessions.insert(join.session_id.clone(), Member { outbox: join.outbox });
-            actor.presence.join(&join.session_id, &join.user.id, &join.user.name);
-            actor.broadcast_presence();
-            actor.schedule_idle_stop(ctx);
-        })))
+        AtomicResponse::new(Box::pin(work.into_actor(self).map(
+            move |result, actor, ctx| {
+                let welcome = ServerFrame::Welcome {
+                    epoch: position.epoch.clone(),
+                    seq: position.seq,
+                    build: join.build.clone(),
+                    user: join.user.clone(),
+                    merchant: join.merchant.clone(),
+                    mode: actor.key.mode,
+                    merchants: join.merchants.clone(),
+                };
+                let catch_up = result.unwrap_or_else(|err| {
+                    tracing::error!(error = %err, "resume failed; asking for a resync");
+                    vec![ServerFrame::Resync {
+                        epoch: position.epoch.clone(),
+                        seq: position.seq,
+                    }]
+                });
+                let frames: Vec<Encoded> = std::iter::once(&welcome)
+                    .chain(catch_up.iter())
+                    .filter_map(Self::encoded)
+                    .collect();
+                // do_send: the first burst must arrive whole, whatever the bound.
+                join.outbox.do_send(Outbound::Frames(frames));
+                actor.sessions.insert(
+                    join.session_id.clone(),
+                    Member {
+                        outbox: join.outbox,
+                    },
+                );
+                actor
+                    .presence
+                    .join(&join.session_id, &join.user.id, &join.user.name);
+                actor.broadcast_presence();
+                actor.schedule_idle_stop(ctx);
+            },
+        )))
     }
 }
 
@@ -201,17 +246,42 @@ impl Handler<Members> for MerchantActor {
 
 /// Runs one command in one transaction: the seq bump, the change, the event
 /// and the stored reply commit together or not at all.
-async fn commit_command(db: Db, key: StreamKey, msg: Execute) -> AppResult<(ReplyBody, Option<(u64, Vec<Change>)>)> {
-    if let Some(stored) = events::find_command_reply(&db, &key.merchant_id, key.mode, &msg.command_id).await? {
+async fn commit_command(
+    db: Db,
+    key: StreamKey,
+    msg: Execute,
+) -> AppResult<(ReplyBody, Option<(u64, Vec<Change>)>)> {
+    if let Some(stored) =
+        events::find_command_reply(&db, &key.merchant_id, key.mode, &msg.command_id).await?
+    {
         return Ok((protocol::decode(&stored)?, None));
     }
-    let scope = Scope { merchant_id: key.merchant_id.clone(), mode: key.mode, user_id: msg.user_id.clone() };
+    let scope = Scope {
+        merchant_id: key.merchant_id.clone(),
+        mode: key.mode,
+        user_id: msg.user_id.clone(),
+    };
     let mut tx = db.begin_write().await?;
     let seq = events::take_next_seq(&mut tx, &key.merchant_id, key.mode).await?;
     let effect = domain::run_command(&mut tx, &scope, &msg.command).await?;
-    events::append_event(&mut tx, &key.merchant_id, key.mode, seq, &encode(&effect.changes)?).await?;
+    events::append_event(
+        &mut tx,
+        &key.merchant_id,
+        key.mode,
+        seq,
+        &encode(&effect.changes)?,
+    )
+    .await?;
     let reply = ReplyBody::Committed { seq, id: effect.id };
-    events::record_command_reply(&mut tx, &key.merchant_id, key.mode, &msg.command_id, &msg.user_id, &encode(&reply)?).await?;
+    events::record_command_reply(
+        &mut tx,
+        &key.merchant_id,
+        key.mode,
+        &msg.command_id,
+        &msg.user_id,
+        &encode(&reply)?,
+    )
+    .await?;
     tx.commit().await?;
     Ok((reply, Some((seq, effect.changes))))
 }
@@ -223,19 +293,23 @@ impl Handler<Execute> for MerchantActor {
     /// broadcast: `seq` order is commit order.
     fn handle(&mut self, msg: Execute, _ctx: &mut Self::Context) -> Self::Result {
         if self.position.is_none() {
-            return AtomicResponse::new(Box::pin(fut::ready(Err(WireError::new(ErrorCode::Internal)))));
+            return AtomicResponse::new(Box::pin(fut::ready(Err(WireError::new(
+                ErrorCode::Internal,
+            )))));
         }
         let work = commit_command(self.db.clone(), self.key.clone(), msg);
-        AtomicResponse::new(Box::pin(work.into_actor(self).map(|result, actor, _ctx| match result {
-            Ok((reply, Some((seq, changes)))) => {
-                if let Some(position) = actor.position.as_mut() {
-                    position.seq = seq;
+        AtomicResponse::new(Box::pin(work.into_actor(self).map(
+            |result, actor, _ctx| match result {
+                Ok((reply, Some((seq, changes)))) => {
+                    if let Some(position) = actor.position.as_mut() {
+                        position.seq = seq;
+                    }
+                    actor.broadcast(&ServerFrame::Delta { seq, changes });
+                    Ok(reply)
                 }
-                actor.broadcast(&ServerFrame::Delta { seq, changes });
-                Ok(reply)
-            }
-            Ok((reply, None)) => Ok(reply),
-            Err(err) => Err(AppError::to_wire(&err)),
-        })))
+                Ok((reply, None)) => Ok(reply),
+                Err(err) => Err(AppError::to_wire(&err)),
+            },
+        )))
     }
 }

@@ -3,7 +3,9 @@
 use std::sync::Arc;
 
 use actix::prelude::*;
-use protocol::{Command, MerchantView, Mode, PresenceMember, ReplyBody, Resume, UserView, WireError};
+use protocol::{
+    Command, MerchantView, Mode, PresenceMember, ReplyBody, Resume, UserView, WireError,
+};
 
 /// A frame already encoded once, shared by every session it goes to.
 pub type Encoded = Arc<[u8]>;

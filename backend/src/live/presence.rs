@@ -14,7 +14,12 @@ impl PresenceBoard {
     pub fn join(&mut self, session_id: &str, user_id: &str, name: &str) {
         self.members.insert(
             session_id.to_string(),
-            PresenceMember { session_id: session_id.into(), user_id: user_id.into(), name: name.into(), viewing: None },
+            PresenceMember {
+                session_id: session_id.into(),
+                user_id: user_id.into(),
+                name: name.into(),
+                viewing: None,
+            },
         );
     }
 
@@ -53,7 +58,10 @@ mod tests {
         board.join("s1", "u1", "Thandi");
         board.join("s2", "u2", "Pieter");
         assert!(board.set_viewing("s1", Some("/customers/cus_1".into())));
-        assert!(!board.set_viewing("s1", Some("/customers/cus_1".into())), "same record again is no change");
+        assert!(
+            !board.set_viewing("s1", Some("/customers/cus_1".into())),
+            "same record again is no change"
+        );
         assert!(!board.set_viewing("nobody", None));
         let snapshot = board.snapshot();
         assert_eq!(snapshot.len(), 2);

@@ -18,7 +18,10 @@ impl MerchantRegistry {
     /// The running actor for `key`, or a new one. An actor that stopped (idle)
     /// is replaced.
     pub fn actor_for(&self, key: StreamKey, db: &Db) -> Addr<MerchantActor> {
-        let mut actors = self.actors.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut actors = self
+            .actors
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
         if let Some(addr) = actors.get(&key).filter(|addr| addr.connected()) {
             return addr.clone();
         }

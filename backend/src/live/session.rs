@@ -6,7 +6,10 @@ use std::time::{Duration, Instant};
 
 use actix::prelude::*;
 use actix_web_actors::ws::{self, CloseCode, CloseReason};
-use protocol::{ClientFrame, ErrorCode, MerchantView, Mode, Query, ReplyBody, Resume, ServerFrame, UserView, WireError, encode};
+use protocol::{
+    ClientFrame, ErrorCode, MerchantView, Mode, Query, ReplyBody, Resume, ServerFrame, UserView,
+    WireError, encode,
+};
 
 use super::merchant::MerchantActor;
 use super::messages::{Execute, Join, Leave, Outbound, SetPresence, StreamKey};
@@ -44,7 +47,14 @@ pub struct SessionActor {
 
 impl SessionActor {
     pub fn new(state: State, token_hash: String, user_id: String) -> SessionActor {
-        SessionActor { state, socket_id: new_id("sock"), token_hash, user_id, last_heard: Instant::now(), joined: None }
+        SessionActor {
+            state,
+            socket_id: new_id("sock"),
+            token_hash,
+            user_id,
+            last_heard: Instant::now(),
+            joined: None,
+        }
     }
 
     fn send(ctx: &mut ws::WebsocketContext<Self>, frame: &ServerFrame) {
@@ -54,51 +64,93 @@ impl SessionActor {
         }
     }
 
-    fn reply(ctx: &mut ws::WebsocketContext<Self>, id: String, result: Result<ReplyBody, WireError>) {
+    fn reply(
+        ctx: &mut ws::WebsocketContext<Self>,
+        id: String,
+        result: Result<ReplyBody, WireError>,
+    ) {
         let frame = match result {
-            Ok(body) => ServerFrame::Reply { id, ok: Some(body), error: None },
-            Err(error) => ServerFrame::Reply { id, ok: None, error: Some(error) },
+            Ok(body) => ServerFrame::Reply {
+                id,
+                ok: Some(body),
+                error: None,
+            },
+            Err(error) => ServerFrame::Reply {
+                id,
+                ok: None,
+                error: Some(error),
+            },
         };
         Self::send(ctx, &frame);
     }
 
     fn close(ctx: &mut ws::WebsocketContext<Self>, code: CloseCode, description: &str) {
-        ctx.close(Some(CloseReason { code, description: Some(description.into()) }));
+        ctx.close(Some(CloseReason {
+            code,
+            description: Some(description.into()),
+        }));
         ctx.stop();
     }
 
     fn leave_stream(&mut self) {
         if let Some(joined) = self.joined.take() {
-            joined.merchant.do_send(Leave { session_id: self.socket_id.clone() });
+            joined.merchant.do_send(Leave {
+                session_id: self.socket_id.clone(),
+            });
         }
     }
 
     fn on_frame(&mut self, frame: ClientFrame, ctx: &mut ws::WebsocketContext<Self>) {
         match frame {
-            ClientFrame::Hello { resume, build: _, merchant_id, mode } => self.hello(resume, merchant_id, mode, ctx),
+            ClientFrame::Hello {
+                resume,
+                build: _,
+                merchant_id,
+                mode,
+            } => self.hello(resume, merchant_id, mode, ctx),
             ClientFrame::Command { id, command } => {
-                let Some(joined) = self.checked(&id, ctx) else { return };
+                let Some(joined) = self.checked(&id, ctx) else {
+                    return;
+                };
                 if !joined.role.can_write() {
                     return Self::reply(ctx, id, Err(WireError::new(ErrorCode::Forbidden)));
                 }
-                let execute = Execute { command_id: id.clone(), user_id: self.user_id.clone(), command };
+                let execute = Execute {
+                    command_id: id.clone(),
+                    user_id: self.user_id.clone(),
+                    command,
+                };
                 let request = joined.merchant.send(execute);
                 ctx.spawn(request.into_actor(self).map(move |result, _actor, ctx| {
-                    let result = result.unwrap_or_else(|_| Err(WireError::new(ErrorCode::Internal)));
+                    let result =
+                        result.unwrap_or_else(|_| Err(WireError::new(ErrorCode::Internal)));
                     Self::reply(ctx, id, result);
                 }));
             }
             ClientFrame::Query { id, query } => {
-                let Some(joined) = self.checked(&id, ctx) else { return };
-                let scope = Scope { merchant_id: joined.key.merchant_id.clone(), mode: joined.key.mode, user_id: self.user_id.clone() };
+                let Some(joined) = self.checked(&id, ctx) else {
+                    return;
+                };
+                let scope = Scope {
+                    merchant_id: joined.key.merchant_id.clone(),
+                    mode: joined.key.mode,
+                    user_id: self.user_id.clone(),
+                };
                 let db = self.state.db.clone();
                 // Reads do not queue behind the merchant's writes.
-                ctx.spawn(run_query(db, scope, query).into_actor(self).map(move |result, _actor, ctx| Self::reply(ctx, id, result)));
+                ctx.spawn(
+                    run_query(db, scope, query)
+                        .into_actor(self)
+                        .map(move |result, _actor, ctx| Self::reply(ctx, id, result)),
+                );
             }
             ClientFrame::Presence { viewing } => {
                 if let Some(joined) = &self.joined {
                     let viewing = viewing.filter(|v| v.len() <= MAX_VIEWING_LEN);
-                    joined.merchant.do_send(SetPresence { session_id: self.socket_id.clone(), viewing });
+                    joined.merchant.do_send(SetPresence {
+                        session_id: self.socket_id.clone(),
+                        viewing,
+                    });
                 }
             }
             ClientFrame::Ping {} => Self::send(ctx, &ServerFrame::Pong {}),
@@ -109,18 +161,32 @@ impl SessionActor {
     /// or the id is unusable.
     fn checked(&self, id: &str, ctx: &mut ws::WebsocketContext<Self>) -> Option<&Joined> {
         if id.is_empty() || id.len() > MAX_ID_LEN {
-            Self::reply(ctx, id.chars().take(MAX_ID_LEN).collect(), Err(WireError::new(ErrorCode::BadFrame)));
+            Self::reply(
+                ctx,
+                id.chars().take(MAX_ID_LEN).collect(),
+                Err(WireError::new(ErrorCode::BadFrame)),
+            );
             return None;
         }
         if self.joined.is_none() {
-            Self::reply(ctx, id.to_string(), Err(WireError::new(ErrorCode::NotWelcomed)));
+            Self::reply(
+                ctx,
+                id.to_string(),
+                Err(WireError::new(ErrorCode::NotWelcomed)),
+            );
         }
         self.joined.as_ref()
     }
 
     /// Opens (or switches to) a merchant stream. Blocks the socket's other
     /// frames until joined, so nothing runs against the wrong merchant.
-    fn hello(&mut self, resume: Option<Resume>, merchant_id: Option<String>, mode: Option<Mode>, ctx: &mut ws::WebsocketContext<Self>) {
+    fn hello(
+        &mut self,
+        resume: Option<Resume>,
+        merchant_id: Option<String>,
+        mode: Option<Mode>,
+        ctx: &mut ws::WebsocketContext<Self>,
+    ) {
         let db = self.state.db.clone();
         let user_id = self.user_id.clone();
         let lookup = async move {
@@ -136,7 +202,9 @@ impl SessionActor {
                     return Self::close(ctx, CloseCode::Error, "internal error");
                 }
             };
-            let Some(user) = user else { return Self::close(ctx, CloseCode::Policy, "unknown user") };
+            let Some(user) = user else {
+                return Self::close(ctx, CloseCode::Policy, "unknown user");
+            };
             // Only merchants the user belongs to; a foreign id is refused outright.
             let chosen = match &merchant_id {
                 Some(id) => merchants.iter().find(|m| &m.id == id),
@@ -146,8 +214,14 @@ impl SessionActor {
                 return Self::close(ctx, CloseCode::Policy, "not a member of that merchant");
             };
             actor.leave_stream();
-            let key = StreamKey { merchant_id: merchant.id.clone(), mode: mode.unwrap_or(Mode::Live) };
-            let addr = actor.state.merchants.actor_for(key.clone(), &actor.state.db);
+            let key = StreamKey {
+                merchant_id: merchant.id.clone(),
+                mode: mode.unwrap_or(Mode::Live),
+            };
+            let addr = actor
+                .state
+                .merchants
+                .actor_for(key.clone(), &actor.state.db);
             addr.do_send(Join {
                 session_id: actor.socket_id.clone(),
                 outbox: ctx.address().recipient(),
@@ -157,13 +231,23 @@ impl SessionActor {
                 resume,
                 build: actor.state.build_id.clone(),
             });
-            actor.joined = Some(Joined { key, merchant: addr, role: merchant.role });
+            actor.joined = Some(Joined {
+                key,
+                merchant: addr,
+                role: merchant.role,
+            });
         }));
     }
 }
 
-async fn run_query(db: crate::store::Db, scope: Scope, query: Query) -> Result<ReplyBody, WireError> {
-    domain::run_query(&db, &scope, &query).await.map_err(|e| e.to_wire())
+async fn run_query(
+    db: crate::store::Db,
+    scope: Scope,
+    query: Query,
+) -> Result<ReplyBody, WireError> {
+    domain::run_query(&db, &scope, &query)
+        .await
+        .map_err(|e| e.to_wire())
 }
 
 impl Actor for SessionActor {
@@ -171,7 +255,9 @@ impl Actor for SessionActor {
 
     fn started(&mut self, ctx: &mut Self::Context) {
         ctx.set_mailbox_capacity(MAILBOX);
-        self.state.sockets.add(&self.token_hash, &self.socket_id, ctx.address().recipient());
+        self.state
+            .sockets
+            .add(&self.token_hash, &self.socket_id, ctx.address().recipient());
         ctx.run_interval(HEARTBEAT, |actor, ctx| {
             if actor.last_heard.elapsed() > CLIENT_TIMEOUT {
                 return Self::close(ctx, CloseCode::Away, "heartbeat timeout");
@@ -181,11 +267,19 @@ impl Actor for SessionActor {
         ctx.run_interval(SESSION_RECHECK, |actor, ctx| {
             let db = actor.state.db.clone();
             let token_hash = actor.token_hash.clone();
-            ctx.spawn(async move { sessions::session_is_live(&db, &token_hash).await }.into_actor(actor).map(|live, _actor, ctx| {
-                if matches!(live, Ok(false)) {
-                    Self::close(ctx, CloseCode::Other(crate::live::sockets::SIGNED_OUT), "signed out");
-                }
-            }));
+            ctx.spawn(
+                async move { sessions::session_is_live(&db, &token_hash).await }
+                    .into_actor(actor)
+                    .map(|live, _actor, ctx| {
+                        if matches!(live, Ok(false)) {
+                            Self::close(
+                                ctx,
+                                CloseCode::Other(crate::live::sockets::SIGNED_OUT),
+                                "signed out",
+                            );
+                        }
+                    }),
+            );
         });
     }
 
@@ -221,15 +315,25 @@ impl StreamHandler<Result<ws::Message, ws::ProtocolError>> for SessionActor {
             },
             Ok(ws::Message::Ping(payload)) => ctx.pong(&payload),
             Ok(ws::Message::Pong(_)) => {}
-            Ok(ws::Message::Text(_)) => Self::close(ctx, CloseCode::Unsupported, "binary MessagePack frames only"),
-            Ok(ws::Message::Continuation(_)) => Self::close(ctx, CloseCode::Unsupported, "fragmented frames are not accepted"),
+            Ok(ws::Message::Text(_)) => Self::close(
+                ctx,
+                CloseCode::Unsupported,
+                "binary MessagePack frames only",
+            ),
+            Ok(ws::Message::Continuation(_)) => Self::close(
+                ctx,
+                CloseCode::Unsupported,
+                "fragmented frames are not accepted",
+            ),
             Ok(ws::Message::Close(reason)) => {
                 ctx.close(reason);
                 // Stop at once, or server shutdown waits out its timeout.
                 ctx.stop();
             }
             Ok(ws::Message::Nop) => {}
-            Err(ws::ProtocolError::Overflow) => Self::close(ctx, CloseCode::Size, "frame too large"),
+            Err(ws::ProtocolError::Overflow) => {
+                Self::close(ctx, CloseCode::Size, "frame too large")
+            }
             Err(err) => {
                 tracing::debug!(error = %err, "socket protocol error");
                 ctx.stop();

@@ -19,7 +19,9 @@ pub struct SocketRegistry {
 impl SocketRegistry {
     pub fn add(&self, token_hash: &str, socket_id: &str, outbox: Recipient<Outbound>) {
         let mut map = self.by_session.lock().unwrap_or_else(|p| p.into_inner());
-        map.entry(token_hash.to_string()).or_default().insert(socket_id.to_string(), outbox);
+        map.entry(token_hash.to_string())
+            .or_default()
+            .insert(socket_id.to_string(), outbox);
     }
 
     pub fn remove(&self, token_hash: &str, socket_id: &str) {
@@ -34,7 +36,11 @@ impl SocketRegistry {
 
     /// Closes every socket of a browser session.
     pub fn close_session(&self, token_hash: &str) {
-        let sockets = self.by_session.lock().unwrap_or_else(|p| p.into_inner()).remove(token_hash);
+        let sockets = self
+            .by_session
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .remove(token_hash);
         for outbox in sockets.into_iter().flat_map(|s| s.into_values()) {
             // do_send ignores the mailbox bound: a close must get through.
             outbox.do_send(Outbound::Close(SIGNED_OUT));

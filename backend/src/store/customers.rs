@@ -35,18 +35,32 @@ fn from_row(row: &AnyRow) -> Customer {
 
 /// Lower-cased text that a list search matches against.
 fn search_text(input: &CustomerInput) -> String {
-    [&input.name, &input.email, &input.reference, &input.id_number, &input.cellphone, &input.city]
-        .iter()
-        .map(|s| s.to_lowercase())
-        .collect::<Vec<_>>()
-        .join(" ")
+    [
+        &input.name,
+        &input.email,
+        &input.reference,
+        &input.id_number,
+        &input.cellphone,
+        &input.city,
+    ]
+    .iter()
+    .map(|s| s.to_lowercase())
+    .collect::<Vec<_>>()
+    .join(" ")
 }
 
 fn none_if_empty(value: &str) -> Option<&str> {
     if value.is_empty() { None } else { Some(value) }
 }
 
-pub async fn insert_customer(tx: &mut Tx, merchant_id: &str, mode: Mode, id: &str, input: &CustomerInput, now: i64) -> AppResult<Customer> {
+pub async fn insert_customer(
+    tx: &mut Tx,
+    merchant_id: &str,
+    mode: Mode,
+    id: &str,
+    input: &CustomerInput,
+    now: i64,
+) -> AppResult<Customer> {
     let sql = format!(
         "INSERT INTO customers (id, merchant_id, mode, name, email, cellphone, id_type, id_number, address_line1, \
          address_line2, city, postal_code, reference, search_text, archived_at, created_at, updated_at) \
@@ -73,7 +87,14 @@ pub async fn insert_customer(tx: &mut Tx, merchant_id: &str, mode: Mode, id: &st
     Ok(from_row(&row))
 }
 
-pub async fn update_customer(tx: &mut Tx, merchant_id: &str, mode: Mode, id: &str, input: &CustomerInput, now: i64) -> AppResult<Option<Customer>> {
+pub async fn update_customer(
+    tx: &mut Tx,
+    merchant_id: &str,
+    mode: Mode,
+    id: &str,
+    input: &CustomerInput,
+    now: i64,
+) -> AppResult<Option<Customer>> {
     let sql = format!(
         "UPDATE customers SET name = $4, email = $5, cellphone = $6, id_type = $7, id_number = $8, address_line1 = $9, \
          address_line2 = $10, city = $11, postal_code = $12, reference = $13, search_text = $14, updated_at = $15 \
@@ -101,7 +122,14 @@ pub async fn update_customer(tx: &mut Tx, merchant_id: &str, mode: Mode, id: &st
 }
 
 /// Sets or clears the archive mark; `archived_at` None restores.
-pub async fn set_customer_archived(tx: &mut Tx, merchant_id: &str, mode: Mode, id: &str, archived_at: Option<i64>, now: i64) -> AppResult<Option<Customer>> {
+pub async fn set_customer_archived(
+    tx: &mut Tx,
+    merchant_id: &str,
+    mode: Mode,
+    id: &str,
+    archived_at: Option<i64>,
+    now: i64,
+) -> AppResult<Option<Customer>> {
     let sql = format!(
         "UPDATE customers SET archived_at = $4, updated_at = $5 WHERE merchant_id = $1 AND mode = $2 AND id = $3 RETURNING {COLUMNS}"
     );
@@ -116,26 +144,56 @@ pub async fn set_customer_archived(tx: &mut Tx, merchant_id: &str, mode: Mode, i
     Ok(row.as_ref().map(from_row))
 }
 
-pub async fn find_customer_in_tx(tx: &mut Tx, merchant_id: &str, mode: Mode, id: &str) -> AppResult<Option<Customer>> {
-    let sql = format!("SELECT {COLUMNS} FROM customers WHERE merchant_id = $1 AND mode = $2 AND id = $3");
-    let row = sqlx::query(AssertSqlSafe(sql)).bind(merchant_id).bind(mode.as_str()).bind(id).fetch_optional(&mut **tx).await?;
+pub async fn find_customer_in_tx(
+    tx: &mut Tx,
+    merchant_id: &str,
+    mode: Mode,
+    id: &str,
+) -> AppResult<Option<Customer>> {
+    let sql =
+        format!("SELECT {COLUMNS} FROM customers WHERE merchant_id = $1 AND mode = $2 AND id = $3");
+    let row = sqlx::query(AssertSqlSafe(sql))
+        .bind(merchant_id)
+        .bind(mode.as_str())
+        .bind(id)
+        .fetch_optional(&mut **tx)
+        .await?;
     Ok(row.as_ref().map(from_row))
 }
 
-pub async fn find_customer(db: &Db, merchant_id: &str, mode: Mode, id: &str) -> AppResult<Option<Customer>> {
-    let sql = format!("SELECT {COLUMNS} FROM customers WHERE merchant_id = $1 AND mode = $2 AND id = $3");
-    let row = sqlx::query(AssertSqlSafe(sql)).bind(merchant_id).bind(mode.as_str()).bind(id).fetch_optional(&db.pool).await?;
+pub async fn find_customer(
+    db: &Db,
+    merchant_id: &str,
+    mode: Mode,
+    id: &str,
+) -> AppResult<Option<Customer>> {
+    let sql =
+        format!("SELECT {COLUMNS} FROM customers WHERE merchant_id = $1 AND mode = $2 AND id = $3");
+    let row = sqlx::query(AssertSqlSafe(sql))
+        .bind(merchant_id)
+        .bind(mode.as_str())
+        .bind(id)
+        .fetch_optional(&db.pool)
+        .await?;
     Ok(row.as_ref().map(from_row))
 }
 
 /// Whether another customer of the merchant already has this reference.
-pub async fn reference_taken(tx: &mut Tx, merchant_id: &str, mode: Mode, reference: &str, except_id: Option<&str>) -> AppResult<bool> {
-    let row = sqlx::query("SELECT id FROM customers WHERE merchant_id = $1 AND mode = $2 AND reference = $3")
-        .bind(merchant_id)
-        .bind(mode.as_str())
-        .bind(reference)
-        .fetch_optional(&mut **tx)
-        .await?;
+pub async fn reference_taken(
+    tx: &mut Tx,
+    merchant_id: &str,
+    mode: Mode,
+    reference: &str,
+    except_id: Option<&str>,
+) -> AppResult<bool> {
+    let row = sqlx::query(
+        "SELECT id FROM customers WHERE merchant_id = $1 AND mode = $2 AND reference = $3",
+    )
+    .bind(merchant_id)
+    .bind(mode.as_str())
+    .bind(reference)
+    .fetch_optional(&mut **tx)
+    .await?;
     Ok(row.is_some_and(|r| Some(r.get::<String, _>("id").as_str()) != except_id))
 }
 
@@ -148,7 +206,12 @@ pub struct CustomerFilter<'a> {
 }
 
 /// Newest first. Returns one page and whether more follow.
-pub async fn list_customers(db: &Db, merchant_id: &str, mode: Mode, filter: &CustomerFilter<'_>) -> AppResult<(Vec<Customer>, bool)> {
+pub async fn list_customers(
+    db: &Db,
+    merchant_id: &str,
+    mode: Mode,
+    filter: &CustomerFilter<'_>,
+) -> AppResult<(Vec<Customer>, bool)> {
     let mut sql = format!("SELECT {COLUMNS} FROM customers WHERE merchant_id = $1 AND mode = $2");
     let mut next = 3;
     match filter.status {
@@ -156,7 +219,9 @@ pub async fn list_customers(db: &Db, merchant_id: &str, mode: Mode, filter: &Cus
         CustomerStatus::Archived => sql.push_str(" AND archived_at IS NOT NULL"),
         CustomerStatus::All => {}
     }
-    let pattern = filter.search.map(|s| format!("%{}%", escape_like(&s.to_lowercase())));
+    let pattern = filter
+        .search
+        .map(|s| format!("%{}%", escape_like(&s.to_lowercase())));
     if pattern.is_some() {
         sql.push_str(&format!(" AND search_text LIKE ${next} ESCAPE '\\'"));
         next += 1;
@@ -166,7 +231,9 @@ pub async fn list_customers(db: &Db, merchant_id: &str, mode: Mode, filter: &Cus
         next += 1;
     }
     sql.push_str(&format!(" ORDER BY id DESC LIMIT ${next}"));
-    let mut query = sqlx::query(AssertSqlSafe(sql)).bind(merchant_id).bind(mode.as_str());
+    let mut query = sqlx::query(AssertSqlSafe(sql))
+        .bind(merchant_id)
+        .bind(mode.as_str());
     if let Some(pattern) = &pattern {
         query = query.bind(pattern);
     }
@@ -174,11 +241,23 @@ pub async fn list_customers(db: &Db, merchant_id: &str, mode: Mode, filter: &Cus
         query = query.bind(before);
     }
     // One extra row tells whether another page follows.
-    let rows = query.bind(i64::from(filter.limit) + 1).fetch_all(&db.pool).await?;
+    let rows = query
+        .bind(i64::from(filter.limit) + 1)
+        .fetch_all(&db.pool)
+        .await?;
     let more = rows.len() > filter.limit as usize;
-    Ok((rows.iter().take(filter.limit as usize).map(from_row).collect(), more))
+    Ok((
+        rows.iter()
+            .take(filter.limit as usize)
+            .map(from_row)
+            .collect(),
+        more,
+    ))
 }
 
 fn escape_like(value: &str) -> String {
-    value.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")
+    value
+        .replace('\\', "\\\\")
+        .replace('%', "\\%")
+        .replace('_', "\\_")
 }

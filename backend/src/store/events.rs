@@ -26,12 +26,16 @@ pub async fn open_stream(db: &Db, merchant_id: &str, mode: Mode) -> AppResult<St
     .bind(new_id("ep"))
     .execute(&db.pool)
     .await?;
-    let row = sqlx::query("SELECT epoch, seq FROM merchant_streams WHERE merchant_id = $1 AND mode = $2")
-        .bind(merchant_id)
-        .bind(mode.as_str())
-        .fetch_one(&db.pool)
-        .await?;
-    Ok(StreamPosition { epoch: row.get("epoch"), seq: row.get::<i64, _>("seq") as u64 })
+    let row =
+        sqlx::query("SELECT epoch, seq FROM merchant_streams WHERE merchant_id = $1 AND mode = $2")
+            .bind(merchant_id)
+            .bind(mode.as_str())
+            .fetch_one(&db.pool)
+            .await?;
+    Ok(StreamPosition {
+        epoch: row.get("epoch"),
+        seq: row.get::<i64, _>("seq") as u64,
+    })
 }
 
 /// Takes the next `seq` inside a write transaction. This is the first write of
@@ -46,7 +50,13 @@ pub async fn take_next_seq(tx: &mut Tx, merchant_id: &str, mode: Mode) -> AppRes
     Ok(row.get::<i64, _>("seq") as u64)
 }
 
-pub async fn append_event(tx: &mut Tx, merchant_id: &str, mode: Mode, seq: u64, changes: &[u8]) -> AppResult<()> {
+pub async fn append_event(
+    tx: &mut Tx,
+    merchant_id: &str,
+    mode: Mode,
+    seq: u64,
+    changes: &[u8],
+) -> AppResult<()> {
     sqlx::query("INSERT INTO events (merchant_id, mode, seq, changes, created_at) VALUES ($1, $2, $3, $4, $5)")
         .bind(merchant_id)
         .bind(mode.as_str())
@@ -59,7 +69,13 @@ pub async fn append_event(tx: &mut Tx, merchant_id: &str, mode: Mode, seq: u64, 
 }
 
 /// Events after `after_seq`, oldest first, at most `limit`.
-pub async fn events_after(db: &Db, merchant_id: &str, mode: Mode, after_seq: u64, limit: i64) -> AppResult<Vec<(u64, Vec<u8>)>> {
+pub async fn events_after(
+    db: &Db,
+    merchant_id: &str,
+    mode: Mode,
+    after_seq: u64,
+    limit: i64,
+) -> AppResult<Vec<(u64, Vec<u8>)>> {
     let rows = sqlx::query(
         "SELECT seq, changes FROM events WHERE merchant_id = $1 AND mode = $2 AND seq > $3 ORDER BY seq LIMIT $4",
     )
@@ -69,11 +85,24 @@ pub async fn events_after(db: &Db, merchant_id: &str, mode: Mode, after_seq: u64
     .bind(limit)
     .fetch_all(&db.pool)
     .await?;
-    Ok(rows.into_iter().map(|r| (r.get::<i64, _>("seq") as u64, r.get::<Vec<u8>, _>("changes"))).collect())
+    Ok(rows
+        .into_iter()
+        .map(|r| {
+            (
+                r.get::<i64, _>("seq") as u64,
+                r.get::<Vec<u8>, _>("changes"),
+            )
+        })
+        .collect())
 }
 
 /// The stored reply of a command that already ran, by its client-made id.
-pub async fn find_command_reply(db: &Db, merchant_id: &str, mode: Mode, command_id: &str) -> AppResult<Option<Vec<u8>>> {
+pub async fn find_command_reply(
+    db: &Db,
+    merchant_id: &str,
+    mode: Mode,
+    command_id: &str,
+) -> AppResult<Option<Vec<u8>>> {
     let row = sqlx::query("SELECT reply FROM command_results WHERE merchant_id = $1 AND mode = $2 AND command_id = $3")
         .bind(merchant_id)
         .bind(mode.as_str())
@@ -83,7 +112,14 @@ pub async fn find_command_reply(db: &Db, merchant_id: &str, mode: Mode, command_
     Ok(row.map(|r| r.get("reply")))
 }
 
-pub async fn record_command_reply(tx: &mut Tx, merchant_id: &str, mode: Mode, command_id: &str, user_id: &str, reply: &[u8]) -> AppResult<()> {
+pub async fn record_command_reply(
+    tx: &mut Tx,
+    merchant_id: &str,
+    mode: Mode,
+    command_id: &str,
+    user_id: &str,
+    reply: &[u8],
+) -> AppResult<()> {
     sqlx::query(
         "INSERT INTO command_results (merchant_id, mode, command_id, user_id, reply, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
     )

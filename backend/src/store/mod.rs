@@ -37,7 +37,9 @@ impl Db {
         } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
             Backend::Postgres
         } else {
-            return Err(AppError::Internal(format!("DATABASE_URL: unsupported scheme in {url:?}")));
+            return Err(AppError::Internal(format!(
+                "DATABASE_URL: unsupported scheme in {url:?}"
+            )));
         };
         let url = match backend {
             Backend::Sqlite => sqlite_url_creating_folder(url)?,
@@ -71,8 +73,16 @@ impl Db {
 
     pub async fn migrate(&self) -> AppResult<()> {
         match self.backend {
-            Backend::Sqlite => sqlx::migrate!("../migrations/sqlite").run(&self.pool).await?,
-            Backend::Postgres => sqlx::migrate!("../migrations/postgres").run(&self.pool).await?,
+            Backend::Sqlite => {
+                sqlx::migrate!("../migrations/sqlite")
+                    .run(&self.pool)
+                    .await?
+            }
+            Backend::Postgres => {
+                sqlx::migrate!("../migrations/postgres")
+                    .run(&self.pool)
+                    .await?
+            }
         }
         Ok(())
     }
@@ -91,15 +101,24 @@ impl Db {
 
 /// `sqlite://data/x.db` → the same URL with `mode=rwc`, after creating `data/`.
 fn sqlite_url_creating_folder(url: &str) -> AppResult<String> {
-    let rest = url.trim_start_matches("sqlite://").trim_start_matches("sqlite:");
+    let rest = url
+        .trim_start_matches("sqlite://")
+        .trim_start_matches("sqlite:");
     let (path, query) = rest.split_once('?').unwrap_or((rest, ""));
     if path != ":memory:"
         && let Some(parent) = std::path::Path::new(path).parent()
         && !parent.as_os_str().is_empty()
     {
-        std::fs::create_dir_all(parent)
-            .map_err(|e| AppError::Internal(format!("DATABASE_URL: cannot create {parent:?}: {e}")))?;
+        std::fs::create_dir_all(parent).map_err(|e| {
+            AppError::Internal(format!("DATABASE_URL: cannot create {parent:?}: {e}"))
+        })?;
     }
-    let query = if query.contains("mode=") { query.to_string() } else if query.is_empty() { "mode=rwc".into() } else { format!("{query}&mode=rwc") };
+    let query = if query.contains("mode=") {
+        query.to_string()
+    } else if query.is_empty() {
+        "mode=rwc".into()
+    } else {
+        format!("{query}&mode=rwc")
+    };
     Ok(format!("sqlite://{path}?{query}"))
 }

@@ -9,11 +9,16 @@ use crate::ids::new_secret;
 /// The named secret, created on first use. Two nodes racing to create it agree
 /// on whichever insert won.
 pub async fn server_secret(db: &Db, name: &str) -> AppResult<String> {
-    sqlx::query("INSERT INTO server_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING")
+    sqlx::query(
+        "INSERT INTO server_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING",
+    )
+    .bind(name)
+    .bind(new_secret())
+    .execute(&db.pool)
+    .await?;
+    let row = sqlx::query("SELECT value FROM server_secrets WHERE name = $1")
         .bind(name)
-        .bind(new_secret())
-        .execute(&db.pool)
+        .fetch_one(&db.pool)
         .await?;
-    let row = sqlx::query("SELECT value FROM server_secrets WHERE name = $1").bind(name).fetch_one(&db.pool).await?;
     Ok(row.get("value"))
 }

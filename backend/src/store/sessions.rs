@@ -13,7 +13,13 @@ pub struct SessionRow {
 }
 
 /// Creates a session and returns the token for the cookie (shown once, never stored).
-pub async fn create_session(db: &Db, user_id: &str, ttl_seconds: i64, user_agent: &str, address: &str) -> AppResult<String> {
+pub async fn create_session(
+    db: &Db,
+    user_id: &str,
+    ttl_seconds: i64,
+    user_agent: &str,
+    address: &str,
+) -> AppResult<String> {
     let token = new_secret();
     let now = now_ms();
     sqlx::query(
@@ -33,14 +39,20 @@ pub async fn create_session(db: &Db, user_id: &str, ttl_seconds: i64, user_agent
 }
 
 /// The live session for a cookie token; extends it (sliding expiry) when used.
-pub async fn find_live_session(db: &Db, token: &str, ttl_seconds: i64) -> AppResult<Option<SessionRow>> {
+pub async fn find_live_session(
+    db: &Db,
+    token: &str,
+    ttl_seconds: i64,
+) -> AppResult<Option<SessionRow>> {
     let token_hash = hash_secret(token);
     let now = now_ms();
-    let row = sqlx::query("SELECT user_id, expires_at FROM sessions WHERE token_hash = $1 AND expires_at > $2")
-        .bind(&token_hash)
-        .bind(now)
-        .fetch_optional(&db.pool)
-        .await?;
+    let row = sqlx::query(
+        "SELECT user_id, expires_at FROM sessions WHERE token_hash = $1 AND expires_at > $2",
+    )
+    .bind(&token_hash)
+    .bind(now)
+    .fetch_optional(&db.pool)
+    .await?;
     let Some(row) = row else { return Ok(None) };
     let expires_at = now + ttl_seconds * 1000;
     sqlx::query("UPDATE sessions SET last_seen_at = $1, expires_at = $2 WHERE token_hash = $3")
@@ -49,7 +61,11 @@ pub async fn find_live_session(db: &Db, token: &str, ttl_seconds: i64) -> AppRes
         .bind(&token_hash)
         .execute(&db.pool)
         .await?;
-    Ok(Some(SessionRow { token_hash, user_id: row.get("user_id"), expires_at }))
+    Ok(Some(SessionRow {
+        token_hash,
+        user_id: row.get("user_id"),
+        expires_at,
+    }))
 }
 
 /// Whether a session (by hash) still stands: sockets re-check this.
@@ -63,7 +79,10 @@ pub async fn session_is_live(db: &Db, token_hash: &str) -> AppResult<bool> {
 }
 
 pub async fn delete_session(db: &Db, token_hash: &str) -> AppResult<()> {
-    sqlx::query("DELETE FROM sessions WHERE token_hash = $1").bind(token_hash).execute(&db.pool).await?;
+    sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
+        .bind(token_hash)
+        .execute(&db.pool)
+        .await?;
     Ok(())
 }
 

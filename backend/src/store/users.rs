@@ -23,7 +23,10 @@ pub struct NewAccount<'a> {
 /// transaction. Returns `None` when the e-mail already has an account.
 pub async fn create_account(db: &Db, account: NewAccount<'_>) -> AppResult<Option<String>> {
     let mut tx = db.begin_write().await?;
-    let taken = sqlx::query("SELECT 1 FROM users WHERE email = $1").bind(account.email).fetch_optional(&mut *tx).await?;
+    let taken = sqlx::query("SELECT 1 FROM users WHERE email = $1")
+        .bind(account.email)
+        .fetch_optional(&mut *tx)
+        .await?;
     if taken.is_some() {
         return Ok(None);
     }
@@ -44,25 +47,40 @@ pub async fn create_account(db: &Db, account: NewAccount<'_>) -> AppResult<Optio
         .bind(now)
         .execute(&mut *tx)
         .await?;
-    sqlx::query("INSERT INTO memberships (merchant_id, user_id, role, created_at) VALUES ($1, $2, $3, $4)")
-        .bind(&merchant_id)
-        .bind(&user_id)
-        .bind(Role::Owner.as_str())
-        .bind(now)
-        .execute(&mut *tx)
-        .await?;
+    sqlx::query(
+        "INSERT INTO memberships (merchant_id, user_id, role, created_at) VALUES ($1, $2, $3, $4)",
+    )
+    .bind(&merchant_id)
+    .bind(&user_id)
+    .bind(Role::Owner.as_str())
+    .bind(now)
+    .execute(&mut *tx)
+    .await?;
     tx.commit().await?;
     Ok(Some(user_id))
 }
 
 pub async fn find_credentials_by_email(db: &Db, email: &str) -> AppResult<Option<UserCredentials>> {
-    let row = sqlx::query("SELECT id, password_hash FROM users WHERE email = $1").bind(email).fetch_optional(&db.pool).await?;
-    Ok(row.map(|r| UserCredentials { id: r.get("id"), password_hash: r.get("password_hash") }))
+    let row = sqlx::query("SELECT id, password_hash FROM users WHERE email = $1")
+        .bind(email)
+        .fetch_optional(&db.pool)
+        .await?;
+    Ok(row.map(|r| UserCredentials {
+        id: r.get("id"),
+        password_hash: r.get("password_hash"),
+    }))
 }
 
 pub async fn find_user(db: &Db, user_id: &str) -> AppResult<Option<UserView>> {
-    let row = sqlx::query("SELECT id, name, email FROM users WHERE id = $1").bind(user_id).fetch_optional(&db.pool).await?;
-    Ok(row.map(|r| UserView { id: r.get("id"), name: r.get("name"), email: r.get("email") }))
+    let row = sqlx::query("SELECT id, name, email FROM users WHERE id = $1")
+        .bind(user_id)
+        .fetch_optional(&db.pool)
+        .await?;
+    Ok(row.map(|r| UserView {
+        id: r.get("id"),
+        name: r.get("name"),
+        email: r.get("email"),
+    }))
 }
 
 /// Every merchant the user belongs to, oldest membership first.
@@ -77,8 +95,13 @@ pub async fn find_memberships(db: &Db, user_id: &str) -> AppResult<Vec<MerchantV
     rows.into_iter()
         .map(|r| {
             let role: String = r.get("role");
-            let role = Role::parse(&role).ok_or_else(|| AppError::Internal(format!("unknown role {role:?}")))?;
-            Ok(MerchantView { id: r.get("id"), name: r.get("name"), role })
+            let role = Role::parse(&role)
+                .ok_or_else(|| AppError::Internal(format!("unknown role {role:?}")))?;
+            Ok(MerchantView {
+                id: r.get("id"),
+                name: r.get("name"),
+                role,
+            })
         })
         .collect()
 }
