@@ -1,0 +1,288 @@
+//! One harness for every integration test: starts the real app in-process on
+//! a free port, over a fresh SQLite file or a fresh PostgreSQL database, and
+//! talks to it with a real HTTP client and a real WebSocket client.
+
+#![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use backend::config::Config;
+use futures_util::{SinkExt, StreamExt};
+use protocol::{ClientFrame, ServerFrame};
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+
+/// Runs a test function once on SQLite and once on PostgreSQL (when
+/// `TEST_DATABASE_URL` is set).
+#[macro_export]
+macro_rules! on_both_databases {
+    ($($test:ident),* $(,)?) => {
+        $(
+            mod $test {
+                #[actix_web::test]
+                async fn sqlite() {
+                    super::$test($crate::common::Database::Sqlite).await
+                }
+
+                #[actix_web::test]
+                async fn postgres() {
+                    match $crate::common::Database::postgres() {
+                        Some(db) => super::$test(db).await,
+                        None => eprintln!("TEST_DATABASE_URL is not set: the PostgreSQL run is skipped"),
+                    }
+                }
+            }
+        )*
+    };
+}
+
+#[derive(Clone, Debug)]
+pub enum Database {
+    Sqlite,
+    Postgres(String),
+}
+
+impl Database {
+    pub fn postgres() -> Option<Database> {
+        std::env::var("TEST_DATABASE_URL").ok().filter(|u| !u.is_empty()).map(Database::Postgres)
+    }
+}
+
+pub struct TestApp {
+    pub addr: std::net::SocketAddr,
+    pub handle: actix_web::dev::ServerHandle,
+    _dir: tempfile::TempDir,
+}
+
+/// A unique database on the server of `base` (`postgres://.../anything`).
+async fn fresh_postgres_database(base: &str) -> String {
+    sqlx::any::install_default_drivers();
+    let mut url = url::Url::parse(base).expect("TEST_DATABASE_URL");
+    let name = format!("test_{}", backend::ids::new_id("db").replace('-', "_"));
+    let admin = sqlx::AnyPool::connect(url.as_str()).await.expect("connect to TEST_DATABASE_URL");
+    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).execute(&admin).await.expect("create database");
+    admin.close().await;
+    url.set_path(&format!("/{name}"));
+    url.to_string()
+}
+
+impl TestApp {
+    pub async fn start(db: Database) -> TestApp {
+        TestApp::start_with(db, |_| {}).await
+    }
+
+    pub async fn start_with(db: Database, tweak: impl FnOnce(&mut Config)) -> TestApp {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let url = match db {
+            Database::Sqlite => format!("sqlite://{}", dir.path().join("test.db").display()),
+            Database::Postgres(base) => fresh_postgres_database(&base).await,
+        };
+        let web_dir = dir.path().join("web");
+        std::fs::create_dir_all(web_dir.join("assets")).unwrap();
+        std::fs::write(web_dir.join("index.html"), "<!doctype html><html><head><title>Dashboard</title></head><body><div id=\"root\"></div></body></html>").unwrap();
+        std::fs::write(web_dir.join("build-id.txt"), "test-build\n").unwrap();
+        std::fs::write(web_dir.join("assets/app.js"), "console.log('app')").unwrap();
+        let mut config = Config::for_database(&url);
+        config.web_dir = web_dir;
+        tweak(&mut config);
+        let (server, handle, addr) = backend::app::start(config).await.expect("start app");
+        actix_web::rt::spawn(server);
+        TestApp { addr, handle, _dir: dir }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{}", self.addr, path)
+    }
+
+    pub fn origin(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+
+    /// A browser-like HTTP client with its own cookie jar.
+    pub fn browser(&self) -> Browser {
+        let jar = std::sync::Arc::new(reqwest::cookie::Jar::default());
+        let http = reqwest::Client::builder().cookie_provider(jar.clone()).redirect(reqwest::redirect::Policy::none()).build().unwrap();
+        Browser { http, jar, base: self.url("") }
+    }
+
+    /// A signed-up browser with a fresh merchant.
+    pub async fn merchant(&self, email: &str) -> Browser {
+        let browser = self.browser();
+        let response = browser.sign_up("Thandi Nkosi", email, "karoo-sunset-41", "Karoo Gym").await;
+        assert_eq!(response.status(), 200, "sign-up of {email}");
+        browser
+    }
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        let handle = self.handle.clone();
+        actix_web::rt::spawn(async move { handle.stop(false).await });
+    }
+}
+
+pub struct Browser {
+    pub http: reqwest::Client,
+    pub jar: std::sync::Arc<reqwest::cookie::Jar>,
+    pub base: String,
+}
+
+impl Browser {
+    pub async fn csrf(&self) -> String {
+        let body: serde_json::Value = self.http.get(format!("{}/api/auth/csrf", self.base)).send().await.unwrap().json().await.unwrap();
+        body["csrfToken"].as_str().unwrap().to_string()
+    }
+
+    pub async fn post_form(&self, path: &str, form: &[(&str, &str)]) -> reqwest::Response {
+        self.http.post(format!("{}{}", self.base, path)).form(form).send().await.unwrap()
+    }
+
+    pub async fn sign_up(&self, name: &str, email: &str, password: &str, business: &str) -> reqwest::Response {
+        let csrf = self.csrf().await;
+        let body = serde_json::json!({"name": name, "email": email, "password": password, "businessName": business, "csrfToken": csrf});
+        self.http.post(format!("{}/api/auth/signup", self.base)).json(&body).send().await.unwrap()
+    }
+
+    pub async fn sign_in(&self, email: &str, password: &str, callback: &str) -> reqwest::Response {
+        let csrf = self.csrf().await;
+        let form = [("csrfToken", csrf.as_str()), ("callbackUrl", callback), ("json", "true"), ("email", email), ("password", password)];
+        self.post_form("/api/auth/callback/credentials", &form).await
+    }
+
+    pub async fn sign_out(&self) -> reqwest::Response {
+        let csrf = self.csrf().await;
+        self.post_form("/api/auth/signout", &[("csrfToken", csrf.as_str()), ("callbackUrl", "/auth/login"), ("json", "true")]).await
+    }
+
+    pub async fn session(&self) -> serde_json::Value {
+        self.http.get(format!("{}/api/auth/session", self.base)).send().await.unwrap().json().await.unwrap()
+    }
+
+    pub fn cookie_header(&self) -> String {
+        use reqwest::cookie::CookieStore;
+        self.jar.cookies(&self.base.parse().unwrap()).map(|v| v.to_str().unwrap().to_string()).unwrap_or_default()
+    }
+
+    /// Opens `/ws` with this browser's cookies and the given Origin.
+    pub async fn try_socket(&self, origin: &str) -> Result<Socket, tokio_tungstenite::tungstenite::Error> {
+        let ws_url = self.base.replacen("http://", "ws://", 1) + "/ws";
+        let mut request = ws_url.into_client_request().unwrap();
+        request.headers_mut().insert("origin", origin.parse().unwrap());
+        let cookies = self.cookie_header();
+        if !cookies.is_empty() {
+            request.headers_mut().insert("cookie", cookies.parse().unwrap());
+        }
+        let (stream, _) = tokio_tungstenite::connect_async(request).await?;
+        Ok(Socket { stream })
+    }
+
+    pub async fn socket(&self) -> Socket {
+        self.try_socket(&self.base).await.expect("socket upgrade")
+    }
+
+    /// A socket that has said Hello and received its Welcome.
+    pub async fn live(&self) -> (Socket, ServerFrame) {
+        let mut socket = self.socket().await;
+        socket.send(&ClientFrame::Hello { resume: None, build: "test".into(), merchant_id: None, mode: None }).await;
+        let welcome = socket.next_matching(|f| matches!(f, ServerFrame::Welcome { .. })).await;
+        (socket, welcome)
+    }
+}
+
+pub struct Socket {
+    pub stream: tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>,
+}
+
+/// What a socket saw instead of a frame.
+#[derive(Debug)]
+pub enum Ended {
+    Closed(Option<u16>),
+    TimedOut,
+}
+
+impl Socket {
+    pub async fn send(&mut self, frame: &ClientFrame) {
+        self.stream.send(Message::binary(protocol::encode(frame).unwrap())).await.unwrap();
+    }
+
+    pub async fn send_raw(&mut self, bytes: Vec<u8>) {
+        let _ = self.stream.send(Message::binary(bytes)).await;
+    }
+
+    /// The next protocol frame within `wait`, skipping pings.
+    pub async fn next_within(&mut self, wait: Duration) -> Result<ServerFrame, Ended> {
+        loop {
+            let next = tokio::time::timeout(wait, self.stream.next()).await.map_err(|_| Ended::TimedOut)?;
+            match next {
+                Some(Ok(Message::Binary(bytes))) => return Ok(protocol::decode(&bytes).unwrap()),
+                Some(Ok(Message::Close(frame))) => return Err(Ended::Closed(frame.map(|f| u16::from(f.code)))),
+                Some(Ok(_)) => continue,
+                Some(Err(_)) | None => return Err(Ended::Closed(None)),
+            }
+        }
+    }
+
+    /// The next frame that is not a Presence update.
+    pub async fn next(&mut self) -> ServerFrame {
+        self.next_matching(|f| !matches!(f, ServerFrame::Presence { .. })).await
+    }
+
+    pub async fn next_matching(&mut self, wanted: impl Fn(&ServerFrame) -> bool) -> ServerFrame {
+        loop {
+            let frame = self.next_within(Duration::from_secs(5)).await.unwrap_or_else(|e| panic!("expected a frame, got {e:?}"));
+            if wanted(&frame) {
+                return frame;
+            }
+        }
+    }
+
+    /// Asserts that no non-presence frame arrives within `wait`.
+    pub async fn expect_silence(&mut self, wait: Duration) {
+        let deadline = tokio::time::Instant::now() + wait;
+        loop {
+            let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+            if left.is_zero() {
+                return;
+            }
+            match self.next_within(left).await {
+                Ok(ServerFrame::Presence { .. }) => continue,
+                Ok(frame) => panic!("expected silence, got {frame:?}"),
+                Err(Ended::TimedOut) => return,
+                Err(other) => panic!("expected silence, socket ended: {other:?}"),
+            }
+        }
+    }
+
+    /// Waits for the socket to close and returns the close code.
+    pub async fn closed(&mut self) -> Option<u16> {
+        loop {
+            match self.next_within(Duration::from_secs(5)).await {
+                Ok(_) => continue,
+                Err(Ended::Closed(code)) => return code,
+                Err(Ended::TimedOut) => panic!("socket did not close"),
+            }
+        }
+    }
+
+    /// Sends a command and returns its reply.
+    pub async fn command(&mut self, id: &str, command: protocol::Command) -> ServerFrame {
+        self.send(&ClientFrame::Command { id: id.into(), command }).await;
+        let id = id.to_string();
+        self.next_matching(move |f| matches!(f, ServerFrame::Reply { id: rid, .. } if *rid == id)).await
+    }
+
+    pub async fn query(&mut self, id: &str, query: protocol::Query) -> ServerFrame {
+        self.send(&ClientFrame::Query { id: id.into(), query }).await;
+        let id = id.to_string();
+        self.next_matching(move |f| matches!(f, ServerFrame::Reply { id: rid, .. } if *rid == id)).await
+    }
+}
+
+pub fn customer_input(name: &str, email: &str) -> protocol::CustomerInput {
+    protocol::CustomerInput { name: name.into(), email: email.into(), ..Default::default() }
+}
+
+pub fn repo_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
