@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openBrowser, shoot, type Session } from "./browser";
+import { newAccount, signUpFresh } from "./flows";
+import { LoginPage, SignupPage } from "./pages/AuthPages";
+import { Shell } from "./pages/Shell";
+
+describe("signing up, out and in", () => {
+  let session: Session;
+
+  beforeAll(async () => {
+    session = await openBrowser();
+  });
+
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it("signs a new merchant up, out, and back in", async () => {
+    const page = await session.newPage();
+    const account = await signUpFresh(page, "auth");
+    const shell = new Shell(page);
+    await expect.poll(() => shell.merchantName().textContent()).toContain(account.businessName);
+    await shoot(page, "home-en-light");
+
+    await shell.signOut();
+    await page.waitForURL((url) => url.pathname === "/auth/login" && url.search === "");
+    const login = new LoginPage(page);
+    await login.waitForIt();
+
+    await login.signIn(account.email, "not-the-password");
+    await expect.poll(() => login.error().textContent()).toContain("do not match");
+    await shoot(page, "login-error-en-light");
+
+    await login.signIn(account.email, account.password);
+    await page.waitForURL((url) => url.pathname === "/");
+    await shell.waitUntilLive();
+  });
+
+  it("shows sign-up errors beside the field", async () => {
+    const fresh = await openBrowser();
+    try {
+      const page = await fresh.newPage();
+      const signup = new SignupPage(page);
+      await signup.open();
+      await shoot(page, "signup-en-light");
+      await signup.signUp({ ...newAccount("weak"), password: "short" });
+      await expect.poll(() => signup.fieldError("Password").textContent()).toBe("Use at least 10 characters.");
+      await shoot(page, "signup-error-en-light");
+      const taken = newAccount("taken");
+      await signup.signUp(taken);
+      await page.waitForURL((url) => url.pathname === "/");
+      await new Shell(page).signOut();
+      await page.waitForURL((url) => url.pathname === "/auth/login");
+      await signup.open();
+      await signup.signUp(taken);
+      await expect.poll(() => signup.fieldError("E-mail address").textContent()).toBe(
+        "An account with this e-mail address already exists.",
+      );
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("sends a signed-out visitor to sign in and back to where they were going", async () => {
+    const fresh = await openBrowser();
+    try {
+      const page = await fresh.newPage();
+      await page.goto("/customers");
+      await page.waitForURL((url) => url.pathname === "/auth/login");
+      expect(new URL(page.url()).search).toBe("?redirect=%2Fcustomers");
+      await shoot(page, "login-en-light");
+
+      const account = newAccount("guard");
+      await new SignupPage(page).open();
+      await new SignupPage(page).signUp(account);
+      await page.waitForURL((url) => url.pathname === "/");
+      await new Shell(page).signOut();
+      await page.waitForURL((url) => url.pathname === "/auth/login");
+
+      await page.goto("/customers");
+      await page.waitForURL((url) => url.pathname === "/auth/login");
+      await new LoginPage(page).signIn(account.email, account.password);
+      await page.waitForURL((url) => url.pathname === "/customers");
+      await page.getByTestId("customers-page").waitFor();
+
+      // A signed-in visitor does not see the sign-in page.
+      await page.goto("/auth/login");
+      await page.waitForURL((url) => url.pathname === "/");
+    } finally {
+      await fresh.close();
+    }
+  });
+});

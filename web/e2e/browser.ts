@@ -1,0 +1,68 @@
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { inject } from "vitest";
+
+export const screenshots = resolve(import.meta.dirname, "..", "test-results");
+
+const ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export type Session = {
+  baseURL: string;
+  context: BrowserContext;
+  newPage: () => Promise<Page>;
+  close: () => Promise<void>;
+};
+
+/** A fresh Chromium profile (no shared cookies or storage) against the test backend. */
+export async function openBrowser(options: { locale?: string; colorScheme?: "light" | "dark" } = {}): Promise<Session> {
+  const baseURL = inject("baseURL");
+  const profile = mkdtempSync(join(tmpdir(), "e2e-chromium-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    args: ARGS,
+    headless: true,
+    baseURL,
+    locale: options.locale ?? "en-ZA",
+    colorScheme: options.colorScheme ?? "light",
+    viewport: { width: 1280, height: 800 },
+  });
+  context.setDefaultTimeout(15_000);
+  const errors: string[] = [];
+  context.on("weberror", (error) => errors.push(String(error.error())));
+  mkdirSync(screenshots, { recursive: true });
+  return {
+    baseURL,
+    context,
+    newPage: async () => {
+      const page = await context.newPage();
+      page.on("pageerror", (error) => errors.push(error.message));
+      return page;
+    },
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+      if (errors.length > 0) throw new Error(`errors in the page: ${errors.join("; ")}`);
+    },
+  };
+}
+
+export async function shoot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true });
+}
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.co.za`;
+}
+
+export type { Browser };

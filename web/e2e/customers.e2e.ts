@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openBrowser, shoot, type Session } from "./browser";
+import { signUpFresh } from "./flows";
+import { CustomerDetailPage, CustomersListPage } from "./pages/CustomerPages";
+import { Shell } from "./pages/Shell";
+
+describe("customers, live across tabs", () => {
+  let session: Session;
+
+  beforeAll(async () => {
+    session = await openBrowser();
+    const page = await session.newPage();
+    await signUpFresh(page, "customers");
+    await page.close();
+  });
+
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it("shows a customer created in one tab in the other, then edits travel both ways", async () => {
+    const tabA = await session.newPage();
+    const tabB = await session.newPage();
+    const listA = new CustomersListPage(tabA);
+    const listB = new CustomersListPage(tabB);
+    await listA.open();
+    await listB.open();
+    await new Shell(tabA).waitUntilLive();
+    await new Shell(tabB).waitUntilLive();
+    await shoot(tabB, "customers-empty-en-light");
+
+    await listA.create({
+      name: "Sipho Dlamini",
+      email: "sipho@example.co.za",
+      cellphone: "+27821234567",
+      idType: "south_african_id",
+      idNumber: "8801235111088",
+      addressLine1: "12 Long Street",
+      city: "Cape Town",
+      postalCode: "8001",
+      reference: "CUST-001",
+    });
+    const detailA = new CustomerDetailPage(tabA);
+    await detailA.waitForIt();
+    expect(await detailA.title().textContent()).toBe("Sipho Dlamini");
+
+    // Tab B never reloads: the row arrives over the socket.
+    await listB.row("Sipho Dlamini").waitFor();
+    await shoot(tabB, "customers-list-en-light");
+
+    await listB.row("Sipho Dlamini").getByRole("link").click();
+    const detailB = new CustomerDetailPage(tabB);
+    await detailB.waitForIt();
+    await detailB.viewingToo().waitFor();
+    await shoot(tabB, "customer-detail-en-light");
+
+    await detailA.edit({ name: "Sipho M. Dlamini", city: "Stellenbosch" });
+    await expect.poll(() => detailB.title().textContent()).toBe("Sipho M. Dlamini");
+    await tabB.getByText("Stellenbosch").waitFor();
+
+    await detailB.archive();
+    await expect.poll(() => detailA.status().textContent()).toBe("Archived");
+    await detailA.restore();
+    await expect.poll(() => detailB.status().textContent()).toBe("Active");
+
+    await tabA.close();
+    await tabB.close();
+  });
+
+  it("shows server validation errors beside the fields", async () => {
+    const page = await session.newPage();
+    const list = new CustomersListPage(page);
+    await list.open();
+    await list.create({ name: "Bad Postal", email: "not-an-email", postalCode: "12" });
+    await expect.poll(() => list.fieldError("email").textContent()).toBe("Enter a valid e-mail address.");
+    await expect.poll(() => list.fieldError("postalCode").textContent()).toBe("A postal code has exactly 4 digits.");
+    await shoot(page, "customer-form-errors-en-light");
+    await page.close();
+  });
+
+  it("searches on the server and filters by status", async () => {
+    const page = await session.newPage();
+    const list = new CustomersListPage(page);
+    await list.open();
+    await list.create({ name: "Naledi Mokoena", email: "naledi@example.co.za" });
+    await new CustomerDetailPage(page).waitForIt();
+    await list.open();
+    await list.row("Naledi Mokoena").waitFor();
+    await list.search("naledi");
+    await expect.poll(() => list.rows().count()).toBe(1);
+    await list.search("zzz-nobody");
+    await page.getByTestId("customers-empty").waitFor();
+    await list.search("");
+    await list.showStatus("archived");
+    await expect.poll(() => list.rows().count()).toBe(0);
+    await list.showStatus("all");
+    await list.row("Naledi Mokoena").waitFor();
+    await page.close();
+  });
+});

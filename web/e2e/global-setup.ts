@@ -1,0 +1,81 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import type { TestProject } from "vitest/node";
+
+const web = resolve(import.meta.dirname, "..");
+const repo = resolve(web, "..");
+const binary = join(repo, "target", "debug", "backend");
+
+declare module "vitest" {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once("error", fail);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => done(port));
+    });
+  });
+}
+
+function run(command: string, args: string[], cwd: string): void {
+  const result = spawnSync(command, args, { cwd, stdio: "inherit" });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed`);
+}
+
+async function waitUntilServing(url: string, server: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`backend exited with ${server.exitCode}`);
+    try {
+      const response = await fetch(`${url}/api/auth/session`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 200));
+  }
+  throw new Error("backend did not start within 60 s");
+}
+
+export async function setup(project: TestProject) {
+  if (!existsSync(join(web, "dist", "index.html")) || process.env.E2E_REBUILD === "1") run("npm", ["run", "build"], web);
+  if (!existsSync(binary)) run("cargo", ["build", "-p", "backend"], repo);
+
+  const dir = mkdtempSync(join(tmpdir(), "e2e-"));
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const server = spawn(
+    binary,
+    ["serve", "--bind", `127.0.0.1:${port}`, "--database", `sqlite://${dir}/e2e.db`, "--web-dir", join(web, "dist")],
+    { cwd: repo, stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? "warn" } },
+  );
+  await waitUntilServing(baseURL, server);
+  project.provide("baseURL", baseURL);
+
+  return async () => {
+    server.kill("SIGTERM");
+    await new Promise((done) => {
+      if (server.exitCode !== null) return done(undefined);
+      const timer = setTimeout(() => {
+        server.kill("SIGKILL");
+        done(undefined);
+      }, 10_000);
+      server.once("exit", () => {
+        clearTimeout(timer);
+        done(undefined);
+      });
+    });
+    rmSync(dir, { recursive: true, force: true });
+  };
+}

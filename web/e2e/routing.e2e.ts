@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openBrowser, shoot, type Session } from "./browser";
+import { signUpFresh } from "./flows";
+
+describe("routes", () => {
+  let session: Session;
+
+  beforeAll(async () => {
+    session = await openBrowser();
+    const page = await session.newPage();
+    await signUpFresh(page, "routes");
+    await page.close();
+  });
+
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it("shows the not-found page for an unknown path", async () => {
+    const page = await session.newPage();
+    await page.goto("/no/such/page");
+    const notFound = page.getByTestId("not-found");
+    await notFound.waitFor();
+    expect(await notFound.textContent()).toContain("Page not found: /no/such/page");
+    expect(await notFound.textContent()).toContain("Page Not Found");
+    await shoot(page, "not-found-en-light");
+    await page.close();
+  });
+
+  it("shows the not-found page for an id that cannot be one", async () => {
+    const page = await session.newPage();
+    await page.goto("/customers/bad.id!");
+    const notFound = page.getByTestId("not-found");
+    await notFound.waitFor();
+    expect(await notFound.textContent()).toContain("Page not found: /customers/bad.id!");
+    await page.goto(`/mandates/${"x".repeat(65)}`);
+    await page.getByTestId("not-found").waitFor();
+    await page.close();
+  });
+
+  it("shows an honest placeholder for screens not built yet", async () => {
+    const page = await session.newPage();
+    await page.goto("/payments/recurring");
+    const placeholder = page.getByTestId("not-built");
+    await placeholder.waitFor();
+    expect(await placeholder.textContent()).toContain("This screen is not built yet");
+    await page.goto("/mandates/man_123");
+    await page.getByTestId("not-built").waitFor();
+    await shoot(page, "not-built-en-light");
+    await page.close();
+  });
+});

@@ -1,0 +1,14 @@
+import { defineConfig } from "vitest/config";
+
+// End-to-end: real backend, real Chromium, one file at a time.
+export default defineConfig({
+  test: {
+    include: ["e2e/**/*.e2e.ts"],
+    globalSetup: ["e2e/global-setup.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+    fileParallelism: false,
+    maxWorkers: 1,
+    pool: "forks",
+  },
+});
