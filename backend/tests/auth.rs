@@ -10,24 +10,52 @@ use serde_json::{Value, json};
 async fn csrf_providers_and_empty_session(db: Database) {
     let app = TestApp::start(db).await;
     let browser = app.browser();
-    let response = browser.http.get(app.url("/api/auth/csrf")).send().await.unwrap();
+    let response = browser
+        .http
+        .get(app.url("/api/auth/csrf"))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(response.status(), 200);
     assert_eq!(response.headers()["cache-control"], "no-store");
-    let set_cookie = response.headers()["set-cookie"].to_str().unwrap().to_string();
-    assert!(set_cookie.starts_with("csrf-token=") && set_cookie.contains("HttpOnly"), "{set_cookie}");
+    let set_cookie = response.headers()["set-cookie"]
+        .to_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        set_cookie.starts_with("csrf-token=") && set_cookie.contains("HttpOnly"),
+        "{set_cookie}"
+    );
     let body: Value = response.json().await.unwrap();
     let token = body["csrfToken"].as_str().unwrap();
     assert!(token.len() >= 32);
-    assert_eq!(browser.csrf().await, token, "the same browser keeps its token");
+    assert_eq!(
+        browser.csrf().await,
+        token,
+        "the same browser keeps its token"
+    );
 
-    let providers: Value = browser.http.get(app.url("/api/auth/providers")).send().await.unwrap().json().await.unwrap();
+    let providers: Value = browser
+        .http
+        .get(app.url("/api/auth/providers"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     assert_eq!(
         providers,
         json!({"credentials": {"id": "credentials", "name": "Credentials", "type": "credentials",
             "signinUrl": "/api/auth/signin/credentials", "callbackUrl": "/api/auth/callback/credentials"}})
     );
 
-    let response = browser.http.get(app.url("/api/auth/session?callbackUrl=%2F")).send().await.unwrap();
+    let response = browser
+        .http
+        .get(app.url("/api/auth/session?callbackUrl=%2F"))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(response.status(), 200);
     assert_eq!(response.json::<Value>().await.unwrap(), json!({}));
 }
@@ -35,10 +63,25 @@ async fn csrf_providers_and_empty_session(db: Database) {
 async fn sign_up_then_session_then_duplicates_and_weak_passwords(db: Database) {
     let app = TestApp::start(db).await;
     let browser = app.browser();
-    let response = browser.sign_up("Thandi Nkosi", "Thandi@Example.co.za", "karoo-sunset-41", "Karoo Gym").await;
+    let response = browser
+        .sign_up(
+            "Thandi Nkosi",
+            "Thandi@Example.co.za",
+            "karoo-sunset-41",
+            "Karoo Gym",
+        )
+        .await;
     assert_eq!(response.status(), 200);
-    let cookie = response.headers()["set-cookie"].to_str().unwrap().to_string();
-    assert!(cookie.starts_with("session-token=") && cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"), "{cookie}");
+    let cookie = response.headers()["set-cookie"]
+        .to_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        cookie.starts_with("session-token=")
+            && cookie.contains("HttpOnly")
+            && cookie.contains("SameSite=Lax"),
+        "{cookie}"
+    );
     assert!(!cookie.contains("Secure"), "plain http gets no Secure flag");
     assert_eq!(response.json::<Value>().await.unwrap(), json!({"url": "/"}));
     let session = browser.session().await;
@@ -47,17 +90,47 @@ async fn sign_up_then_session_then_duplicates_and_weak_passwords(db: Database) {
     assert!(session["expires"].as_str().unwrap().contains('T'));
 
     let other = app.browser();
-    let response = other.sign_up("Someone", "thandi@example.co.za", "another-long-pass", "Other").await;
+    let response = other
+        .sign_up(
+            "Someone",
+            "thandi@example.co.za",
+            "another-long-pass",
+            "Other",
+        )
+        .await;
     assert_eq!(response.status(), 409);
-    assert_eq!(response.json::<Value>().await.unwrap(), json!({"error": {"code": "email_taken", "field": "email"}}));
+    assert_eq!(
+        response.json::<Value>().await.unwrap(),
+        json!({"error": {"code": "email_taken", "field": "email"}})
+    );
 
-    for (password, code) in [("short", "weak_password"), ("1234567890", "common_password"), ("Password123", "common_password")] {
-        let response = other.sign_up("Someone", "someone@example.co.za", password, "Other").await;
+    for (password, code) in [
+        ("short", "weak_password"),
+        ("1234567890", "common_password"),
+        ("Password123", "common_password"),
+    ] {
+        let response = other
+            .sign_up("Someone", "someone@example.co.za", password, "Other")
+            .await;
         assert_eq!(response.status(), 400, "{password}");
-        assert_eq!(response.json::<Value>().await.unwrap()["error"]["code"], code, "{password}");
+        assert_eq!(
+            response.json::<Value>().await.unwrap()["error"]["code"],
+            code,
+            "{password}"
+        );
     }
-    let response = other.sign_up("Someone", "someone@mailinator.com", "another-long-pass", "Other").await;
-    assert_eq!(response.json::<Value>().await.unwrap()["error"], json!({"code": "blocked_email_domain", "field": "email"}));
+    let response = other
+        .sign_up(
+            "Someone",
+            "someone@mailinator.com",
+            "another-long-pass",
+            "Other",
+        )
+        .await;
+    assert_eq!(
+        response.json::<Value>().await.unwrap()["error"],
+        json!({"code": "blocked_email_domain", "field": "email"})
+    );
 
     let response = other
         .http
@@ -67,7 +140,10 @@ async fn sign_up_then_session_then_duplicates_and_weak_passwords(db: Database) {
         .await
         .unwrap();
     assert_eq!(response.status(), 403, "no csrf token");
-    assert_eq!(response.json::<Value>().await.unwrap()["error"]["code"], "csrf_invalid");
+    assert_eq!(
+        response.json::<Value>().await.unwrap()["error"]["code"],
+        "csrf_invalid"
+    );
     assert_eq!(other.session().await, json!({}));
 }
 
@@ -76,26 +152,65 @@ async fn sign_in_answers_alike_for_wrong_password_and_unknown_user(db: Database)
     app.merchant("owner@example.co.za").await;
 
     let browser = app.browser();
-    let wrong = browser.sign_in("owner@example.co.za", "not-the-password", "/customers").await;
+    let wrong = browser
+        .sign_in("owner@example.co.za", "not-the-password", "/customers")
+        .await;
     assert_eq!(wrong.status(), 401);
-    assert!(wrong.headers().get("set-cookie").is_none_or(|c| !c.to_str().unwrap().starts_with("session-token")));
+    assert!(
+        wrong
+            .headers()
+            .get("set-cookie")
+            .is_none_or(|c| !c.to_str().unwrap().starts_with("session-token"))
+    );
     let wrong: Value = wrong.json().await.unwrap();
-    let unknown: Value = browser.sign_in("nobody@example.co.za", "not-the-password", "/customers").await.json().await.unwrap();
+    let unknown: Value = browser
+        .sign_in("nobody@example.co.za", "not-the-password", "/customers")
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(wrong, unknown);
     assert_eq!(wrong, json!({"url": "/auth/login?error=CredentialsSignin"}));
 
-    let ok = browser.sign_in("OWNER@example.co.za", "karoo-sunset-41", "/customers?page=2").await;
+    let ok = browser
+        .sign_in(
+            "OWNER@example.co.za",
+            "karoo-sunset-41",
+            "/customers?page=2",
+        )
+        .await;
     assert_eq!(ok.status(), 200);
-    assert_eq!(ok.json::<Value>().await.unwrap(), json!({"url": "/customers?page=2"}));
-    assert_eq!(browser.session().await["user"]["email"], "owner@example.co.za");
+    assert_eq!(
+        ok.json::<Value>().await.unwrap(),
+        json!({"url": "/customers?page=2"})
+    );
+    assert_eq!(
+        browser.session().await["user"]["email"],
+        "owner@example.co.za"
+    );
 
-    for foreign in ["https://evil.example.com/steal", "//evil.example.com/x", "/\\evil.example.com"] {
+    for foreign in [
+        "https://evil.example.com/steal",
+        "//evil.example.com/x",
+        "/\\evil.example.com",
+    ] {
         let other = app.browser();
-        let body: Value = other.sign_in("owner@example.co.za", "karoo-sunset-41", foreign).await.json().await.unwrap();
+        let body: Value = other
+            .sign_in("owner@example.co.za", "karoo-sunset-41", foreign)
+            .await
+            .json()
+            .await
+            .unwrap();
         assert_eq!(body, json!({"url": "/"}), "{foreign}");
     }
     let own_absolute = app.url("/mandates");
-    let body: Value = app.browser().sign_in("owner@example.co.za", "karoo-sunset-41", &own_absolute).await.json().await.unwrap();
+    let body: Value = app
+        .browser()
+        .sign_in("owner@example.co.za", "karoo-sunset-41", &own_absolute)
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(body, json!({"url": "/mandates"}));
 }
 
@@ -105,10 +220,21 @@ async fn sign_in_without_or_with_forged_csrf_makes_no_session(db: Database) {
     let browser = app.browser();
     browser.csrf().await;
     for token in ["", "forged-token"] {
-        let form = [("csrfToken", token), ("callbackUrl", "/"), ("json", "true"), ("email", "owner@example.co.za"), ("password", "karoo-sunset-41")];
-        let response = browser.post_form("/api/auth/callback/credentials", &form).await;
+        let form = [
+            ("csrfToken", token),
+            ("callbackUrl", "/"),
+            ("json", "true"),
+            ("email", "owner@example.co.za"),
+            ("password", "karoo-sunset-41"),
+        ];
+        let response = browser
+            .post_form("/api/auth/callback/credentials", &form)
+            .await;
         let body: Value = response.json().await.unwrap();
-        assert!(body["url"].as_str().unwrap().contains("csrf=true"), "{body}");
+        assert!(
+            body["url"].as_str().unwrap().contains("csrf=true"),
+            "{body}"
+        );
         assert_eq!(browser.session().await, json!({}));
     }
     // The header named in the configuration is accepted instead of the form field.
@@ -117,7 +243,11 @@ async fn sign_in_without_or_with_forged_csrf_makes_no_session(db: Database) {
         .http
         .post(app.url("/api/auth/signin/credentials"))
         .header("x-csrf-token", token)
-        .form(&[("email", "owner@example.co.za"), ("password", "karoo-sunset-41"), ("json", "true")])
+        .form(&[
+            ("email", "owner@example.co.za"),
+            ("password", "karoo-sunset-41"),
+            ("json", "true"),
+        ])
         .send()
         .await
         .unwrap();
@@ -129,46 +259,105 @@ async fn repeated_failures_are_throttled_per_account(db: Database) {
     app.merchant("owner@example.co.za").await;
     let browser = app.browser();
     for _ in 0..3 {
-        assert_eq!(browser.sign_in("owner@example.co.za", "wrong-password", "/").await.status(), 401);
+        assert_eq!(
+            browser
+                .sign_in("owner@example.co.za", "wrong-password", "/")
+                .await
+                .status(),
+            401
+        );
     }
-    let blocked = browser.sign_in("owner@example.co.za", "karoo-sunset-41", "/").await;
-    assert_eq!(blocked.status(), 429, "even the right password waits out the window");
-    assert_eq!(blocked.json::<Value>().await.unwrap(), json!({"url": "/auth/login?error=TooManyAttempts"}));
+    let blocked = browser
+        .sign_in("owner@example.co.za", "karoo-sunset-41", "/")
+        .await;
+    assert_eq!(
+        blocked.status(),
+        429,
+        "even the right password waits out the window"
+    );
+    assert_eq!(
+        blocked.json::<Value>().await.unwrap(),
+        json!({"url": "/auth/login?error=TooManyAttempts"})
+    );
     assert_eq!(browser.session().await, json!({}));
 }
 
 async fn sign_out_needs_csrf_and_ends_the_session(db: Database) {
     let app = TestApp::start(db).await;
     let browser = app.merchant("owner@example.co.za").await;
-    let response = browser.post_form("/api/auth/signout", &[("callbackUrl", "/"), ("json", "true")]).await;
+    let response = browser
+        .post_form(
+            "/api/auth/signout",
+            &[("callbackUrl", "/"), ("json", "true")],
+        )
+        .await;
     assert_eq!(response.status(), 400);
-    assert_eq!(response.json::<Value>().await.unwrap(), json!({"error": "Could not fetch CSRF Token for signing out"}));
+    assert_eq!(
+        response.json::<Value>().await.unwrap(),
+        json!({"error": "Could not fetch CSRF Token for signing out"})
+    );
     assert!(browser.session().await["user"].is_object());
 
     let response = browser.sign_out().await;
     assert_eq!(response.status(), 200);
-    assert_eq!(response.json::<Value>().await.unwrap(), json!({"url": "/auth/login"}));
+    assert_eq!(
+        response.json::<Value>().await.unwrap(),
+        json!({"url": "/auth/login"})
+    );
     assert_eq!(browser.session().await, json!({}));
 }
 
 async fn app_routes_fall_back_to_the_app_and_others_are_404(db: Database) {
     let app = TestApp::start(db).await;
     let http = reqwest::Client::new();
-    for path in ["/", "/customers", "/customers/cus_0123abc", "/payments/recurring/imports/imp_1", "/account/teams/invite/tok-1"] {
+    for path in [
+        "/",
+        "/customers",
+        "/customers/cus_0123abc",
+        "/payments/recurring/imports/imp_1",
+        "/account/teams/invite/tok-1",
+    ] {
         let response = http.get(app.url(path)).send().await.unwrap();
         assert_eq!(response.status(), 200, "{path}");
         let html = response.text().await.unwrap();
-        assert!(html.contains("<div id=\"root\">") && html.contains("name=\"csrf-token\""), "{path}");
+        assert!(
+            html.contains("<div id=\"root\">") && html.contains("name=\"csrf-token\""),
+            "{path}"
+        );
     }
-    for path in ["/nope", "/customers/a/b", "/customers/bad%20id", "/api/nothing"] {
+    for path in [
+        "/nope",
+        "/customers/a/b",
+        "/customers/bad%20id",
+        "/api/nothing",
+    ] {
         let response = http.get(app.url(path)).send().await.unwrap();
         assert_eq!(response.status(), 404, "{path}");
     }
     let asset = http.get(app.url("/assets/app.js")).send().await.unwrap();
     assert_eq!(asset.status(), 200);
-    assert!(asset.headers()["cache-control"].to_str().unwrap().contains("immutable"));
-    assert_eq!(http.get(app.url("/assets/../../etc/passwd")).send().await.unwrap().status(), 404);
-    assert_eq!(http.get(app.url("/api/auth/unknown")).send().await.unwrap().status(), 404);
+    assert!(
+        asset.headers()["cache-control"]
+            .to_str()
+            .unwrap()
+            .contains("immutable")
+    );
+    assert_eq!(
+        http.get(app.url("/assets/../../etc/passwd"))
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        404
+    );
+    assert_eq!(
+        http.get(app.url("/api/auth/unknown"))
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        404
+    );
 }
 
 on_both_databases!(

@@ -45,7 +45,10 @@ pub enum Database {
 
 impl Database {
     pub fn postgres() -> Option<Database> {
-        std::env::var("TEST_DATABASE_URL").ok().filter(|u| !u.is_empty()).map(Database::Postgres)
+        std::env::var("TEST_DATABASE_URL")
+            .ok()
+            .filter(|u| !u.is_empty())
+            .map(Database::Postgres)
     }
 }
 
@@ -60,8 +63,13 @@ async fn fresh_postgres_database(base: &str) -> String {
     sqlx::any::install_default_drivers();
     let mut url = url::Url::parse(base).expect("TEST_DATABASE_URL");
     let name = format!("test_{}", backend::ids::new_id("db").replace('-', "_"));
-    let admin = sqlx::AnyPool::connect(url.as_str()).await.expect("connect to TEST_DATABASE_URL");
-    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).execute(&admin).await.expect("create database");
+    let admin = sqlx::AnyPool::connect(url.as_str())
+        .await
+        .expect("connect to TEST_DATABASE_URL");
+    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
+        .execute(&admin)
+        .await
+        .expect("create database");
     admin.close().await;
     url.set_path(&format!("/{name}"));
     url.to_string()
@@ -88,7 +96,11 @@ impl TestApp {
         tweak(&mut config);
         let (server, handle, addr) = backend::app::start(config).await.expect("start app");
         actix_web::rt::spawn(server);
-        TestApp { addr, handle, _dir: dir }
+        TestApp {
+            addr,
+            handle,
+            _dir: dir,
+        }
     }
 
     pub fn url(&self, path: &str) -> String {
@@ -102,14 +114,24 @@ impl TestApp {
     /// A browser-like HTTP client with its own cookie jar.
     pub fn browser(&self) -> Browser {
         let jar = std::sync::Arc::new(reqwest::cookie::Jar::default());
-        let http = reqwest::Client::builder().cookie_provider(jar.clone()).redirect(reqwest::redirect::Policy::none()).build().unwrap();
-        Browser { http, jar, base: self.url("") }
+        let http = reqwest::Client::builder()
+            .cookie_provider(jar.clone())
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .unwrap();
+        Browser {
+            http,
+            jar,
+            base: self.url(""),
+        }
     }
 
     /// A signed-up browser with a fresh merchant.
     pub async fn merchant(&self, email: &str) -> Browser {
         let browser = self.browser();
-        let response = browser.sign_up("Thandi Nkosi", email, "karoo-sunset-41", "Karoo Gym").await;
+        let response = browser
+            .sign_up("Thandi Nkosi", email, "karoo-sunset-41", "Karoo Gym")
+            .await;
         assert_eq!(response.status(), 200, "sign-up of {email}");
         browser
     }
@@ -130,51 +152,110 @@ pub struct Browser {
 
 impl Browser {
     pub async fn csrf(&self) -> String {
-        let body: serde_json::Value = self.http.get(format!("{}/api/auth/csrf", self.base)).send().await.unwrap().json().await.unwrap();
+        let body: serde_json::Value = self
+            .http
+            .get(format!("{}/api/auth/csrf", self.base))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
         body["csrfToken"].as_str().unwrap().to_string()
     }
 
     pub async fn post_form(&self, path: &str, form: &[(&str, &str)]) -> reqwest::Response {
-        self.http.post(format!("{}{}", self.base, path)).form(form).send().await.unwrap()
+        self.http
+            .post(format!("{}{}", self.base, path))
+            .form(form)
+            .send()
+            .await
+            .unwrap()
     }
 
-    pub async fn sign_up(&self, name: &str, email: &str, password: &str, business: &str) -> reqwest::Response {
+    pub async fn sign_up(
+        &self,
+        name: &str,
+        email: &str,
+        password: &str,
+        business: &str,
+    ) -> reqwest::Response {
         let csrf = self.csrf().await;
         let body = serde_json::json!({"name": name, "email": email, "password": password, "businessName": business, "csrfToken": csrf});
-        self.http.post(format!("{}/api/auth/signup", self.base)).json(&body).send().await.unwrap()
+        self.http
+            .post(format!("{}/api/auth/signup", self.base))
+            .json(&body)
+            .send()
+            .await
+            .unwrap()
     }
 
     pub async fn sign_in(&self, email: &str, password: &str, callback: &str) -> reqwest::Response {
         let csrf = self.csrf().await;
-        let form = [("csrfToken", csrf.as_str()), ("callbackUrl", callback), ("json", "true"), ("email", email), ("password", password)];
-        self.post_form("/api/auth/callback/credentials", &form).await
+        let form = [
+            ("csrfToken", csrf.as_str()),
+            ("callbackUrl", callback),
+            ("json", "true"),
+            ("email", email),
+            ("password", password),
+        ];
+        self.post_form("/api/auth/callback/credentials", &form)
+            .await
     }
 
     pub async fn sign_out(&self) -> reqwest::Response {
         let csrf = self.csrf().await;
-        self.post_form("/api/auth/signout", &[("csrfToken", csrf.as_str()), ("callbackUrl", "/auth/login"), ("json", "true")]).await
+        self.post_form(
+            "/api/auth/signout",
+            &[
+                ("csrfToken", csrf.as_str()),
+                ("callbackUrl", "/auth/login"),
+                ("json", "true"),
+            ],
+        )
+        .await
     }
 
     pub async fn session(&self) -> serde_json::Value {
-        self.http.get(format!("{}/api/auth/session", self.base)).send().await.unwrap().json().await.unwrap()
+        self.http
+            .get(format!("{}/api/auth/session", self.base))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap()
     }
 
     pub fn cookie_header(&self) -> String {
         use reqwest::cookie::CookieStore;
-        self.jar.cookies(&self.base.parse().unwrap()).map(|v| v.to_str().unwrap().to_string()).unwrap_or_default()
+        self.jar
+            .cookies(&self.base.parse().unwrap())
+            .map(|v| v.to_str().unwrap().to_string())
+            .unwrap_or_default()
     }
 
     /// Opens `/ws` with this browser's cookies and the given Origin.
-    pub async fn try_socket(&self, origin: &str) -> Result<Socket, tokio_tungstenite::tungstenite::Error> {
+    pub async fn try_socket(
+        &self,
+        origin: &str,
+    ) -> Result<Socket, tokio_tungstenite::tungstenite::Error> {
         let ws_url = self.base.replacen("http://", "ws://", 1) + "/ws";
         let mut request = ws_url.into_client_request().unwrap();
-        request.headers_mut().insert("origin", origin.parse().unwrap());
+        request
+            .headers_mut()
+            .insert("origin", origin.parse().unwrap());
         let cookies = self.cookie_header();
         if !cookies.is_empty() {
-            request.headers_mut().insert("cookie", cookies.parse().unwrap());
+            request
+                .headers_mut()
+                .insert("cookie", cookies.parse().unwrap());
         }
         let (stream, _) = tokio_tungstenite::connect_async(request).await?;
-        Ok(Socket { stream })
+        Ok(Socket {
+            stream,
+            pending: Default::default(),
+        })
     }
 
     pub async fn socket(&self) -> Socket {
@@ -184,14 +265,27 @@ impl Browser {
     /// A socket that has said Hello and received its Welcome.
     pub async fn live(&self) -> (Socket, ServerFrame) {
         let mut socket = self.socket().await;
-        socket.send(&ClientFrame::Hello { resume: None, build: "test".into(), merchant_id: None, mode: None }).await;
-        let welcome = socket.next_matching(|f| matches!(f, ServerFrame::Welcome { .. })).await;
+        socket
+            .send(&ClientFrame::Hello {
+                resume: None,
+                build: "test".into(),
+                merchant_id: None,
+                mode: None,
+            })
+            .await;
+        let welcome = socket
+            .next_matching(|f| matches!(f, ServerFrame::Welcome { .. }))
+            .await;
         (socket, welcome)
     }
 }
 
 pub struct Socket {
-    pub stream: tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>,
+    pub stream: tokio_tungstenite::WebSocketStream<
+        tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
+    >,
+    /// Frames read while looking for another one, in arrival order.
+    pending: std::collections::VecDeque<ServerFrame>,
 }
 
 /// What a socket saw instead of a frame.
@@ -203,7 +297,10 @@ pub enum Ended {
 
 impl Socket {
     pub async fn send(&mut self, frame: &ClientFrame) {
-        self.stream.send(Message::binary(protocol::encode(frame).unwrap())).await.unwrap();
+        self.stream
+            .send(Message::binary(protocol::encode(frame).unwrap()))
+            .await
+            .unwrap();
     }
 
     pub async fn send_raw(&mut self, bytes: Vec<u8>) {
@@ -213,10 +310,14 @@ impl Socket {
     /// The next protocol frame within `wait`, skipping pings.
     pub async fn next_within(&mut self, wait: Duration) -> Result<ServerFrame, Ended> {
         loop {
-            let next = tokio::time::timeout(wait, self.stream.next()).await.map_err(|_| Ended::TimedOut)?;
+            let next = tokio::time::timeout(wait, self.stream.next())
+                .await
+                .map_err(|_| Ended::TimedOut)?;
             match next {
                 Some(Ok(Message::Binary(bytes))) => return Ok(protocol::decode(&bytes).unwrap()),
-                Some(Ok(Message::Close(frame))) => return Err(Ended::Closed(frame.map(|f| u16::from(f.code)))),
+                Some(Ok(Message::Close(frame))) => {
+                    return Err(Ended::Closed(frame.map(|f| u16::from(f.code))));
+                }
                 Some(Ok(_)) => continue,
                 Some(Err(_)) | None => return Err(Ended::Closed(None)),
             }
@@ -225,20 +326,37 @@ impl Socket {
 
     /// The next frame that is not a Presence update.
     pub async fn next(&mut self) -> ServerFrame {
-        self.next_matching(|f| !matches!(f, ServerFrame::Presence { .. })).await
+        self.next_matching(|f| !matches!(f, ServerFrame::Presence { .. }))
+            .await
     }
 
+    /// The first frame, already read or still to come, that `wanted` accepts;
+    /// the others stay queued for later calls.
     pub async fn next_matching(&mut self, wanted: impl Fn(&ServerFrame) -> bool) -> ServerFrame {
+        if let Some(index) = self.pending.iter().position(&wanted) {
+            return self.pending.remove(index).unwrap();
+        }
         loop {
-            let frame = self.next_within(Duration::from_secs(5)).await.unwrap_or_else(|e| panic!("expected a frame, got {e:?}"));
+            let frame = self
+                .next_within(Duration::from_secs(5))
+                .await
+                .unwrap_or_else(|e| panic!("expected a frame, got {e:?}"));
             if wanted(&frame) {
                 return frame;
             }
+            self.pending.push_back(frame);
         }
     }
 
     /// Asserts that no non-presence frame arrives within `wait`.
     pub async fn expect_silence(&mut self, wait: Duration) {
+        if let Some(frame) = self
+            .pending
+            .iter()
+            .find(|f| !matches!(f, ServerFrame::Presence { .. }))
+        {
+            panic!("expected silence, got {frame:?}");
+        }
         let deadline = tokio::time::Instant::now() + wait;
         loop {
             let left = deadline.saturating_duration_since(tokio::time::Instant::now());
@@ -267,20 +385,34 @@ impl Socket {
 
     /// Sends a command and returns its reply.
     pub async fn command(&mut self, id: &str, command: protocol::Command) -> ServerFrame {
-        self.send(&ClientFrame::Command { id: id.into(), command }).await;
+        self.send(&ClientFrame::Command {
+            id: id.into(),
+            command,
+        })
+        .await;
         let id = id.to_string();
-        self.next_matching(move |f| matches!(f, ServerFrame::Reply { id: rid, .. } if *rid == id)).await
+        self.next_matching(move |f| matches!(f, ServerFrame::Reply { id: rid, .. } if *rid == id))
+            .await
     }
 
     pub async fn query(&mut self, id: &str, query: protocol::Query) -> ServerFrame {
-        self.send(&ClientFrame::Query { id: id.into(), query }).await;
+        self.send(&ClientFrame::Query {
+            id: id.into(),
+            query,
+        })
+        .await;
         let id = id.to_string();
-        self.next_matching(move |f| matches!(f, ServerFrame::Reply { id: rid, .. } if *rid == id)).await
+        self.next_matching(move |f| matches!(f, ServerFrame::Reply { id: rid, .. } if *rid == id))
+            .await
     }
 }
 
 pub fn customer_input(name: &str, email: &str) -> protocol::CustomerInput {
-    protocol::CustomerInput { name: name.into(), email: email.into(), ..Default::default() }
+    protocol::CustomerInput {
+        name: name.into(),
+        email: email.into(),
+        ..Default::default()
+    }
 }
 
 pub fn repo_root() -> PathBuf {
