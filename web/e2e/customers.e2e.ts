@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openBrowser, shoot, type Session } from "./browser";
 import { signUpFresh } from "./flows";
+import { LoginPage } from "./pages/AuthPages";
 import { CustomerDetailPage, CustomersListPage } from "./pages/CustomerPages";
 import { Shell } from "./pages/Shell";
 
@@ -29,6 +30,8 @@ describe("customers, live across tabs", () => {
     await new Shell(tabB).waitUntilLive();
     await shoot(tabB, "customers-empty-en-light");
 
+    // A person acts in the tab in front; background tabs throttle animation frames.
+    await tabA.bringToFront();
     await listA.create({
       name: "Sipho Dlamini",
       email: "sipho@example.co.za",
@@ -48,18 +51,22 @@ describe("customers, live across tabs", () => {
     await listB.row("Sipho Dlamini").waitFor();
     await shoot(tabB, "customers-list-en-light");
 
+    await tabB.bringToFront();
     await listB.row("Sipho Dlamini").getByRole("link").click();
     const detailB = new CustomerDetailPage(tabB);
     await detailB.waitForIt();
     await detailB.viewingToo().waitFor();
     await shoot(tabB, "customer-detail-en-light");
 
+    await tabA.bringToFront();
     await detailA.edit({ name: "Sipho M. Dlamini", city: "Stellenbosch" });
     await expect.poll(() => detailB.title().textContent()).toBe("Sipho M. Dlamini");
     await tabB.getByText("Stellenbosch").waitFor();
 
+    await tabB.bringToFront();
     await detailB.archive();
     await expect.poll(() => detailA.status().textContent()).toBe("Archived");
+    await tabA.bringToFront();
     await detailA.restore();
     await expect.poll(() => detailB.status().textContent()).toBe("Active");
 
@@ -96,5 +103,43 @@ describe("customers, live across tabs", () => {
     await list.showStatus("all");
     await list.row("Naledi Mokoena").waitFor();
     await page.close();
+  });
+});
+
+describe("catching up after a dropped connection", () => {
+  it("resumes and shows what changed while it was away, without a reload", async () => {
+    const first = await openBrowser();
+    const second = await openBrowser();
+    try {
+      const page = await first.newPage();
+      const account = await signUpFresh(page, "resume");
+      const list = new CustomersListPage(page);
+      await list.open();
+      await new Shell(page).waitUntilLive();
+
+      const other = await second.newPage();
+      await new LoginPage(other).open();
+      await new LoginPage(other).signIn(account.email, account.password);
+      await other.waitForURL((url) => url.pathname === "/");
+      const otherList = new CustomersListPage(other);
+      await otherList.open();
+
+      await page.evaluate(() => {
+        (window as unknown as { marker: boolean }).marker = true;
+      });
+      await first.context.setOffline(true);
+      await page.locator('[data-testid="connection-state"]:not([data-state="online"])').waitFor();
+
+      await otherList.create({ name: "Lerato Khumalo", email: "lerato@example.co.za" });
+      await new CustomerDetailPage(other).waitForIt();
+
+      await first.context.setOffline(false);
+      await new Shell(page).waitUntilLive();
+      await list.row("Lerato Khumalo").waitFor();
+      expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
+    } finally {
+      await first.close();
+      await second.close();
+    }
   });
 });

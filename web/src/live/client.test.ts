@@ -53,7 +53,7 @@ function welcome(epoch: string, seq: number, build = "b1"): ServerFrame {
   };
 }
 
-function setup(options: { onSignedOut?: () => void; onBuildMismatch?: (b: string) => void } = {}) {
+function setup(options: { onSignedOut?: () => void; onBuildMismatch?: (b: string) => void; network?: EventTarget } = {}) {
   const store = createStore();
   const sockets: FakeSocket[] = [];
   const client = new LiveClient({
@@ -122,6 +122,14 @@ describe("LiveClient", () => {
     last().receive({ t: "Reply", id: command.id, error: { code: "already_archived" } });
     await expect(result).rejects.toBeInstanceOf(LiveError);
     await expect(result).rejects.toMatchObject({ wire: { code: "already_archived" } });
+  });
+
+  it("refuses a command too large for one frame without sending it", async () => {
+    const { client, last } = connected();
+    const sent = last().sent.length;
+    const input = { name: "x".repeat(70_000), email: "", cellphone: "", idNumber: "", addressLine1: "", addressLine2: "", city: "", postalCode: "", reference: "" };
+    await expect(client.command({ t: "CreateCustomer", input })).rejects.toMatchObject({ wire: { code: "bad_frame" } });
+    expect(last().sent).toHaveLength(sent);
   });
 
   it("applies the next delta and moves its position", () => {
@@ -231,6 +239,24 @@ describe("LiveClient", () => {
     expect(sockets).toHaveLength(1);
     vi.advanceTimersByTime(20_000);
     expect(sockets).toHaveLength(2);
+  });
+
+  it("drops the socket when the network goes away and resumes as soon as it is back", () => {
+    const network = new EventTarget();
+    const { client, sockets, last, store } = setup({ network });
+    client.start();
+    last().open();
+    last().receive(welcome("ep_1", 6));
+    const first = last();
+    network.dispatchEvent(new Event("offline"));
+    expect(first.closedWith).toBe(4000);
+    expect(store.get(connectionAtom)).toBe("reconnecting");
+    vi.advanceTimersByTime(60_000);
+    expect(sockets).toHaveLength(1);
+    network.dispatchEvent(new Event("online"));
+    expect(sockets).toHaveLength(2);
+    last().open();
+    expect(last().sent[0]).toMatchObject({ t: "Hello", resume: { epoch: "ep_1", seq: 6 } });
   });
 
   it("keeps presence members and announces what the tab shows", () => {

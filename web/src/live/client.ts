@@ -30,10 +30,13 @@ export type LiveClientOptions = {
   createSocket?: (url: string) => SocketLike;
   onSignedOut?: () => void;
   onBuildMismatch?: (serverBuild: string) => void;
+  // Where "online" and "offline" are announced; the window in a browser.
+  network?: EventTarget;
 };
 
 type Pending = {
-  frame: ClientFrame;
+  // Encoded once: a re-send after a reconnect is byte-identical, id included.
+  bytes: Uint8Array;
   resolve: (body: ReplyBody) => void;
   reject: (error: LiveError) => void;
 };
@@ -56,11 +59,33 @@ export class LiveClient {
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private heartbeatTimer: ReturnType<typeof setInterval> | undefined;
   private awaitingPong = false;
+  private offline = false;
   private readonly options: LiveClientOptions;
 
   constructor(options: LiveClientOptions) {
     this.options = options;
   }
+
+  private get network(): EventTarget | undefined {
+    return this.options.network ?? (typeof window === "undefined" ? undefined : window);
+  }
+
+  // A socket can look open for a long time after the network went away; drop it
+  // at once and wait for the network instead of burning retries.
+  private readonly wentOffline = (): void => {
+    this.offline = true;
+    clearTimeout(this.retryTimer);
+    this.teardown(RESTART);
+    this.store.set(connectionAtom, "reconnecting");
+  };
+
+  private readonly cameOnline = (): void => {
+    this.offline = false;
+    if (this.stopped || this.socket) return;
+    clearTimeout(this.retryTimer);
+    this.attempt = 0;
+    this.connect();
+  };
 
   get store(): Store {
     return this.options.store;
@@ -74,12 +99,16 @@ export class LiveClient {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
+    this.network?.addEventListener("offline", this.wentOffline);
+    this.network?.addEventListener("online", this.cameOnline);
     this.connect();
   }
 
   stop(): void {
     this.stopped = true;
     clearTimeout(this.retryTimer);
+    this.network?.removeEventListener("offline", this.wentOffline);
+    this.network?.removeEventListener("online", this.cameOnline);
     this.teardown();
     for (const entry of this.pending.values()) entry.reject(new LiveError({ code: "unauthenticated" }));
     this.pending.clear();
@@ -117,9 +146,22 @@ export class LiveClient {
 
   private request(frame: ClientFrame & { id: string }): Promise<ReplyBody> {
     return new Promise((resolve, reject) => {
-      this.pending.set(frame.id, { frame, resolve, reject });
-      if (this.welcomed) this.send(frame);
+      let bytes: Uint8Array;
+      try {
+        bytes = encodeFrame(frame);
+      } catch {
+        // Too large for one frame: the server would refuse it, so it never leaves the tab.
+        this.fail(reject, { code: "bad_frame" });
+        return;
+      }
+      this.pending.set(frame.id, { bytes, resolve, reject });
+      if (this.welcomed) this.sendBytes(bytes);
     });
+  }
+
+  private fail(reject: (error: LiveError) => void, wire: WireError): void {
+    this.store.set(noticeAtom, (notice) => ({ serial: (notice?.serial ?? 0) + 1, error: wire }));
+    reject(new LiveError(wire));
   }
 
   private connect(): void {
@@ -145,8 +187,11 @@ export class LiveClient {
   }
 
   private send(frame: ClientFrame): void {
-    if (this.socket?.readyState !== OPEN) return;
-    this.socket.send(encodeFrame(frame));
+    this.sendBytes(encodeFrame(frame));
+  }
+
+  private sendBytes(bytes: Uint8Array): void {
+    if (this.socket?.readyState === OPEN) this.socket.send(bytes);
   }
 
   private receive(data: unknown): void {
@@ -210,7 +255,7 @@ export class LiveClient {
     if (frame.build && frame.build !== this.options.build) this.options.onBuildMismatch?.(frame.build);
     this.send({ t: "Presence", viewing: this.viewing });
     // Unanswered requests go again with the same id: the server runs each command once.
-    for (const entry of this.pending.values()) this.send(entry.frame);
+    for (const entry of this.pending.values()) this.sendBytes(entry.bytes);
     this.startHeartbeat();
   }
 
@@ -219,9 +264,7 @@ export class LiveClient {
     if (!entry) return;
     this.pending.delete(id);
     if (error || !ok) {
-      const wire = error ?? { code: "internal" };
-      this.store.set(noticeAtom, (notice) => ({ serial: (notice?.serial ?? 0) + 1, error: wire }));
-      entry.reject(new LiveError(wire));
+      this.fail(entry.reject, error ?? { code: "internal" });
       return;
     }
     if (ok.t === "CustomerPage") putCustomers(this.store, ok.items);
@@ -269,6 +312,7 @@ export class LiveClient {
     }
     if (this.stopped) return;
     this.store.set(connectionAtom, "reconnecting");
+    if (this.offline) return;
     const delay = nextBackoff(this.attempt);
     this.attempt += 1;
     this.retryTimer = setTimeout(() => this.connect(), delay);

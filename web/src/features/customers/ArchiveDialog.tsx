@@ -1,11 +1,9 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { Dialog } from "../../components/Dialog";
-import { LiveError } from "../../live/client";
 import { useLiveClient } from "../../live/context";
-import type { Customer, ErrorCode } from "../../protocol/wire";
+import type { Customer } from "../../protocol/wire";
 
 type ArchiveDialogProps = { customer: Customer; open: boolean; onOpenChange: (open: boolean) => void };
 
@@ -13,16 +11,14 @@ export function ArchiveDialog({ customer, open, onOpenChange }: ArchiveDialogPro
   const { t } = useTranslation();
   const client = useLiveClient();
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ErrorCode | null>(null);
 
   async function archive() {
     setBusy(true);
-    setError(null);
     try {
       await client.command({ t: "ArchiveCustomer", customerId: customer.id });
       onOpenChange(false);
-    } catch (failure) {
-      setError(failure instanceof LiveError ? failure.wire.code : "internal");
+    } catch {
+      // The global notice says what went wrong; the dialog stays open to try again.
     } finally {
       setBusy(false);
     }
@@ -38,7 +34,6 @@ export function ArchiveDialog({ customer, open, onOpenChange }: ArchiveDialogPro
       closeLabel={t("common.close")}
       testId="archive-dialog"
     >
-      {error ? <Alert>{t(`errors.${error}`)}</Alert> : null}
       <div className="form-actions">
         <Button onClick={() => onOpenChange(false)} disabled={busy}>
           {t("customers.cancel")}

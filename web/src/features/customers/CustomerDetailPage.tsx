@@ -1,16 +1,14 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useParams } from "react-router";
-import { Alert } from "../../components/Alert";
 import { Badge } from "../../components/Badge";
 import { Button } from "../../components/Button";
 import { EmptyState } from "../../components/EmptyState";
 import { formatDateTime } from "../../components/format";
 import { PageHeader } from "../../components/PageHeader";
 import { PageSpinner } from "../../components/Spinner";
-import { LiveError } from "../../live/client";
 import { useLiveClient } from "../../live/context";
-import type { Customer, ErrorCode } from "../../protocol/wire";
+import type { Customer } from "../../protocol/wire";
 import { ArchiveDialog } from "./ArchiveDialog";
 import { EditCustomerDialog } from "./EditCustomerDialog";
 import { useCustomer } from "./useCustomer";
@@ -42,16 +40,14 @@ function CustomerDetail({ customer }: { customer: Customer }) {
   const [editing, setEditing] = useState(false);
   const [archiving, setArchiving] = useState(false);
   const [restoring, setRestoring] = useState(false);
-  const [error, setError] = useState<ErrorCode | null>(null);
   const empty = t("customers.emptyValue");
 
   async function restore() {
     setRestoring(true);
-    setError(null);
     try {
       await client.command({ t: "RestoreCustomer", customerId: customer.id });
-    } catch (failure) {
-      setError(failure instanceof LiveError ? failure.wire.code : "internal");
+    } catch {
+      // Shown by the global notice.
     } finally {
       setRestoring(false);
     }
@@ -107,7 +103,6 @@ function CustomerDetail({ customer }: { customer: Customer }) {
         <code className="cell-mono">{customer.id}</code>
         <ViewingToo path={pathname} />
       </div>
-      {error ? <Alert>{t(`errors.${error}`)}</Alert> : null}
       <div className="detail-grid">
         {rows.map((section, index) => (
           <div className="card" key={titles[index]}>

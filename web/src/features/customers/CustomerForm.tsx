@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { SelectField, TextField } from "../../components/Field";
 import { LiveError } from "../../live/client";
@@ -34,6 +33,7 @@ export function CustomerForm({ initial, submitLabel, onSubmit, onCancel }: Custo
   const [draft, setDraft] = useState(initial);
   const [error, setError] = useState<WireError | null>(null);
   const [busy, setBusy] = useState(false);
+  // The message for the whole error shows in the global notice; fields show their own here.
   const fieldErrors = errorsByField(error?.fields);
 
   const set = (field: CustomerField) => (value: string) => setDraft((current) => ({ ...current, [field]: value }));
@@ -66,7 +66,6 @@ export function CustomerForm({ initial, submitLabel, onSubmit, onCancel }: Custo
 
   return (
     <form className="form" onSubmit={submit} noValidate data-testid="customer-form">
-      {error ? <Alert testId="customer-form-error">{t(`errors.${error.code}`)}</Alert> : null}
       <fieldset className="form-section">
         <legend>{t("customers.sections.contact")}</legend>
         <div className="form-grid">{CONTACT.map(text)}</div>
