@@ -90,4 +90,23 @@ describe("signing up, out and in", () => {
       await fresh.close();
     }
   });
+
+  it("signs every tab out when one tab signs out", async () => {
+    const fresh = await openBrowser();
+    try {
+      const tabA = await fresh.newPage();
+      await signUpFresh(tabA, "tabs");
+      const tabB = await fresh.newPage();
+      await tabB.goto("/customers");
+      await new Shell(tabB).waitUntilLive();
+      await tabA.bringToFront();
+      await new Shell(tabA).signOut();
+      await tabA.waitForURL((url) => url.pathname === "/auth/login");
+      // The server closes the other tab's socket; that tab then finds the session gone.
+      await tabB.waitForURL((url) => url.pathname === "/auth/login");
+      expect(new URL(tabB.url()).searchParams.get("redirect")).toBe("/customers");
+    } finally {
+      await fresh.close();
+    }
+  });
 });

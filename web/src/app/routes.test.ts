@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { paramsAreValid, recordPath, routes, takesId } from "./routes";
+
+describe("route table", () => {
+  it("lists every product route once", () => {
+    const paths = routes.map((entry) => entry.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    expect(paths).toHaveLength(40);
+    expect(paths).toContain("/download/summary");
+    expect(paths).not.toContain("/pay/:id");
+  });
+
+  it("marks which routes take an id", () => {
+    const withIds = routes.filter(takesId).map((entry) => entry.path);
+    expect(withIds).toContain("/customers/:id");
+    expect(withIds).toContain("/account/teams/email/verify/:token");
+    expect(withIds).not.toContain("/customers");
+  });
+
+  it("accepts only ids of letters, digits, dash and underscore, up to 64", () => {
+    expect(paramsAreValid({ id: "cus_01J-abc" })).toBe(true);
+    expect(paramsAreValid({ id: "x".repeat(64) })).toBe(true);
+    expect(paramsAreValid({ id: "x".repeat(65) })).toBe(false);
+    expect(paramsAreValid({ id: "bad.id" })).toBe(false);
+    expect(paramsAreValid({ id: "" })).toBe(false);
+  });
+
+  it("finds the record a path shows, for presence", () => {
+    expect(recordPath("/customers/cus_1")).toBe("/customers/cus_1");
+    expect(recordPath("/payments/one-time/imports/imp_1")).toBe("/payments/one-time/imports/imp_1");
+    expect(recordPath("/customers")).toBeUndefined();
+    expect(recordPath("/customers/bad.id")).toBeUndefined();
+  });
+
+  it("puts each route in the layout and access the product calls for", () => {
+    const find = (path: string) => routes.find((entry) => entry.path === path);
+    expect(find("/auth/login")).toMatchObject({ layout: "auth", access: "guest" });
+    expect(find("/account/teams/invite/:token")).toMatchObject({ layout: "auth", access: "open" });
+    expect(find("/download/summary")).toMatchObject({ layout: "none", access: "protected" });
+    expect(find("/customers/:id")).toMatchObject({ layout: "default", access: "protected" });
+  });
+});
