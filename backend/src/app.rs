@@ -11,8 +11,9 @@ use crate::config::Config;
 use crate::error::{AppError, AppResult};
 use crate::http;
 use crate::live::registry::MerchantRegistry;
+use crate::live::relay;
 use crate::live::sockets::SocketRegistry;
-use crate::store::{Db, secrets};
+use crate::store::{Backend, Db, secrets};
 
 pub struct AppState {
     pub config: Config,
@@ -23,8 +24,10 @@ pub struct AppState {
     pub build_id: String,
     /// The built `index.html`, read once at start.
     pub index_html: Option<String>,
-    pub merchants: MerchantRegistry,
+    pub merchants: std::sync::Arc<MerchantRegistry>,
     pub sockets: SocketRegistry,
+    /// Relays other nodes' deltas (PostgreSQL only); stops with the state.
+    _relay: Option<relay::RelayGuard>,
 }
 
 pub type State = web::Data<AppState>;
@@ -41,6 +44,9 @@ pub async fn build_state(config: Config) -> AppResult<State> {
     if index_html.is_none() {
         tracing::warn!(web_dir = ?config.web_dir, "no built web app found: run `npm --prefix web run build`");
     }
+    let merchants = std::sync::Arc::new(MerchantRegistry::default());
+    let relay = (db.backend == Backend::Postgres)
+        .then(|| relay::start(config.database_url.clone(), merchants.clone()));
     Ok(web::Data::new(AppState {
         config,
         db,
@@ -48,7 +54,8 @@ pub async fn build_state(config: Config) -> AppResult<State> {
         throttle: Throttle::new(),
         build_id,
         index_html,
-        merchants: MerchantRegistry::default(),
+        merchants,
+        _relay: relay,
         sockets: SocketRegistry::default(),
     }))
 }

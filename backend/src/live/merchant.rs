@@ -9,12 +9,15 @@ use std::time::Duration;
 use actix::prelude::*;
 use protocol::{Change, ErrorCode, ReplyBody, ServerFrame, WireError, encode};
 
-use super::messages::{Encoded, Execute, Join, Leave, Members, Outbound, SetPresence, StreamKey};
+use super::messages::{
+    Advance, Encoded, Execute, Join, Leave, Members, Outbound, SetPresence, StreamKey,
+};
 use super::presence::PresenceBoard;
+use super::relay;
 use crate::domain::{self, Scope};
 use crate::error::{AppError, AppResult};
-use crate::store::Db;
 use crate::store::events::{self, StreamPosition};
+use crate::store::{Backend, Db};
 
 /// Deltas replayed on resume before we ask the client to resync instead.
 const REPLAY_LIMIT: u64 = 1_000;
@@ -84,6 +87,20 @@ impl MerchantActor {
                 self.presence.leave(session_id);
             }
             self.broadcast_presence();
+        }
+    }
+
+    /// Broadcasts deltas past the known position, in order, and moves it on.
+    fn publish(&mut self, deltas: Vec<(u64, Vec<Change>)>) {
+        for (seq, changes) in deltas {
+            let Some(position) = self.position.as_mut() else {
+                return;
+            };
+            if seq <= position.seq {
+                continue;
+            }
+            position.seq = seq;
+            self.broadcast(&ServerFrame::Delta { seq, changes });
         }
     }
 
@@ -244,17 +261,36 @@ impl Handler<Members> for MerchantActor {
     }
 }
 
+/// Deltas read back from the event table, oldest first.
+async fn read_deltas(
+    db: &Db,
+    key: &StreamKey,
+    after: u64,
+    count: u64,
+) -> AppResult<Vec<(u64, Vec<Change>)>> {
+    if count == 0 {
+        return Ok(Vec::new());
+    }
+    let rows = events::events_after(db, &key.merchant_id, key.mode, after, count as i64).await?;
+    rows.into_iter()
+        .map(|(seq, bytes)| Ok((seq, protocol::decode(&bytes)?)))
+        .collect()
+}
+
 /// Runs one command in one transaction: the seq bump, the change, the event
-/// and the stored reply commit together or not at all.
+/// and the stored reply commit together or not at all. Returns the reply and
+/// the deltas to broadcast: any another node committed since `known_seq`
+/// (scale-out), then this command's own.
 async fn commit_command(
     db: Db,
     key: StreamKey,
+    known_seq: u64,
     msg: Execute,
-) -> AppResult<(ReplyBody, Option<(u64, Vec<Change>)>)> {
+) -> AppResult<(ReplyBody, Vec<(u64, Vec<Change>)>)> {
     if let Some(stored) =
         events::find_command_reply(&db, &key.merchant_id, key.mode, &msg.command_id).await?
     {
-        return Ok((protocol::decode(&stored)?, None));
+        return Ok((protocol::decode(&stored)?, Vec::new()));
     }
     let scope = Scope {
         merchant_id: key.merchant_id.clone(),
@@ -282,8 +318,13 @@ async fn commit_command(
         &encode(&reply)?,
     )
     .await?;
+    if db.backend == Backend::Postgres {
+        relay::announce(&mut tx, &key, seq).await?;
+    }
     tx.commit().await?;
-    Ok((reply, Some((seq, effect.changes))))
+    let mut deltas = read_deltas(&db, &key, known_seq, seq.saturating_sub(known_seq + 1)).await?;
+    deltas.push((seq, effect.changes));
+    Ok((reply, deltas))
 }
 
 impl Handler<Execute> for MerchantActor {
@@ -297,18 +338,37 @@ impl Handler<Execute> for MerchantActor {
                 ErrorCode::Internal,
             )))));
         }
-        let work = commit_command(self.db.clone(), self.key.clone(), msg);
+        let known_seq = self.position.as_ref().map_or(0, |p| p.seq);
+        let work = commit_command(self.db.clone(), self.key.clone(), known_seq, msg);
         AtomicResponse::new(Box::pin(work.into_actor(self).map(
             |result, actor, _ctx| match result {
-                Ok((reply, Some((seq, changes)))) => {
-                    if let Some(position) = actor.position.as_mut() {
-                        position.seq = seq;
-                    }
-                    actor.broadcast(&ServerFrame::Delta { seq, changes });
+                Ok((reply, deltas)) => {
+                    actor.publish(deltas);
                     Ok(reply)
                 }
-                Ok((reply, None)) => Ok(reply),
                 Err(err) => Err(AppError::to_wire(&err)),
+            },
+        )))
+    }
+}
+
+impl Handler<Advance> for MerchantActor {
+    type Result = AtomicResponse<Self, ()>;
+
+    /// Atomic, so the deltas of other nodes and of this one go out in `seq` order.
+    fn handle(&mut self, msg: Advance, _ctx: &mut Self::Context) -> Self::Result {
+        let known = self.position.as_ref().map_or(msg.seq, |p| p.seq);
+        if msg.seq <= known {
+            return AtomicResponse::new(Box::pin(fut::ready(())));
+        }
+        let (db, key) = (self.db.clone(), self.key.clone());
+        let work = async move { read_deltas(&db, &key, known, msg.seq - known).await };
+        AtomicResponse::new(Box::pin(work.into_actor(self).map(
+            |result, actor, _ctx| match result {
+                Ok(deltas) => actor.publish(deltas),
+                Err(err) => {
+                    tracing::error!(error = %err, "cannot read deltas committed by another node")
+                }
             },
         )))
     }

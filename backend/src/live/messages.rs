@@ -62,6 +62,13 @@ pub struct Execute {
     pub command: Command,
 }
 
+/// Another node committed up to `seq` on this stream.
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct Advance {
+    pub seq: u64,
+}
+
 /// For tests and the load generator's server-side counterpart: the members online.
 #[derive(Message)]
 #[rtype(result = "Vec<PresenceMember>")]

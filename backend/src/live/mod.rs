@@ -5,5 +5,6 @@ pub mod merchant;
 pub mod messages;
 pub mod presence;
 pub mod registry;
+pub mod relay;
 pub mod session;
 pub mod sockets;

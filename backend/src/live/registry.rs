@@ -15,6 +15,15 @@ pub struct MerchantRegistry {
 }
 
 impl MerchantRegistry {
+    /// The running actor for `key`, if this node has one.
+    pub fn running(&self, key: &StreamKey) -> Option<Addr<MerchantActor>> {
+        let actors = self
+            .actors
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        actors.get(key).filter(|addr| addr.connected()).cloned()
+    }
+
     /// The running actor for `key`, or a new one. An actor that stopped (idle)
     /// is replaced.
     pub fn actor_for(&self, key: StreamKey, db: &Db) -> Addr<MerchantActor> {

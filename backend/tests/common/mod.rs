@@ -59,7 +59,7 @@ pub struct TestApp {
 }
 
 /// A unique database on the server of `base` (`postgres://.../anything`).
-async fn fresh_postgres_database(base: &str) -> String {
+pub async fn fresh_postgres_database(base: &str) -> String {
     sqlx::any::install_default_drivers();
     let mut url = url::Url::parse(base).expect("TEST_DATABASE_URL");
     let name = format!("test_{}", backend::ids::new_id("db").replace('-', "_"));
@@ -86,12 +86,25 @@ impl TestApp {
             Database::Sqlite => format!("sqlite://{}", dir.path().join("test.db").display()),
             Database::Postgres(base) => fresh_postgres_database(&base).await,
         };
+        TestApp::start_in(dir, &url, tweak).await
+    }
+
+    /// A node on an existing database (several nodes may share one).
+    pub async fn start_at(url: &str) -> TestApp {
+        TestApp::start_in(tempfile::tempdir().expect("tempdir"), url, |_| {}).await
+    }
+
+    async fn start_in(
+        dir: tempfile::TempDir,
+        url: &str,
+        tweak: impl FnOnce(&mut Config),
+    ) -> TestApp {
         let web_dir = dir.path().join("web");
         std::fs::create_dir_all(web_dir.join("assets")).unwrap();
         std::fs::write(web_dir.join("index.html"), "<!doctype html><html><head><title>Dashboard</title></head><body><div id=\"root\"></div></body></html>").unwrap();
         std::fs::write(web_dir.join("build-id.txt"), "test-build\n").unwrap();
         std::fs::write(web_dir.join("assets/app.js"), "console.log('app')").unwrap();
-        let mut config = Config::for_database(&url);
+        let mut config = Config::for_database(url);
         config.web_dir = web_dir;
         tweak(&mut config);
         let (server, handle, addr) = backend::app::start(config).await.expect("start app");

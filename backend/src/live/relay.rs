@@ -1,0 +1,121 @@
+//! Scale-out: on PostgreSQL every committed delta is announced with NOTIFY,
+//! and each node relays it to the merchant actor it runs for that stream (if
+//! any), which replays the new events from the table to its own sockets.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use protocol::Mode;
+
+use super::messages::{Advance, StreamKey};
+use super::registry::MerchantRegistry;
+use crate::error::AppResult;
+use crate::store::Tx;
+
+pub const CHANNEL: &str = "merchant_events";
+
+/// Queued inside the command's transaction; PostgreSQL delivers it on commit.
+pub async fn announce(tx: &mut Tx, key: &StreamKey, seq: u64) -> AppResult<()> {
+    sqlx::query("SELECT pg_notify($1, $2)")
+        .bind(CHANNEL)
+        .bind(format!("{}|{}|{}", key.merchant_id, key.mode.as_str(), seq))
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+fn parse(payload: &str) -> Option<(StreamKey, u64)> {
+    let mut parts = payload.split('|');
+    let merchant_id = parts.next()?.to_string();
+    let mode = Mode::parse(parts.next()?)?;
+    let seq = parts.next()?.parse().ok()?;
+    Some((StreamKey { merchant_id, mode }, seq))
+}
+
+/// Stops the relay when dropped (with the server's state).
+pub struct RelayGuard {
+    _stop: tokio::sync::oneshot::Sender<()>,
+}
+
+/// Starts the relay on a thread of its own, so the listener's connection
+/// lives and dies inside its own runtime.
+pub fn start(database_url: String, registry: Arc<MerchantRegistry>) -> RelayGuard {
+    let (stop, stopped) = tokio::sync::oneshot::channel();
+    let spawned = std::thread::Builder::new()
+        .name("delta-relay".into())
+        .spawn(move || {
+            match tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+            {
+                Ok(runtime) => runtime.block_on(async move {
+                    tokio::select! {
+                        () = listen(&database_url, &registry) => {}
+                        _ = stopped => {}
+                    }
+                }),
+                Err(err) => tracing::error!(error = %err, "delta relay has no runtime"),
+            }
+        });
+    if let Err(err) = spawned {
+        tracing::error!(error = %err, "cannot start the delta relay");
+    }
+    RelayGuard { _stop: stop }
+}
+
+/// Listens for announcements for as long as the server runs. The listener
+/// reconnects by itself; an announcement lost meanwhile is caught up by the
+/// next one for that stream, or by the clients' resume.
+async fn listen(database_url: &str, registry: &MerchantRegistry) {
+    const RETRY: Duration = Duration::from_secs(2);
+    loop {
+        let mut listener = match sqlx::postgres::PgListener::connect(database_url).await {
+            Ok(listener) => listener,
+            Err(err) => {
+                tracing::error!(error = %err, "delta relay cannot connect; retrying");
+                tokio::time::sleep(RETRY).await;
+                continue;
+            }
+        };
+        if let Err(err) = listener.listen(CHANNEL).await {
+            tracing::error!(error = %err, "delta relay cannot listen; retrying");
+            tokio::time::sleep(RETRY).await;
+            continue;
+        }
+        loop {
+            match listener.recv().await {
+                Ok(notification) => {
+                    if let Some((key, seq)) = parse(notification.payload())
+                        && let Some(actor) = registry.running(&key)
+                    {
+                        actor.do_send(Advance { seq });
+                    }
+                }
+                Err(err) => {
+                    tracing::warn!(error = %err, "delta relay lost its connection; reconnecting");
+                    break;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn payloads_round_trip() {
+        let (key, seq) = parse("mer_1|test|42").unwrap_or_else(|| panic!("parse"));
+        assert_eq!(
+            key,
+            StreamKey {
+                merchant_id: "mer_1".into(),
+                mode: Mode::Test
+            }
+        );
+        assert_eq!(seq, 42);
+        assert!(parse("mer_1|other|1").is_none());
+        assert!(parse("mer_1|live").is_none());
+    }
+}
