@@ -109,4 +109,26 @@ describe("signing up, out and in", () => {
       await fresh.close();
     }
   });
+
+  it("says so when there were too many sign-in attempts", async () => {
+    const fresh = await openBrowser();
+    try {
+      const page = await fresh.newPage();
+      const account = await signUpFresh(page, "limit");
+      await new Shell(page).signOut();
+      const login = new LoginPage(page);
+      await login.waitForIt();
+      let message = "";
+      for (let attempt = 0; attempt < 15 && !message.includes("Too many"); attempt += 1) {
+        await login.signIn(account.email, `wrong-password-${attempt}`);
+        await expect.poll(() => login.error().count()).toBe(1);
+        await page.getByRole("button", { name: "Sign in" }).waitFor();
+        message = (await login.error().textContent()) ?? "";
+      }
+      expect(message).toBe("Too many sign-in attempts. Wait a few minutes, then try again.");
+      await shoot(page, "login-too-many-en-light");
+    } finally {
+      await fresh.close();
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openBrowser, shoot, type Session } from "./browser";
 import { signUpFresh } from "./flows";
+import { customerInput, seedCustomers } from "./seed";
 import { LoginPage } from "./pages/AuthPages";
 import { CustomerDetailPage, CustomersListPage } from "./pages/CustomerPages";
 import { Shell } from "./pages/Shell";
@@ -103,6 +104,30 @@ describe("customers, live across tabs", () => {
     await list.showStatus("all");
     await list.row("Naledi Mokoena").waitFor();
     await page.close();
+  });
+});
+
+describe("paging", () => {
+  it("loads the next page by cursor", async () => {
+    const browser = await openBrowser();
+    try {
+      const page = await browser.newPage();
+      await signUpFresh(page, "paging");
+      const list = new CustomersListPage(page);
+      await list.open();
+      await new Shell(page).waitUntilLive();
+      const names = Array.from({ length: 30 }, (_, index) => `Paged Customer ${String(index + 1).padStart(2, "0")}`);
+      await seedCustomers(page, names.map((name, index) => customerInput(name, `paged${index}@example.co.za`)));
+      await list.open();
+      await expect.poll(() => list.rows().count()).toBe(25);
+      await page.getByTestId("load-more").click();
+      await expect.poll(() => list.rows().count()).toBe(30);
+      await expect.poll(() => page.getByTestId("load-more").count()).toBe(0);
+      // Newest first: the first one created is last.
+      expect(await list.rows().last().textContent()).toContain("Paged Customer 01");
+    } finally {
+      await browser.close();
+    }
   });
 });
 

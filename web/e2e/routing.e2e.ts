@@ -49,4 +49,18 @@ describe("routes", () => {
     await shoot(page, "not-built-en-light");
     await page.close();
   });
+
+  it("fits a phone screen, with the navigation behind a button", async () => {
+    const page = await session.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/customers");
+    await page.getByTestId("customers-page").waitFor();
+    await shoot(page, "customers-phone-en-light");
+    await page.getByRole("button", { name: "Open navigation" }).click();
+    await page.getByRole("navigation").getByRole("link", { name: "Transactions" }).click();
+    await page.waitForURL((url) => url.pathname === "/payments/transactions");
+    await page.getByTestId("not-built").waitFor();
+    await shoot(page, "transactions-phone-en-light");
+    await page.close();
+  });
 });
