@@ -107,6 +107,31 @@ describe("customers, live across tabs", () => {
   });
 });
 
+describe("live and test data", () => {
+  it("keeps test customers apart and switches without a reload", async () => {
+    const browser = await openBrowser();
+    try {
+      const page = await browser.newPage();
+      await signUpFresh(page, "modes");
+      const list = new CustomersListPage(page);
+      await list.open();
+      const shell = new Shell(page);
+      await shell.waitUntilLive();
+      await shell.chooseMode("test");
+      await page.getByText("Test mode").waitFor();
+      await list.create({ name: "Test Only", email: "test-only@example.co.za" });
+      await new CustomerDetailPage(page).waitForIt();
+      await page.getByRole("link", { name: /All customers/ }).click();
+      await list.row("Test Only").waitFor();
+      await shell.chooseMode("live");
+      await page.getByTestId("customers-empty").waitFor();
+      expect(await page.getByText("Test mode").count()).toBe(0);
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
 describe("paging", () => {
   it("loads the next page by cursor", async () => {
     const browser = await openBrowser();

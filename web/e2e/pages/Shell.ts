@@ -17,6 +17,11 @@ export class Shell {
     await this.page.getByTestId("sign-out").click();
   }
 
+  async chooseMode(mode: "live" | "test"): Promise<void> {
+    await this.page.getByTestId("user-menu").click();
+    await this.page.getByTestId(`mode-${mode}`).click();
+  }
+
   async chooseLanguage(language: "en" | "afr"): Promise<void> {
     await this.page.getByTestId("language-switch").click();
     await this.page.getByTestId(`language-${language}`).click();

@@ -212,6 +212,8 @@ export class LiveClient {
       case "Welcome":
         return this.welcome(frame);
       case "Delta":
+        // Until the Welcome of a (re)opened stream, deltas belong to the stream we left.
+        if (!this.welcomed) return;
         switch (judgeDelta(this.position, frame.seq)) {
           case "apply":
             applyChanges(this.store, frame.changes);

@@ -9,7 +9,7 @@ export function LanguageSwitch() {
     <Menu
       label={t("header.language")}
       testId="language-switch"
-      trigger={<span className="header-button-text">{language === "afr" ? "AF" : "EN"}</span>}
+      trigger={<span className="header-button-text">{t(`languages.short.${language}`)}</span>}
     >
       <MenuChoice<Language>
         label={t("header.language")}

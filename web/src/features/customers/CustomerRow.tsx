@@ -21,7 +21,7 @@ export function CustomerRow({ id, status }: { id: string; status: CustomerStatus
       </td>
       <td className="cell-muted">{customer.email || empty}</td>
       <td className="cell-muted hide-sm">{customer.cellphone || empty}</td>
-      <td className="cell-mono hide-sm">{customer.reference || empty}</td>
+      <td className={customer.reference ? "cell-mono hide-sm" : "cell-muted hide-sm"}>{customer.reference || empty}</td>
       <td>
         {customer.archived ? <Badge tone="zinc">{t("customers.archived")}</Badge> : <Badge tone="green">{t("customers.active")}</Badge>}
       </td>
