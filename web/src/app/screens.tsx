@@ -7,6 +7,7 @@ import { CustomerDetailPage } from "../features/customers/CustomerDetailPage";
 import { CustomersPage } from "../features/customers/CustomersPage";
 import { ErrorView } from "../features/errors/ErrorPage";
 import { NotBuiltAuthCard, NotBuiltPage } from "../features/placeholders/NotBuiltPage";
+import { useForcedTheme } from "./theme";
 import { paramsAreValid, type RouteEntry, type Screen } from "./routes";
 
 const BUILT: Partial<Record<Screen, () => ReactNode>> = {
@@ -20,14 +21,18 @@ function Placeholder({ entry }: { entry: RouteEntry }) {
   const { t } = useTranslation();
   const title = t(`screens.${entry.screen}`);
   if (entry.layout === "auth") return <NotBuiltAuthCard title={title} />;
-  if (entry.layout === "none") {
-    return (
-      <div className="bare-page">
-        <NotBuiltPage title={title} />
-      </div>
-    );
-  }
+  if (entry.layout === "none") return <BarePlaceholder title={title} />;
   return <NotBuiltPage title={title} />;
+}
+
+// Pages without the app frame are made to print or save: always light.
+function BarePlaceholder({ title }: { title: string }) {
+  useForcedTheme("light");
+  return (
+    <div className="bare-page">
+      <NotBuiltPage title={title} />
+    </div>
+  );
 }
 
 /** The screen of one route; a malformed id or token shows the not-found page instead. */

@@ -53,7 +53,14 @@ function welcome(epoch: string, seq: number, build = "b1"): ServerFrame {
   };
 }
 
-function setup(options: { onSignedOut?: () => void; onBuildMismatch?: (b: string) => void; network?: EventTarget } = {}) {
+type SetupOptions = {
+  onSignedOut?: () => void;
+  onBuildMismatch?: (build: string) => void;
+  onRetry?: (attempt: number) => void;
+  network?: EventTarget;
+};
+
+function setup(options: SetupOptions = {}) {
   const store = createStore();
   const sockets: FakeSocket[] = [];
   const client = new LiveClient({
@@ -175,8 +182,12 @@ describe("LiveClient", () => {
     expect(again.id).toBe(original.id);
   });
 
-  it("doubles the backoff while the server stays away", () => {
-    const { sockets, last } = connected();
+  it("doubles the backoff while the server stays away, asking the app to check the session", () => {
+    const onRetry = vi.fn();
+    const { client, sockets, last } = setup({ onRetry });
+    client.start();
+    last().open();
+    last().receive(welcome("ep_1", 0));
     last().serverClose(1006);
     vi.advanceTimersByTime(500);
     last().serverClose(1006);
@@ -184,6 +195,7 @@ describe("LiveClient", () => {
     expect(sockets).toHaveLength(2);
     vi.advanceTimersByTime(1);
     expect(sockets).toHaveLength(3);
+    expect(onRetry).toHaveBeenCalledWith(2);
   });
 
   it("drops the cache and moves on from a Resync", () => {

@@ -30,6 +30,8 @@ export type LiveClientOptions = {
   createSocket?: (url: string) => SocketLike;
   onSignedOut?: () => void;
   onBuildMismatch?: (serverBuild: string) => void;
+  // Called before each retry after the first; a socket refused for an ended session looks like any failure.
+  onRetry?: (attempt: number) => void;
   // Where "online" and "offline" are announced; the window in a browser.
   network?: EventTarget;
 };
@@ -317,6 +319,7 @@ export class LiveClient {
     if (this.offline) return;
     const delay = nextBackoff(this.attempt);
     this.attempt += 1;
+    if (this.attempt > 1) this.options.onRetry?.(this.attempt);
     this.retryTimer = setTimeout(() => this.connect(), delay);
   }
 }

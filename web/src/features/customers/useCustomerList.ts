@@ -24,6 +24,11 @@ export type CustomerList = {
   loadMore: () => void;
 };
 
+// True when a change brings a record this list has not seen while it shows only its first page.
+export function showsNewcomer(list: { pages: number; ids: string[] }, upserted: string[]): boolean {
+  return list.pages === 1 && upserted.some((id) => !list.ids.includes(id));
+}
+
 function codeOf(error: unknown): ErrorCode {
   return error instanceof LiveError ? error.wire.code : "internal";
 }
@@ -62,7 +67,7 @@ export function useCustomerList(search: string, status: CustomerStatus): Custome
     handledSerial.current = upserts.serial;
     // While a first page is on its way, its answer already reflects this change.
     if (!list || list.key !== key) return;
-    if (list.pages === 1 && upserts.ids.some((id) => !list.ids.includes(id))) fetchFirstPage();
+    if (showsNewcomer(list, upserts.ids)) fetchFirstPage();
   }, [upserts, list, key, fetchFirstPage]);
 
   const loadMore = useCallback(() => {
