@@ -160,6 +160,7 @@ describe("LiveClient", () => {
     last().receive({ t: "Delta", seq: 7, changes: [{ t: "CustomerUpserted", customer: sampleCustomer({ id: "cus_gap" }) }] });
     expect(store.get(customerAtom("cus_gap"))).toBeUndefined();
     expect(first.closedWith).toBe(4000);
+    vi.advanceTimersByTime(500);
     expect(sockets).toHaveLength(2);
     last().open();
     expect(last().sent[0]).toEqual({ t: "Hello", build: "b1", resume: { epoch: "ep_1", seq: 4 }, merchantId: "mer_1", mode: "test" });
@@ -249,7 +250,7 @@ describe("LiveClient", () => {
     last().receive({ t: "Pong" });
     vi.advanceTimersByTime(20_000);
     expect(sockets).toHaveLength(1);
-    vi.advanceTimersByTime(20_000);
+    vi.advanceTimersByTime(20_000 + 500);
     expect(sockets).toHaveLength(2);
   });
 

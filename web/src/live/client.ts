@@ -101,6 +101,7 @@ export class LiveClient {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
+    this.offline = false;
     this.network?.addEventListener("offline", this.wentOffline);
     this.network?.addEventListener("online", this.cameOnline);
     this.connect();
@@ -287,10 +288,10 @@ export class LiveClient {
     }, HEARTBEAT_MS);
   }
 
-  /** Drop this socket and connect again at once, resuming from the last position. */
+  /** Drop this socket and connect again, resuming from the last position. */
   private restart(): void {
     this.teardown(RESTART);
-    if (!this.stopped) this.connect();
+    this.reconnectLater();
   }
 
   private teardown(code = 1000): void {
@@ -314,6 +315,11 @@ export class LiveClient {
       this.options.onSignedOut?.();
       return;
     }
+    this.reconnectLater();
+  }
+
+  // Backoff even after our own restarts, so a server that keeps skipping seqs is not hammered.
+  private reconnectLater(): void {
     if (this.stopped) return;
     this.store.set(connectionAtom, "reconnecting");
     if (this.offline) return;
