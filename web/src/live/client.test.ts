@@ -1,7 +1,7 @@
 import { createStore } from "jotai";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ClientFrame, ServerFrame } from "../protocol/wire";
-import { connectionAtom, identityAtom, presenceAtom } from "./atoms";
+import { connectionAtom, identityAtom, noticeAtom, presenceAtom } from "./atoms";
 import { customerAtom, entityVersionAtom } from "./cache";
 import { LiveClient, LiveError, type SocketLike } from "./client";
 import { decodeAny, encodeFrame } from "./codec";
@@ -129,6 +129,16 @@ describe("LiveClient", () => {
     last().receive({ t: "Reply", id: command.id, error: { code: "already_archived" } });
     await expect(result).rejects.toBeInstanceOf(LiveError);
     await expect(result).rejects.toMatchObject({ wire: { code: "already_archived" } });
+    expect(client.store.get(noticeAtom)?.error.code).toBe("already_archived");
+  });
+
+  it("leaves a failed query to the screen that asked", async () => {
+    const { client, last } = connected();
+    const result = client.query({ t: "GetCustomer", customerId: "cus_gone" });
+    const query = last().sent.find((frame) => frame.t === "Query") as { id: string };
+    last().receive({ t: "Reply", id: query.id, error: { code: "not_found" } });
+    await expect(result).rejects.toMatchObject({ wire: { code: "not_found" } });
+    expect(client.store.get(noticeAtom)).toBeNull();
   });
 
   it("refuses a command too large for one frame without sending it", async () => {

@@ -39,6 +39,8 @@ export type LiveClientOptions = {
 type Pending = {
   // Encoded once: a re-send after a reconnect is byte-identical, id included.
   bytes: Uint8Array;
+  // Failed commands go to the global notice; a failed query is shown by the screen that asked.
+  announce: boolean;
   resolve: (body: ReplyBody) => void;
   reject: (error: LiveError) => void;
 };
@@ -157,7 +159,7 @@ export class LiveClient {
         this.fail(reject, { code: "bad_frame" });
         return;
       }
-      this.pending.set(frame.id, { bytes, resolve, reject });
+      this.pending.set(frame.id, { bytes, announce: frame.t === "Command", resolve, reject });
       if (this.welcomed) this.sendBytes(bytes);
     });
   }
@@ -269,7 +271,9 @@ export class LiveClient {
     if (!entry) return;
     this.pending.delete(id);
     if (error || !ok) {
-      this.fail(entry.reject, error ?? { code: "internal" });
+      const wire = error ?? { code: "internal" };
+      if (entry.announce) this.fail(entry.reject, wire);
+      else entry.reject(new LiveError(wire));
       return;
     }
     if (ok.t === "CustomerPage") putCustomers(this.store, ok.items);
