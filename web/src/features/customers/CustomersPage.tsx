@@ -68,7 +68,7 @@ export function CustomersPage() {
           body={search ? undefined : t("customers.emptyHint")}
           action={search ? undefined : newButton}
         />
-      ) : (
+      ) : list.ids.length === 0 ? null : (
         <div className={list.loading ? "table-card is-stale" : "table-card"} aria-busy={list.loading}>
           <table className="table" data-testid="customer-table">
             <thead>
