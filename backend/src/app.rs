@@ -20,10 +20,6 @@ pub struct AppState {
     pub db: Db,
     pub csrf: CsrfKey,
     pub throttle: Throttle,
-    /// The web app's build id (from `web/dist/build-id.txt`), sent in `Welcome`.
-    pub build_id: String,
-    /// The built `index.html`, read once at start.
-    pub index_html: Option<String>,
     pub merchants: std::sync::Arc<MerchantRegistry>,
     pub sockets: SocketRegistry,
     /// Relays other nodes' deltas (PostgreSQL only); stops with the state.
@@ -32,16 +28,29 @@ pub struct AppState {
 
 pub type State = web::Data<AppState>;
 
+impl AppState {
+    /// The web app's build id (`build-id.txt` beside the app), sent in
+    /// `Welcome`. Read each time, so a web build deployed under a running
+    /// server makes older tabs reload when they reconnect.
+    pub fn build_id(&self) -> String {
+        std::fs::read_to_string(self.config.web_dir.join("build-id.txt"))
+            .map(|s| s.trim().to_string())
+            .unwrap_or_else(|_| "dev".into())
+    }
+
+    /// The built `index.html`, read each time for the same reason (it is small
+    /// and the OS caches it).
+    pub fn index_html(&self) -> Option<String> {
+        std::fs::read_to_string(self.config.web_dir.join("index.html")).ok()
+    }
+}
+
 /// Connects, migrates and assembles the shared state.
 pub async fn build_state(config: Config) -> AppResult<State> {
     let db = Db::connect(&config.database_url).await?;
     db.migrate().await?;
     let csrf = CsrfKey::new(&secrets::server_secret(&db, "csrf").await?);
-    let build_id = std::fs::read_to_string(config.web_dir.join("build-id.txt"))
-        .map(|s| s.trim().to_string())
-        .unwrap_or_else(|_| "dev".into());
-    let index_html = std::fs::read_to_string(config.web_dir.join("index.html")).ok();
-    if index_html.is_none() {
+    if !config.web_dir.join("index.html").is_file() {
         tracing::warn!(web_dir = ?config.web_dir, "no built web app found: run `npm --prefix web run build`");
     }
     let merchants = std::sync::Arc::new(MerchantRegistry::default());
@@ -52,8 +61,6 @@ pub async fn build_state(config: Config) -> AppResult<State> {
         db,
         csrf,
         throttle: Throttle::new(),
-        build_id,
-        index_html,
         merchants,
         _relay: relay,
         sockets: SocketRegistry::default(),

@@ -95,7 +95,7 @@ pub async fn serve(state: State, req: HttpRequest) -> HttpResponse {
 
 /// `index.html` with the CSRF token in a meta tag; the app then sends it in a header.
 fn app_page(state: &State, req: &HttpRequest, status: StatusCode) -> HttpResponse {
-    let Some(index) = &state.index_html else {
+    let Some(index) = state.index_html() else {
         return HttpResponse::build(status)
             .content_type("text/plain; charset=utf-8")
             .body("The web app is not built. Run `npm --prefix web run build`, then restart the server.");

@@ -229,7 +229,7 @@ impl SessionActor {
                 merchant: merchant.clone(),
                 merchants,
                 resume,
-                build: actor.state.build_id.clone(),
+                build: actor.state.build_id(),
             });
             actor.joined = Some(Joined {
                 key,
