@@ -4,6 +4,7 @@ import { RouterProvider } from "react-router";
 import { Providers } from "./app/Providers";
 import { createRouter } from "./app/router";
 import "./app/styles.css";
+import "./app/settings.css";
 
 const router = createRouter();
 

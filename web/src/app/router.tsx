@@ -1,5 +1,6 @@
 import { createBrowserRouter, Outlet, type RouteObject } from "react-router";
 import { ErrorPage, NotFoundPage } from "../features/errors/ErrorPage";
+import { TwoFactorGate } from "../features/profile/TwoFactorGate";
 import { Guard } from "./Guard";
 import { AuthLayout } from "./layouts/AuthLayout";
 import { DefaultLayout } from "./layouts/DefaultLayout";
@@ -27,7 +28,13 @@ function children(layout: Layout, access: Access): RouteObject[] {
 function guarded(access: Access) {
   return (
     <Guard access={access}>
-      <Outlet />
+      {access === "protected" ? (
+        <TwoFactorGate>
+          <Outlet />
+        </TwoFactorGate>
+      ) : (
+        <Outlet />
+      )}
     </Guard>
   );
 }

@@ -1,18 +1,32 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useParams } from "react-router";
+import { BackupCodePage } from "../features/auth/BackupCodePage";
+import { ForgotPage } from "../features/auth/ForgotPage";
 import { LoginPage } from "../features/auth/LoginPage";
+import { ResetPage } from "../features/auth/ResetPage";
 import { SignupPage } from "../features/auth/SignupPage";
+import { VerifyEmailPage } from "../features/auth/VerifyEmailPage";
+import { BusinessInfoPage } from "../features/business/BusinessInfoPage";
 import { CustomerDetailPage } from "../features/customers/CustomerDetailPage";
 import { CustomersPage } from "../features/customers/CustomersPage";
 import { ErrorView } from "../features/errors/ErrorPage";
 import { NotBuiltAuthCard, NotBuiltPage } from "../features/placeholders/NotBuiltPage";
+import { ProfilePage } from "../features/profile/ProfilePage";
+import { setLanguage } from "./i18n";
+import { ThemeChoice } from "./shell/ThemeChoice";
 import { useForcedTheme } from "./theme";
 import { paramsAreValid, type RouteEntry, type Screen } from "./routes";
 
 const BUILT: Partial<Record<Screen, () => ReactNode>> = {
   login: () => <LoginPage />,
   signup: () => <SignupPage />,
+  forgot: () => <ForgotPage />,
+  reset: () => <ResetPage />,
+  twoFactorBackup: () => <BackupCodePage />,
+  emailVerify: () => <VerifyEmailPage />,
+  profile: () => <ProfilePage themeChoice={<ThemeChoice />} onLanguageSaved={(language) => void setLanguage(language)} />,
+  businessInfo: () => <BusinessInfoPage />,
   customers: () => <CustomersPage />,
   customer: () => <CustomerDetailPage />,
 };

@@ -1,13 +1,21 @@
 import { atom } from "jotai";
-import type { Change, Customer, EntityKind } from "../protocol/wire";
+import type { BusinessInfo, Change, Customer, EntityKind, Profile } from "../protocol/wire";
+import { identityAtom } from "./atoms";
 import { atomFamily } from "./family";
 import type { Store } from "./store";
 
 // Normalised entity cache: one atom per record; lists keep ids and read records from here.
 export const customerAtom = atomFamily<Customer | undefined>(undefined);
 
+// The signed-in user's own account; per user, so a merchant switch keeps it.
+export const profileAtom = atom<Profile | undefined>(undefined);
+
+// The open merchant's business details and its two-factor rule; deltas keep both current.
+export const businessInfoAtom = atom<BusinessInfo | undefined>(undefined);
+export const twoFactorRequiredAtom = atom<boolean | undefined>(undefined);
+
 // Bumped when lists of a kind must be fetched again (Invalidate, Resync, merchant switch).
-export const listVersionAtom = atom<Record<EntityKind, number>>({ customer: 0 });
+export const listVersionAtom = atom<Record<EntityKind, number>>({ customer: 0, business_info: 0 });
 
 // Bumped when every shown record must be fetched again (Resync, merchant switch).
 export const entityVersionAtom = atom(0);
@@ -18,6 +26,25 @@ export const customerUpsertsAtom = atom<UpsertFeed>({ serial: 0, ids: [] });
 
 export function putCustomers(store: Store, customers: Customer[]): void {
   for (const customer of customers) store.set(customerAtom(customer.id), customer);
+}
+
+/** Stores the profile, and the name and address the header shows with it. */
+export function putProfile(store: Store, profile: Profile): void {
+  store.set(profileAtom, profile);
+  store.set(identityAtom, (identity) =>
+    identity && identity.user.id === profile.user.id ? { ...identity, user: profile.user } : identity,
+  );
+}
+
+export function putBusinessInfo(store: Store, info: BusinessInfo, twoFactorRequired: boolean): void {
+  store.set(businessInfoAtom, info);
+  putTwoFactorRequired(store, twoFactorRequired);
+}
+
+function putTwoFactorRequired(store: Store, required: boolean): void {
+  store.set(twoFactorRequiredAtom, required);
+  // The profile carries the rule of the open merchant too: the gate reads it from there.
+  store.set(profileAtom, (profile) => (profile && profile.twoFactorRequired !== required ? { ...profile, twoFactorRequired: required } : profile));
 }
 
 function bumpList(store: Store, kind: EntityKind): void {
@@ -35,6 +62,12 @@ export function applyChanges(store: Store, changes: Change[]): void {
       case "Invalidate":
         bumpList(store, change.kind);
         break;
+      case "BusinessInfoUpdated":
+        store.set(businessInfoAtom, change.info);
+        break;
+      case "TwoFactorPolicyUpdated":
+        putTwoFactorRequired(store, change.required);
+        break;
     }
   }
   if (upserted.length > 0) {
@@ -42,9 +75,19 @@ export function applyChanges(store: Store, changes: Change[]): void {
   }
 }
 
-// Forget every record and list, so whatever is on screen fetches afresh.
+// Forget every merchant record and list, so whatever is on screen fetches afresh.
+// The profile stays: it belongs to the user, and screens refetch it on the version bump.
 export function dropCache(store: Store): void {
   for (const id of customerAtom.keys()) store.set(customerAtom(id), undefined);
+  store.set(businessInfoAtom, undefined);
+  store.set(twoFactorRequiredAtom, undefined);
   bumpList(store, "customer");
+  bumpList(store, "business_info");
   store.set(entityVersionAtom, (version) => version + 1);
+}
+
+/** After sign-out: nothing of this user may stay for the next one. */
+export function forgetUser(store: Store): void {
+  dropCache(store);
+  store.set(profileAtom, undefined);
 }

@@ -2,10 +2,10 @@ import { createStore } from "jotai";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ClientFrame, ServerFrame } from "../protocol/wire";
 import { connectionAtom, identityAtom, noticeAtom, presenceAtom } from "./atoms";
-import { customerAtom, entityVersionAtom } from "./cache";
+import { businessInfoAtom, customerAtom, entityVersionAtom, profileAtom, twoFactorRequiredAtom } from "./cache";
 import { LiveClient, LiveError, type SocketLike } from "./client";
 import { decodeAny, encodeFrame } from "./codec";
-import { sampleCustomer } from "./testing";
+import { sampleBusinessInfo, sampleCustomer, sampleProfile } from "./testing";
 
 class FakeSocket implements SocketLike {
   binaryType: BinaryType = "blob";
@@ -288,5 +288,56 @@ describe("LiveClient", () => {
     expect(last().sent.at(-1)).toEqual({ t: "Presence", viewing: "/customers/cus_1" });
     last().receive({ t: "Presence", members: [{ sessionId: "s1", userId: "u2", name: "Sipho" }] });
     expect(store.get(presenceAtom)).toHaveLength(1);
+  });
+
+  it("applies business info and two-factor policy deltas", () => {
+    const { store, last } = connected("ep_1", 1);
+    const info = sampleBusinessInfo({ tradingName: "Karoo Fitness" });
+    last().receive({ t: "Delta", seq: 2, changes: [{ t: "BusinessInfoUpdated", info }, { t: "TwoFactorPolicyUpdated", required: true }] });
+    expect(store.get(businessInfoAtom)).toEqual(info);
+    expect(store.get(twoFactorRequiredAtom)).toBe(true);
+  });
+
+  it("fills the profile and business info from their replies", async () => {
+    const { client, store, last } = connected();
+    const profileReply = client.query({ t: "GetProfile" });
+    const infoReply = client.query({ t: "GetBusinessInfo" });
+    const [first, second] = last().sent.filter((frame) => frame.t === "Query") as { id: string }[];
+    const profile = sampleProfile({ emailVerified: false });
+    last().receive({ t: "Reply", id: first.id, ok: { t: "Profile", profile } });
+    last().receive({ t: "Reply", id: second.id, ok: { t: "BusinessInfo", info: sampleBusinessInfo(), twoFactorRequired: true } });
+    await profileReply;
+    await infoReply;
+    // The business info reply is newer: its two-factor rule wins in the profile too.
+    expect(store.get(profileAtom)).toEqual({ ...profile, twoFactorRequired: true });
+    expect(store.get(businessInfoAtom)?.legalName).toBe("Karoo Gym (Pty) Ltd");
+    expect(store.get(twoFactorRequiredAtom)).toBe(true);
+  });
+
+  it("hands secrets and backup codes to the caller only", async () => {
+    const { client, last } = connected();
+    const reply = client.command({ t: "ConfirmTwoFactor", code: "123456" });
+    const command = last().sent.find((frame) => frame.t === "Command") as { id: string };
+    last().receive({ t: "Reply", id: command.id, ok: { t: "BackupCodes", codes: ["aaaa-bbbb"] } });
+    await expect(reply).resolves.toEqual({ t: "BackupCodes", codes: ["aaaa-bbbb"] });
+  });
+
+  it("leaves a command's error to a form that shows it itself", async () => {
+    const { client, last } = connected();
+    const result = client.command({ t: "ChangePassword", currentPassword: "x", newPassword: "y" }, { announce: false });
+    const command = last().sent.find((frame) => frame.t === "Command") as { id: string };
+    last().receive({ t: "Reply", id: command.id, error: { code: "wrong_password" } });
+    await expect(result).rejects.toMatchObject({ wire: { code: "wrong_password" } });
+    expect(client.store.get(noticeAtom)).toBeNull();
+  });
+
+  it("forgets the profile when stopped", async () => {
+    const { client, store, last } = connected();
+    const reply = client.query({ t: "GetProfile" });
+    const query = last().sent.find((frame) => frame.t === "Query") as { id: string };
+    last().receive({ t: "Reply", id: query.id, ok: { t: "Profile", profile: sampleProfile() } });
+    await reply;
+    client.stop();
+    expect(store.get(profileAtom)).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import type { ClientFrame, Command, Mode, Query, ReplyBody, Resume, ServerFrame, WireError } from "../protocol/wire";
 import { connectionAtom, identityAtom, noticeAtom, presenceAtom } from "./atoms";
-import { applyChanges, dropCache, putCustomers } from "./cache";
+import { applyChanges, dropCache, forgetUser, putBusinessInfo, putCustomers, putProfile } from "./cache";
 import { decodeFrame, encodeFrame } from "./codec";
 import { judgeDelta, needsResync, nextBackoff } from "./position";
 import type { Store } from "./store";
@@ -118,18 +118,22 @@ export class LiveClient {
     for (const entry of this.pending.values()) entry.reject(new LiveError({ code: "unauthenticated" }));
     this.pending.clear();
     this.position = null;
-    dropCache(this.store);
+    forgetUser(this.store);
     this.store.set(identityAtom, null);
     this.store.set(presenceAtom, []);
     this.store.set(connectionAtom, "idle");
   }
 
-  command(command: Command): Promise<ReplyBody> {
-    return this.request({ t: "Command", id: newId(), command });
+  /**
+   * Sends a command; a failure goes to the global notice unless `announce` is false,
+   * for forms that show the error beside their own fields.
+   */
+  command(command: Command, options: { announce?: boolean } = {}): Promise<ReplyBody> {
+    return this.request({ t: "Command", id: newId(), command }, options.announce ?? true);
   }
 
   query(query: Query): Promise<ReplyBody> {
-    return this.request({ t: "Query", id: newId(), query });
+    return this.request({ t: "Query", id: newId(), query }, false);
   }
 
   setViewing(path: string | undefined): void {
@@ -149,17 +153,18 @@ export class LiveClient {
     }
   }
 
-  private request(frame: ClientFrame & { id: string }): Promise<ReplyBody> {
+  private request(frame: ClientFrame & { id: string }, announce: boolean): Promise<ReplyBody> {
     return new Promise((resolve, reject) => {
       let bytes: Uint8Array;
       try {
         bytes = encodeFrame(frame);
       } catch {
         // Too large for one frame: the server would refuse it, so it never leaves the tab.
-        this.fail(reject, { code: "bad_frame" });
+        if (announce) this.fail(reject, { code: "bad_frame" });
+        else reject(new LiveError({ code: "bad_frame" }));
         return;
       }
-      this.pending.set(frame.id, { bytes, announce: frame.t === "Command", resolve, reject });
+      this.pending.set(frame.id, { bytes, announce, resolve, reject });
       if (this.welcomed) this.sendBytes(bytes);
     });
   }
@@ -276,9 +281,26 @@ export class LiveClient {
       else entry.reject(new LiveError(wire));
       return;
     }
-    if (ok.t === "CustomerPage") putCustomers(this.store, ok.items);
-    if (ok.t === "Customer") putCustomers(this.store, [ok.customer]);
+    this.cacheReply(ok);
     entry.resolve(ok);
+  }
+
+  // Replies that carry records fill the cache before the caller sees them.
+  private cacheReply(body: ReplyBody): void {
+    switch (body.t) {
+      case "CustomerPage":
+        return putCustomers(this.store, body.items);
+      case "Customer":
+        return putCustomers(this.store, [body.customer]);
+      case "Profile":
+        return putProfile(this.store, body.profile);
+      case "BusinessInfo":
+        return putBusinessInfo(this.store, body.info, body.twoFactorRequired);
+      default:
+        // Committed, Done, Sessions, TwoFactorEnrolment, BackupCodes: for the caller only.
+        // Secrets and backup codes in particular never enter the shared store.
+        return;
+    }
   }
 
   private startHeartbeat(): void {

@@ -1,4 +1,4 @@
-import type { Customer } from "../protocol/wire";
+import type { BusinessInfo, Customer, Profile } from "../protocol/wire";
 
 export function sampleCustomer(overrides: Partial<Customer> = {}): Customer {
   return {
@@ -17,6 +17,34 @@ export function sampleCustomer(overrides: Partial<Customer> = {}): Customer {
     archived: false,
     createdAt: 1795000000000,
     updatedAt: 1795000000500,
+    ...overrides,
+  };
+}
+
+export function sampleBusinessInfo(overrides: Partial<BusinessInfo> = {}): BusinessInfo {
+  return {
+    legalName: "Karoo Gym (Pty) Ltd",
+    tradingName: "Karoo Gym",
+    registrationNumber: "2019/123456/07",
+    vatNumber: "4123456789",
+    industry: "Fitness",
+    physicalAddress: "1 Church Street, Graaff-Reinet, 6280",
+    contactPerson: "Thandi Nkosi",
+    supportEmail: "help@karoogym.co.za",
+    supportPhone: "+27491234567",
+    statementName: "KAROOGYM",
+    ...overrides,
+  };
+}
+
+export function sampleProfile(overrides: Partial<Profile> = {}): Profile {
+  return {
+    user: { id: "usr_1", name: "Thandi", email: "t@example.co.za" },
+    emailVerified: true,
+    language: "en",
+    twoFactorEnabled: false,
+    backupCodesLeft: 0,
+    twoFactorRequired: false,
     ...overrides,
   };
 }

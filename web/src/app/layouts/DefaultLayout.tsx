@@ -1,6 +1,8 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation } from "react-router";
+import { TwoFactorGate } from "../../features/profile/TwoFactorGate";
+import { VerifyEmailBanner } from "../../features/profile/VerifyEmailBanner";
 import { liveClient } from "../liveClient";
 import { recordPath } from "../routes";
 import { Header } from "../shell/Header";
@@ -28,7 +30,10 @@ export function DefaultLayout() {
         <Sidebar open={navOpen} onNavigate={() => setNavOpen(false)} />
         {navOpen ? <div className="sidebar-backdrop" onClick={() => setNavOpen(false)} aria-hidden="true" /> : null}
         <main id="main" className="main">
-          <Outlet />
+          <VerifyEmailBanner />
+          <TwoFactorGate>
+            <Outlet />
+          </TwoFactorGate>
         </main>
       </div>
       <Notice />

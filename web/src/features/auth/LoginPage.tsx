@@ -1,10 +1,12 @@
+import { useAtom } from "jotai";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { TextField } from "../../components/Field";
-import { signIn, signInErrorFrom, type SignInError } from "./api";
+import { signIn, signInErrorFrom, type SecondFactor, type SignInError } from "./api";
+import { pendingSignInAtom, type PendingSignIn } from "./pendingSignIn";
 import { safeRedirect } from "./redirect";
 import { useRefreshSession } from "./useSession";
 
@@ -16,18 +18,22 @@ export function LoginPage() {
   const fromUrl = params.get("error") ? signInErrorFrom(200, `/?error=${params.get("error")}`) : null;
   const [error, setError] = useState<SignInError | null>(fromUrl);
   const [busy, setBusy] = useState(false);
+  // Set while the server waits for the second factor: the code step shows instead of the password form.
+  const [pending, setPending] = useAtom(pendingSignInAtom);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
+  async function attempt(credentials: PendingSignIn, factor?: SecondFactor) {
     setBusy(true);
     setError(null);
     try {
-      const result = await signIn(String(form.get("email") ?? ""), String(form.get("password") ?? ""), redirect);
+      const result = await signIn(credentials.email, credentials.password, redirect, factor);
       if (!result.ok) {
-        setError(result.error);
+        if (result.error === "TwoFactorRequired") setPending(credentials);
+        else setError(result.error);
+        // Wrong password after all (changed meanwhile): back to the first step.
+        if (result.error === "CredentialsSignin") setPending(null);
         return;
       }
+      setPending(null);
       // The guest guard sends a signed-in visitor on to the redirect target.
       await refreshSession();
     } catch {
@@ -37,13 +43,67 @@ export function LoginPage() {
     }
   }
 
+  function submitPassword(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    void attempt({ email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") });
+  }
+
+  function submitCode(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!pending) return;
+    const form = new FormData(event.currentTarget);
+    void attempt(pending, { code: String(form.get("code") ?? "").replace(/\s+/g, "") });
+  }
+
+  const errorAlert = error ? <Alert testId="login-error">{t(`auth.login.errors.${error}`)}</Alert> : null;
+  const backupLink = `/auth/2fa/backup${params.get("redirect") ? `?${new URLSearchParams({ redirect }).toString()}` : ""}`;
+
+  if (pending) {
+    return (
+      <div className="auth-card" data-testid="login-page">
+        <h1 className="auth-title">{t("auth.login.codeTitle")}</h1>
+        <p className="auth-subtitle">{t("auth.login.codeIntro")}</p>
+        {errorAlert}
+        <form className="form" onSubmit={submitCode} noValidate data-testid="login-code-form">
+          <TextField
+            key="code"
+            label={t("auth.login.code")}
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]*"
+            maxLength={6}
+            className="input input-code"
+            autoFocus
+            required
+          />
+          <Button type="submit" variant="primary" busy={busy} className="btn-block">
+            {busy ? t("auth.login.verifying") : t("auth.login.verify")}
+          </Button>
+        </form>
+        <p className="auth-footer auth-footer-stack">
+          <Link to={backupLink} className="link" data-testid="use-backup-code">
+            {t("auth.login.useBackupCode")}
+          </Link>
+          <button type="button" className="link link-button" onClick={() => setPending(null)}>
+            {t("auth.login.startOver")}
+          </button>
+        </p>
+      </div>
+    );
+  }
+
   return (
     <div className="auth-card" data-testid="login-page">
       <h1 className="auth-title">{t("auth.login.title")}</h1>
-      {error ? (
-        <Alert testId="login-error">{t(`auth.login.errors.${error}`)}</Alert>
+      {params.get("reset") === "done" && !error ? (
+        <Alert tone="success" testId="login-reset-done">
+          {t("auth.login.resetDone")}
+        </Alert>
       ) : null}
-      <form className="form" onSubmit={submit} noValidate>
+      {errorAlert}
+      <form className="form" onSubmit={submitPassword} noValidate>
         <TextField label={t("auth.email")} name="email" type="email" autoComplete="email" required />
         <TextField label={t("auth.password")} name="password" type="password" autoComplete="current-password" required />
         <div className="auth-row">

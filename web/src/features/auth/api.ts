@@ -40,22 +40,34 @@ async function postForm(path: string, fields: Record<string, string>): Promise<{
   return { status: response.status, url: body.url };
 }
 
-export type SignInError = "CredentialsSignin" | "TooManyAttempts" | "csrf" | "unknown";
+export type SignInError =
+  | "CredentialsSignin"
+  | "TwoFactorRequired"
+  | "TwoFactorInvalid"
+  | "TooManyAttempts"
+  | "csrf"
+  | "unknown";
 export type SignInResult = { ok: true; url: string } | { ok: false; error: SignInError };
+
+const NAMED_ERRORS: SignInError[] = ["CredentialsSignin", "TwoFactorRequired", "TwoFactorInvalid", "TooManyAttempts"];
 
 export function signInErrorFrom(status: number, url: string | undefined): SignInError | null {
   const params = url ? new URL(url, "http://x").searchParams : new URLSearchParams();
   const error = params.get("error");
   if (params.get("csrf") === "true") return "csrf";
-  if (error === "CredentialsSignin" || error === "TooManyAttempts") return error;
+  const named = NAMED_ERRORS.find((name) => name === error);
+  if (named) return named;
   if (status === 429) return "TooManyAttempts";
   if (status === 401) return "CredentialsSignin";
   if (status >= 400 || error) return "unknown";
   return null;
 }
 
-export async function signIn(email: string, password: string, callbackUrl: string): Promise<SignInResult> {
-  const attempt = () => postForm("/callback/credentials", { email, password, callbackUrl });
+/** The second factor, when the account has two-factor sign-in on: a code from the app or a backup code. */
+export type SecondFactor = { code: string } | { backupCode: string };
+
+export async function signIn(email: string, password: string, callbackUrl: string, factor?: SecondFactor): Promise<SignInResult> {
+  const attempt = () => postForm("/callback/credentials", { email, password, callbackUrl, ...factor });
   let result = await attempt();
   if (signInErrorFrom(result.status, result.url) === "csrf") {
     // A stale token (e.g. after a server restart): fetch a fresh one and try once more.
@@ -71,26 +83,36 @@ export async function signOut(): Promise<void> {
   csrfToken = undefined;
 }
 
-export type SignUpInput = { name: string; email: string; password: string; businessName: string };
-export type SignUpError = { code: ErrorCode | "network"; field?: string };
+export type ApiError = { code: ErrorCode | "network"; field?: string };
+export type JsonResult<T> = { ok: true; body: T } | { ok: false; status: number; error: ApiError };
 
-export async function signUp(input: SignUpInput): Promise<SignUpError | null> {
+/** POSTs JSON with the CSRF token in header and body; a stale token is renewed once. */
+export async function postJson<T>(path: string, input: Record<string, unknown>): Promise<JsonResult<T>> {
   const attempt = async () => {
     const token = await getCsrfToken();
-    return fetch(`${BASE}/signup`, {
+    const response = await fetch(`${BASE}${path}`, {
       method: "POST",
       credentials: "same-origin",
       headers: { "content-type": "application/json", "x-csrf-token": token },
       body: JSON.stringify({ ...input, csrfToken: token }),
     });
+    const body = (await response.json().catch(() => ({}))) as T & { error?: ApiError };
+    return { response, body };
   };
-  let response = await attempt();
-  let body = (await response.json().catch(() => ({}))) as { error?: SignUpError };
+  let { response, body } = await attempt();
   if (body.error?.code === "csrf_invalid") {
     await getCsrfToken(true);
-    response = await attempt();
-    body = (await response.json().catch(() => ({}))) as { error?: SignUpError };
+    ({ response, body } = await attempt());
   }
-  if (response.ok) return null;
-  return body.error ?? { code: "internal" };
+  if (response.ok) return { ok: true, body };
+  const error = body.error ?? { code: response.status === 429 ? "rate_limited" : "internal" };
+  return { ok: false, status: response.status, error };
+}
+
+export type SignUpInput = { name: string; email: string; password: string; businessName: string };
+export type SignUpError = ApiError;
+
+export async function signUp(input: SignUpInput): Promise<SignUpError | null> {
+  const result = await postJson("/signup", input);
+  return result.ok ? null : result.error;
 }

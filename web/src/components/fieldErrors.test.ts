@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { placeError } from "./fieldErrors";
+
+const FIELDS = ["newEmail", "currentPassword"] as const;
+
+describe("placeError", () => {
+  it("shows nothing without an error", () => {
+    expect(placeError(null, FIELDS)).toEqual({ fields: {}, general: null });
+  });
+
+  it("puts named field errors beside their fields, first one wins, unknown fields dropped", () => {
+    const error = {
+      code: "invalid_input" as const,
+      fields: [
+        { field: "newEmail", code: "invalid_email" as const },
+        { field: "newEmail", code: "required" as const },
+        { field: "somethingElse", code: "required" as const },
+        { field: "current_password", code: "required" as const },
+      ],
+    };
+    expect(placeError(error, FIELDS)).toEqual({
+      fields: { newEmail: "invalid_email", currentPassword: "required" },
+      general: null,
+    });
+  });
+
+  it("places a bare code by what it is about, else on the whole form", () => {
+    expect(placeError({ code: "wrong_password" }, FIELDS, { wrong_password: "currentPassword" })).toEqual({
+      fields: { currentPassword: "wrong_password" },
+      general: null,
+    });
+    expect(placeError({ code: "rate_limited" }, FIELDS, { wrong_password: "currentPassword" })).toEqual({
+      fields: {},
+      general: "rate_limited",
+    });
+  });
+});

@@ -1,0 +1,116 @@
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Alert } from "../../components/Alert";
+import { Button } from "../../components/Button";
+import { TextField } from "../../components/Field";
+import { placeError } from "../../components/fieldErrors";
+import { useCommand } from "../../live/useCommand";
+import type { BusinessInfo, ErrorCode } from "../../protocol/wire";
+import { BUSINESS_FIELDS, edit, isDirty, receive, reload, saved, SECTIONS, startDraft, STATEMENT_NAME_MAX, trimmed, type BusinessField } from "./draft";
+
+type FieldSpec = { type?: string; inputMode?: "email" | "tel"; autoComplete?: string; wide?: boolean };
+
+const SPECS: Partial<Record<BusinessField, FieldSpec>> = {
+  supportEmail: { type: "email", inputMode: "email", autoComplete: "off" },
+  supportPhone: { type: "tel", inputMode: "tel", autoComplete: "off" },
+  physicalAddress: { wide: true },
+};
+
+export function BusinessInfoForm({ info }: { info: BusinessInfo }) {
+  const { t } = useTranslation();
+  const save = useCommand();
+  const [form, setForm] = useState(() => startDraft(info));
+  const [tooLong, setTooLong] = useState(false);
+  const [justSaved, setJustSaved] = useState(false);
+
+  // A newer record (a teammate's save, our own, a refetch): fold it in while rendering.
+  if (form.seen !== info) setForm(receive(form, info, save.busy));
+
+  const placed = placeError(save.error, BUSINESS_FIELDS);
+  const fieldErrors: Partial<Record<BusinessField, ErrorCode>> = { ...placed.fields };
+  if (tooLong) fieldErrors.statementName = "too_long";
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setJustSaved(false);
+    const sent = trimmed(form.draft);
+    if (sent.statementName.length > STATEMENT_NAME_MAX) {
+      setTooLong(true);
+      return;
+    }
+    setTooLong(false);
+    const reply = await save.run({ t: "UpdateBusinessInfo", info: sent });
+    if (!reply) return;
+    setForm((current) => saved(current, sent));
+    setJustSaved(true);
+  }
+
+  function change(field: BusinessField, value: string) {
+    setForm((current) => edit(current, field, value));
+    setJustSaved(false);
+    if (field === "statementName") setTooLong(value.trim().length > STATEMENT_NAME_MAX);
+  }
+
+  const statementLength = form.draft.statementName.trim().length;
+  return (
+    <form className="card settings-card" onSubmit={submit} noValidate data-testid="business-info-form">
+      {form.incoming ? (
+        <Alert tone="warning" testId="changed-elsewhere">
+          <span>{t("business.changedElsewhere")}</span>{" "}
+          <button type="button" className="link link-button" onClick={() => setForm(reload(form))} data-testid="reload-values">
+            {t("business.reloadValues")}
+          </button>
+        </Alert>
+      ) : null}
+      {placed.general ? <Alert>{t(`errors.${placed.general}`)}</Alert> : null}
+      <fieldset className="form-fieldset" disabled={save.busy}>
+        {SECTIONS.map(({ section, fields }) => (
+          <fieldset className="form-section" key={section}>
+            <legend>{t(`business.sections.${section}`)}</legend>
+            <div className="form-grid">
+              {fields.map((field) => {
+                const { wide, ...spec } = SPECS[field] ?? {};
+                const statement = field === "statementName";
+                return (
+                  <div key={field} className={wide ? "form-wide" : undefined}>
+                    <TextField
+                      label={t(`business.fields.${field}`)}
+                      name={field}
+                      value={form.draft[field]}
+                      onChange={(event) => change(field, event.target.value)}
+                      error={fieldErrors[field] ? t(`errors.${fieldErrors[field]}`) : undefined}
+                      hint={statement ? t("business.statementHint") : undefined}
+                      className={statement ? "input input-code" : undefined}
+                      data-testid={`business-${field}`}
+                      {...spec}
+                    />
+                    {statement ? (
+                      <p className={statementLength > STATEMENT_NAME_MAX ? "char-counter char-counter-over" : "char-counter"} data-testid="statement-counter" aria-live="polite">
+                        {t("business.counter", { count: statementLength, max: STATEMENT_NAME_MAX })}
+                      </p>
+                    ) : null}
+                  </div>
+                );
+              })}
+            </div>
+          </fieldset>
+        ))}
+      </fieldset>
+      <div className="form-actions form-actions-start">
+        <Button type="submit" variant="primary" busy={save.busy} disabled={!isDirty(form)} data-testid="save-business-info">
+          {save.busy ? t("business.saving") : t("business.save")}
+        </Button>
+        {isDirty(form) ? (
+          <Button onClick={() => setForm(reload(form))} disabled={save.busy} data-testid="discard-business-info">
+            {t("business.discard")}
+          </Button>
+        ) : null}
+        {justSaved && !isDirty(form) ? (
+          <span className="saved-note" role="status" data-testid="business-info-saved">
+            {t("business.saved")}
+          </span>
+        ) : null}
+      </div>
+    </form>
+  );
+}

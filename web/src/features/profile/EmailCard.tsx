@@ -1,0 +1,97 @@
+import { useState, type FormEvent } from "react";
+import { Trans, useTranslation } from "react-i18next";
+import { Alert } from "../../components/Alert";
+import { Badge } from "../../components/Badge";
+import { Button } from "../../components/Button";
+import { TextField } from "../../components/Field";
+import { placeError } from "../../components/fieldErrors";
+import { SettingsCard } from "../../components/SettingsCard";
+import { useCommand } from "../../live/useCommand";
+import type { Profile } from "../../protocol/wire";
+import { useRefreshProfile } from "./useProfile";
+
+const FIELDS = ["newEmail", "currentPassword"] as const;
+
+export function EmailCard({ profile }: { profile: Profile }) {
+  const { t } = useTranslation();
+  const change = useCommand();
+  const refreshProfile = useRefreshProfile();
+  const [newEmail, setNewEmail] = useState("");
+  const [currentPassword, setCurrentPassword] = useState("");
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const placed = placeError(change.error, FIELDS, {
+    wrong_password: "currentPassword",
+    same_email: "newEmail",
+    email_taken: "newEmail",
+    invalid_email: "newEmail",
+    blocked_email_domain: "newEmail",
+  });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setSentTo(null);
+    const address = newEmail.trim();
+    const reply = await change.run({ t: "ChangeEmail", newEmail: address, currentPassword });
+    if (!reply) return;
+    setSentTo(address);
+    setNewEmail("");
+    setCurrentPassword("");
+    await refreshProfile();
+  }
+
+  const fieldError = (field: (typeof FIELDS)[number]) => (placed.fields[field] ? t(`errors.${placed.fields[field]}`) : undefined);
+  return (
+    <SettingsCard title={t("profile.email.title")} testId="profile-email">
+      <div className="settings-row">
+        <div>
+          <p className="field-label">{t("profile.email.current")}</p>
+          <p className="settings-value" data-testid="current-email">
+            {profile.user.email}
+          </p>
+        </div>
+        {profile.emailVerified ? (
+          <Badge tone="green">{t("profile.email.verified")}</Badge>
+        ) : (
+          <Badge tone="amber">{t("profile.email.unverified")}</Badge>
+        )}
+      </div>
+      {sentTo ? (
+        <Alert tone="success" testId="email-change-sent">
+          {t("profile.email.sent", { email: sentTo })}
+        </Alert>
+      ) : profile.pendingEmail ? (
+        <Alert tone="info" testId="pending-email">
+          <Trans i18nKey="profile.email.pending" values={{ email: profile.pendingEmail }} components={{ strong: <strong /> }} />
+        </Alert>
+      ) : null}
+      <form className="form" onSubmit={submit} noValidate>
+        {placed.general ? <Alert>{t(`errors.${placed.general}`)}</Alert> : null}
+        <div className="form-grid">
+          <TextField
+            label={t("profile.email.newEmail")}
+            name="newEmail"
+            type="email"
+            autoComplete="email"
+            value={newEmail}
+            onChange={(event) => setNewEmail(event.target.value)}
+            error={fieldError("newEmail")}
+          />
+          <TextField
+            label={t("profile.email.currentPassword")}
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={(event) => setCurrentPassword(event.target.value)}
+            error={fieldError("currentPassword")}
+          />
+        </div>
+        <div className="form-actions form-actions-start">
+          <Button type="submit" variant="primary" busy={change.busy} disabled={!newEmail.trim() || !currentPassword} data-testid="change-email">
+            {change.busy ? t("profile.email.submitting") : t("profile.email.submit")}
+          </Button>
+        </div>
+      </form>
+    </SettingsCard>
+  );
+}

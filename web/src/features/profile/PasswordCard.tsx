@@ -1,0 +1,97 @@
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Alert } from "../../components/Alert";
+import { Button } from "../../components/Button";
+import { TextField } from "../../components/Field";
+import { placeError } from "../../components/fieldErrors";
+import { SettingsCard } from "../../components/SettingsCard";
+import { useCommand } from "../../live/useCommand";
+
+const FIELDS = ["currentPassword", "newPassword"] as const;
+
+export function PasswordCard() {
+  const { t } = useTranslation();
+  const change = useCommand();
+  const [currentPassword, setCurrentPassword] = useState("");
+  const [newPassword, setNewPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [mismatch, setMismatch] = useState(false);
+  const [changed, setChanged] = useState(false);
+  const placed = placeError(change.error, FIELDS, {
+    wrong_password: "currentPassword",
+    weak_password: "newPassword",
+    common_password: "newPassword",
+    too_long: "newPassword",
+  });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setChanged(false);
+    if (newPassword !== confirm) {
+      setMismatch(true);
+      return;
+    }
+    setMismatch(false);
+    const reply = await change.run({ t: "ChangePassword", currentPassword, newPassword });
+    if (!reply) return;
+    setChanged(true);
+    setCurrentPassword("");
+    setNewPassword("");
+    setConfirm("");
+  }
+
+  const fieldError = (field: (typeof FIELDS)[number]) => (placed.fields[field] ? t(`errors.${placed.fields[field]}`) : undefined);
+  return (
+    <SettingsCard title={t("profile.password.title")} testId="profile-password">
+      {changed ? (
+        <Alert tone="success" testId="password-changed">
+          {t("profile.password.changed")}
+        </Alert>
+      ) : null}
+      <form className="form" onSubmit={submit} noValidate>
+        {placed.general ? <Alert>{t(`errors.${placed.general}`)}</Alert> : null}
+        <TextField
+          label={t("profile.password.current")}
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          value={currentPassword}
+          onChange={(event) => setCurrentPassword(event.target.value)}
+          error={fieldError("currentPassword")}
+        />
+        <div className="form-grid">
+          <TextField
+            label={t("profile.password.new")}
+            name="newPassword"
+            type="password"
+            autoComplete="new-password"
+            hint={t("profile.password.hint")}
+            value={newPassword}
+            onChange={(event) => setNewPassword(event.target.value)}
+            error={fieldError("newPassword")}
+          />
+          <TextField
+            label={t("profile.password.confirm")}
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(event) => setConfirm(event.target.value)}
+            error={mismatch ? t("auth.passwordMismatch") : undefined}
+          />
+        </div>
+        <div className="form-actions form-actions-start">
+          <Button
+            type="submit"
+            variant="primary"
+            busy={change.busy}
+            disabled={!currentPassword || !newPassword || !confirm}
+            data-testid="change-password"
+          >
+            {change.busy ? t("profile.password.submitting") : t("profile.password.submit")}
+          </Button>
+        </div>
+      </form>
+    </SettingsCard>
+  );
+}
