@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -13,6 +13,8 @@ declare module "vitest" {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   export interface ProvidedContext {
     baseURL: string;
+    // The folder the server writes every outgoing mail into, one .eml file each.
+    mailDir: string;
   }
 }
 
@@ -56,13 +58,28 @@ export async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), "e2e-"));
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
+  const mailDir = join(dir, "mail");
+  mkdirSync(mailDir, { recursive: true });
   const server = spawn(
     binary,
-    ["serve", "--bind", `127.0.0.1:${port}`, "--database", `sqlite://${dir}/e2e.db`, "--web-dir", join(web, "dist")],
+    [
+      "serve",
+      "--bind",
+      `127.0.0.1:${port}`,
+      "--database",
+      `sqlite://${dir}/e2e.db`,
+      "--web-dir",
+      join(web, "dist"),
+      "--mail-dir",
+      mailDir,
+      "--public-url",
+      baseURL,
+    ],
     { cwd: repo, stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? "warn" } },
   );
   await waitUntilServing(baseURL, server);
   project.provide("baseURL", baseURL);
+  project.provide("mailDir", mailDir);
 
   return async () => {
     server.kill("SIGTERM");

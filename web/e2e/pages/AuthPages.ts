@@ -41,6 +41,24 @@ export class LoginPage {
     return this.page.getByTestId("login-error");
   }
 
+  codeForm() {
+    return this.page.getByTestId("login-code-form");
+  }
+
+  /** The second step, when the account has two-factor sign-in on. */
+  async enterCode(code: string): Promise<void> {
+    await this.page.getByLabel("Authentication code").fill(code);
+    await this.page.getByRole("button", { name: "Verify" }).click();
+  }
+
+  async useBackupCode(): Promise<void> {
+    await this.page.getByTestId("use-backup-code").click();
+  }
+
+  resetDone() {
+    return this.page.getByTestId("login-reset-done");
+  }
+
   async waitForIt(): Promise<void> {
     await this.page.getByTestId("login-page").waitFor();
   }
