@@ -33,6 +33,16 @@ pub enum ErrorCode {
     CommonPassword,
     CsrfInvalid,
     RateLimited,
+    // Accounts
+    WrongPassword,
+    InvalidCode,
+    TwoFactorAlreadyEnabled,
+    TwoFactorNotEnabled,
+    TwoFactorNotStarted,
+    InvalidToken,
+    SameEmail,
+    OwnersOnly,
+    TwoFactorSetupRequired,
 }
 
 /// One field's problem, for forms to show beside the field.

@@ -2,8 +2,8 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::{
-    Customer, CustomerInput, CustomerStatus, MerchantView, Mode, PresenceMember, UserView,
-    WireError,
+    BusinessInfo, Customer, CustomerInput, CustomerStatus, Language, MerchantView, Mode,
+    PresenceMember, Profile, SessionInfo, UserView, WireError,
 };
 
 /// Where a client left off: the stream's epoch and the last delta it applied.
@@ -116,6 +116,48 @@ pub enum Command {
     RestoreCustomer {
         customer_id: String,
     },
+    // The user's own account. These touch no merchant data and carry no delta.
+    UpdateProfile {
+        name: String,
+        language: Language,
+    },
+    ChangePassword {
+        current_password: String,
+        new_password: String,
+    },
+    /// The new address takes effect once its verification link is followed.
+    ChangeEmail {
+        new_email: String,
+        current_password: String,
+    },
+    ResendVerification {},
+    /// Answered with `TwoFactorEnrolment`; nothing changes until confirmed.
+    BeginTwoFactor {},
+    /// Answered with `BackupCodes`, shown once.
+    ConfirmTwoFactor {
+        code: String,
+    },
+    DisableTwoFactor {
+        password: String,
+        code: String,
+    },
+    /// Answered with `BackupCodes`, shown once; the old ones stop working.
+    RegenerateBackupCodes {
+        code: String,
+    },
+    SignOutSession {
+        session_id: String,
+    },
+    /// Signs out every other browser of the user.
+    SignOutOtherSessions {},
+    // The merchant's settings. These go through the merchant's stream.
+    UpdateBusinessInfo {
+        info: BusinessInfo,
+    },
+    /// Owners only: every member must use two-factor sign-in.
+    RequireTwoFactor {
+        required: bool,
+    },
 }
 
 #[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq)]
@@ -138,6 +180,9 @@ pub enum Query {
     GetCustomer {
         customer_id: String,
     },
+    GetProfile {},
+    ListSessions {},
+    GetBusinessInfo {},
 }
 
 #[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq)]
@@ -161,6 +206,25 @@ pub enum ReplyBody {
     Customer {
         customer: Box<Customer>,
     },
+    /// A command that changed the user's own account.
+    Done {},
+    Profile {
+        profile: Box<Profile>,
+    },
+    Sessions {
+        sessions: Vec<SessionInfo>,
+    },
+    BusinessInfo {
+        info: Box<BusinessInfo>,
+        two_factor_required: bool,
+    },
+    TwoFactorEnrolment {
+        secret: String,
+        otpauth_url: String,
+    },
+    BackupCodes {
+        codes: Vec<String>,
+    },
 }
 
 /// The kinds of record a delta can touch.
@@ -168,6 +232,7 @@ pub enum ReplyBody {
 #[serde(rename_all = "snake_case")]
 pub enum EntityKind {
     Customer,
+    BusinessInfo,
 }
 
 #[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq)]
@@ -177,4 +242,6 @@ pub enum Change {
     CustomerUpserted { customer: Box<Customer> },
     /// Too many records of a kind changed at once: refetch lists of that kind.
     Invalidate { kind: EntityKind },
+    BusinessInfoUpdated { info: Box<BusinessInfo> },
+    TwoFactorPolicyUpdated { required: bool },
 }

@@ -8,12 +8,14 @@
 //! - integers stay below 2^53 and are typed `number` in TypeScript;
 //! - money is integer cents, timestamps are milliseconds since the Unix epoch (UTC).
 
+mod accounts;
 mod customers;
 mod errors;
 mod frames;
 mod session;
 mod typescript;
 
+pub use accounts::*;
 pub use customers::*;
 pub use errors::*;
 pub use frames::*;

@@ -8,6 +8,10 @@ pub fn generate_typescript() -> String {
     let cfg = Config::default();
     let decls = [
         Mode::decl(&cfg),
+        Language::decl(&cfg),
+        Profile::decl(&cfg),
+        SessionInfo::decl(&cfg),
+        BusinessInfo::decl(&cfg),
         Role::decl(&cfg),
         UserView::decl(&cfg),
         MerchantView::decl(&cfg),
