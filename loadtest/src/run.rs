@@ -1,0 +1,261 @@
+//! One run: sign up the merchants, open the sockets, send the mutations at the
+//! target rate, wait for the stragglers, close, and hand back the figures.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use futures_util::{SinkExt, StreamExt, stream};
+use protocol::{ClientFrame, Command, CustomerInput};
+use tokio::time::sleep_until;
+
+use crate::error::Fallible;
+use crate::recorder::{Recorder, Sent};
+use crate::report::{Report, StoppedBy, Summary};
+use crate::signup::{self, Merchant};
+use crate::socket::{self, Seat, Writer};
+use crate::target::Target;
+
+/// Sign-ups at once: each costs an argon2 hash on the server, so a few suffice.
+const SIGNUPS_AT_ONCE: usize = 4;
+/// Upgrades at once: enough to open thousands quickly without a connect storm.
+const OPENS_AT_ONCE: usize = 32;
+/// How long to wait after the last mutation for its replies and deltas.
+const DRAIN: Duration = Duration::from_secs(5);
+const DRAIN_POLL: Duration = Duration::from_millis(10);
+const CLOSE_TIMEOUT: Duration = Duration::from_secs(2);
+
+#[derive(Debug, Clone)]
+pub struct Plan {
+    pub run: String,
+    pub merchants: usize,
+    pub sockets: usize,
+    pub mutations: u64,
+    pub rate: f64,
+    pub duration: Duration,
+}
+
+/// Socket `i` belongs to merchant `i % merchants`.
+pub fn merchant_of(socket: usize, merchants: usize) -> usize {
+    socket % merchants.max(1)
+}
+
+/// Socket `i` connects to node `(i / merchants) % nodes`, so that each
+/// merchant's sockets are spread over every node.
+pub fn node_of(socket: usize, merchants: usize, nodes: usize) -> usize {
+    (socket / merchants.max(1)) % nodes.max(1)
+}
+
+pub fn sockets_per_merchant(sockets: usize, merchants: usize) -> Vec<usize> {
+    let mut counts = vec![0; merchants];
+    for socket in 0..sockets {
+        if let Some(count) = counts.get_mut(merchant_of(socket, merchants)) {
+            *count += 1;
+        }
+    }
+    counts
+}
+
+/// A valid customer that no other mutation of the run uses.
+pub fn customer(n: u64) -> CustomerInput {
+    CustomerInput {
+        name: format!("Load Customer {n}"),
+        email: format!("c{n}@example.co.za"),
+        ..CustomerInput::default()
+    }
+}
+
+/// Runs the plan against `targets` (one or more nodes sharing a database):
+/// sign-ups go to the first, sockets are spread over all.
+pub async fn run(targets: &[Target], plan: &Plan) -> Fallible<Report> {
+    let first = targets.first().ok_or("no --url given")?;
+    let started = Instant::now();
+    let merchants: Vec<Merchant> = stream::iter(0..plan.merchants)
+        .map(|i| signup::sign_up(first, &plan.run, i))
+        .buffered(SIGNUPS_AT_ONCE)
+        .collect::<Vec<_>>()
+        .await
+        .into_iter()
+        .collect::<Fallible<_>>()?;
+    eprintln!(
+        "signed up {} merchant(s) in {:.1} s",
+        merchants.len(),
+        started.elapsed().as_secs_f64()
+    );
+
+    let opening = Instant::now();
+    let opened = stream::iter(0..plan.sockets)
+        .map(|i| {
+            let owner = &merchants[merchant_of(i, merchants.len())];
+            let target = &targets[node_of(i, merchants.len(), targets.len())];
+            async move {
+                socket::open(target, &owner.cookie).await.map_err(|err| {
+                    format!("socket {i} of {} on {}: {err}", owner.email, target.origin)
+                })
+            }
+        })
+        .buffered(OPENS_AT_ONCE)
+        .collect::<Vec<_>>()
+        .await
+        .into_iter()
+        .collect::<Result<Vec<_>, _>>()?;
+    eprintln!(
+        "opened {} socket(s) in {:.1} s",
+        opened.len(),
+        opening.elapsed().as_secs_f64()
+    );
+
+    let recorder = Arc::new(Mutex::new(Recorder::new(sockets_per_merchant(
+        plan.sockets,
+        plan.merchants,
+    ))?));
+    let closing = Arc::new(AtomicBool::new(false));
+    let mut writers = Vec::with_capacity(opened.len());
+    let mut readers = Vec::with_capacity(opened.len());
+    for (i, opened) in opened.into_iter().enumerate() {
+        let seat = Seat {
+            socket: i,
+            merchant: merchant_of(i, plan.merchants),
+            welcome_seq: opened.seq,
+        };
+        writers.push(opened.writer);
+        readers.push(tokio::spawn(socket::read_frames(
+            opened.reader,
+            seat,
+            recorder.clone(),
+            closing.clone(),
+        )));
+    }
+
+    let (stopped_by, sending) = send_mutations(plan, &mut writers, &recorder).await;
+    eprintln!(
+        "sent; waiting up to {} s for replies and deltas",
+        DRAIN.as_secs()
+    );
+    let drain_until = Instant::now() + DRAIN;
+    while Instant::now() < drain_until && !lock(&recorder).settled() {
+        tokio::time::sleep(DRAIN_POLL).await;
+    }
+
+    closing.store(true, Ordering::SeqCst);
+    let close_all = futures_util::future::join_all(writers.iter_mut().map(|w| w.close()));
+    let _ = tokio::time::timeout(CLOSE_TIMEOUT, close_all).await;
+    for reader in readers {
+        reader.abort();
+    }
+
+    let mut recorder = lock(&recorder);
+    recorder.close();
+    let seconds = sending.as_secs_f64();
+    Ok(Report {
+        urls: targets.iter().map(|t| t.origin.clone()).collect(),
+        run: plan.run.clone(),
+        sockets: plan.sockets,
+        sockets_lost: recorder.sockets_lost,
+        merchants: plan.merchants,
+        mutations_sent: recorder.sent,
+        committed: recorder.commits,
+        failures: recorder.failures,
+        failure_codes: recorder.failure_codes.clone(),
+        stopped_by,
+        target_rate: plan.rate,
+        achieved_rate: if seconds > 0.0 {
+            recorder.sent as f64 / seconds
+        } else {
+            0.0
+        },
+        sending_seconds: seconds,
+        round_trip_us: Summary::of(&recorder.round_trip),
+        delta_us: Summary::of(&recorder.delta),
+        deltas_expected: recorder.deltas_expected,
+        deltas_received: recorder.deltas_received,
+        deltas_out_of_order: recorder.deltas_out_of_order,
+    })
+}
+
+fn lock(recorder: &Mutex<Recorder>) -> std::sync::MutexGuard<'_, Recorder> {
+    recorder.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// Sends mutation `n` at `start + n / rate`, round-robin over the sockets,
+/// until all are sent, the duration is up, or Ctrl-C.
+async fn send_mutations(
+    plan: &Plan,
+    writers: &mut [Writer],
+    recorder: &Mutex<Recorder>,
+) -> (StoppedBy, Duration) {
+    let start = tokio::time::Instant::now();
+    let deadline = start + plan.duration;
+    let interrupt = tokio::signal::ctrl_c();
+    tokio::pin!(interrupt);
+    let sockets = writers.len().max(1);
+    for n in 0..plan.mutations {
+        // Absolute schedule: a late send is followed at once by the next,
+        // so the average rate holds even when one send stalls.
+        let due = start + Duration::from_secs_f64(n as f64 / plan.rate);
+        if due >= deadline {
+            return (StoppedBy::Duration, start.elapsed());
+        }
+        tokio::select! {
+            _ = sleep_until(due) => {}
+            _ = &mut interrupt => return (StoppedBy::Interrupt, start.elapsed()),
+        }
+        let socket = (n as usize) % sockets;
+        let id = format!("{}-{n}", plan.run);
+        let frame = ClientFrame::Command {
+            id: id.clone(),
+            command: Command::CreateCustomer { input: customer(n) },
+        };
+        let message = match socket::binary(&frame) {
+            Ok(message) => message,
+            Err(err) => {
+                eprintln!("cannot encode mutation {n}: {err}");
+                continue;
+            }
+        };
+        let Some(writer) = writers.get_mut(socket) else {
+            continue;
+        };
+        let sent = Sent {
+            at: Instant::now(),
+            socket,
+            merchant: merchant_of(socket, plan.merchants),
+        };
+        lock(recorder).sending(id.clone(), sent);
+        if let Err(err) = writer.send(message).await {
+            lock(recorder).send_failed(&id, "send_failed");
+            eprintln!("socket {socket}: send failed: {err}");
+        }
+    }
+    (StoppedBy::Mutations, start.elapsed())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sockets_spread_evenly_over_merchants() {
+        assert_eq!(sockets_per_merchant(50, 5), vec![10; 5]);
+        assert_eq!(sockets_per_merchant(7, 3), vec![3, 2, 2]);
+        assert_eq!(merchant_of(7, 3), 1);
+    }
+
+    #[test]
+    fn each_merchant_has_sockets_on_every_node() {
+        let nodes_of_merchant_0: Vec<usize> = (0..20)
+            .filter(|&i| merchant_of(i, 5) == 0)
+            .map(|i| node_of(i, 5, 2))
+            .collect();
+        assert_eq!(nodes_of_merchant_0, vec![0, 1, 0, 1]);
+        assert!((0..50).all(|i| node_of(i, 5, 1) == 0));
+    }
+
+    #[test]
+    fn customers_are_unique_per_mutation() {
+        let a = customer(1);
+        assert_ne!(a.email, customer(2).email);
+        assert_eq!(a.email, "c1@example.co.za");
+        assert_eq!(a.name, "Load Customer 1");
+    }
+}
