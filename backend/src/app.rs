@@ -2,6 +2,7 @@
 //! `main` and by every integration test, so tests drive the real thing.
 
 use std::net::SocketAddr;
+use std::sync::Arc;
 
 use actix_web::{App, HttpServer, dev::ServerHandle, middleware, web};
 
@@ -10,6 +11,8 @@ use crate::auth::throttle::Throttle;
 use crate::config::Config;
 use crate::error::{AppError, AppResult};
 use crate::http;
+use crate::jobs::mail::{self, MailSettings};
+use crate::jobs::{JobGuard, spawn_job};
 use crate::live::registry::MerchantRegistry;
 use crate::live::relay;
 use crate::live::sockets::SocketRegistry;
@@ -20,10 +23,11 @@ pub struct AppState {
     pub db: Db,
     pub csrf: CsrfKey,
     pub throttle: Throttle,
-    pub merchants: std::sync::Arc<MerchantRegistry>,
+    pub merchants: Arc<MerchantRegistry>,
     pub sockets: SocketRegistry,
-    /// Relays other nodes' deltas (PostgreSQL only); stops with the state.
-    _relay: Option<relay::RelayGuard>,
+    /// Background jobs (mail delivery; on PostgreSQL the delta relay); they
+    /// stop when the state is dropped.
+    _jobs: Vec<JobGuard>,
 }
 
 pub type State = web::Data<AppState>;
@@ -45,7 +49,8 @@ impl AppState {
     }
 }
 
-/// Connects, migrates and assembles the shared state.
+/// Connects, migrates and assembles the shared state, and starts the
+/// background jobs that live as long as it does.
 pub async fn build_state(config: Config) -> AppResult<State> {
     let db = Db::connect(&config.database_url).await?;
     db.migrate().await?;
@@ -53,44 +58,76 @@ pub async fn build_state(config: Config) -> AppResult<State> {
     if !config.web_dir.join("index.html").is_file() {
         tracing::warn!(web_dir = ?config.web_dir, "no built web app found: run `npm --prefix web run build`");
     }
-    let merchants = std::sync::Arc::new(MerchantRegistry::default());
-    let relay = (db.backend == Backend::Postgres)
-        .then(|| relay::start(config.database_url.clone(), merchants.clone()));
+    let merchants = Arc::new(MerchantRegistry::default());
+    let mut jobs = Vec::new();
+    if db.backend == Backend::Postgres {
+        let (url, registry) = (config.database_url.clone(), merchants.clone());
+        jobs.push(spawn_job("delta-relay", move || async move {
+            relay::listen(&url, &registry).await
+        }));
+    }
+    let mail = MailSettings {
+        database_url: config.database_url.clone(),
+        mail_dir: config.mail_dir.clone(),
+        smtp_url: config.smtp_url.clone(),
+        from: config.mail_from.clone(),
+    };
+    jobs.push(spawn_job("mail", move || mail::deliver_forever(mail)));
     Ok(web::Data::new(AppState {
         config,
         db,
         csrf,
         throttle: Throttle::new(),
         merchants,
-        _relay: relay,
         sockets: SocketRegistry::default(),
+        _jobs: jobs,
     }))
+}
+
+/// Headers on every answer: no framing, no sniffing, a strict content policy.
+fn security_headers() -> middleware::DefaultHeaders {
+    middleware::DefaultHeaders::new()
+        .add((
+            "Content-Security-Policy",
+            "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self'; \
+             frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'",
+        ))
+        .add(("X-Content-Type-Options", "nosniff"))
+        .add(("X-Frame-Options", "DENY"))
+        .add(("Referrer-Policy", "no-referrer"))
 }
 
 /// Binds and starts the server; returns its handle and the bound address
 /// (tests bind port 0). The caller drives the returned server future.
 pub async fn start(
-    config: Config,
+    mut config: Config,
 ) -> AppResult<(actix_web::dev::Server, ServerHandle, SocketAddr)> {
     let bind = config.bind.clone();
+    let listener = std::net::TcpListener::bind(&bind)
+        .map_err(|e| AppError::Internal(format!("BIND: cannot listen on {bind}: {e}")))?;
+    let addr = listener
+        .local_addr()
+        .map_err(|e| AppError::Internal(format!("BIND: {e}")))?;
+    // Links in mail need an origin; without PUBLIC_URL it is the address we listen on.
+    config
+        .public_url
+        .get_or_insert_with(|| format!("http://{addr}"));
     let auth_base_path = config.auth_base_path.clone();
     let state = build_state(config).await?;
     let server = HttpServer::new(move || {
         App::new()
             .app_data(state.clone())
+            .wrap(security_headers())
             .wrap(middleware::Logger::new("%r %s %Dms").exclude("/ws"))
             .configure(|cfg| http::routes(cfg, &auth_base_path))
     })
     // Sockets are long-lived; shutdown gives them a short grace period only.
     .shutdown_timeout(5)
-    .bind(&bind)
-    .map_err(|e| AppError::Internal(format!("BIND: cannot listen on {bind}: {e}")))?;
-    let addr = server
-        .addrs()
-        .first()
-        .copied()
-        .ok_or_else(|| AppError::Internal("no bound address".into()))?;
-    let server = server.run();
+    // Deltas are small frames that must leave at once, not wait for Nagle's algorithm.
+    .tcp_nodelay(true)
+    .listen(listener)
+    .map_err(|e| AppError::Internal(format!("BIND: cannot listen on {bind}: {e}")))?
+    .run();
     let handle = server.handle();
     Ok((server, handle, addr))
 }

@@ -54,6 +54,22 @@ pub struct Config {
     #[arg(long, env = "SIGNIN_LIMIT_PER_ADDRESS", default_value_t = 50)]
     pub signin_limit_per_address: u32,
 
+    /// Where outgoing mail is written as `.eml` files when no SMTP server is set.
+    #[arg(long, env = "MAIL_DIR", default_value = "data/mail")]
+    pub mail_dir: PathBuf,
+
+    /// SMTP server for outgoing mail, e.g. `smtps://user:pass@smtp.example.co.za:465`.
+    #[arg(long, env = "SMTP_URL")]
+    pub smtp_url: Option<String>,
+
+    /// The sender of outgoing mail.
+    #[arg(
+        long,
+        env = "MAIL_FROM",
+        default_value = "Paydesk <no-reply@paydesk.invalid>"
+    )]
+    pub mail_from: String,
+
     /// Sign-ups allowed per client address within 15 minutes.
     #[arg(long, env = "SIGNUP_LIMIT_PER_ADDRESS", default_value_t = 30)]
     pub signup_limit_per_address: u32,
@@ -65,6 +81,14 @@ impl Config {
         self.public_url
             .as_deref()
             .is_some_and(|url| url.starts_with("https://"))
+    }
+
+    /// The public origin links are built from: `PUBLIC_URL`, or `http://<bind>`.
+    pub fn public_origin(&self) -> String {
+        match &self.public_url {
+            Some(url) => url.trim_end_matches('/').to_string(),
+            None => format!("http://{}", self.bind),
+        }
     }
 
     pub fn auth_path(&self, tail: &str) -> String {
@@ -85,6 +109,9 @@ impl Config {
             signin_limit_per_account: 10,
             signin_limit_per_address: 50,
             signup_limit_per_address: 30,
+            mail_dir: PathBuf::from("data/mail"),
+            smtp_url: None,
+            mail_from: "Paydesk <no-reply@paydesk.invalid>".into(),
         }
     }
 }

@@ -9,5 +9,6 @@ pub mod domain;
 pub mod error;
 pub mod http;
 pub mod ids;
+pub mod jobs;
 pub mod live;
 pub mod store;

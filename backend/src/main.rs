@@ -13,7 +13,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Run migrations, then serve the web app, authentication and the live socket.
-    Serve(Config),
+    Serve(Box<Config>),
     /// Run the database migrations and exit.
     Migrate {
         #[arg(
@@ -34,7 +34,7 @@ async fn main() -> std::process::ExitCode {
         )
         .init();
     let result = match Cli::parse().command {
-        Command::Serve(config) => serve(config).await,
+        Command::Serve(config) => serve(*config).await,
         Command::Migrate { database_url } => migrate(&database_url).await,
     };
     match result {

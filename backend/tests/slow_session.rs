@@ -101,6 +101,7 @@ async fn a_stuck_session_is_dropped_and_the_rest_carry_on() {
         let execute = Execute {
             command_id: format!("cmd_{i}"),
             user_id: "usr_2".into(),
+            role: Role::Owner,
             command: Command::CreateCustomer { input },
         };
         merchant

@@ -3,3 +3,4 @@
 pub mod csrf;
 pub mod password;
 pub mod throttle;
+pub mod totp;

@@ -27,10 +27,11 @@ impl Throttle {
         self.failures.get(key).is_some_and(|count| count >= limit)
     }
 
-    pub fn record_failure(&self, key: &str) {
-        let count = self.failures.get(key).unwrap_or(0);
-        self.failures
-            .insert(key.to_string(), count.saturating_add(1));
+    /// Counts a failure; returns how many there are now in the window.
+    pub fn record_failure(&self, key: &str) -> u32 {
+        let count = self.failures.get(key).unwrap_or(0).saturating_add(1);
+        self.failures.insert(key.to_string(), count);
+        count
     }
 
     pub fn clear(&self, key: &str) {

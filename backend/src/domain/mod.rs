@@ -1,12 +1,15 @@
 //! Rules and use-cases per area. Commands run inside the merchant actor's
 //! write transaction; queries read directly.
 
+pub mod accounts;
+pub mod business;
 pub mod customers;
+pub mod mail;
 pub mod rules;
 
-use protocol::{Change, Command, Mode, Query, ReplyBody};
+use protocol::{Change, Command, ErrorCode, Mode, Query, ReplyBody, Role};
 
-use crate::error::AppResult;
+use crate::error::{AppError, AppResult};
 use crate::store::{Db, Tx};
 
 /// Who runs a command or query, and against which merchant stream.
@@ -15,6 +18,7 @@ pub struct Scope {
     pub merchant_id: String,
     pub mode: Mode,
     pub user_id: String,
+    pub role: Role,
 }
 
 /// What a committed command changed, for the delta and the reply.
@@ -37,11 +41,34 @@ pub async fn run_command(tx: &mut Tx, scope: &Scope, command: &Command) -> AppRe
         Command::RestoreCustomer { customer_id } => {
             customers::restore_customer(tx, scope, customer_id).await
         }
+        Command::UpdateBusinessInfo { info } => {
+            business::update_business_info(tx, scope, info).await
+        }
+        Command::RequireTwoFactor { required } => {
+            business::require_two_factor(tx, scope, *required).await
+        }
+        // The user's own account never goes through a merchant's stream.
+        Command::UpdateProfile { .. }
+        | Command::ChangePassword { .. }
+        | Command::ChangeEmail { .. }
+        | Command::ResendVerification {}
+        | Command::BeginTwoFactor {}
+        | Command::ConfirmTwoFactor { .. }
+        | Command::DisableTwoFactor { .. }
+        | Command::RegenerateBackupCodes { .. }
+        | Command::SignOutSession { .. }
+        | Command::SignOutOtherSessions {} => Err(AppError::Code(ErrorCode::BadFrame)),
     }
 }
 
-/// Every socket query, dispatched from this one match.
-pub async fn run_query(db: &Db, scope: &Scope, query: &Query) -> AppResult<ReplyBody> {
+/// Every socket query, dispatched from this one match. `token_hash` is the
+/// asking browser's session.
+pub async fn run_query(
+    db: &Db,
+    scope: &Scope,
+    token_hash: &str,
+    query: &Query,
+) -> AppResult<ReplyBody> {
     match query {
         Query::ListCustomers {
             search,
@@ -60,5 +87,8 @@ pub async fn run_query(db: &Db, scope: &Scope, query: &Query) -> AppResult<Reply
             .await
         }
         Query::GetCustomer { customer_id } => customers::get_customer(db, scope, customer_id).await,
+        Query::GetProfile {} => accounts::get_profile(db, &scope.user_id).await,
+        Query::ListSessions {} => accounts::list_sessions(db, &scope.user_id, token_hash).await,
+        Query::GetBusinessInfo {} => business::get_business_info(db, scope).await,
     }
 }

@@ -3,27 +3,28 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, HttpResponseBuilder, web};
-use protocol::ErrorCode;
+use protocol::{ErrorCode, Language};
 use serde_json::json;
 
 use super::body::{Fields, MAX_AUTH_BODY};
 use super::cookies;
 use crate::app::State;
-use crate::auth::password;
+use crate::auth::{password, totp};
+use crate::domain::accounts::send_verification;
 use crate::domain::rules;
-use crate::error::AppError;
+use crate::error::{AppError, AppResult};
 use crate::ids::hash_secret;
-use crate::store::{sessions, users};
+use crate::store::{accounts, sessions, users};
 
 const LOGIN_PAGE: &str = "/auth/login";
 
-fn no_store(status: StatusCode) -> HttpResponseBuilder {
+pub(super) fn no_store(status: StatusCode) -> HttpResponseBuilder {
     let mut builder = HttpResponse::build(status);
     builder.insert_header(("Cache-Control", "no-store"));
     builder
 }
 
-fn internal(err: AppError) -> HttpResponse {
+pub(super) fn internal(err: AppError) -> HttpResponse {
     tracing::error!(error = %err, "auth request failed");
     no_store(StatusCode::INTERNAL_SERVER_ERROR)
         .json(json!({"error": "Runtime error, check the console logs"}))
@@ -31,7 +32,7 @@ fn internal(err: AppError) -> HttpResponse {
 
 /// The client address for throttling: the TCP peer, never a forwarded header
 /// a client could forge.
-fn client_address(req: &HttpRequest) -> String {
+pub(super) fn client_address(req: &HttpRequest) -> String {
     req.peer_addr()
         .map(|a| a.ip().to_string())
         .unwrap_or_default()
@@ -160,14 +161,94 @@ pub async fn sign_in(state: State, req: HttpRequest, body: web::Bytes) -> HttpRe
         Err(err) => return internal(err),
     };
     let Some(user) = credentials.filter(|_| valid) else {
-        state.throttle.record_failure(&account_key);
-        state.throttle.record_failure(&address_key);
-        tracing::info!(address = %client_address(&req), "sign-in failed");
-        return no_store(StatusCode::UNAUTHORIZED)
-            .json(json!({"url": format!("{LOGIN_PAGE}?error=CredentialsSignin")}));
+        return refuse(
+            &state,
+            &req,
+            &[&account_key, &address_key],
+            "CredentialsSignin",
+        )
+        .await;
     };
+    match second_factor(
+        &state,
+        &user.id,
+        fields.get("code"),
+        fields.get("backupCode"),
+    )
+    .await
+    {
+        Ok(SecondFactor::NotNeeded | SecondFactor::Passed) => {}
+        // A right password with no code yet is no failure: the form asks for one.
+        Ok(SecondFactor::Missing) => {
+            return no_store(StatusCode::UNAUTHORIZED)
+                .json(json!({"url": format!("{LOGIN_PAGE}?error=TwoFactorRequired")}));
+        }
+        Ok(SecondFactor::Wrong) => {
+            return refuse(
+                &state,
+                &req,
+                &[&account_key, &address_key],
+                "TwoFactorInvalid",
+            )
+            .await;
+        }
+        Err(err) => return internal(err),
+    }
     state.throttle.clear(&account_key);
     start_session(&state, &req, &user.id, callback).await
+}
+
+/// Counts a failure against each key, waits longer the more failures there
+/// were (slowing guessing down), and answers with `error`.
+async fn refuse(state: &State, req: &HttpRequest, keys: &[&str], error: &str) -> HttpResponse {
+    let mut failures: u32 = 0;
+    for key in keys {
+        failures = failures.max(state.throttle.record_failure(key));
+    }
+    tracing::info!(address = %client_address(req), error, "sign-in failed");
+    let delay_ms = (100u64 << failures.saturating_sub(1).min(5)).min(2_000);
+    tokio::time::sleep(std::time::Duration::from_millis(delay_ms)).await;
+    no_store(StatusCode::UNAUTHORIZED).json(json!({"url": format!("{LOGIN_PAGE}?error={error}")}))
+}
+
+enum SecondFactor {
+    NotNeeded,
+    Passed,
+    Missing,
+    Wrong,
+}
+
+/// With two-factor sign-in on, a current code (each accepted once) or an
+/// unused backup code must come with the password.
+async fn second_factor(
+    state: &State,
+    user_id: &str,
+    code: Option<&str>,
+    backup_code: Option<&str>,
+) -> AppResult<SecondFactor> {
+    let Some(account) = accounts::find_account(&state.db, user_id).await? else {
+        return Ok(SecondFactor::Wrong);
+    };
+    let Some(secret) = &account.totp_secret else {
+        return Ok(SecondFactor::NotNeeded);
+    };
+    let code = code.map(str::trim).filter(|c| !c.is_empty());
+    let backup_code = backup_code.map(str::trim).filter(|c| !c.is_empty());
+    let passed = match (code, backup_code) {
+        (Some(code), _) => {
+            match totp::matching_step(secret, code, crate::domain::accounts::unix_seconds())? {
+                Some(step) => accounts::accept_totp_step(&state.db, user_id, step as i64).await?,
+                None => false,
+            }
+        }
+        (None, Some(backup)) => accounts::use_backup_code(&state.db, user_id, backup).await?,
+        (None, None) => return Ok(SecondFactor::Missing),
+    };
+    Ok(if passed {
+        SecondFactor::Passed
+    } else {
+        SecondFactor::Wrong
+    })
 }
 
 async fn start_session(
@@ -219,7 +300,11 @@ pub async fn sign_out(state: State, req: HttpRequest, body: web::Bytes) -> HttpR
         .json(json!({"url": url}))
 }
 
-fn signup_error(status: StatusCode, code: ErrorCode, field: Option<&str>) -> HttpResponse {
+pub(super) fn signup_error(
+    status: StatusCode,
+    code: ErrorCode,
+    field: Option<&str>,
+) -> HttpResponse {
     let mut error = json!({"code": code});
     if let Some(field) = field {
         error["field"] = json!(field);
@@ -268,10 +353,36 @@ pub async fn sign_up(state: State, req: HttpRequest, body: web::Bytes) -> HttpRe
         business_name: &business_name,
     };
     match users::create_account(&state.db, account).await {
-        Ok(Some(user_id)) => start_session(&state, &req, &user_id, "/".into()).await,
+        Ok(Some(user_id)) => {
+            let language = request_language(&req);
+            let welcome = async {
+                accounts::update_profile(&state.db, &user_id, &name, language).await?;
+                send_verification(
+                    &state.db,
+                    &state.config.public_origin(),
+                    &user_id,
+                    &name,
+                    &email,
+                    language,
+                )
+                .await
+            };
+            // The account stands even if the link cannot be queued; it can be resent from the profile.
+            if let Err(err) = welcome.await {
+                tracing::error!(error = %err, "cannot queue the verification link");
+            }
+            start_session(&state, &req, &user_id, "/".into()).await
+        }
         Ok(None) => signup_error(StatusCode::CONFLICT, ErrorCode::EmailTaken, Some("email")),
         Err(err) => internal(err),
     }
+}
+
+/// The language the visitor chose (the app's `locale` cookie), else English.
+pub(super) fn request_language(req: &HttpRequest) -> Language {
+    req.cookie("locale")
+        .and_then(|c| Language::parse(c.value()))
+        .unwrap_or_default()
 }
 
 pub async fn unknown() -> HttpResponse {

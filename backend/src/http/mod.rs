@@ -4,6 +4,7 @@
 mod auth;
 mod body;
 mod cookies;
+mod recovery;
 mod static_app;
 mod ws;
 
@@ -19,6 +20,9 @@ pub fn routes(cfg: &mut web::ServiceConfig, auth_base_path: &str) {
             .route("/callback/credentials", web::post().to(auth::sign_in))
             .route("/signout", web::post().to(auth::sign_out))
             .route("/signup", web::post().to(auth::sign_up))
+            .route("/forgot", web::post().to(recovery::forgot))
+            .route("/reset", web::post().to(recovery::reset))
+            .route("/verify-email", web::post().to(recovery::verify_email))
             .default_service(web::to(auth::unknown)),
     )
     .route("/ws", web::get().to(ws::upgrade))

@@ -296,6 +296,7 @@ async fn commit_command(
         merchant_id: key.merchant_id.clone(),
         mode: key.mode,
         user_id: msg.user_id.clone(),
+        role: msg.role,
     };
     let mut tx = db.begin_write().await?;
     let seq = events::take_next_seq(&mut tx, &key.merchant_id, key.mode).await?;

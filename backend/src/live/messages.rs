@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use actix::prelude::*;
 use protocol::{
-    Command, MerchantView, Mode, PresenceMember, ReplyBody, Resume, UserView, WireError,
+    Command, MerchantView, Mode, PresenceMember, ReplyBody, Resume, Role, UserView, WireError,
 };
 
 /// A frame already encoded once, shared by every session it goes to.
@@ -59,6 +59,7 @@ pub struct SetPresence {
 pub struct Execute {
     pub command_id: String,
     pub user_id: String,
+    pub role: Role,
     pub command: Command,
 }
 

@@ -2,7 +2,6 @@
 //! and each node relays it to the merchant actor it runs for that stream (if
 //! any), which replays the new events from the table to its own sockets.
 
-use std::sync::Arc;
 use std::time::Duration;
 
 use protocol::Mode;
@@ -32,41 +31,10 @@ fn parse(payload: &str) -> Option<(StreamKey, u64)> {
     Some((StreamKey { merchant_id, mode }, seq))
 }
 
-/// Stops the relay when dropped (with the server's state).
-pub struct RelayGuard {
-    _stop: tokio::sync::oneshot::Sender<()>,
-}
-
-/// Starts the relay on a thread of its own, so the listener's connection
-/// lives and dies inside its own runtime.
-pub fn start(database_url: String, registry: Arc<MerchantRegistry>) -> RelayGuard {
-    let (stop, stopped) = tokio::sync::oneshot::channel();
-    let spawned = std::thread::Builder::new()
-        .name("delta-relay".into())
-        .spawn(move || {
-            match tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
-            {
-                Ok(runtime) => runtime.block_on(async move {
-                    tokio::select! {
-                        () = listen(&database_url, &registry) => {}
-                        _ = stopped => {}
-                    }
-                }),
-                Err(err) => tracing::error!(error = %err, "delta relay has no runtime"),
-            }
-        });
-    if let Err(err) = spawned {
-        tracing::error!(error = %err, "cannot start the delta relay");
-    }
-    RelayGuard { _stop: stop }
-}
-
 /// Listens for announcements for as long as the server runs. The listener
 /// reconnects by itself; an announcement lost meanwhile is caught up by the
 /// next one for that stream, or by the clients' resume.
-async fn listen(database_url: &str, registry: &MerchantRegistry) {
+pub async fn listen(database_url: &str, registry: &MerchantRegistry) {
     const RETRY: Duration = Duration::from_secs(2);
     loop {
         let mut listener = match sqlx::postgres::PgListener::connect(database_url).await {

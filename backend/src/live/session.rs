@@ -7,16 +7,16 @@ use std::time::{Duration, Instant};
 use actix::prelude::*;
 use actix_web_actors::ws::{self, CloseCode, CloseReason};
 use protocol::{
-    ClientFrame, ErrorCode, MerchantView, Mode, Query, ReplyBody, Resume, ServerFrame, UserView,
-    WireError, encode,
+    ClientFrame, Command, ErrorCode, Mode, Query, ReplyBody, Resume, ServerFrame, WireError, encode,
 };
 
 use super::merchant::MerchantActor;
 use super::messages::{Execute, Join, Leave, Outbound, SetPresence, StreamKey};
 use crate::app::State;
+use crate::domain::accounts::{self, AccountScope};
 use crate::domain::{self, Scope};
 use crate::ids::new_id;
-use crate::store::{sessions, users};
+use crate::store::{accounts as account_store, business, sessions, users};
 
 /// Server heartbeat: a ping this often; a client silent for `CLIENT_TIMEOUT` is gone.
 const HEARTBEAT: Duration = Duration::from_secs(10);
@@ -34,6 +34,9 @@ struct Joined {
     key: StreamKey,
     merchant: Addr<MerchantActor>,
     role: protocol::Role,
+    /// The merchant requires two-factor sign-in and this user has none yet:
+    /// only their own account's commands run until they enrol.
+    must_enrol: bool,
 }
 
 pub struct SessionActor {
@@ -108,42 +111,8 @@ impl SessionActor {
                 merchant_id,
                 mode,
             } => self.hello(resume, merchant_id, mode, ctx),
-            ClientFrame::Command { id, command } => {
-                let Some(joined) = self.checked(&id, ctx) else {
-                    return;
-                };
-                if !joined.role.can_write() {
-                    return Self::reply(ctx, id, Err(WireError::new(ErrorCode::Forbidden)));
-                }
-                let execute = Execute {
-                    command_id: id.clone(),
-                    user_id: self.user_id.clone(),
-                    command,
-                };
-                let request = joined.merchant.send(execute);
-                ctx.spawn(request.into_actor(self).map(move |result, _actor, ctx| {
-                    let result =
-                        result.unwrap_or_else(|_| Err(WireError::new(ErrorCode::Internal)));
-                    Self::reply(ctx, id, result);
-                }));
-            }
-            ClientFrame::Query { id, query } => {
-                let Some(joined) = self.checked(&id, ctx) else {
-                    return;
-                };
-                let scope = Scope {
-                    merchant_id: joined.key.merchant_id.clone(),
-                    mode: joined.key.mode,
-                    user_id: self.user_id.clone(),
-                };
-                let db = self.state.db.clone();
-                // Reads do not queue behind the merchant's writes.
-                ctx.spawn(
-                    run_query(db, scope, query)
-                        .into_actor(self)
-                        .map(move |result, _actor, ctx| Self::reply(ctx, id, result)),
-                );
-            }
+            ClientFrame::Command { id, command } => self.command(id, command, ctx),
+            ClientFrame::Query { id, query } => self.query(id, query, ctx),
             ClientFrame::Presence { viewing } => {
                 if let Some(joined) = &self.joined {
                     let viewing = viewing.filter(|v| v.len() <= MAX_VIEWING_LEN);
@@ -155,6 +124,96 @@ impl SessionActor {
             }
             ClientFrame::Ping {} => Self::send(ctx, &ServerFrame::Pong {}),
         }
+    }
+
+    fn command(&mut self, id: String, command: Command, ctx: &mut ws::WebsocketContext<Self>) {
+        let Some(joined) = self.checked(&id, ctx) else {
+            return;
+        };
+        if accounts::is_account_command(&command) {
+            return self.account_command(id, command, ctx);
+        }
+        let refusal = if !joined.role.can_write() {
+            Some(ErrorCode::Forbidden)
+        } else if joined.must_enrol {
+            Some(ErrorCode::TwoFactorSetupRequired)
+        } else {
+            None
+        };
+        if let Some(code) = refusal {
+            return Self::reply(ctx, id, Err(WireError::new(code)));
+        }
+        let execute = Execute {
+            command_id: id.clone(),
+            user_id: self.user_id.clone(),
+            role: joined.role,
+            command,
+        };
+        let request = joined.merchant.send(execute);
+        ctx.spawn(request.into_actor(self).map(move |result, _actor, ctx| {
+            let result = result.unwrap_or_else(|_| Err(WireError::new(ErrorCode::Internal)));
+            Self::reply(ctx, id, result);
+        }));
+    }
+
+    /// The user's own account: run here, beside the merchant's stream.
+    fn account_command(
+        &mut self,
+        id: String,
+        command: Command,
+        ctx: &mut ws::WebsocketContext<Self>,
+    ) {
+        let state = self.state.clone();
+        let (user_id, token_hash) = (self.user_id.clone(), self.token_hash.clone());
+        let enrols = matches!(command, Command::ConfirmTwoFactor { .. });
+        let work = async move {
+            let origin = state.config.public_origin();
+            let scope = AccountScope {
+                user_id: &user_id,
+                token_hash: &token_hash,
+                public_origin: &origin,
+            };
+            let outcome = accounts::run_account_command(&state.db, &scope, &command).await;
+            if let Ok(outcome) = &outcome {
+                for ended in &outcome.ended_sessions {
+                    state.sockets.close_session(ended);
+                }
+            }
+            outcome.map(|o| o.reply).map_err(|e| e.to_wire())
+        };
+        ctx.spawn(work.into_actor(self).map(move |result, actor, ctx| {
+            if enrols
+                && result.is_ok()
+                && let Some(joined) = actor.joined.as_mut()
+            {
+                joined.must_enrol = false;
+            }
+            Self::reply(ctx, id, result);
+        }));
+    }
+
+    fn query(&mut self, id: String, query: Query, ctx: &mut ws::WebsocketContext<Self>) {
+        let Some(joined) = self.checked(&id, ctx) else {
+            return;
+        };
+        let scope = Scope {
+            merchant_id: joined.key.merchant_id.clone(),
+            mode: joined.key.mode,
+            user_id: self.user_id.clone(),
+            role: joined.role,
+        };
+        let db = self.state.db.clone();
+        let token_hash = self.token_hash.clone();
+        // Reads do not queue behind the merchant's writes.
+        let work = async move {
+            domain::run_query(&db, &scope, &token_hash, &query)
+                .await
+                .map_err(|e| e.to_wire())
+        };
+        ctx.spawn(
+            work.into_actor(self)
+                .map(move |result, _actor, ctx| Self::reply(ctx, id, result)),
+        );
     }
 
     /// The joined stream, or an error reply when the socket has not said Hello
@@ -192,10 +251,25 @@ impl SessionActor {
         let lookup = async move {
             let user = users::find_user(&db, &user_id).await?;
             let merchants = users::find_memberships(&db, &user_id).await?;
-            Ok::<_, crate::error::AppError>((user, merchants))
+            // Only merchants the user belongs to; a foreign id is refused outright.
+            let chosen = match &merchant_id {
+                Some(id) => merchants.iter().find(|m| &m.id == id).cloned(),
+                None => merchants.first().cloned(),
+            };
+            let mut must_enrol = false;
+            if let Some(merchant) = &chosen {
+                let required = business::find_business_info(&db, &merchant.id)
+                    .await?
+                    .is_some_and(|(_, required)| required);
+                let enrolled = account_store::find_account(&db, &user_id)
+                    .await?
+                    .is_some_and(|a| a.totp_secret.is_some());
+                must_enrol = required && !enrolled;
+            }
+            Ok::<_, crate::error::AppError>((user, merchants, chosen, must_enrol))
         };
         ctx.wait(lookup.into_actor(self).map(move |result, actor, ctx| {
-            let (user, merchants): (Option<UserView>, Vec<MerchantView>) = match result {
+            let (user, merchants, chosen, must_enrol) = match result {
                 Ok(found) => found,
                 Err(err) => {
                     tracing::error!(error = %err, "hello failed");
@@ -205,12 +279,7 @@ impl SessionActor {
             let Some(user) = user else {
                 return Self::close(ctx, CloseCode::Policy, "unknown user");
             };
-            // Only merchants the user belongs to; a foreign id is refused outright.
-            let chosen = match &merchant_id {
-                Some(id) => merchants.iter().find(|m| &m.id == id),
-                None => merchants.first(),
-            };
-            let Some(merchant) = chosen.cloned() else {
+            let Some(merchant) = chosen else {
                 return Self::close(ctx, CloseCode::Policy, "not a member of that merchant");
             };
             actor.leave_stream();
@@ -235,19 +304,10 @@ impl SessionActor {
                 key,
                 merchant: addr,
                 role: merchant.role,
+                must_enrol,
             });
         }));
     }
-}
-
-async fn run_query(
-    db: crate::store::Db,
-    scope: Scope,
-    query: Query,
-) -> Result<ReplyBody, WireError> {
-    domain::run_query(&db, &scope, &query)
-        .await
-        .map_err(|e| e.to_wire())
 }
 
 impl Actor for SessionActor {

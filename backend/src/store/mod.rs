@@ -2,8 +2,12 @@
 //! migrations of that database embedded. Every query of merchant data takes
 //! the merchant id and the mode.
 
+pub mod accounts;
+pub mod business;
 pub mod customers;
 pub mod events;
+pub mod links;
+pub mod mail;
 pub mod secrets;
 pub mod sessions;
 pub mod users;

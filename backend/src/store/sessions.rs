@@ -4,7 +4,10 @@ use sqlx::Row;
 
 use super::Db;
 use crate::error::AppResult;
-use crate::ids::{hash_secret, new_secret, now_ms};
+use protocol::SessionInfo;
+
+use super::Tx;
+use crate::ids::{hash_secret, new_id, new_secret, now_ms};
 
 pub struct SessionRow {
     pub token_hash: String,
@@ -23,8 +26,8 @@ pub async fn create_session(
     let token = new_secret();
     let now = now_ms();
     sqlx::query(
-        "INSERT INTO sessions (token_hash, user_id, created_at, expires_at, last_seen_at, user_agent, address) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        "INSERT INTO sessions (token_hash, user_id, created_at, expires_at, last_seen_at, user_agent, address, public_id) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
     )
     .bind(hash_secret(&token))
     .bind(user_id)
@@ -33,6 +36,7 @@ pub async fn create_session(
     .bind(now)
     .bind(truncate(user_agent, 256))
     .bind(truncate(address, 64))
+    .bind(new_id("ses"))
     .execute(&db.pool)
     .await?;
     Ok(token)
@@ -84,6 +88,67 @@ pub async fn delete_session(db: &Db, token_hash: &str) -> AppResult<()> {
         .execute(&db.pool)
         .await?;
     Ok(())
+}
+
+/// The user's live sessions, most recently used first; `current_hash` marks the asker's.
+pub async fn list_sessions(
+    db: &Db,
+    user_id: &str,
+    current_hash: &str,
+) -> AppResult<Vec<SessionInfo>> {
+    let rows = sqlx::query(
+        "SELECT token_hash, public_id, user_agent, address, created_at, last_seen_at FROM sessions \
+         WHERE user_id = $1 AND expires_at > $2 ORDER BY last_seen_at DESC",
+    )
+    .bind(user_id)
+    .bind(now_ms())
+    .fetch_all(&db.pool)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|r| SessionInfo {
+            current: r.get::<String, _>("token_hash") == current_hash,
+            id: r.get::<Option<String>, _>("public_id").unwrap_or_default(),
+            user_agent: r.get("user_agent"),
+            address: r.get("address"),
+            created_at: r.get("created_at"),
+            last_seen_at: r.get("last_seen_at"),
+        })
+        .collect())
+}
+
+/// Ends one session of the user by its public id; returns its hash so its
+/// sockets can be closed.
+pub async fn delete_session_by_public_id(
+    db: &Db,
+    user_id: &str,
+    public_id: &str,
+) -> AppResult<Option<String>> {
+    let row = sqlx::query(
+        "DELETE FROM sessions WHERE user_id = $1 AND public_id = $2 RETURNING token_hash",
+    )
+    .bind(user_id)
+    .bind(public_id)
+    .fetch_optional(&db.pool)
+    .await?;
+    Ok(row.map(|r| r.get("token_hash")))
+}
+
+/// Ends every session of the user but `keep_hash` (none kept when None);
+/// returns the hashes ended.
+pub async fn delete_other_sessions(
+    tx: &mut Tx,
+    user_id: &str,
+    keep_hash: Option<&str>,
+) -> AppResult<Vec<String>> {
+    let rows = sqlx::query(
+        "DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2 RETURNING token_hash",
+    )
+    .bind(user_id)
+    .bind(keep_hash.unwrap_or(""))
+    .fetch_all(&mut **tx)
+    .await?;
+    Ok(rows.into_iter().map(|r| r.get("token_hash")).collect())
 }
 
 fn truncate(value: &str, max: usize) -> String {

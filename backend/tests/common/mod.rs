@@ -55,6 +55,7 @@ impl Database {
 pub struct TestApp {
     pub addr: std::net::SocketAddr,
     pub handle: actix_web::dev::ServerHandle,
+    pub mail_dir: PathBuf,
     _dir: tempfile::TempDir,
 }
 
@@ -106,12 +107,15 @@ impl TestApp {
         std::fs::write(web_dir.join("assets/app.js"), "console.log('app')").unwrap();
         let mut config = Config::for_database(url);
         config.web_dir = web_dir;
+        config.mail_dir = dir.path().join("mail");
         tweak(&mut config);
         let (server, handle, addr) = backend::app::start(config).await.expect("start app");
         actix_web::rt::spawn(server);
+        let mail_dir = dir.path().join("mail");
         TestApp {
             addr,
             handle,
+            mail_dir,
             _dir: dir,
         }
     }

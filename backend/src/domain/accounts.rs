@@ -1,0 +1,326 @@
+//! The signed-in user's own account: profile, password, e-mail address,
+//! two-factor sign-in and sessions. These commands touch no merchant data,
+//! so they run beside the merchant's stream, not through it.
+
+use protocol::{Command, ErrorCode, Language, Profile, ReplyBody, UserView};
+
+use super::mail::{Template, compose};
+use super::rules;
+use crate::auth::{password, totp};
+use crate::error::{AppError, AppResult};
+use crate::ids::new_secret;
+use crate::store::accounts::{self as store, Account};
+use crate::store::links::{self, Purpose};
+use crate::store::{Db, mail, sessions, users};
+
+/// Verification links live one day.
+pub const VERIFY_EMAIL_SECONDS: i64 = 24 * 3600;
+const BACKUP_CODES: usize = 10;
+
+/// Who is asking, from which browser session.
+pub struct AccountScope<'a> {
+    pub user_id: &'a str,
+    pub token_hash: &'a str,
+    /// Builds links in mail (the configured public origin).
+    pub public_origin: &'a str,
+}
+
+/// A reply, and the browser sessions whose sockets must now close.
+pub struct AccountOutcome {
+    pub reply: ReplyBody,
+    pub ended_sessions: Vec<String>,
+}
+
+impl From<ReplyBody> for AccountOutcome {
+    fn from(reply: ReplyBody) -> Self {
+        AccountOutcome {
+            reply,
+            ended_sessions: Vec::new(),
+        }
+    }
+}
+
+pub fn is_account_command(command: &Command) -> bool {
+    matches!(
+        command,
+        Command::UpdateProfile { .. }
+            | Command::ChangePassword { .. }
+            | Command::ChangeEmail { .. }
+            | Command::ResendVerification {}
+            | Command::BeginTwoFactor {}
+            | Command::ConfirmTwoFactor { .. }
+            | Command::DisableTwoFactor { .. }
+            | Command::RegenerateBackupCodes { .. }
+            | Command::SignOutSession { .. }
+            | Command::SignOutOtherSessions {}
+    )
+}
+
+async fn account(db: &Db, user_id: &str) -> AppResult<Account> {
+    store::find_account(db, user_id)
+        .await?
+        .ok_or(AppError::Code(ErrorCode::Unauthenticated))
+}
+
+async fn check_password(account: &Account, password: &str, field: &str) -> AppResult<()> {
+    if password::verify_password(password.to_string(), Some(account.password_hash.clone())).await? {
+        Ok(())
+    } else {
+        Err(AppError::field(field, ErrorCode::WrongPassword))
+    }
+}
+
+/// Accepts a current code of the enabled secret, once.
+async fn check_code(db: &Db, account: &Account, code: &str) -> AppResult<()> {
+    let Some(secret) = &account.totp_secret else {
+        return Err(AppError::Code(ErrorCode::TwoFactorNotEnabled));
+    };
+    let step = totp::matching_step(secret, code, unix_seconds())?;
+    match step {
+        Some(step) if store::accept_totp_step(db, &account.id, step as i64).await? => Ok(()),
+        _ => Err(AppError::field("code", ErrorCode::InvalidCode)),
+    }
+}
+
+pub fn unix_seconds() -> u64 {
+    (crate::ids::now_ms() / 1000) as u64
+}
+
+/// Ten single-use codes like `k3v9-2hxq`.
+fn new_backup_codes() -> Vec<String> {
+    (0..BACKUP_CODES)
+        .map(|_| {
+            let raw: String = new_secret()
+                .chars()
+                .filter(|c| c.is_ascii_alphanumeric())
+                .take(8)
+                .collect::<String>()
+                .to_lowercase();
+            format!("{}-{}", &raw[..4], &raw[4..])
+        })
+        .collect()
+}
+
+/// Queues a verification link for `email` (the current address or a new one).
+pub async fn send_verification(
+    db: &Db,
+    origin: &str,
+    account_id: &str,
+    name: &str,
+    email: &str,
+    language: Language,
+) -> AppResult<()> {
+    let mut tx = db.begin_write().await?;
+    let token = links::create_link(
+        &mut tx,
+        account_id,
+        Purpose::VerifyEmail,
+        email,
+        VERIFY_EMAIL_SECONDS,
+    )
+    .await?;
+    let link = format!("{origin}/account/teams/email/verify/{token}");
+    mail::enqueue(
+        &mut tx,
+        &compose(Template::VerifyEmail, language, email, name, email, &link),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+pub async fn run_account_command(
+    db: &Db,
+    scope: &AccountScope<'_>,
+    command: &Command,
+) -> AppResult<AccountOutcome> {
+    let done = || Ok(AccountOutcome::from(ReplyBody::Done {}));
+    match command {
+        Command::UpdateProfile { name, language } => {
+            let name = name.trim();
+            rules::name(name, 64).map_err(|code| AppError::field("name", code))?;
+            store::update_profile(db, scope.user_id, name, *language).await?;
+            done()
+        }
+        Command::ChangePassword {
+            current_password,
+            new_password,
+        } => {
+            let account = account(db, scope.user_id).await?;
+            check_password(&account, current_password, "currentPassword").await?;
+            password::check_new_password(new_password)
+                .map_err(|code| AppError::field("newPassword", code))?;
+            let hash = password::hash_password(new_password.clone()).await?;
+            let mut tx = db.begin_write().await?;
+            store::set_password_hash(&mut tx, scope.user_id, &hash).await?;
+            // A new password ends every other browser's session.
+            let ended =
+                sessions::delete_other_sessions(&mut tx, scope.user_id, Some(scope.token_hash))
+                    .await?;
+            tx.commit().await?;
+            Ok(AccountOutcome {
+                reply: ReplyBody::Done {},
+                ended_sessions: ended,
+            })
+        }
+        Command::ChangeEmail {
+            new_email,
+            current_password,
+        } => {
+            let account = account(db, scope.user_id).await?;
+            check_password(&account, current_password, "currentPassword").await?;
+            let new_email = new_email.trim().to_lowercase();
+            rules::email(&new_email).map_err(|code| AppError::field("newEmail", code))?;
+            if new_email == account.email {
+                return Err(AppError::field("newEmail", ErrorCode::SameEmail));
+            }
+            if users::find_credentials_by_email(db, &new_email)
+                .await?
+                .is_some()
+            {
+                return Err(AppError::field("newEmail", ErrorCode::EmailTaken));
+            }
+            let mut tx = db.begin_write().await?;
+            store::set_pending_email(&mut tx, scope.user_id, Some(&new_email)).await?;
+            tx.commit().await?;
+            send_verification(
+                db,
+                scope.public_origin,
+                scope.user_id,
+                &account.name,
+                &new_email,
+                account.language,
+            )
+            .await?;
+            done()
+        }
+        Command::ResendVerification {} => {
+            let account = account(db, scope.user_id).await?;
+            let target = match (&account.pending_email, account.email_verified) {
+                (Some(pending), _) => pending.clone(),
+                (None, false) => account.email.clone(),
+                (None, true) => return done(),
+            };
+            send_verification(
+                db,
+                scope.public_origin,
+                scope.user_id,
+                &account.name,
+                &target,
+                account.language,
+            )
+            .await?;
+            done()
+        }
+        Command::BeginTwoFactor {} => {
+            let account = account(db, scope.user_id).await?;
+            if account.totp_secret.is_some() {
+                return Err(AppError::Code(ErrorCode::TwoFactorAlreadyEnabled));
+            }
+            let secret = totp::new_secret()?;
+            store::set_pending_totp(db, scope.user_id, Some(&secret)).await?;
+            let otpauth_url = totp::otpauth_url(&secret, &account.email)?;
+            Ok(ReplyBody::TwoFactorEnrolment {
+                secret,
+                otpauth_url,
+            }
+            .into())
+        }
+        Command::ConfirmTwoFactor { code } => {
+            let account = account(db, scope.user_id).await?;
+            if account.totp_secret.is_some() {
+                return Err(AppError::Code(ErrorCode::TwoFactorAlreadyEnabled));
+            }
+            let Some(secret) = &account.totp_pending_secret else {
+                return Err(AppError::Code(ErrorCode::TwoFactorNotStarted));
+            };
+            let step = totp::matching_step(secret, code, unix_seconds())?
+                .ok_or_else(|| AppError::field("code", ErrorCode::InvalidCode))?;
+            let codes = new_backup_codes();
+            let mut tx = db.begin_write().await?;
+            store::set_totp(&mut tx, scope.user_id, Some(secret), step as i64).await?;
+            store::replace_backup_codes(&mut tx, scope.user_id, &normalised(&codes)).await?;
+            tx.commit().await?;
+            Ok(ReplyBody::BackupCodes { codes }.into())
+        }
+        Command::DisableTwoFactor { password, code } => {
+            let account = account(db, scope.user_id).await?;
+            check_password(&account, password, "password").await?;
+            check_code(db, &account, code).await?;
+            let mut tx = db.begin_write().await?;
+            store::set_totp(&mut tx, scope.user_id, None, 0).await?;
+            store::replace_backup_codes(&mut tx, scope.user_id, &[]).await?;
+            tx.commit().await?;
+            done()
+        }
+        Command::RegenerateBackupCodes { code } => {
+            let account = account(db, scope.user_id).await?;
+            check_code(db, &account, code).await?;
+            let codes = new_backup_codes();
+            let mut tx = db.begin_write().await?;
+            store::replace_backup_codes(&mut tx, scope.user_id, &normalised(&codes)).await?;
+            tx.commit().await?;
+            Ok(ReplyBody::BackupCodes { codes }.into())
+        }
+        Command::SignOutSession { session_id } => {
+            let ended = sessions::delete_session_by_public_id(db, scope.user_id, session_id)
+                .await?
+                .ok_or(AppError::Code(ErrorCode::NotFound))?;
+            Ok(AccountOutcome {
+                reply: ReplyBody::Done {},
+                ended_sessions: vec![ended],
+            })
+        }
+        Command::SignOutOtherSessions {} => {
+            let mut tx = db.begin_write().await?;
+            let ended =
+                sessions::delete_other_sessions(&mut tx, scope.user_id, Some(scope.token_hash))
+                    .await?;
+            tx.commit().await?;
+            Ok(AccountOutcome {
+                reply: ReplyBody::Done {},
+                ended_sessions: ended,
+            })
+        }
+        _ => Err(AppError::Code(ErrorCode::BadFrame)),
+    }
+}
+
+/// Backup codes are matched without their dash and case.
+fn normalised(codes: &[String]) -> Vec<String> {
+    codes
+        .iter()
+        .map(|c| {
+            c.chars()
+                .filter(|c| c.is_ascii_alphanumeric())
+                .collect::<String>()
+                .to_lowercase()
+        })
+        .collect()
+}
+
+pub async fn get_profile(db: &Db, user_id: &str) -> AppResult<ReplyBody> {
+    let account = account(db, user_id).await?;
+    let profile = Profile {
+        user: UserView {
+            id: account.id.clone(),
+            name: account.name.clone(),
+            email: account.email.clone(),
+        },
+        email_verified: account.email_verified,
+        pending_email: account.pending_email.clone(),
+        language: account.language,
+        two_factor_enabled: account.totp_secret.is_some(),
+        backup_codes_left: store::backup_codes_left(db, user_id).await?,
+        two_factor_required: store::two_factor_required(db, user_id).await?,
+    };
+    Ok(ReplyBody::Profile {
+        profile: Box::new(profile),
+    })
+}
+
+pub async fn list_sessions(db: &Db, user_id: &str, token_hash: &str) -> AppResult<ReplyBody> {
+    Ok(ReplyBody::Sessions {
+        sessions: sessions::list_sessions(db, user_id, token_hash).await?,
+    })
+}

@@ -1,0 +1,135 @@
+//! The merchant's business details and its two-factor policy; both change
+//! through the merchant's stream, so every open tab sees them live.
+
+use protocol::{BusinessInfo, Change, ErrorCode, FieldError, ReplyBody, Role};
+
+use super::rules;
+use super::{Effect, Scope};
+use crate::error::{AppError, AppResult};
+use crate::store::business as store;
+use crate::store::{Db, Tx};
+
+fn trimmed(info: &BusinessInfo) -> BusinessInfo {
+    BusinessInfo {
+        legal_name: info.legal_name.trim().into(),
+        trading_name: info.trading_name.trim().into(),
+        registration_number: info.registration_number.trim().into(),
+        vat_number: info.vat_number.trim().into(),
+        industry: info.industry.trim().into(),
+        physical_address: info.physical_address.trim().into(),
+        contact_person: info.contact_person.trim().into(),
+        support_email: info.support_email.trim().to_lowercase(),
+        support_phone: rules::normalise_cellphone(&info.support_phone),
+        statement_name: info.statement_name.trim().to_uppercase(),
+    }
+}
+
+/// South African VAT numbers: ten digits starting with 4.
+fn vat_number(value: &str) -> Result<(), ErrorCode> {
+    if value.len() == 10 && value.starts_with('4') && value.bytes().all(|b| b.is_ascii_digit()) {
+        Ok(())
+    } else {
+        Err(ErrorCode::InvalidCharacters)
+    }
+}
+
+/// Bank statements carry at most ten letters, digits and spaces.
+fn statement_name(value: &str) -> Result<(), ErrorCode> {
+    rules::required(value, 10)?;
+    if value.chars().all(|c| c.is_ascii_alphanumeric() || c == ' ') {
+        Ok(())
+    } else {
+        Err(ErrorCode::InvalidCharacters)
+    }
+}
+
+pub fn validate_business_info(info: &BusinessInfo) -> Result<BusinessInfo, AppError> {
+    let info = trimmed(info);
+    let optional = |value: &str, check: &dyn Fn(&str) -> Result<(), ErrorCode>| {
+        if value.is_empty() {
+            Ok(())
+        } else {
+            check(value)
+        }
+    };
+    let checks: [(&str, Result<(), ErrorCode>); 10] = [
+        ("legalName", rules::name(&info.legal_name, 128)),
+        (
+            "tradingName",
+            optional(&info.trading_name, &|v| rules::name(v, 128)),
+        ),
+        (
+            "registrationNumber",
+            optional(&info.registration_number, &rules::id_number),
+        ),
+        ("vatNumber", optional(&info.vat_number, &vat_number)),
+        ("industry", rules::at_most(&info.industry, 64)),
+        (
+            "physicalAddress",
+            rules::at_most(&info.physical_address, 256),
+        ),
+        (
+            "contactPerson",
+            optional(&info.contact_person, &|v| rules::name(v, 64)),
+        ),
+        ("supportEmail", optional(&info.support_email, &rules::email)),
+        (
+            "supportPhone",
+            optional(&info.support_phone, &rules::cellphone),
+        ),
+        ("statementName", statement_name(&info.statement_name)),
+    ];
+    let errors: Vec<FieldError> = checks
+        .into_iter()
+        .filter_map(|(field, result)| {
+            result.err().map(|code| FieldError {
+                field: field.into(),
+                code,
+            })
+        })
+        .collect();
+    if errors.is_empty() {
+        Ok(info)
+    } else {
+        Err(AppError::Invalid(errors))
+    }
+}
+
+pub async fn update_business_info(
+    tx: &mut Tx,
+    scope: &Scope,
+    info: &BusinessInfo,
+) -> AppResult<Effect> {
+    if !matches!(scope.role, Role::Owner | Role::Admin) {
+        return Err(AppError::Code(ErrorCode::Forbidden));
+    }
+    let info = validate_business_info(info)?;
+    store::update_business_info(tx, &scope.merchant_id, &info).await?;
+    Ok(Effect {
+        changes: vec![Change::BusinessInfoUpdated {
+            info: Box::new(info),
+        }],
+        id: Some(scope.merchant_id.clone()),
+    })
+}
+
+pub async fn require_two_factor(tx: &mut Tx, scope: &Scope, required: bool) -> AppResult<Effect> {
+    if scope.role != Role::Owner {
+        return Err(AppError::Code(ErrorCode::OwnersOnly));
+    }
+    store::set_require_two_factor(tx, &scope.merchant_id, required).await?;
+    Ok(Effect {
+        changes: vec![Change::TwoFactorPolicyUpdated { required }],
+        id: Some(scope.merchant_id.clone()),
+    })
+}
+
+pub async fn get_business_info(db: &Db, scope: &Scope) -> AppResult<ReplyBody> {
+    let (info, two_factor_required) = store::find_business_info(db, &scope.merchant_id)
+        .await?
+        .ok_or(AppError::Code(ErrorCode::NotFound))?;
+    Ok(ReplyBody::BusinessInfo {
+        info: Box::new(info),
+        two_factor_required,
+    })
+}

@@ -1,0 +1,198 @@
+//! A user's own account: profile, password, e-mail verification, two-factor
+//! secrets and backup codes.
+
+use protocol::Language;
+use sqlx::Row;
+
+use super::{Db, Tx};
+use crate::error::AppResult;
+use crate::ids::{hash_secret, now_ms};
+
+pub struct Account {
+    pub id: String,
+    pub name: String,
+    pub email: String,
+    pub password_hash: String,
+    pub email_verified: bool,
+    pub pending_email: Option<String>,
+    pub language: Language,
+    pub totp_secret: Option<String>,
+    pub totp_pending_secret: Option<String>,
+    pub totp_last_step: i64,
+}
+
+pub async fn find_account(db: &Db, user_id: &str) -> AppResult<Option<Account>> {
+    let row = sqlx::query(
+        "SELECT id, name, email, password_hash, email_verified_at, pending_email, language, totp_secret, \
+         totp_pending_secret, totp_last_step FROM users WHERE id = $1",
+    )
+    .bind(user_id)
+    .fetch_optional(&db.pool)
+    .await?;
+    Ok(row.map(|r| {
+        let verified: Option<i64> = r.get("email_verified_at");
+        let language: String = r.get("language");
+        Account {
+            id: r.get("id"),
+            name: r.get("name"),
+            email: r.get("email"),
+            password_hash: r.get("password_hash"),
+            email_verified: verified.is_some(),
+            pending_email: r.get("pending_email"),
+            language: Language::parse(&language).unwrap_or_default(),
+            totp_secret: r.get("totp_secret"),
+            totp_pending_secret: r.get("totp_pending_secret"),
+            totp_last_step: r.get("totp_last_step"),
+        }
+    }))
+}
+
+pub async fn update_profile(
+    db: &Db,
+    user_id: &str,
+    name: &str,
+    language: Language,
+) -> AppResult<()> {
+    sqlx::query("UPDATE users SET name = $2, language = $3 WHERE id = $1")
+        .bind(user_id)
+        .bind(name)
+        .bind(language.as_str())
+        .execute(&db.pool)
+        .await?;
+    Ok(())
+}
+
+pub async fn set_password_hash(tx: &mut Tx, user_id: &str, password_hash: &str) -> AppResult<()> {
+    sqlx::query("UPDATE users SET password_hash = $2 WHERE id = $1")
+        .bind(user_id)
+        .bind(password_hash)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+pub async fn set_pending_email(tx: &mut Tx, user_id: &str, email: Option<&str>) -> AppResult<()> {
+    sqlx::query("UPDATE users SET pending_email = $2 WHERE id = $1")
+        .bind(user_id)
+        .bind(email)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// Marks `email` verified for the user: the current address, or a pending
+/// new one, which then replaces the current. False when the address was
+/// taken by another account meanwhile.
+pub async fn verify_email(tx: &mut Tx, user_id: &str, email: &str) -> AppResult<bool> {
+    let taken = sqlx::query("SELECT 1 FROM users WHERE email = $1 AND id <> $2")
+        .bind(email)
+        .bind(user_id)
+        .fetch_optional(&mut **tx)
+        .await?;
+    if taken.is_some() {
+        return Ok(false);
+    }
+    let updated = sqlx::query(
+        "UPDATE users SET email = $2, pending_email = NULL, email_verified_at = $3 \
+         WHERE id = $1 AND (email = $2 OR pending_email = $2)",
+    )
+    .bind(user_id)
+    .bind(email)
+    .bind(now_ms())
+    .execute(&mut **tx)
+    .await?;
+    Ok(updated.rows_affected() == 1)
+}
+
+pub async fn set_pending_totp(db: &Db, user_id: &str, secret: Option<&str>) -> AppResult<()> {
+    sqlx::query("UPDATE users SET totp_pending_secret = $2 WHERE id = $1")
+        .bind(user_id)
+        .bind(secret)
+        .execute(&db.pool)
+        .await?;
+    Ok(())
+}
+
+/// Turns two-factor on with the confirmed secret, or off with None.
+pub async fn set_totp(
+    tx: &mut Tx,
+    user_id: &str,
+    secret: Option<&str>,
+    step: i64,
+) -> AppResult<()> {
+    sqlx::query("UPDATE users SET totp_secret = $2, totp_pending_secret = NULL, totp_last_step = $3 WHERE id = $1")
+        .bind(user_id)
+        .bind(secret)
+        .bind(step)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// Records `step` as the last accepted one, only if it is newer: two
+/// sign-ins racing with the same code cannot both win.
+pub async fn accept_totp_step(db: &Db, user_id: &str, step: i64) -> AppResult<bool> {
+    let updated =
+        sqlx::query("UPDATE users SET totp_last_step = $2 WHERE id = $1 AND totp_last_step < $2")
+            .bind(user_id)
+            .bind(step)
+            .execute(&db.pool)
+            .await?;
+    Ok(updated.rows_affected() == 1)
+}
+
+/// Replaces the user's backup codes with the hashes of `codes`.
+pub async fn replace_backup_codes(tx: &mut Tx, user_id: &str, codes: &[String]) -> AppResult<()> {
+    sqlx::query("DELETE FROM backup_codes WHERE user_id = $1")
+        .bind(user_id)
+        .execute(&mut **tx)
+        .await?;
+    let now = now_ms();
+    for code in codes {
+        sqlx::query("INSERT INTO backup_codes (user_id, code_hash, used_at, created_at) VALUES ($1, $2, NULL, $3)")
+            .bind(user_id)
+            .bind(hash_secret(code))
+            .bind(now)
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(())
+}
+
+/// Uses up a backup code. The conditional update makes it single-use even
+/// when two sign-ins race with the same code.
+pub async fn use_backup_code(db: &Db, user_id: &str, code: &str) -> AppResult<bool> {
+    let normalised: String = code
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .collect::<String>()
+        .to_lowercase();
+    let updated = sqlx::query("UPDATE backup_codes SET used_at = $3 WHERE user_id = $1 AND code_hash = $2 AND used_at IS NULL")
+        .bind(user_id)
+        .bind(hash_secret(&normalised))
+        .bind(now_ms())
+        .execute(&db.pool)
+        .await?;
+    Ok(updated.rows_affected() == 1)
+}
+
+pub async fn backup_codes_left(db: &Db, user_id: &str) -> AppResult<u32> {
+    let row = sqlx::query(
+        "SELECT COUNT(*) AS n FROM backup_codes WHERE user_id = $1 AND used_at IS NULL",
+    )
+    .bind(user_id)
+    .fetch_one(&db.pool)
+    .await?;
+    Ok(row.get::<i64, _>("n") as u32)
+}
+
+/// Whether any merchant the user belongs to requires two-factor sign-in.
+pub async fn two_factor_required(db: &Db, user_id: &str) -> AppResult<bool> {
+    let row = sqlx::query(
+        "SELECT 1 FROM memberships ms JOIN merchants m ON m.id = ms.merchant_id WHERE ms.user_id = $1 AND m.require_two_factor = 1",
+    )
+    .bind(user_id)
+    .fetch_optional(&db.pool)
+    .await?;
+    Ok(row.is_some())
+}

@@ -1,0 +1,74 @@
+//! One-time links (password reset, e-mail verification). The token goes out
+//! in the mail; only its hash is stored.
+
+use sqlx::Row;
+
+use super::Tx;
+use crate::error::AppResult;
+use crate::ids::{hash_secret, new_secret, now_ms};
+
+#[derive(Clone, Copy)]
+pub enum Purpose {
+    ResetPassword,
+    VerifyEmail,
+}
+
+impl Purpose {
+    fn as_str(self) -> &'static str {
+        match self {
+            Purpose::ResetPassword => "reset_password",
+            Purpose::VerifyEmail => "verify_email",
+        }
+    }
+}
+
+/// Creates a link token for `email` valid `lifetime_seconds`; earlier unused
+/// links of the same purpose stop working.
+pub async fn create_link(
+    tx: &mut Tx,
+    user_id: &str,
+    purpose: Purpose,
+    email: &str,
+    lifetime_seconds: i64,
+) -> AppResult<String> {
+    let now = now_ms();
+    sqlx::query("UPDATE auth_links SET used_at = $3 WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL")
+        .bind(user_id)
+        .bind(purpose.as_str())
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
+    let token = new_secret();
+    sqlx::query(
+        "INSERT INTO auth_links (token_hash, user_id, purpose, email, expires_at, used_at, created_at) VALUES ($1, $2, $3, $4, $5, NULL, $6)",
+    )
+    .bind(hash_secret(&token))
+    .bind(user_id)
+    .bind(purpose.as_str())
+    .bind(email)
+    .bind(now + lifetime_seconds * 1000)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    Ok(token)
+}
+
+/// Uses up a link: the user and e-mail it was made for, if it is unused and
+/// unexpired. Works once, also when two requests race.
+pub async fn use_link(
+    tx: &mut Tx,
+    token: &str,
+    purpose: Purpose,
+) -> AppResult<Option<(String, String)>> {
+    let now = now_ms();
+    let row = sqlx::query(
+        "UPDATE auth_links SET used_at = $3 WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3 \
+         RETURNING user_id, email",
+    )
+    .bind(hash_secret(token))
+    .bind(purpose.as_str())
+    .bind(now)
+    .fetch_optional(&mut **tx)
+    .await?;
+    Ok(row.map(|r| (r.get("user_id"), r.get("email"))))
+}
