@@ -239,9 +239,17 @@ pub enum EntityKind {
 #[serde(tag = "t", rename_all_fields = "camelCase")]
 pub enum Change {
     /// The customer as it is now (created, edited, archived or restored).
-    CustomerUpserted { customer: Box<Customer> },
+    CustomerUpserted {
+        customer: Box<Customer>,
+    },
     /// Too many records of a kind changed at once: refetch lists of that kind.
-    Invalidate { kind: EntityKind },
-    BusinessInfoUpdated { info: Box<BusinessInfo> },
-    TwoFactorPolicyUpdated { required: bool },
+    Invalidate {
+        kind: EntityKind,
+    },
+    BusinessInfoUpdated {
+        info: Box<BusinessInfo>,
+    },
+    TwoFactorPolicyUpdated {
+        required: bool,
+    },
 }
