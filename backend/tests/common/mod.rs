@@ -120,6 +120,64 @@ impl TestApp {
         }
     }
 
+    /// The newest link under `path_prefix` in mail delivered to `to`, waiting
+    /// for the mail worker up to five seconds.
+    pub async fn link_in_mail(&self, to: &str, path_prefix: &str) -> String {
+        let wanted = format!("{}{}", self.origin(), path_prefix);
+        for _ in 0..50 {
+            let mut found: Vec<(std::time::SystemTime, String)> = Vec::new();
+            for entry in std::fs::read_dir(&self.mail_dir)
+                .into_iter()
+                .flatten()
+                .flatten()
+            {
+                let raw = std::fs::read_to_string(entry.path()).unwrap_or_default();
+                // Undo quoted-printable soft breaks and escapes.
+                let text = raw
+                    .replace("=\r\n", "")
+                    .replace("=\n", "")
+                    .replace("=3D", "=");
+                if !text
+                    .to_lowercase()
+                    .contains(&format!("to: {}", to.to_lowercase()))
+                {
+                    continue;
+                }
+                if let Some(start) = text.find(&wanted) {
+                    let link: String = text[start..]
+                        .chars()
+                        .take_while(|c| c.is_ascii_alphanumeric() || ":/._-".contains(*c))
+                        .collect();
+                    let modified = entry
+                        .metadata()
+                        .and_then(|m| m.modified())
+                        .unwrap_or(std::time::UNIX_EPOCH);
+                    found.push((modified, link));
+                }
+            }
+            if let Some((_, link)) = found.into_iter().max_by_key(|(at, _)| *at) {
+                return link;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!("no mail to {to} with a link under {path_prefix}");
+    }
+
+    /// How many mails went to `to`.
+    pub fn mails_to(&self, to: &str) -> usize {
+        std::fs::read_dir(&self.mail_dir)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter(|e| {
+                std::fs::read_to_string(e.path())
+                    .unwrap_or_default()
+                    .to_lowercase()
+                    .contains(&format!("to: {}", to.to_lowercase()))
+            })
+            .count()
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("http://{}{}", self.addr, path)
     }
