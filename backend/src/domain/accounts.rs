@@ -6,6 +6,7 @@ use protocol::{Command, ErrorCode, Language, Profile, ReplyBody, UserView};
 
 use super::mail::{Template, compose};
 use super::rules;
+use crate::auth::throttle::Throttle;
 use crate::auth::{password, totp};
 use crate::error::{AppError, AppResult};
 use crate::ids::new_secret;
@@ -129,7 +130,47 @@ pub async fn send_verification(
     Ok(())
 }
 
-pub async fn run_account_command(
+/// Wrong passwords and codes allowed per user in the throttle window before
+/// the commands that check them are refused.
+const SECRET_ATTEMPTS: u32 = 10;
+
+fn checks_a_secret(command: &Command) -> bool {
+    matches!(
+        command,
+        Command::ChangePassword { .. }
+            | Command::ChangeEmail { .. }
+            | Command::ConfirmTwoFactor { .. }
+            | Command::DisableTwoFactor { .. }
+            | Command::RegenerateBackupCodes { .. }
+    )
+}
+
+/// Runs an account command; guessing passwords or codes through a signed-in
+/// socket is throttled like sign-in is.
+pub async fn run_throttled(
+    db: &Db,
+    scope: &AccountScope<'_>,
+    throttle: &Throttle,
+    command: &Command,
+) -> AppResult<AccountOutcome> {
+    let key = format!("secrets:{}", scope.user_id);
+    let guarded = checks_a_secret(command);
+    if guarded && throttle.is_blocked(&key, SECRET_ATTEMPTS) {
+        return Err(AppError::Code(ErrorCode::RateLimited));
+    }
+    let outcome = run_account_command(db, scope, command).await;
+    if guarded
+        && let Err(AppError::Invalid(fields)) = &outcome
+        && fields
+            .iter()
+            .any(|f| matches!(f.code, ErrorCode::WrongPassword | ErrorCode::InvalidCode))
+    {
+        throttle.record_failure(&key);
+    }
+    outcome
+}
+
+async fn run_account_command(
     db: &Db,
     scope: &AccountScope<'_>,
     command: &Command,

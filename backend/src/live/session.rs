@@ -173,7 +173,8 @@ impl SessionActor {
                 token_hash: &token_hash,
                 public_origin: &origin,
             };
-            let outcome = accounts::run_account_command(&state.db, &scope, &command).await;
+            let outcome =
+                accounts::run_throttled(&state.db, &scope, &state.throttle, &command).await;
             if let Ok(outcome) = &outcome {
                 for ended in &outcome.ended_sessions {
                     state.sockets.close_session(ended);
