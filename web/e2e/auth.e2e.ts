@@ -121,7 +121,8 @@ describe("signing up, out and in", () => {
       let message = "";
       for (let attempt = 0; attempt < 15 && !message.includes("Too many"); attempt += 1) {
         await login.signIn(account.email, `wrong-password-${attempt}`);
-        await expect.poll(() => login.error().count()).toBe(1);
+        // The server slows each failed sign-in down (up to 2 s), so wait longer than a poll's default.
+        await expect.poll(() => login.error().count(), { timeout: 10_000 }).toBe(1);
         await page.getByRole("button", { name: "Sign in" }).waitFor();
         message = (await login.error().textContent()) ?? "";
       }
