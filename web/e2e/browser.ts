@@ -58,6 +58,8 @@ export async function openBrowser(options: { locale?: string; colorScheme?: "lig
 }
 
 export async function shoot(page: Page, name: string): Promise<void> {
+  // A full-page capture of a scrolled page draws the sticky header where the view was.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true });
 }
 

@@ -24,14 +24,14 @@ function FieldFrame({ label, error, hint, id, children }: FieldFrameProps) {
 
 type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: string };
 
-export function TextField({ label, error, hint, id, ...input }: TextFieldProps) {
+export function TextField({ label, error, hint, id, className, ...input }: TextFieldProps) {
   const fallbackId = useId();
   const fieldId = id ?? fallbackId;
   return (
     <FieldFrame label={label} error={error} hint={hint} id={fieldId}>
       <input
         id={fieldId}
-        className="input"
+        className={className ? `input ${className}` : "input"}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${fieldId}-error` : hint ? `${fieldId}-hint` : undefined}
         {...input}

@@ -70,7 +70,7 @@ export function BackupCodePage() {
           autoComplete="off"
           autoCapitalize="off"
           spellCheck={false}
-          className="input input-code"
+          className="input-code"
           autoFocus={Boolean(pending)}
           required
         />

@@ -74,7 +74,7 @@ export function LoginPage() {
             autoComplete="one-time-code"
             pattern="[0-9]*"
             maxLength={6}
-            className="input input-code"
+            className="input-code"
             autoFocus
             required
           />

@@ -80,8 +80,8 @@ export function BusinessInfoForm({ info }: { info: BusinessInfo }) {
                       onChange={(event) => change(field, event.target.value)}
                       error={fieldErrors[field] ? t(`errors.${fieldErrors[field]}`) : undefined}
                       hint={statement ? t("business.statementHint") : undefined}
-                      className={statement ? "input input-code" : undefined}
                       data-testid={`business-${field}`}
+                      className={statement ? "input-code" : undefined}
                       {...spec}
                     />
                     {statement ? (

@@ -18,7 +18,7 @@ function CodeField({ value, onChange, error }: { value: string; onChange: (value
       inputMode="numeric"
       autoComplete="one-time-code"
       maxLength={6}
-      className="input input-code"
+      className="input-code"
       value={value}
       onChange={(event) => onChange(event.target.value)}
       error={error}

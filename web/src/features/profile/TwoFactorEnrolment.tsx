@@ -61,7 +61,7 @@ export function TwoFactorEnrolment({ enrolment, onConfirmed, onCancel }: Enrolme
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
-            className="input input-code"
+            className="input-code"
             value={code}
             onChange={(event) => setCode(event.target.value)}
             error={placed.fields.code ? t(`errors.${placed.fields.code}`) : undefined}
