@@ -41,20 +41,27 @@ impl From<ReplyBody> for AccountOutcome {
     }
 }
 
+/// Whether a command concerns the user's own account rather than a
+/// merchant's data. Exhaustive on purpose: a new command must be placed.
 pub fn is_account_command(command: &Command) -> bool {
-    matches!(
-        command,
+    match command {
         Command::UpdateProfile { .. }
-            | Command::ChangePassword { .. }
-            | Command::ChangeEmail { .. }
-            | Command::ResendVerification {}
-            | Command::BeginTwoFactor {}
-            | Command::ConfirmTwoFactor { .. }
-            | Command::DisableTwoFactor { .. }
-            | Command::RegenerateBackupCodes { .. }
-            | Command::SignOutSession { .. }
-            | Command::SignOutOtherSessions {}
-    )
+        | Command::ChangePassword { .. }
+        | Command::ChangeEmail { .. }
+        | Command::ResendVerification {}
+        | Command::BeginTwoFactor {}
+        | Command::ConfirmTwoFactor { .. }
+        | Command::DisableTwoFactor { .. }
+        | Command::RegenerateBackupCodes { .. }
+        | Command::SignOutSession { .. }
+        | Command::SignOutOtherSessions {} => true,
+        Command::CreateCustomer { .. }
+        | Command::UpdateCustomer { .. }
+        | Command::ArchiveCustomer { .. }
+        | Command::RestoreCustomer { .. }
+        | Command::UpdateBusinessInfo { .. }
+        | Command::RequireTwoFactor { .. } => false,
+    }
 }
 
 async fn account(db: &Db, user_id: &str) -> AppResult<Account> {

@@ -47,17 +47,9 @@ pub async fn run_command(tx: &mut Tx, scope: &Scope, command: &Command) -> AppRe
         Command::RequireTwoFactor { required } => {
             business::require_two_factor(tx, scope, *required).await
         }
-        // The user's own account never goes through a merchant's stream.
-        Command::UpdateProfile { .. }
-        | Command::ChangePassword { .. }
-        | Command::ChangeEmail { .. }
-        | Command::ResendVerification {}
-        | Command::BeginTwoFactor {}
-        | Command::ConfirmTwoFactor { .. }
-        | Command::DisableTwoFactor { .. }
-        | Command::RegenerateBackupCodes { .. }
-        | Command::SignOutSession { .. }
-        | Command::SignOutOtherSessions {} => Err(AppError::Code(ErrorCode::BadFrame)),
+        // The user's own account (`accounts::is_account_command`) never goes
+        // through a merchant's stream; the session actor runs those.
+        _ => Err(AppError::Code(ErrorCode::BadFrame)),
     }
 }
 

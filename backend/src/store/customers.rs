@@ -64,12 +64,28 @@ pub async fn insert_customer(
     let sql = format!(
         "INSERT INTO customers (id, merchant_id, mode, name, email, cellphone, id_type, id_number, address_line1, \
          address_line2, city, postal_code, reference, search_text, archived_at, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, NULL, $15, $15) RETURNING {COLUMNS}"
+         VALUES ($3, $1, $2, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, NULL, $15, $15) RETURNING {COLUMNS}"
     );
-    let row = sqlx::query(AssertSqlSafe(sql))
-        .bind(id)
+    let row = bind_customer(sql, merchant_id, mode, id, input, now)
+        .fetch_one(&mut **tx)
+        .await?;
+    Ok(from_row(&row))
+}
+
+/// Binds `$1` merchant, `$2` mode, `$3` id, `$4`..`$14` the fields, `$15` now:
+/// the parameters the insert and the update share.
+fn bind_customer<'q>(
+    sql: String,
+    merchant_id: &'q str,
+    mode: Mode,
+    id: &'q str,
+    input: &'q CustomerInput,
+    now: i64,
+) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments> {
+    sqlx::query(AssertSqlSafe(sql))
         .bind(merchant_id)
         .bind(mode.as_str())
+        .bind(id)
         .bind(&input.name)
         .bind(&input.email)
         .bind(&input.cellphone)
@@ -82,9 +98,6 @@ pub async fn insert_customer(
         .bind(none_if_empty(&input.reference))
         .bind(search_text(input))
         .bind(now)
-        .fetch_one(&mut **tx)
-        .await?;
-    Ok(from_row(&row))
 }
 
 pub async fn update_customer(
@@ -100,22 +113,7 @@ pub async fn update_customer(
          address_line2 = $10, city = $11, postal_code = $12, reference = $13, search_text = $14, updated_at = $15 \
          WHERE merchant_id = $1 AND mode = $2 AND id = $3 RETURNING {COLUMNS}"
     );
-    let row = sqlx::query(AssertSqlSafe(sql))
-        .bind(merchant_id)
-        .bind(mode.as_str())
-        .bind(id)
-        .bind(&input.name)
-        .bind(&input.email)
-        .bind(&input.cellphone)
-        .bind(input.id_type.map(IdType::as_str))
-        .bind(&input.id_number)
-        .bind(&input.address_line1)
-        .bind(&input.address_line2)
-        .bind(&input.city)
-        .bind(&input.postal_code)
-        .bind(none_if_empty(&input.reference))
-        .bind(search_text(input))
-        .bind(now)
+    let row = bind_customer(sql, merchant_id, mode, id, input, now)
         .fetch_optional(&mut **tx)
         .await?;
     Ok(row.as_ref().map(from_row))
