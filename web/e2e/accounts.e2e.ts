@@ -136,6 +136,10 @@ describe("business info", () => {
       await expect.poll(() => infoA.fieldError("statementName").textContent()).toBe("This is too long.");
       await shoot(tabA, "business-info-too-long-en-light");
 
+      await infoA.fill({ statementName: "KAROOGYM", supportEmail: "not-an-email" });
+      await infoA.save();
+      await expect.poll(() => infoA.fieldError("supportEmail").textContent()).toBe("Enter a valid e-mail address.");
+
       await infoA.fill({ legalName: "Karoo Gym (Pty) Ltd", tradingName: "Karoo Gym", statementName: "KAROOGYM", supportEmail: "help@karoogym.co.za" });
       await infoA.save();
       await infoA.saved().waitFor();
