@@ -2,9 +2,13 @@
 //! write transaction; queries read directly.
 
 pub mod accounts;
+pub mod bank;
 pub mod business;
+pub mod calendar;
 pub mod customers;
+pub mod lifecycle;
 pub mod mail;
+pub mod retry;
 pub mod rules;
 
 use protocol::{Change, Command, ErrorCode, Mode, Query, ReplyBody, Role};
