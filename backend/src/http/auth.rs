@@ -164,7 +164,8 @@ pub async fn sign_in(state: State, req: HttpRequest, body: web::Bytes) -> HttpRe
         return refuse(
             &state,
             &req,
-            &[&account_key, &address_key],
+            &account_key,
+            &address_key,
             "CredentialsSignin",
         )
         .await;
@@ -184,13 +185,7 @@ pub async fn sign_in(state: State, req: HttpRequest, body: web::Bytes) -> HttpRe
                 .json(json!({"url": format!("{LOGIN_PAGE}?error=TwoFactorRequired")}));
         }
         Ok(SecondFactor::Wrong) => {
-            return refuse(
-                &state,
-                &req,
-                &[&account_key, &address_key],
-                "TwoFactorInvalid",
-            )
-            .await;
+            return refuse(&state, &req, &account_key, &address_key, "TwoFactorInvalid").await;
         }
         Err(err) => return internal(err),
     }
@@ -198,13 +193,20 @@ pub async fn sign_in(state: State, req: HttpRequest, body: web::Bytes) -> HttpRe
     start_session(&state, &req, &user.id, callback).await
 }
 
-/// Counts a failure against each key, waits longer the more failures there
-/// were (slowing guessing down), and answers with `error`.
-async fn refuse(state: &State, req: &HttpRequest, keys: &[&str], error: &str) -> HttpResponse {
-    let mut failures: u32 = 0;
-    for key in keys {
-        failures = failures.max(state.throttle.record_failure(key));
-    }
+/// Counts a failure against the account and the address, waits longer the
+/// more failures the account had (slowing guessing down), and answers with
+/// `error`. The wait follows the account only, so colleagues behind one
+/// office address do not slow each other down; the address still has its
+/// own limit.
+async fn refuse(
+    state: &State,
+    req: &HttpRequest,
+    account_key: &str,
+    address_key: &str,
+    error: &str,
+) -> HttpResponse {
+    let failures = state.throttle.record_failure(account_key);
+    state.throttle.record_failure(address_key);
     tracing::info!(address = %client_address(req), error, "sign-in failed");
     let delay_ms = (100u64 << failures.saturating_sub(1).min(5)).min(2_000);
     tokio::time::sleep(std::time::Duration::from_millis(delay_ms)).await;

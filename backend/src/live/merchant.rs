@@ -23,6 +23,10 @@ use crate::store::{Backend, Db};
 const REPLAY_LIMIT: u64 = 1_000;
 /// Commands waiting in the queue; beyond this senders wait (backpressure).
 const MAILBOX: usize = 1_024;
+/// How often a change of who is online is sent out (coalescing).
+const PRESENCE_FLUSH: Duration = Duration::from_millis(250);
+/// At most this many tabs are listed in a presence frame.
+const PRESENCE_LIMIT: usize = 100;
 /// An actor with no sockets stops after this long, freeing its memory.
 const IDLE_STOP: Duration = Duration::from_secs(60);
 
@@ -36,6 +40,7 @@ pub struct MerchantActor {
     position: Option<StreamPosition>,
     sessions: HashMap<String, Member>,
     presence: PresenceBoard,
+    presence_dirty: bool,
     idle_timer: Option<SpawnHandle>,
 }
 
@@ -47,6 +52,7 @@ impl MerchantActor {
             position: None,
             sessions: HashMap::new(),
             presence: PresenceBoard::default(),
+            presence_dirty: false,
             idle_timer: None,
         }
     }
@@ -86,7 +92,7 @@ impl MerchantActor {
                 self.sessions.remove(session_id);
                 self.presence.leave(session_id);
             }
-            self.broadcast_presence();
+            self.presence_dirty = true;
         }
     }
 
@@ -104,9 +110,22 @@ impl MerchantActor {
         }
     }
 
-    fn broadcast_presence(&mut self) {
+    /// Sends who is online, when it changed since the last flush. Coalesced on
+    /// a timer: a thousand tabs joining at once cost a few broadcasts, not a
+    /// thousand (each to every tab). The list is capped so the frame stays
+    /// far below the frame limit.
+    fn flush_presence(&mut self) {
+        if !self.presence_dirty {
+            return;
+        }
+        self.presence_dirty = false;
         let frame = ServerFrame::Presence {
-            members: self.presence.snapshot(),
+            members: self
+                .presence
+                .snapshot()
+                .into_iter()
+                .take(PRESENCE_LIMIT)
+                .collect(),
         };
         self.broadcast(&frame);
     }
@@ -130,6 +149,7 @@ impl Actor for MerchantActor {
 
     fn started(&mut self, ctx: &mut Self::Context) {
         ctx.set_mailbox_capacity(MAILBOX);
+        ctx.run_interval(PRESENCE_FLUSH, |actor, _ctx| actor.flush_presence());
         let db = self.db.clone();
         let key = self.key.clone();
         // Nothing is handled before the stream position is known.
@@ -224,7 +244,7 @@ impl Handler<Join> for MerchantActor {
                 actor
                     .presence
                     .join(&join.session_id, &join.user.id, &join.user.name);
-                actor.broadcast_presence();
+                actor.presence_dirty = true;
                 actor.schedule_idle_stop(ctx);
             },
         )))
@@ -237,7 +257,7 @@ impl Handler<Leave> for MerchantActor {
     fn handle(&mut self, leave: Leave, ctx: &mut Self::Context) {
         self.sessions.remove(&leave.session_id);
         if self.presence.leave(&leave.session_id) {
-            self.broadcast_presence();
+            self.presence_dirty = true;
         }
         self.schedule_idle_stop(ctx);
     }
@@ -248,7 +268,7 @@ impl Handler<SetPresence> for MerchantActor {
 
     fn handle(&mut self, msg: SetPresence, _ctx: &mut Self::Context) {
         if self.presence.set_viewing(&msg.session_id, msg.viewing) {
-            self.broadcast_presence();
+            self.presence_dirty = true;
         }
     }
 }
