@@ -43,6 +43,10 @@ pub enum ErrorCode {
     SameEmail,
     OwnersOnly,
     TwoFactorSetupRequired,
+    // Banking
+    BranchCodeMismatch,
+    InvalidAccountNumber,
+    DuplicateBankAccount,
 }
 
 /// One field's problem, for forms to show beside the field.

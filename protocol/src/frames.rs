@@ -2,8 +2,8 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::{
-    BusinessInfo, Customer, CustomerInput, CustomerStatus, Language, MerchantView, Mode,
-    PresenceMember, Profile, SessionInfo, UserView, WireError,
+    BankAccount, BankAccountInput, BusinessInfo, Customer, CustomerInput, CustomerStatus, Language,
+    MerchantView, Mode, PresenceMember, Profile, SessionInfo, UserView, WireError,
 };
 
 /// Where a client left off: the stream's epoch and the last delta it applied.
@@ -158,6 +158,13 @@ pub enum Command {
     RequireTwoFactor {
         required: bool,
     },
+    AddBankAccount {
+        customer_id: String,
+        input: BankAccountInput,
+    },
+    RemoveBankAccount {
+        bank_account_id: String,
+    },
 }
 
 #[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq)]
@@ -183,6 +190,10 @@ pub enum Query {
     GetProfile {},
     ListSessions {},
     GetBusinessInfo {},
+    /// A customer's bank accounts, oldest first.
+    ListBankAccounts {
+        customer_id: String,
+    },
 }
 
 #[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq)]
@@ -225,6 +236,9 @@ pub enum ReplyBody {
     BackupCodes {
         codes: Vec<String>,
     },
+    BankAccounts {
+        accounts: Vec<BankAccount>,
+    },
 }
 
 /// The kinds of record a delta can touch.
@@ -233,6 +247,7 @@ pub enum ReplyBody {
 pub enum EntityKind {
     Customer,
     BusinessInfo,
+    BankAccount,
 }
 
 #[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq)]
@@ -251,5 +266,12 @@ pub enum Change {
     },
     TwoFactorPolicyUpdated {
         required: bool,
+    },
+    BankAccountAdded {
+        account: Box<BankAccount>,
+    },
+    BankAccountRemoved {
+        id: String,
+        customer_id: String,
     },
 }

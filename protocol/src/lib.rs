@@ -9,6 +9,7 @@
 //! - money is integer cents, timestamps are milliseconds since the Unix epoch (UTC).
 
 mod accounts;
+mod banking;
 mod customers;
 mod errors;
 mod frames;
@@ -16,6 +17,7 @@ mod session;
 mod typescript;
 
 pub use accounts::*;
+pub use banking::*;
 pub use customers::*;
 pub use errors::*;
 pub use frames::*;
