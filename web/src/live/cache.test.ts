@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { identityAtom } from "./atoms";
 import {
   applyChanges,
+  bankAccountsAtom,
   businessInfoAtom,
   customerAtom,
   customerUpsertsAtom,
@@ -11,11 +12,12 @@ import {
   forgetUser,
   listVersionAtom,
   profileAtom,
+  putBankAccounts,
   putBusinessInfo,
   putProfile,
   twoFactorRequiredAtom,
 } from "./cache";
-import { sampleBusinessInfo, sampleCustomer, sampleProfile } from "./testing";
+import { sampleBankAccount, sampleBusinessInfo, sampleCustomer, sampleProfile } from "./testing";
 
 describe("entity cache", () => {
   it("stores an upserted customer under its id and reports it", () => {
@@ -105,5 +107,55 @@ describe("profile", () => {
     store.set(identityAtom, { user: { id: "usr_1", name: "Old", email: "t@example.co.za" }, merchant, mode: "live", merchants: [merchant] });
     putProfile(store, sampleProfile({ user: { id: "usr_1", name: "Thandi N.", email: "t@example.co.za" } }));
     expect(store.get(identityAtom)?.user.name).toBe("Thandi N.");
+  });
+});
+
+describe("bank accounts", () => {
+  const first = sampleBankAccount({ id: "bac_1", customerId: "cus_bank", createdAt: 1000 });
+  const second = sampleBankAccount({ id: "bac_2", customerId: "cus_bank", bank: "fnb", branchCode: "250655", createdAt: 2000 });
+
+  it("keeps a customer's listed accounts oldest first", () => {
+    const store = createStore();
+    putBankAccounts(store, "cus_bank", [second, first]);
+    expect(store.get(bankAccountsAtom("cus_bank"))?.map((account) => account.id)).toEqual(["bac_1", "bac_2"]);
+  });
+
+  it("adds an account a teammate added to its customer's list, once, in age order", () => {
+    const store = createStore();
+    putBankAccounts(store, "cus_bank", [first]);
+    applyChanges(store, [{ t: "BankAccountAdded", account: second }]);
+    applyChanges(store, [{ t: "BankAccountAdded", account: second }]);
+    expect(store.get(bankAccountsAtom("cus_bank"))).toEqual([first, second]);
+    // Another customer's list is not touched.
+    applyChanges(store, [{ t: "BankAccountAdded", account: sampleBankAccount({ id: "bac_3", customerId: "cus_other" }) }]);
+    expect(store.get(bankAccountsAtom("cus_bank"))).toEqual([first, second]);
+  });
+
+  it("leaves a list nobody fetched unfetched, so its screen asks the server", () => {
+    const store = createStore();
+    applyChanges(store, [{ t: "BankAccountAdded", account: sampleBankAccount({ customerId: "cus_unseen" }) }]);
+    expect(store.get(bankAccountsAtom("cus_unseen"))).toBeUndefined();
+    applyChanges(store, [{ t: "BankAccountRemoved", id: "bac_1", customerId: "cus_unseen" }]);
+    expect(store.get(bankAccountsAtom("cus_unseen"))).toBeUndefined();
+  });
+
+  it("takes a removed account out of its customer's list", () => {
+    const store = createStore();
+    putBankAccounts(store, "cus_bank", [first, second]);
+    const before = store.get(bankAccountsAtom("cus_bank"));
+    applyChanges(store, [{ t: "BankAccountRemoved", id: "bac_missing", customerId: "cus_bank" }]);
+    expect(store.get(bankAccountsAtom("cus_bank"))).toBe(before);
+    applyChanges(store, [{ t: "BankAccountRemoved", id: "bac_1", customerId: "cus_bank" }]);
+    expect(store.get(bankAccountsAtom("cus_bank"))).toEqual([second]);
+  });
+
+  it("refetches on Invalidate and forgets every list on a drop", () => {
+    const store = createStore();
+    putBankAccounts(store, "cus_bank", [first]);
+    applyChanges(store, [{ t: "Invalidate", kind: "bank_account" }]);
+    expect(store.get(listVersionAtom).bank_account).toBe(1);
+    dropCache(store);
+    expect(store.get(bankAccountsAtom("cus_bank"))).toBeUndefined();
+    expect(store.get(listVersionAtom).bank_account).toBe(2);
   });
 });

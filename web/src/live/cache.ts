@@ -1,11 +1,14 @@
 import { atom } from "jotai";
-import type { BusinessInfo, Change, Customer, EntityKind, Profile } from "../protocol/wire";
+import type { BankAccount, BusinessInfo, Change, Customer, EntityKind, Profile } from "../protocol/wire";
 import { identityAtom } from "./atoms";
 import { atomFamily } from "./family";
 import type { Store } from "./store";
 
 // Normalised entity cache: one atom per record; lists keep ids and read records from here.
 export const customerAtom = atomFamily<Customer | undefined>(undefined);
+
+// A customer's bank accounts, oldest first, by customer id; undefined until the list is fetched.
+export const bankAccountsAtom = atomFamily<BankAccount[] | undefined>(undefined);
 
 // The signed-in user's own account; per user, so a merchant switch keeps it.
 export const profileAtom = atom<Profile | undefined>(undefined);
@@ -15,7 +18,7 @@ export const businessInfoAtom = atom<BusinessInfo | undefined>(undefined);
 export const twoFactorRequiredAtom = atom<boolean | undefined>(undefined);
 
 // Bumped when lists of a kind must be fetched again (Invalidate, Resync, merchant switch).
-export const listVersionAtom = atom<Record<EntityKind, number>>({ customer: 0, business_info: 0 });
+export const listVersionAtom = atom<Record<EntityKind, number>>({ customer: 0, business_info: 0, bank_account: 0 });
 
 // Bumped when every shown record must be fetched again (Resync, merchant switch).
 export const entityVersionAtom = atom(0);
@@ -26,6 +29,28 @@ export const customerUpsertsAtom = atom<UpsertFeed>({ serial: 0, ids: [] });
 
 export function putCustomers(store: Store, customers: Customer[]): void {
   for (const customer of customers) store.set(customerAtom(customer.id), customer);
+}
+
+/** Stores a customer's bank accounts as the server listed them. */
+export function putBankAccounts(store: Store, customerId: string, accounts: BankAccount[]): void {
+  store.set(bankAccountsAtom(customerId), byAge(accounts));
+}
+
+function byAge(accounts: BankAccount[]): BankAccount[] {
+  return [...accounts].sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
+}
+
+// A list not fetched yet stays unfetched: the screen that opens it asks the server.
+function addBankAccount(store: Store, account: BankAccount): void {
+  store.set(bankAccountsAtom(account.customerId), (accounts) =>
+    accounts && byAge([...accounts.filter((known) => known.id !== account.id), account]),
+  );
+}
+
+function removeBankAccount(store: Store, customerId: string, id: string): void {
+  store.set(bankAccountsAtom(customerId), (accounts) =>
+    accounts?.some((known) => known.id === id) ? accounts.filter((known) => known.id !== id) : accounts,
+  );
 }
 
 /** Stores the profile, and the name and address the header shows with it. */
@@ -68,6 +93,12 @@ export function applyChanges(store: Store, changes: Change[]): void {
       case "TwoFactorPolicyUpdated":
         putTwoFactorRequired(store, change.required);
         break;
+      case "BankAccountAdded":
+        addBankAccount(store, change.account);
+        break;
+      case "BankAccountRemoved":
+        removeBankAccount(store, change.customerId, change.id);
+        break;
     }
   }
   if (upserted.length > 0) {
@@ -79,10 +110,12 @@ export function applyChanges(store: Store, changes: Change[]): void {
 // The profile stays: it belongs to the user, and screens refetch it on the version bump.
 export function dropCache(store: Store): void {
   for (const id of customerAtom.keys()) store.set(customerAtom(id), undefined);
+  for (const id of bankAccountsAtom.keys()) store.set(bankAccountsAtom(id), undefined);
   store.set(businessInfoAtom, undefined);
   store.set(twoFactorRequiredAtom, undefined);
   bumpList(store, "customer");
   bumpList(store, "business_info");
+  bumpList(store, "bank_account");
   store.set(entityVersionAtom, (version) => version + 1);
 }
 

@@ -298,6 +298,7 @@ export class LiveClient {
         return putBusinessInfo(this.store, body.info, body.twoFactorRequired);
       default:
         // Committed, Done, Sessions, TwoFactorEnrolment, BackupCodes: for the caller only.
+        // BankAccounts does not say whose they are: the screen that asked stores them.
         // Secrets and backup codes in particular never enter the shared store.
         return;
     }

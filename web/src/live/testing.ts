@@ -1,4 +1,4 @@
-import type { BusinessInfo, Customer, Profile } from "../protocol/wire";
+import type { BankAccount, BusinessInfo, Customer, Profile } from "../protocol/wire";
 
 export function sampleCustomer(overrides: Partial<Customer> = {}): Customer {
   return {
@@ -45,6 +45,20 @@ export function sampleProfile(overrides: Partial<Profile> = {}): Profile {
     twoFactorEnabled: false,
     backupCodesLeft: 0,
     twoFactorRequired: false,
+    ...overrides,
+  };
+}
+
+export function sampleBankAccount(overrides: Partial<BankAccount> = {}): BankAccount {
+  return {
+    id: "bac_1",
+    customerId: "cus_1",
+    bank: "capitec",
+    branchCode: "470010",
+    accountType: "savings",
+    holderName: "T Nkosi",
+    accountNumber: "1234567890",
+    createdAt: 1795000000000,
     ...overrides,
   };
 }

@@ -10,6 +10,8 @@ import { PageSpinner } from "../../components/Spinner";
 import { useLiveClient } from "../../live/context";
 import type { Customer } from "../../protocol/wire";
 import { ArchiveDialog } from "./ArchiveDialog";
+import { BankAccountsCard } from "./BankAccountsCard";
+import "./bankAccounts.css";
 import { EditCustomerDialog } from "./EditCustomerDialog";
 import { useCustomer } from "./useCustomer";
 import { ViewingToo } from "./ViewingToo";
@@ -118,6 +120,7 @@ function CustomerDetail({ customer }: { customer: Customer }) {
           </div>
         ))}
       </div>
+      <BankAccountsCard customer={customer} />
       <EditCustomerDialog customer={customer} open={editing} onOpenChange={setEditing} />
       <ArchiveDialog customer={customer} open={archiving} onOpenChange={setArchiving} />
     </>

@@ -1,0 +1,134 @@
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Alert } from "../../components/Alert";
+import { Button } from "../../components/Button";
+import { Dialog } from "../../components/Dialog";
+import { SelectField, TextField } from "../../components/Field";
+import { placeError } from "../../components/fieldErrors";
+import { useCommand } from "../../live/useCommand";
+import type { Customer, ErrorCode } from "../../protocol/wire";
+import {
+  BANK_ACCOUNT_FIELDS,
+  bankAccountInputFrom,
+  chooseBank,
+  emptyBankAccountDraft,
+  HOLDER_NAME_MAX,
+  type BankAccountDraft,
+  type BankAccountField,
+} from "./bankAccountFields";
+import { ACCOUNT_TYPES, BANKS } from "./banks";
+
+type AddBankAccountDialogProps = { customer: Customer; open: boolean; onOpenChange: (open: boolean) => void };
+
+export function AddBankAccountDialog({ customer, open, onOpenChange }: AddBankAccountDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={t("bankAccounts.addTitle")} closeLabel={t("common.close")} testId="add-bank-account-dialog">
+      {/* Mounted while open only: every opening starts from an empty form. */}
+      <BankAccountForm customer={customer} onDone={() => onOpenChange(false)} />
+    </Dialog>
+  );
+}
+
+// Codes that are about one field even when the server names none.
+const BY_CODE: Partial<Record<ErrorCode, BankAccountField>> = {
+  branch_code_mismatch: "branchCode",
+  invalid_account_number: "accountNumber",
+  duplicate_bank_account: "accountNumber",
+};
+
+function BankAccountForm({ customer, onDone }: { customer: Customer; onDone: () => void }) {
+  const { t } = useTranslation();
+  const add = useCommand();
+  const [draft, setDraft] = useState<BankAccountDraft>(() => emptyBankAccountDraft(customer.name));
+  const [noBank, setNoBank] = useState(false);
+
+  const placed = placeError(add.error, BANK_ACCOUNT_FIELDS, BY_CODE);
+  const fieldErrors: Partial<Record<BankAccountField, ErrorCode>> = { ...placed.fields };
+  if (noBank) fieldErrors.bank = "required";
+  const errorOf = (field: BankAccountField) => (fieldErrors[field] ? t(`errors.${fieldErrors[field]}`) : undefined);
+
+  const set = (field: BankAccountField) => (value: string) => setDraft((current) => ({ ...current, [field]: value }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const input = bankAccountInputFrom(draft);
+    setNoBank(!input);
+    if (!input) return;
+    const reply = await add.run({ t: "AddBankAccount", customerId: customer.id, input });
+    if (reply) onDone();
+  }
+
+  return (
+    <form className="form" onSubmit={submit} noValidate data-testid="bank-account-form">
+      {placed.general ? <Alert>{t(`errors.${placed.general}`)}</Alert> : null}
+      <fieldset className="form-fieldset" disabled={add.busy}>
+        <div className="form-grid">
+          <SelectField
+            name="bank"
+            label={t("bankAccounts.fields.bank")}
+            value={draft.bank}
+            onChange={(event) => {
+              setNoBank(false);
+              setDraft((current) => chooseBank(current, event.target.value));
+            }}
+            error={errorOf("bank")}
+            data-testid="bank-account-bank"
+            options={[{ value: "", label: t("bankAccounts.chooseBank") }, ...BANKS.map((bank) => ({ value: bank.id, label: bank.name }))]}
+          />
+          <TextField
+            name="branchCode"
+            label={t("bankAccounts.fields.branchCode")}
+            value={draft.branchCode}
+            onChange={(event) => set("branchCode")(event.target.value)}
+            error={errorOf("branchCode")}
+            hint={t("bankAccounts.branchCodeHint")}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={6}
+            data-testid="bank-account-branchCode"
+          />
+          <SelectField
+            name="accountType"
+            label={t("bankAccounts.fields.accountType")}
+            value={draft.accountType}
+            onChange={(event) => set("accountType")(event.target.value)}
+            error={errorOf("accountType")}
+            data-testid="bank-account-accountType"
+            options={ACCOUNT_TYPES.map((type) => ({ value: type, label: t(`bankAccounts.types.${type}`) }))}
+          />
+          <TextField
+            name="holderName"
+            label={t("bankAccounts.fields.holderName")}
+            value={draft.holderName}
+            onChange={(event) => set("holderName")(event.target.value)}
+            error={errorOf("holderName")}
+            autoComplete="off"
+            maxLength={HOLDER_NAME_MAX}
+            data-testid="bank-account-holderName"
+          />
+          <div className="form-wide">
+            <TextField
+              name="accountNumber"
+              label={t("bankAccounts.fields.accountNumber")}
+              value={draft.accountNumber}
+              onChange={(event) => set("accountNumber")(event.target.value)}
+              error={errorOf("accountNumber")}
+              inputMode="numeric"
+              autoComplete="off"
+              data-testid="bank-account-accountNumber"
+            />
+          </div>
+        </div>
+      </fieldset>
+      <div className="form-actions">
+        <Button onClick={onDone} disabled={add.busy}>
+          {t("customers.cancel")}
+        </Button>
+        <Button type="submit" variant="primary" busy={add.busy} data-testid="bank-account-submit">
+          {add.busy ? t("customers.saving") : t("bankAccounts.add")}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { bankAccountInputFrom, chooseBank, emptyBankAccountDraft } from "./bankAccountFields";
+import { BANKS, bankName, maskAccountNumber, universalBranchCode } from "./banks";
+
+describe("bank account fields", () => {
+  it("fills the branch code with the chosen bank's universal code", () => {
+    const draft = chooseBank(emptyBankAccountDraft(), "capitec");
+    expect(draft.branchCode).toBe("470010");
+    expect(chooseBank({ ...draft, branchCode: "123456" }, "standard_bank").branchCode).toBe("051001");
+  });
+
+  it("knows every bank's universal branch code as six digits", () => {
+    expect(BANKS).toHaveLength(21);
+    for (const bank of BANKS) expect(bank.branchCode, bank.id).toMatch(/^\d{6}$/);
+    expect(universalBranchCode("fnb")).toBe("250655");
+    expect(bankName("rand_merchant_bank")).toBe("Rand Merchant Bank");
+  });
+
+  it("sends nothing without a bank, and digits without spaces", () => {
+    expect(bankAccountInputFrom(emptyBankAccountDraft())).toBeNull();
+    const draft = { ...chooseBank(emptyBankAccountDraft(" Thandi Nkosi "), "capitec"), accountNumber: "1234 567 890" };
+    expect(bankAccountInputFrom(draft)).toEqual({
+      bank: "capitec",
+      branchCode: "470010",
+      accountType: "current",
+      holderName: "Thandi Nkosi",
+      accountNumber: "1234567890",
+    });
+  });
+
+  it("starts the holder name from the customer's name, cut to 30 characters", () => {
+    expect(emptyBankAccountDraft("A Very Long Customer Name Indeed (Pty) Ltd").holderName).toHaveLength(30);
+  });
+
+  it("masks all but the last four digits", () => {
+    expect(maskAccountNumber("1234567890")).toBe("•••• 7890");
+    expect(maskAccountNumber("123")).toBe("•••• 123");
+  });
+});

@@ -1,0 +1,42 @@
+import { useAtomValue } from "jotai";
+import { useEffect, useState } from "react";
+import { bankAccountsAtom, entityVersionAtom, listVersionAtom, putBankAccounts } from "../../live/cache";
+import { LiveError } from "../../live/client";
+import { useLiveClient } from "../../live/context";
+import type { BankAccount, ErrorCode } from "../../protocol/wire";
+
+export type BankAccountsView =
+  | { state: "loading" }
+  | { state: "ready"; accounts: BankAccount[]; refreshing: boolean }
+  | { state: "error"; code: ErrorCode };
+
+/** A customer's bank accounts, fetched on open, on Invalidate and after a resync; deltas keep them current. */
+export function useBankAccounts(customerId: string): BankAccountsView {
+  const client = useLiveClient();
+  const accounts = useAtomValue(bankAccountsAtom(customerId));
+  const listVersion = useAtomValue(listVersionAtom).bank_account;
+  const entityVersion = useAtomValue(entityVersionAtom);
+  const key = `${customerId}\u0000${listVersion}\u0000${entityVersion}`;
+  const [settled, setSettled] = useState<{ key: string; code?: ErrorCode } | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    client.query({ t: "ListBankAccounts", customerId }).then(
+      (body) => {
+        if (!current || body.t !== "BankAccounts") return;
+        putBankAccounts(client.store, customerId, body.accounts);
+        setSettled({ key });
+      },
+      (error: unknown) => {
+        if (current) setSettled({ key, code: error instanceof LiveError ? error.wire.code : "internal" });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [client, customerId, key]);
+
+  if (settled?.key === key && settled.code) return { state: "error", code: settled.code };
+  if (accounts) return { state: "ready", accounts, refreshing: settled?.key !== key };
+  return { state: "loading" };
+}
