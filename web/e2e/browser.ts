@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { inject } from "vitest";
 
 export const screenshots = resolve(import.meta.dirname, "..", "test-results");
@@ -61,6 +61,12 @@ export async function shoot(page: Page, name: string): Promise<void> {
   // A full-page capture of a scrolled page draws the sticky header where the view was.
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true });
+}
+
+/** A capture of one part of the page, such as a card. */
+export async function shootPart(locator: Locator, name: string): Promise<void> {
+  await locator.scrollIntoViewIfNeeded();
+  await locator.screenshot({ path: join(screenshots, `${name}.png`) });
 }
 
 export function uniqueEmail(prefix: string): string {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openBrowser, shoot, type Session } from "./browser";
+import { openBrowser, shoot, shootPart, type Session } from "./browser";
 import { signUpFresh } from "./flows";
 import { customerInput, seedCustomers } from "./seed";
 import { LoginPage } from "./pages/AuthPages";
-import { CustomerDetailPage, CustomersListPage } from "./pages/CustomerPages";
+import { BankAccountsCard, CustomerDetailPage, CustomersListPage } from "./pages/CustomerPages";
 import { Shell } from "./pages/Shell";
 
 describe("customers, live across tabs", () => {
@@ -104,6 +104,86 @@ describe("customers, live across tabs", () => {
     await list.showStatus("all");
     await list.row("Naledi Mokoena").waitFor();
     await page.close();
+  });
+});
+
+describe("a customer's bank accounts, live across tabs", () => {
+  it("adds an account in one tab, shows it masked in the other, explains a wrong branch code and removes it", async () => {
+    const session = await openBrowser();
+    try {
+      const tabA = await session.newPage();
+      await signUpFresh(tabA, "bank-accounts");
+      const list = new CustomersListPage(tabA);
+      await list.open();
+      await list.create({ name: "Johan van der Merwe", email: "johan@example.co.za" });
+      const detailA = new CustomerDetailPage(tabA);
+      await detailA.waitForIt();
+      const accountsA = new BankAccountsCard(tabA);
+      await accountsA.waitForIt();
+
+      const tabB = await session.newPage();
+      await tabB.goto(new URL(tabA.url()).pathname);
+      await new CustomerDetailPage(tabB).waitForIt();
+      const accountsB = new BankAccountsCard(tabB);
+      await accountsB.waitForIt();
+      await new Shell(tabA).waitUntilLive();
+      await new Shell(tabB).waitUntilLive();
+      await tabB.evaluate(() => {
+        (window as unknown as { marker: boolean }).marker = true;
+      });
+
+      // Choosing Capitec fills in its universal branch code.
+      await tabA.bringToFront();
+      await accountsA.openAdd();
+      await accountsA.fill({ bank: "capitec" });
+      expect(await accountsA.field("branchCode").inputValue()).toBe("470010");
+      await accountsA.fill({ accountType: "savings", holderName: "J van der Merwe", accountNumber: "1234567890" });
+      await accountsA.submit();
+      await accountsA.dialog().waitFor({ state: "detached" });
+      await accountsA.row("•••• 7890").waitFor();
+
+      // Tab B never reloads: the account arrives over the socket, masked.
+      await accountsB.row("Capitec").waitFor();
+      expect(await accountsB.row("Capitec").getByTestId("bank-account-number").textContent()).toBe("•••• 7890");
+      expect(await accountsB.row("Capitec").textContent()).toContain("470010");
+      expect(await accountsB.row("Capitec").textContent()).toContain("Savings");
+      expect(await tabB.getByText("1234567890").count()).toBe(0);
+      await tabB.bringToFront();
+      await shootPart(accountsB.card(), "bank-accounts-en-light");
+
+      // Not Capitec's universal branch code: the server says so beside the field.
+      await tabA.bringToFront();
+      await accountsA.openAdd();
+      await accountsA.fill({ bank: "capitec", branchCode: "123456", accountNumber: "9876543210" });
+      await accountsA.submit();
+      await expect.poll(() => accountsA.fieldError("branchCode").textContent()).toBe("This is not the bank's universal branch code.");
+      await shoot(tabA, "bank-account-errors-en-light");
+      await accountsA.closeDialog();
+      expect(await accountsA.rows().count()).toBe(1);
+
+      // The same card in Afrikaans and dark.
+      await tabB.bringToFront();
+      const shellB = new Shell(tabB);
+      await shellB.chooseTheme("dark");
+      await expect.poll(() => shellB.htmlHasDark()).toBe(true);
+      await shellB.chooseLanguage("afr");
+      await accountsB.card().getByText("Bankrekeninge").waitFor();
+      await accountsB.row("Spaar").waitFor();
+      await shootPart(accountsB.card(), "bank-accounts-afr-dark");
+      await shellB.chooseLanguage("en");
+      await shellB.chooseTheme("light");
+      await accountsB.card().getByText("Bank accounts").waitFor();
+
+      // Removed in tab A, gone from tab B.
+      await tabA.bringToFront();
+      await accountsA.remove("•••• 7890");
+      await expect.poll(() => accountsA.rows().count()).toBe(0);
+      await expect.poll(() => accountsB.rows().count()).toBe(0);
+      await tabB.getByTestId("bank-accounts-empty").waitFor();
+      expect(await tabB.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
+    } finally {
+      await session.close();
+    }
   });
 });
 

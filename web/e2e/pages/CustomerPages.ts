@@ -94,3 +94,81 @@ export class CustomerDetailPage {
     return this.page.getByTestId("viewing-too");
   }
 }
+
+export type BankAccountFields = Partial<{
+  bank: string;
+  branchCode: string;
+  accountType: string;
+  holderName: string;
+  accountNumber: string;
+}>;
+
+/** The bank accounts card on a customer's page, and its add and remove dialogs. */
+export class BankAccountsCard {
+  constructor(private readonly page: Page) {}
+
+  card() {
+    return this.page.getByTestId("bank-accounts");
+  }
+
+  rows() {
+    return this.page.getByTestId("bank-account-row");
+  }
+
+  row(text: string) {
+    return this.rows().filter({ hasText: text });
+  }
+
+  async waitForIt(): Promise<void> {
+    await this.card().locator('[data-testid="bank-account-table"], [data-testid="bank-accounts-empty"]').first().waitFor();
+  }
+
+  async openAdd(): Promise<void> {
+    await this.page.getByTestId("add-bank-account").click();
+    await this.dialog().waitFor();
+  }
+
+  dialog() {
+    return this.page.getByTestId("add-bank-account-dialog");
+  }
+
+  field(field: keyof BankAccountFields) {
+    return this.page.getByTestId(`bank-account-${field}`);
+  }
+
+  /** Fills in order: the bank first, so a branch code given here replaces the one it filled. */
+  async fill(fields: BankAccountFields): Promise<void> {
+    if (fields.bank !== undefined) await this.field("bank").selectOption(fields.bank);
+    for (const [field, value] of Object.entries(fields) as [keyof BankAccountFields, string][]) {
+      if (field === "bank") continue;
+      if (field === "accountType") await this.field(field).selectOption(value);
+      else await this.field(field).fill(value);
+    }
+  }
+
+  async submit(): Promise<void> {
+    await this.page.getByTestId("bank-account-submit").click();
+  }
+
+  async add(fields: BankAccountFields): Promise<void> {
+    await this.openAdd();
+    await this.fill(fields);
+    await this.submit();
+    await this.dialog().waitFor({ state: "detached" });
+  }
+
+  fieldError(field: keyof BankAccountFields) {
+    return this.page.locator(".field", { has: this.field(field) }).locator(".field-error");
+  }
+
+  async closeDialog(): Promise<void> {
+    await this.page.keyboard.press("Escape");
+    await this.dialog().waitFor({ state: "detached" });
+  }
+
+  async remove(text: string): Promise<void> {
+    await this.row(text).getByTestId("remove-bank-account").click();
+    await this.page.getByTestId("confirm-remove-bank-account").click();
+    await this.page.getByTestId("remove-bank-account-dialog").waitFor({ state: "detached" });
+  }
+}
