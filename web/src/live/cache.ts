@@ -9,6 +9,9 @@ export const customerAtom = atomFamily<Customer | undefined>(undefined);
 
 // A customer's bank accounts, oldest first, by customer id; undefined until the list is fetched.
 export const bankAccountsAtom = atomFamily<BankAccount[] | undefined>(undefined);
+// Counts the bank account changes per customer, fetched list or not: a list answer that
+// crossed one of them on the way may miss it, and is asked for again.
+export const bankAccountChangesAtom = atomFamily<number>(0);
 
 // The signed-in user's own account; per user, so a merchant switch keeps it.
 export const profileAtom = atom<Profile | undefined>(undefined);
@@ -42,12 +45,14 @@ function byAge(accounts: BankAccount[]): BankAccount[] {
 
 // A list not fetched yet stays unfetched: the screen that opens it asks the server.
 function addBankAccount(store: Store, account: BankAccount): void {
+  store.set(bankAccountChangesAtom(account.customerId), (count) => count + 1);
   store.set(bankAccountsAtom(account.customerId), (accounts) =>
     accounts && byAge([...accounts.filter((known) => known.id !== account.id), account]),
   );
 }
 
 function removeBankAccount(store: Store, customerId: string, id: string): void {
+  store.set(bankAccountChangesAtom(customerId), (count) => count + 1);
   store.set(bankAccountsAtom(customerId), (accounts) =>
     accounts?.some((known) => known.id === id) ? accounts.filter((known) => known.id !== id) : accounts,
   );

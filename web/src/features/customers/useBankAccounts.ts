@@ -1,9 +1,11 @@
 import { useAtomValue } from "jotai";
 import { useEffect, useState } from "react";
-import { bankAccountsAtom, entityVersionAtom, listVersionAtom, putBankAccounts } from "../../live/cache";
+import { bankAccountChangesAtom, bankAccountsAtom, entityVersionAtom, listVersionAtom, putBankAccounts } from "../../live/cache";
 import { LiveError } from "../../live/client";
 import { useLiveClient } from "../../live/context";
 import type { BankAccount, ErrorCode } from "../../protocol/wire";
+
+const MAX_ASKS = 3;
 
 export type BankAccountsView =
   | { state: "loading" }
@@ -21,16 +23,22 @@ export function useBankAccounts(customerId: string): BankAccountsView {
 
   useEffect(() => {
     let current = true;
-    client.query({ t: "ListBankAccounts", customerId }).then(
-      (body) => {
-        if (!current || body.t !== "BankAccounts") return;
-        putBankAccounts(client.store, customerId, body.accounts);
-        setSettled({ key });
-      },
-      (error: unknown) => {
-        if (current) setSettled({ key, code: error instanceof LiveError ? error.wire.code : "internal" });
-      },
-    );
+    const ask = (attempt: number) => {
+      const changes = client.store.get(bankAccountChangesAtom(customerId));
+      client.query({ t: "ListBankAccounts", customerId }).then(
+        (body) => {
+          if (!current || body.t !== "BankAccounts") return;
+          // An account added or removed while the answer was on its way may be missing from it.
+          if (client.store.get(bankAccountChangesAtom(customerId)) !== changes && attempt < MAX_ASKS) return ask(attempt + 1);
+          putBankAccounts(client.store, customerId, body.accounts);
+          setSettled({ key });
+        },
+        (error: unknown) => {
+          if (current) setSettled({ key, code: error instanceof LiveError ? error.wire.code : "internal" });
+        },
+      );
+    };
+    ask(1);
     return () => {
       current = false;
     };
