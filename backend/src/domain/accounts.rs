@@ -60,7 +60,9 @@ pub fn is_account_command(command: &Command) -> bool {
         | Command::ArchiveCustomer { .. }
         | Command::RestoreCustomer { .. }
         | Command::UpdateBusinessInfo { .. }
-        | Command::RequireTwoFactor { .. } => false,
+        | Command::RequireTwoFactor { .. }
+        | Command::AddBankAccount { .. }
+        | Command::RemoveBankAccount { .. } => false,
     }
 }
 

@@ -3,6 +3,7 @@
 
 pub mod accounts;
 pub mod bank;
+pub mod banking;
 pub mod business;
 pub mod calendar;
 pub mod customers;
@@ -51,6 +52,12 @@ pub async fn run_command(tx: &mut Tx, scope: &Scope, command: &Command) -> AppRe
         Command::RequireTwoFactor { required } => {
             business::require_two_factor(tx, scope, *required).await
         }
+        Command::AddBankAccount { customer_id, input } => {
+            banking::add_bank_account(tx, scope, customer_id, input).await
+        }
+        Command::RemoveBankAccount { bank_account_id } => {
+            banking::remove_bank_account(tx, scope, bank_account_id).await
+        }
         // The user's own account (`accounts::is_account_command`) never goes
         // through a merchant's stream; the session actor runs those.
         _ => Err(AppError::Code(ErrorCode::BadFrame)),
@@ -86,5 +93,8 @@ pub async fn run_query(
         Query::GetProfile {} => accounts::get_profile(db, &scope.user_id).await,
         Query::ListSessions {} => accounts::list_sessions(db, &scope.user_id, token_hash).await,
         Query::GetBusinessInfo {} => business::get_business_info(db, scope).await,
+        Query::ListBankAccounts { customer_id } => {
+            banking::list_bank_accounts(db, scope, customer_id).await
+        }
     }
 }

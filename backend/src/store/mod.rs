@@ -3,6 +3,7 @@
 //! the merchant id and the mode.
 
 pub mod accounts;
+pub mod bank_accounts;
 pub mod business;
 pub mod customers;
 pub mod events;

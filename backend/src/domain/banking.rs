@@ -1,0 +1,247 @@
+//! Customers' bank accounts: the bank list with its universal branch codes,
+//! and adding and removing accounts.
+
+use protocol::{BankAccountInput, BankId, Change, ErrorCode, FieldError, ReplyBody};
+
+use super::rules;
+use super::{Effect, Scope};
+use crate::error::{AppError, AppResult};
+use crate::ids::{is_well_formed_id, new_id, now_ms};
+use crate::store::bank_accounts as store;
+use crate::store::customers::find_customer_in_tx;
+use crate::store::{Db, Tx};
+
+/// The universal branch code of each bank (DOMAIN.md, Banks).
+pub fn universal_branch_code(bank: BankId) -> &'static str {
+    match bank {
+        BankId::Absa => "632005",
+        BankId::Capitec => "470010",
+        BankId::Fnb => "250655",
+        BankId::Nedbank => "198765",
+        BankId::StandardBank => "051001",
+        BankId::AfricanBank => "430000",
+        BankId::Investec => "580105",
+        BankId::Tymebank => "678910",
+        BankId::DiscoveryBank => "679000",
+        BankId::BidvestBank => "462005",
+        BankId::BankZero => "888000",
+        BankId::AccessBank => "410506",
+        BankId::Sasfin => "683000",
+        BankId::SaPostBank => "460005",
+        BankId::RandMerchantBank => "261251",
+        BankId::Albaraka => "800000",
+        BankId::Hsbc => "587000",
+        BankId::Citibank => "350005",
+        BankId::StandardChartered => "730020",
+        BankId::FinbondMutual => "589000",
+        BankId::Ubank => "431010",
+    }
+}
+
+/// Trims, drops the spaces people type in numbers, and checks every field.
+pub fn validate_bank_account(input: &BankAccountInput) -> Result<BankAccountInput, AppError> {
+    let clean = BankAccountInput {
+        bank: input.bank,
+        branch_code: input
+            .branch_code
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect(),
+        account_type: input.account_type,
+        holder_name: input.holder_name.trim().to_string(),
+        account_number: input
+            .account_number
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect(),
+    };
+    let mut errors = Vec::new();
+    if clean.branch_code.len() != 6 || !clean.branch_code.bytes().all(|b| b.is_ascii_digit()) {
+        errors.push(FieldError {
+            field: "branchCode".into(),
+            code: ErrorCode::InvalidCharacters,
+        });
+    } else if clean.branch_code != universal_branch_code(clean.bank) {
+        errors.push(FieldError {
+            field: "branchCode".into(),
+            code: ErrorCode::BranchCodeMismatch,
+        });
+    }
+    if let Err(code) = rules::name(&clean.holder_name, 30) {
+        errors.push(FieldError {
+            field: "holderName".into(),
+            code,
+        });
+    }
+    let digits_ok = (1..=17).contains(&clean.account_number.len())
+        && clean.account_number.bytes().all(|b| b.is_ascii_digit());
+    if !digits_ok {
+        errors.push(FieldError {
+            field: "accountNumber".into(),
+            code: ErrorCode::InvalidAccountNumber,
+        });
+    }
+    if errors.is_empty() {
+        Ok(clean)
+    } else {
+        Err(AppError::Invalid(errors))
+    }
+}
+
+fn checked_id(id: &str) -> AppResult<&str> {
+    if is_well_formed_id(id) {
+        Ok(id)
+    } else {
+        Err(AppError::Code(ErrorCode::NotFound))
+    }
+}
+
+pub async fn add_bank_account(
+    tx: &mut Tx,
+    scope: &Scope,
+    customer_id: &str,
+    input: &BankAccountInput,
+) -> AppResult<Effect> {
+    let customer_id = checked_id(customer_id)?;
+    let input = validate_bank_account(input)?;
+    if find_customer_in_tx(tx, &scope.merchant_id, scope.mode, customer_id)
+        .await?
+        .is_none()
+    {
+        return Err(AppError::Code(ErrorCode::NotFound));
+    }
+    if store::account_exists(tx, &scope.merchant_id, scope.mode, customer_id, &input).await? {
+        return Err(AppError::field(
+            "accountNumber",
+            ErrorCode::DuplicateBankAccount,
+        ));
+    }
+    let account = store::insert_bank_account(
+        tx,
+        &scope.merchant_id,
+        scope.mode,
+        &new_id("ba"),
+        customer_id,
+        &input,
+        now_ms(),
+    )
+    .await?
+    .ok_or_else(|| AppError::Internal("stored bank account unreadable".into()))?;
+    let id = Some(account.id.clone());
+    Ok(Effect {
+        changes: vec![Change::BankAccountAdded {
+            account: Box::new(account),
+        }],
+        id,
+    })
+}
+
+pub async fn remove_bank_account(
+    tx: &mut Tx,
+    scope: &Scope,
+    bank_account_id: &str,
+) -> AppResult<Effect> {
+    let id = checked_id(bank_account_id)?;
+    let customer_id = store::remove_bank_account(tx, &scope.merchant_id, scope.mode, id, now_ms())
+        .await?
+        .ok_or(AppError::Code(ErrorCode::NotFound))?;
+    Ok(Effect {
+        changes: vec![Change::BankAccountRemoved {
+            id: id.to_string(),
+            customer_id,
+        }],
+        id: Some(id.to_string()),
+    })
+}
+
+pub async fn list_bank_accounts(db: &Db, scope: &Scope, customer_id: &str) -> AppResult<ReplyBody> {
+    let customer_id = checked_id(customer_id)?;
+    Ok(ReplyBody::BankAccounts {
+        accounts: store::list_bank_accounts(db, &scope.merchant_id, scope.mode, customer_id)
+            .await?,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use protocol::AccountType;
+
+    fn input(bank: BankId, branch: &str, number: &str) -> BankAccountInput {
+        BankAccountInput {
+            bank,
+            branch_code: branch.into(),
+            account_type: AccountType::Current,
+            holder_name: "T Nkosi".into(),
+            account_number: number.into(),
+        }
+    }
+
+    fn codes(result: Result<BankAccountInput, AppError>) -> Vec<(String, ErrorCode)> {
+        match result {
+            Ok(_) => Vec::new(),
+            Err(AppError::Invalid(fields)) => {
+                fields.into_iter().map(|f| (f.field, f.code)).collect()
+            }
+            Err(other) => panic!("{other}"),
+        }
+    }
+
+    #[test]
+    fn branch_codes_and_account_numbers() {
+        assert!(
+            codes(validate_bank_account(&input(
+                BankId::Capitec,
+                "470 010",
+                "1234 5678 90"
+            )))
+            .is_empty()
+        );
+        assert!(
+            codes(validate_bank_account(&input(
+                BankId::StandardBank,
+                "051001",
+                &"9".repeat(17)
+            )))
+            .is_empty()
+        );
+        assert_eq!(
+            codes(validate_bank_account(&input(
+                BankId::Capitec,
+                "123456",
+                "1"
+            ))),
+            [("branchCode".to_string(), ErrorCode::BranchCodeMismatch)]
+        );
+        assert_eq!(
+            codes(validate_bank_account(&input(BankId::Absa, "63200", "1"))),
+            [("branchCode".to_string(), ErrorCode::InvalidCharacters)]
+        );
+        assert_eq!(
+            codes(validate_bank_account(&input(
+                BankId::Absa,
+                "632005",
+                &"9".repeat(18)
+            ))),
+            [("accountNumber".to_string(), ErrorCode::InvalidAccountNumber)]
+        );
+        assert_eq!(
+            codes(validate_bank_account(&input(
+                BankId::Absa,
+                "632005",
+                "12a4"
+            ))),
+            [("accountNumber".to_string(), ErrorCode::InvalidAccountNumber)]
+        );
+        assert_eq!(
+            codes(validate_bank_account(&input(BankId::Absa, "632005", ""))),
+            [("accountNumber".to_string(), ErrorCode::InvalidAccountNumber)]
+        );
+        let mut long_name = input(BankId::Absa, "632005", "1");
+        long_name.holder_name = "x".repeat(31);
+        assert_eq!(
+            codes(validate_bank_account(&long_name)),
+            [("holderName".to_string(), ErrorCode::TooLong)]
+        );
+    }
+}

@@ -1,0 +1,232 @@
+//! Customers' bank accounts over the live socket: validation, live changes
+//! in other tabs, duplicates, removal, and isolation between merchants.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use std::time::Duration;
+
+use common::{Database, TestApp, customer_input};
+use protocol::*;
+
+fn capitec(number: &str) -> BankAccountInput {
+    BankAccountInput {
+        bank: BankId::Capitec,
+        branch_code: "470010".into(),
+        account_type: AccountType::Savings,
+        holder_name: "T Nkosi".into(),
+        account_number: number.into(),
+    }
+}
+
+fn committed_id(frame: ServerFrame) -> String {
+    match frame {
+        ServerFrame::Reply {
+            ok: Some(ReplyBody::Committed { id: Some(id), .. }),
+            ..
+        } => id,
+        other => panic!("expected a commit, got {other:?}"),
+    }
+}
+
+fn error_of(frame: ServerFrame) -> WireError {
+    match frame {
+        ServerFrame::Reply {
+            error: Some(error), ..
+        } => error,
+        other => panic!("expected an error, got {other:?}"),
+    }
+}
+
+async fn accounts(socket: &mut common::Socket, customer_id: &str) -> Vec<BankAccount> {
+    match socket
+        .query(
+            "list",
+            Query::ListBankAccounts {
+                customer_id: customer_id.into(),
+            },
+        )
+        .await
+    {
+        ServerFrame::Reply {
+            ok: Some(ReplyBody::BankAccounts { accounts }),
+            ..
+        } => accounts,
+        other => panic!("{other:?}"),
+    }
+}
+
+async fn bank_accounts_are_added_live_and_removed(db: Database) {
+    let app = TestApp::start(db).await;
+    let owner = app.merchant("owner@example.co.za").await;
+    let (mut tab1, _) = owner.live().await;
+    let (mut tab2, _) = owner.live().await;
+    let customer = committed_id(
+        tab1.command(
+            "c",
+            Command::CreateCustomer {
+                input: customer_input("Thandi", "t@example.co.za"),
+            },
+        )
+        .await,
+    );
+    tab2.next().await;
+
+    let mut wrong = capitec("1234567890");
+    wrong.branch_code = "123456".into();
+    let error = error_of(
+        tab1.command(
+            "w",
+            Command::AddBankAccount {
+                customer_id: customer.clone(),
+                input: wrong,
+            },
+        )
+        .await,
+    );
+    assert_eq!(
+        error.fields,
+        vec![FieldError {
+            field: "branchCode".into(),
+            code: ErrorCode::BranchCodeMismatch
+        }]
+    );
+
+    let account = committed_id(
+        tab1.command(
+            "a",
+            Command::AddBankAccount {
+                customer_id: customer.clone(),
+                input: capitec("1234 567 890"),
+            },
+        )
+        .await,
+    );
+    match tab2.next().await {
+        ServerFrame::Delta { changes, .. } => match &changes[..] {
+            [Change::BankAccountAdded { account: added }] => {
+                assert_eq!(
+                    (
+                        added.id.as_str(),
+                        added.customer_id.as_str(),
+                        added.account_number.as_str()
+                    ),
+                    (account.as_str(), customer.as_str(), "1234567890")
+                );
+            }
+            other => panic!("{other:?}"),
+        },
+        other => panic!("{other:?}"),
+    }
+    let duplicate = error_of(
+        tab2.command(
+            "d",
+            Command::AddBankAccount {
+                customer_id: customer.clone(),
+                input: capitec("1234567890"),
+            },
+        )
+        .await,
+    );
+    assert_eq!(duplicate.fields[0].code, ErrorCode::DuplicateBankAccount);
+    assert_eq!(accounts(&mut tab2, &customer).await.len(), 1);
+
+    committed_id(
+        tab2.command(
+            "r",
+            Command::RemoveBankAccount {
+                bank_account_id: account.clone(),
+            },
+        )
+        .await,
+    );
+    // The other tab hears of the removal (waits for the delta, or fails).
+    tab1.next_matching(|f| matches!(f, ServerFrame::Delta { changes, .. } if matches!(&changes[0], Change::BankAccountRemoved { id, .. } if *id == account))).await;
+    assert!(accounts(&mut tab1, &customer).await.is_empty());
+    assert_eq!(
+        error_of(
+            tab1.command(
+                "r2",
+                Command::RemoveBankAccount {
+                    bank_account_id: account.clone()
+                }
+            )
+            .await
+        )
+        .code,
+        ErrorCode::NotFound
+    );
+    // Removed, the same account may be added again.
+    committed_id(
+        tab1.command(
+            "a2",
+            Command::AddBankAccount {
+                customer_id: customer.clone(),
+                input: capitec("1234567890"),
+            },
+        )
+        .await,
+    );
+}
+
+async fn another_merchant_cannot_touch_the_accounts(db: Database) {
+    let app = TestApp::start(db).await;
+    let owner = app.merchant("owner@example.co.za").await;
+    let (mut tab, _) = owner.live().await;
+    let customer = committed_id(
+        tab.command(
+            "c",
+            Command::CreateCustomer {
+                input: customer_input("Thandi", "t@example.co.za"),
+            },
+        )
+        .await,
+    );
+    let account = committed_id(
+        tab.command(
+            "a",
+            Command::AddBankAccount {
+                customer_id: customer.clone(),
+                input: capitec("1234567890"),
+            },
+        )
+        .await,
+    );
+    tab.next().await;
+    tab.next().await;
+
+    let rival = app.merchant("rival@example.co.za").await;
+    let (mut other, _) = rival.live().await;
+    assert!(accounts(&mut other, &customer).await.is_empty());
+    let add = error_of(
+        other
+            .command(
+                "x1",
+                Command::AddBankAccount {
+                    customer_id: customer.clone(),
+                    input: capitec("999"),
+                },
+            )
+            .await,
+    );
+    assert_eq!(add.code, ErrorCode::NotFound);
+    let remove = error_of(
+        other
+            .command(
+                "x2",
+                Command::RemoveBankAccount {
+                    bank_account_id: account,
+                },
+            )
+            .await,
+    );
+    assert_eq!(remove.code, ErrorCode::NotFound);
+    tab.expect_silence(Duration::from_millis(300)).await;
+    assert_eq!(accounts(&mut tab, &customer).await.len(), 1);
+}
+
+on_both_databases!(
+    bank_accounts_are_added_live_and_removed,
+    another_merchant_cannot_touch_the_accounts
+);
