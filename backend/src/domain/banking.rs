@@ -4,9 +4,9 @@
 use protocol::{BankAccountInput, BankId, Change, ErrorCode, FieldError, ReplyBody};
 
 use super::rules;
-use super::{Effect, Scope};
+use super::{Effect, Scope, checked_id};
 use crate::error::{AppError, AppResult};
-use crate::ids::{is_well_formed_id, new_id, now_ms};
+use crate::ids::{new_id, now_ms};
 use crate::store::bank_accounts as store;
 use crate::store::customers::find_customer_in_tx;
 use crate::store::{Db, Tx};
@@ -85,14 +85,6 @@ pub fn validate_bank_account(input: &BankAccountInput) -> Result<BankAccountInpu
         Ok(clean)
     } else {
         Err(AppError::Invalid(errors))
-    }
-}
-
-fn checked_id(id: &str) -> AppResult<&str> {
-    if is_well_formed_id(id) {
-        Ok(id)
-    } else {
-        Err(AppError::Code(ErrorCode::NotFound))
     }
 }
 

@@ -3,7 +3,7 @@
 use protocol::{Change, CustomerInput, CustomerStatus, ErrorCode, FieldError, IdType, ReplyBody};
 
 use super::rules;
-use super::{Effect, Scope};
+use super::{Effect, Scope, checked_id};
 use crate::error::{AppError, AppResult};
 use crate::ids::{is_well_formed_id, new_id, now_ms};
 use crate::store::customers::{self as store, CustomerFilter};
@@ -90,14 +90,6 @@ fn upserted(customer: protocol::Customer) -> Effect {
             customer: Box::new(customer),
         }],
         id,
-    }
-}
-
-fn checked_id(customer_id: &str) -> AppResult<&str> {
-    if is_well_formed_id(customer_id) {
-        Ok(customer_id)
-    } else {
-        Err(AppError::Code(ErrorCode::NotFound))
     }
 }
 

@@ -33,6 +33,15 @@ pub struct Effect {
     pub id: Option<String>,
 }
 
+/// A record id sent by a client. One that cannot be ours is simply not found.
+fn checked_id(id: &str) -> AppResult<&str> {
+    if crate::ids::is_well_formed_id(id) {
+        Ok(id)
+    } else {
+        Err(AppError::Code(ErrorCode::NotFound))
+    }
+}
+
 /// Every socket command, dispatched from this one match.
 pub async fn run_command(tx: &mut Tx, scope: &Scope, command: &Command) -> AppResult<Effect> {
     match command {
