@@ -200,26 +200,10 @@ mod tests {
 
     #[test]
     fn exactly_the_allowed_transitions_succeed() {
-        let mut allowed = 0;
-        for status in S::ALL {
-            for archived in [false, true] {
-                let state = MandateState { status, archived };
-                for event in E::ALL {
-                    let result = transition(state, event);
-                    match expected(state, event) {
-                        Some(to) => {
-                            allowed += 1;
-                            assert_eq!(result, Ok(to), "{state:?} on {event:?}");
-                        }
-                        None => assert_eq!(
-                            result,
-                            Err(TransitionError { from: state, event }),
-                            "{state:?} on {event:?}"
-                        ),
-                    }
-                }
-            }
-        }
+        let states = S::ALL
+            .into_iter()
+            .flat_map(|status| [false, true].map(|archived| MandateState { status, archived }));
+        let allowed = super::super::check_every_pair(states, &E::ALL, expected, transition);
         // 13 moves, 5 archives, and a restore for each of the 9 statuses.
         assert_eq!(allowed, 13 + 5 + 9);
     }
