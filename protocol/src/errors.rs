@@ -47,6 +47,25 @@ pub enum ErrorCode {
     BranchCodeMismatch,
     InvalidAccountNumber,
     DuplicateBankAccount,
+    // Collections
+    MethodNotEnabled,
+    DebicheckIndividualsOnly,
+    InvalidDate,
+    DateInPast,
+    EndNotAfterStart,
+    DayToProcessOutOfRange,
+    InvalidAmount,
+    MaximumBelowAmount,
+    MaximumAboveDebicheckLimit,
+    TrackingDaysOutOfRange,
+    TrackingNotAllowed,
+    AdjustmentTypeRequired,
+    AdjustmentValueRequired,
+    InvalidRate,
+    MandateNotUsable,
+    ActionNotAllowed,
+    RetryNotAllowed,
+    TestModeOnly,
 }
 
 /// One field's problem, for forms to show beside the field.

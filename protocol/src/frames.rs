@@ -2,8 +2,11 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::{
-    BankAccount, BankAccountInput, BusinessInfo, Customer, CustomerInput, CustomerStatus, Language,
-    MerchantView, Mode, PresenceMember, Profile, SessionInfo, UserView, WireError,
+    BankAccount, BankAccountInput, BusinessInfo, ClockStep, Customer, CustomerInput,
+    CustomerStatus, Dashboard, Language, Mandate, MandateAction, MandateFilter, MerchantView, Mode,
+    Payment, PaymentAction, PaymentFilter, PaymentInput, PaymentKind, PaymentMethodSettings,
+    PresenceMember, Profile, SessionInfo, SortOrder, Transaction, TransactionFilter, UserView,
+    WireError,
 };
 
 /// Where a client left off: the stream's epoch and the last delta it applied.
@@ -165,6 +168,26 @@ pub enum Command {
     RemoveBankAccount {
         bank_account_id: String,
     },
+    /// A once-off or recurring payment, with a new mandate or an existing one.
+    CreatePayment {
+        input: Box<PaymentInput>,
+    },
+    ActOnPayment {
+        payment_id: String,
+        action: PaymentAction,
+    },
+    ActOnMandate {
+        mandate_id: String,
+        action: MandateAction,
+    },
+    UpdatePaymentMethodSettings {
+        settings: PaymentMethodSettings,
+    },
+    /// Test mode only: move the merchant's test clock forward; the
+    /// collections of the span play out day by day.
+    AdvanceTestClock {
+        step: ClockStep,
+    },
 }
 
 #[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq)]
@@ -194,6 +217,54 @@ pub enum Query {
     ListBankAccounts {
         customer_id: String,
     },
+    ListMandates {
+        #[serde(default)]
+        filter: MandateFilter,
+        #[serde(default)]
+        sort: SortOrder,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        cursor: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        limit: Option<u32>,
+    },
+    GetMandate {
+        mandate_id: String,
+    },
+    ListPayments {
+        kind: PaymentKind,
+        #[serde(default)]
+        filter: PaymentFilter,
+        #[serde(default)]
+        sort: SortOrder,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        cursor: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        limit: Option<u32>,
+    },
+    GetPayment {
+        payment_id: String,
+    },
+    ListTransactions {
+        #[serde(default)]
+        filter: TransactionFilter,
+        #[serde(default)]
+        sort: SortOrder,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        cursor: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        limit: Option<u32>,
+    },
+    GetTransaction {
+        transaction_id: String,
+    },
+    GetDashboard {},
+    GetPaymentMethodSettings {},
 }
 
 #[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq)]
@@ -239,6 +310,39 @@ pub enum ReplyBody {
     BankAccounts {
         accounts: Vec<BankAccount>,
     },
+    MandatePage {
+        items: Vec<Mandate>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        next_cursor: Option<String>,
+    },
+    Mandate {
+        mandate: Box<Mandate>,
+    },
+    PaymentPage {
+        items: Vec<Payment>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        next_cursor: Option<String>,
+    },
+    Payment {
+        payment: Box<Payment>,
+    },
+    TransactionPage {
+        items: Vec<Transaction>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        next_cursor: Option<String>,
+    },
+    Transaction {
+        transaction: Box<Transaction>,
+    },
+    Dashboard {
+        dashboard: Box<Dashboard>,
+    },
+    PaymentMethodSettings {
+        settings: Box<PaymentMethodSettings>,
+    },
 }
 
 /// The kinds of record a delta can touch.
@@ -248,6 +352,9 @@ pub enum EntityKind {
     Customer,
     BusinessInfo,
     BankAccount,
+    Mandate,
+    Payment,
+    Transaction,
 }
 
 #[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq)]
@@ -273,5 +380,21 @@ pub enum Change {
     BankAccountRemoved {
         id: String,
         customer_id: String,
+    },
+    MandateUpserted {
+        mandate: Box<Mandate>,
+    },
+    PaymentUpserted {
+        payment: Box<Payment>,
+    },
+    TransactionUpserted {
+        transaction: Box<Transaction>,
+    },
+    PaymentMethodSettingsUpdated {
+        settings: Box<PaymentMethodSettings>,
+    },
+    /// The merchant's business date moved (the test clock, or midnight).
+    ClockAdvanced {
+        today: String,
     },
 }

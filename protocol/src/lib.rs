@@ -13,6 +13,8 @@ mod banking;
 mod customers;
 mod errors;
 mod frames;
+mod mandates;
+mod payments;
 mod session;
 mod typescript;
 
@@ -21,6 +23,8 @@ pub use banking::*;
 pub use customers::*;
 pub use errors::*;
 pub use frames::*;
+pub use mandates::*;
+pub use payments::*;
 pub use session::*;
 pub use typescript::generate_typescript;
 

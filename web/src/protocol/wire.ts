@@ -63,7 +63,181 @@ export type Customer = { id: string, mode: Mode, name: string, email: string, ce
 
 export type CustomerStatus = "active" | "archived" | "all";
 
-export type ErrorCode = "unauthenticated" | "forbidden" | "not_found" | "bad_frame" | "not_welcomed" | "internal" | "invalid_input" | "required" | "too_long" | "invalid_characters" | "invalid_email" | "blocked_email_domain" | "invalid_cellphone" | "invalid_sa_id" | "invalid_postal_code" | "duplicate_reference" | "already_archived" | "not_archived" | "email_taken" | "weak_password" | "common_password" | "csrf_invalid" | "rate_limited" | "wrong_password" | "invalid_code" | "two_factor_already_enabled" | "two_factor_not_enabled" | "two_factor_not_started" | "invalid_token" | "same_email" | "owners_only" | "two_factor_setup_required" | "branch_code_mismatch" | "invalid_account_number" | "duplicate_bank_account";
+export type PaymentMethod = "debicheck" | "registered_mandate" | "eft_debit_order" | "card" | "instant_eft";
+
+export type ClientType = "resident_individual" | "non_resident_individual" | "domestic_company";
+
+export type Industry = "account_repayment" | "insurance_premium" | "pension_fund_contribution" | "medical_aid_contribution" | "unit_trust_purchase" | "charitable_or_religious_contribution" | "hire_purchase_repayment" | "bond_repayment" | "loan_repayment" | "rental_or_lease" | "subscription" | "service_fee";
+
+export type AdjustmentCategory = "never" | "quarterly" | "biannually" | "annually" | "repo";
+
+export type AdjustmentType = "amount" | "rate";
+
+export type ApprovalWindow = "tt1_real_time" | "tt1_delayed" | "tt2_batch";
+
+export type MandateStatus = "draft" | "pending_authentication" | "active" | "rejected" | "no_reply" | "suspended" | "cancelled" | "disabled" | "completed";
+
+export type BankAccountChoice = { "t": "Existing", bankAccountId: string, } | { "t": "New", input: BankAccountInput, };
+
+export type MandateInput = { method: PaymentMethod, bankAccount: BankAccountChoice, clientType: ClientType, industry: Industry, 
+/**
+ * Letters and digits, up to 14.
+ */
+contractReference: string, 
+/**
+ * The most one collection may take; at most 1.5x the amount for DebiCheck.
+ */
+maximumCollectionCents?: number, allowTracking: boolean, 
+/**
+ * 1 to 10, only when tracking is allowed.
+ */
+trackingDays?: number, allowDateAdjustment: boolean, variableAmount: boolean, adjustmentCategory: AdjustmentCategory, adjustmentType?: AdjustmentType, 
+/**
+ * A decimal percentage, up to 8 digits of which 5 after the point.
+ */
+adjustmentRate: string, adjustmentAmountCents?: number, 
+/**
+ * Required for DebiCheck.
+ */
+approvalWindow?: ApprovalWindow, 
+/**
+ * The name on the payer's statement.
+ */
+abbreviatedName: string, };
+
+export type Mandate = { id: string, mode: Mode, customerId: string, customerName: string, customerEmail: string, bankAccountId: string, bank: BankId, 
+/**
+ * Only the last digits leave the server in lists.
+ */
+accountLastDigits: string, method: PaymentMethod, status: MandateStatus, archived: boolean, clientType: ClientType, industry: Industry, contractReference: string, amountCents: number, maximumCollectionCents?: number, allowTracking: boolean, trackingDays?: number, allowDateAdjustment: boolean, variableAmount: boolean, adjustmentCategory: AdjustmentCategory, adjustmentType?: AdjustmentType, adjustmentRate: string, adjustmentAmountCents?: number, approvalWindow?: ApprovalWindow, abbreviatedName: string, 
+/**
+ * How many times the payer has been asked to approve (DebiCheck).
+ */
+authenticationRequests: number, 
+/**
+ * The business date the payer's bank answers or the window closes.
+ */
+authenticationDue?: string, 
+/**
+ * The last collection date of the schedule it authorises, if it ends.
+ */
+endDate?: string, createdAt: number, updatedAt: number, };
+
+export type MandateAction = "suspend" | "resume" | "cancel" | "resend_authentication" | "archive" | "restore";
+
+export type MandateFilter = { status?: MandateStatus, method?: PaymentMethod, 
+/**
+ * Contract reference, name, e-mail, ID number or last digits of the account.
+ */
+search?: string, 
+/**
+ * Only mandates that asked a payer to approve (the e-mandates screen).
+ */
+eMandatesOnly: boolean, archived: boolean, };
+
+export type PaymentMethodSettings = { enabled: Array<PaymentMethod>, debicheckApprovalWindow: ApprovalWindow, debicheckAllowTracking: boolean, debicheckTrackingDays: number, debicheckAllowDateAdjustment: boolean, debicheckAbbreviatedName: string, };
+
+export type PaymentKind = "once" | "recurring";
+
+export type Interval = "weekly" | "fortnightly" | "monthly" | "quarterly" | "biannually" | "annually";
+
+export type PaymentStatus = "pending" | "running" | "paused" | "stopped" | "cancelled" | "completed";
+
+export type MandateChoice = { "t": "Existing", mandateId: string, } | { "t": "New", input: MandateInput, };
+
+export type PaymentInput = { customerId: string, mandate: MandateChoice, kind: PaymentKind, amountCents: number, 
+/**
+ * Once-off only: the date to process.
+ */
+dateToProcess?: string, 
+/**
+ * Once-off only: letters, digits and dashes, up to 30.
+ */
+transactionReference: string, 
+/**
+ * Recurring only.
+ */
+startDate?: string, endDate?: string, interval?: Interval, 
+/**
+ * 1-31 (31 = the month's last day); weekly 1-7 from Monday; fortnightly 1-14.
+ */
+dayToProcess?: number, firstCollectionCents?: number, 
+/**
+ * EFT debit orders: start collecting at once, or wait for the merchant.
+ */
+startRunning: boolean, };
+
+export type Payment = { id: string, mode: Mode, kind: PaymentKind, customerId: string, customerName: string, mandateId: string, method: PaymentMethod, status: PaymentStatus, 
+/**
+ * Why the system stopped it: an unpaid code, or `mandate_ended`.
+ */
+stopReason?: string, amountCents: number, firstCollectionCents?: number, dateToProcess?: string, transactionReference: string, startDate?: string, endDate?: string, interval?: Interval, dayToProcess?: number, 
+/**
+ * The business day of the next debit, while one is due.
+ */
+nextActionDate?: string, collectedCents: number, 
+/**
+ * Debits raised so far, retries included.
+ */
+attempts: number, 
+/**
+ * Insufficient-funds unpaids in a row, which limit re-runs.
+ */
+consecutiveUnpaids: number, createdAt: number, updatedAt: number, };
+
+export type PaymentAction = "start" | "pause" | "resume" | "cancel" | "retry";
+
+export type TransactionStatus = "pending" | "sent_to_bank" | "accepted_by_bank" | "rejected_by_bank" | "in_tracking" | "paid" | "unpaid" | "disputed" | "reversed" | "cancelled";
+
+export type TransactionStep = { status: TransactionStatus, date: string, unpaidCode?: string, };
+
+export type Transaction = { id: string, mode: Mode, paymentId: string, paymentKind: PaymentKind, mandateId: string, customerId: string, customerName: string, method: PaymentMethod, bank: BankId, accountLastDigits: string, reference: string, amountCents: number, 
+/**
+ * The business day the bank debits.
+ */
+actionDate: string, status: TransactionStatus, 
+/**
+ * The bank's reason when unpaid, disputed or reversed.
+ */
+unpaidCode?: string, 
+/**
+ * 1 for a first presentation, more for re-runs after an unpaid 02.
+ */
+attempt: number, history: Array<TransactionStep>, createdAt: number, updatedAt: number, };
+
+export type SortOrder = "newest" | "oldest" | "amount_high" | "amount_low";
+
+export type PaymentFilter = { status?: PaymentStatus, method?: PaymentMethod, 
+/**
+ * Created on or after / on or before, `YYYY-MM-DD`.
+ */
+from?: string, to?: string, minCents?: number, maxCents?: number, 
+/**
+ * Reference, name, e-mail, ID number or last digits of the account.
+ */
+search?: string, };
+
+export type TransactionFilter = { status?: TransactionStatus, method?: PaymentMethod, 
+/**
+ * Action date on or after / on or before, `YYYY-MM-DD`.
+ */
+from?: string, to?: string, minCents?: number, maxCents?: number, search?: string, paymentId?: string, };
+
+export type UpcomingCollection = { paymentId: string, customerName: string, method: PaymentMethod, amountCents: number, actionDate: string, };
+
+export type Dashboard = { 
+/**
+ * The merchant's business date: the test clock's in test mode.
+ */
+today: string, collectedTodayCents: number, collectedMonthCents: number, settledThisMonth: number, successRateBp: number, unpaidRatioBp: number, disputeRatioBp: number, unpaidThresholdBp: number, disputeThresholdBp: number, upcoming: Array<UpcomingCollection>, 
+/**
+ * The latest changed debits, newest first.
+ */
+recent: Array<Transaction>, };
+
+export type ClockStep = "day" | "week" | "month";
+
+export type ErrorCode = "unauthenticated" | "forbidden" | "not_found" | "bad_frame" | "not_welcomed" | "internal" | "invalid_input" | "required" | "too_long" | "invalid_characters" | "invalid_email" | "blocked_email_domain" | "invalid_cellphone" | "invalid_sa_id" | "invalid_postal_code" | "duplicate_reference" | "already_archived" | "not_archived" | "email_taken" | "weak_password" | "common_password" | "csrf_invalid" | "rate_limited" | "wrong_password" | "invalid_code" | "two_factor_already_enabled" | "two_factor_not_enabled" | "two_factor_not_started" | "invalid_token" | "same_email" | "owners_only" | "two_factor_setup_required" | "branch_code_mismatch" | "invalid_account_number" | "duplicate_bank_account" | "method_not_enabled" | "debicheck_individuals_only" | "invalid_date" | "date_in_past" | "end_not_after_start" | "day_to_process_out_of_range" | "invalid_amount" | "maximum_below_amount" | "maximum_above_debicheck_limit" | "tracking_days_out_of_range" | "tracking_not_allowed" | "adjustment_type_required" | "adjustment_value_required" | "invalid_rate" | "mandate_not_usable" | "action_not_allowed" | "retry_not_allowed" | "test_mode_only";
 
 export type FieldError = { field: string, code: ErrorCode, };
 
@@ -87,18 +261,18 @@ export type ServerFrame = { "t": "Welcome", epoch: string, seq: number, build: s
  */
 merchants: Array<MerchantView>, } | { "t": "Delta", seq: number, changes: Array<Change>, } | { "t": "Reply", id: string, ok?: ReplyBody, error?: WireError, } | { "t": "Presence", members: Array<PresenceMember>, } | { "t": "Pong", } | { "t": "Resync", epoch: string, seq: number, };
 
-export type Command = { "t": "CreateCustomer", input: CustomerInput, } | { "t": "UpdateCustomer", customerId: string, input: CustomerInput, } | { "t": "ArchiveCustomer", customerId: string, } | { "t": "RestoreCustomer", customerId: string, } | { "t": "UpdateProfile", name: string, language: Language, } | { "t": "ChangePassword", currentPassword: string, newPassword: string, } | { "t": "ChangeEmail", newEmail: string, currentPassword: string, } | { "t": "ResendVerification", } | { "t": "BeginTwoFactor", } | { "t": "ConfirmTwoFactor", code: string, } | { "t": "DisableTwoFactor", password: string, code: string, } | { "t": "RegenerateBackupCodes", code: string, } | { "t": "SignOutSession", sessionId: string, } | { "t": "SignOutOtherSessions", } | { "t": "UpdateBusinessInfo", info: BusinessInfo, } | { "t": "RequireTwoFactor", required: boolean, } | { "t": "AddBankAccount", customerId: string, input: BankAccountInput, } | { "t": "RemoveBankAccount", bankAccountId: string, };
+export type Command = { "t": "CreateCustomer", input: CustomerInput, } | { "t": "UpdateCustomer", customerId: string, input: CustomerInput, } | { "t": "ArchiveCustomer", customerId: string, } | { "t": "RestoreCustomer", customerId: string, } | { "t": "UpdateProfile", name: string, language: Language, } | { "t": "ChangePassword", currentPassword: string, newPassword: string, } | { "t": "ChangeEmail", newEmail: string, currentPassword: string, } | { "t": "ResendVerification", } | { "t": "BeginTwoFactor", } | { "t": "ConfirmTwoFactor", code: string, } | { "t": "DisableTwoFactor", password: string, code: string, } | { "t": "RegenerateBackupCodes", code: string, } | { "t": "SignOutSession", sessionId: string, } | { "t": "SignOutOtherSessions", } | { "t": "UpdateBusinessInfo", info: BusinessInfo, } | { "t": "RequireTwoFactor", required: boolean, } | { "t": "AddBankAccount", customerId: string, input: BankAccountInput, } | { "t": "RemoveBankAccount", bankAccountId: string, } | { "t": "CreatePayment", input: PaymentInput, } | { "t": "ActOnPayment", paymentId: string, action: PaymentAction, } | { "t": "ActOnMandate", mandateId: string, action: MandateAction, } | { "t": "UpdatePaymentMethodSettings", settings: PaymentMethodSettings, } | { "t": "AdvanceTestClock", step: ClockStep, };
 
-export type Query = { "t": "ListCustomers", search?: string, status: CustomerStatus, cursor?: string, limit?: number, } | { "t": "GetCustomer", customerId: string, } | { "t": "GetProfile", } | { "t": "ListSessions", } | { "t": "GetBusinessInfo", } | { "t": "ListBankAccounts", customerId: string, };
+export type Query = { "t": "ListCustomers", search?: string, status: CustomerStatus, cursor?: string, limit?: number, } | { "t": "GetCustomer", customerId: string, } | { "t": "GetProfile", } | { "t": "ListSessions", } | { "t": "GetBusinessInfo", } | { "t": "ListBankAccounts", customerId: string, } | { "t": "ListMandates", filter: MandateFilter, sort: SortOrder, cursor?: string, limit?: number, } | { "t": "GetMandate", mandateId: string, } | { "t": "ListPayments", kind: PaymentKind, filter: PaymentFilter, sort: SortOrder, cursor?: string, limit?: number, } | { "t": "GetPayment", paymentId: string, } | { "t": "ListTransactions", filter: TransactionFilter, sort: SortOrder, cursor?: string, limit?: number, } | { "t": "GetTransaction", transactionId: string, } | { "t": "GetDashboard", } | { "t": "GetPaymentMethodSettings", };
 
 export type ReplyBody = { "t": "Committed", seq: number, 
 /**
  * The id of the record the command created or changed.
  */
-id?: string, } | { "t": "CustomerPage", items: Array<Customer>, nextCursor?: string, } | { "t": "Customer", customer: Customer, } | { "t": "Done", } | { "t": "Profile", profile: Profile, } | { "t": "Sessions", sessions: Array<SessionInfo>, } | { "t": "BusinessInfo", info: BusinessInfo, twoFactorRequired: boolean, } | { "t": "TwoFactorEnrolment", secret: string, otpauthUrl: string, } | { "t": "BackupCodes", codes: Array<string>, } | { "t": "BankAccounts", accounts: Array<BankAccount>, };
+id?: string, } | { "t": "CustomerPage", items: Array<Customer>, nextCursor?: string, } | { "t": "Customer", customer: Customer, } | { "t": "Done", } | { "t": "Profile", profile: Profile, } | { "t": "Sessions", sessions: Array<SessionInfo>, } | { "t": "BusinessInfo", info: BusinessInfo, twoFactorRequired: boolean, } | { "t": "TwoFactorEnrolment", secret: string, otpauthUrl: string, } | { "t": "BackupCodes", codes: Array<string>, } | { "t": "BankAccounts", accounts: Array<BankAccount>, } | { "t": "MandatePage", items: Array<Mandate>, nextCursor?: string, } | { "t": "Mandate", mandate: Mandate, } | { "t": "PaymentPage", items: Array<Payment>, nextCursor?: string, } | { "t": "Payment", payment: Payment, } | { "t": "TransactionPage", items: Array<Transaction>, nextCursor?: string, } | { "t": "Transaction", transaction: Transaction, } | { "t": "Dashboard", dashboard: Dashboard, } | { "t": "PaymentMethodSettings", settings: PaymentMethodSettings, };
 
-export type EntityKind = "customer" | "business_info" | "bank_account";
+export type EntityKind = "customer" | "business_info" | "bank_account" | "mandate" | "payment" | "transaction";
 
-export type Change = { "t": "CustomerUpserted", customer: Customer, } | { "t": "Invalidate", kind: EntityKind, } | { "t": "BusinessInfoUpdated", info: BusinessInfo, } | { "t": "TwoFactorPolicyUpdated", required: boolean, } | { "t": "BankAccountAdded", account: BankAccount, } | { "t": "BankAccountRemoved", id: string, customerId: string, };
+export type Change = { "t": "CustomerUpserted", customer: Customer, } | { "t": "Invalidate", kind: EntityKind, } | { "t": "BusinessInfoUpdated", info: BusinessInfo, } | { "t": "TwoFactorPolicyUpdated", required: boolean, } | { "t": "BankAccountAdded", account: BankAccount, } | { "t": "BankAccountRemoved", id: string, customerId: string, } | { "t": "MandateUpserted", mandate: Mandate, } | { "t": "PaymentUpserted", payment: Payment, } | { "t": "TransactionUpserted", transaction: Transaction, } | { "t": "PaymentMethodSettingsUpdated", settings: PaymentMethodSettings, } | { "t": "ClockAdvanced", today: string, };
 
 export const MAX_FRAME_BYTES = 65536;
