@@ -1,11 +1,25 @@
 import { atom } from "jotai";
-import type { BankAccount, BusinessInfo, Change, Customer, EntityKind, Profile } from "../protocol/wire";
+import type {
+  BankAccount,
+  BusinessInfo,
+  Change,
+  Customer,
+  EntityKind,
+  Mandate,
+  Payment,
+  PaymentMethodSettings,
+  Profile,
+  Transaction,
+} from "../protocol/wire";
 import { identityAtom } from "./atoms";
 import { atomFamily } from "./family";
 import type { Store } from "./store";
 
 // Normalised entity cache: one atom per record; lists keep ids and read records from here.
 export const customerAtom = atomFamily<Customer | undefined>(undefined);
+export const mandateAtom = atomFamily<Mandate | undefined>(undefined);
+export const paymentAtom = atomFamily<Payment | undefined>(undefined);
+export const transactionAtom = atomFamily<Transaction | undefined>(undefined);
 
 // A customer's bank accounts, oldest first, by customer id; undefined until the list is fetched.
 export const bankAccountsAtom = atomFamily<BankAccount[] | undefined>(undefined);
@@ -20,8 +34,23 @@ export const profileAtom = atom<Profile | undefined>(undefined);
 export const businessInfoAtom = atom<BusinessInfo | undefined>(undefined);
 export const twoFactorRequiredAtom = atom<boolean | undefined>(undefined);
 
+// The open merchant's payment method switches and DebiCheck defaults.
+export const paymentMethodSettingsAtom = atom<PaymentMethodSettings | undefined>(undefined);
+
+// The merchant's business date as the last delta told it (the test clock's in test mode);
+// undefined until a screen fetched the dashboard or the clock moved.
+export const businessDateAtom = atom<string | undefined>(undefined);
+
 // Bumped when lists of a kind must be fetched again (Invalidate, Resync, merchant switch).
-export const listVersionAtom = atom<Record<EntityKind, number>>({ customer: 0, business_info: 0, bank_account: 0 });
+const NO_VERSIONS: Record<EntityKind, number> = {
+  customer: 0,
+  business_info: 0,
+  bank_account: 0,
+  mandate: 0,
+  payment: 0,
+  transaction: 0,
+};
+export const listVersionAtom = atom<Record<EntityKind, number>>(NO_VERSIONS);
 
 // Bumped when every shown record must be fetched again (Resync, merchant switch).
 export const entityVersionAtom = atom(0);
@@ -29,6 +58,9 @@ export const entityVersionAtom = atom(0);
 // The ids of the last upserted records per kind, so lists can notice new ones.
 export type UpsertFeed = { serial: number; ids: string[] };
 export const customerUpsertsAtom = atom<UpsertFeed>({ serial: 0, ids: [] });
+export const mandateUpsertsAtom = atom<UpsertFeed>({ serial: 0, ids: [] });
+export const paymentUpsertsAtom = atom<UpsertFeed>({ serial: 0, ids: [] });
+export const transactionUpsertsAtom = atom<UpsertFeed>({ serial: 0, ids: [] });
 
 export function putCustomers(store: Store, customers: Customer[]): void {
   for (const customer of customers) store.set(customerAtom(customer.id), customer);
@@ -81,13 +113,50 @@ function bumpList(store: Store, kind: EntityKind): void {
   store.set(listVersionAtom, (versions) => ({ ...versions, [kind]: versions[kind] + 1 }));
 }
 
+export function putMandates(store: Store, mandates: Mandate[]): void {
+  for (const mandate of mandates) store.set(mandateAtom(mandate.id), mandate);
+}
+
+export function putPayments(store: Store, payments: Payment[]): void {
+  for (const payment of payments) store.set(paymentAtom(payment.id), payment);
+}
+
+export function putTransactions(store: Store, transactions: Transaction[]): void {
+  for (const transaction of transactions) store.set(transactionAtom(transaction.id), transaction);
+}
+
+function announce(store: Store, feed: typeof customerUpsertsAtom, ids: string[]): void {
+  if (ids.length > 0) store.set(feed, (last) => ({ serial: last.serial + 1, ids }));
+}
+
 export function applyChanges(store: Store, changes: Change[]): void {
   const upserted: string[] = [];
+  const mandates: string[] = [];
+  const payments: string[] = [];
+  const transactions: string[] = [];
   for (const change of changes) {
     switch (change.t) {
       case "CustomerUpserted":
         store.set(customerAtom(change.customer.id), change.customer);
         upserted.push(change.customer.id);
+        break;
+      case "MandateUpserted":
+        store.set(mandateAtom(change.mandate.id), change.mandate);
+        mandates.push(change.mandate.id);
+        break;
+      case "PaymentUpserted":
+        store.set(paymentAtom(change.payment.id), change.payment);
+        payments.push(change.payment.id);
+        break;
+      case "TransactionUpserted":
+        store.set(transactionAtom(change.transaction.id), change.transaction);
+        transactions.push(change.transaction.id);
+        break;
+      case "PaymentMethodSettingsUpdated":
+        store.set(paymentMethodSettingsAtom, change.settings);
+        break;
+      case "ClockAdvanced":
+        store.set(businessDateAtom, change.today);
         break;
       case "Invalidate":
         bumpList(store, change.kind);
@@ -106,9 +175,10 @@ export function applyChanges(store: Store, changes: Change[]): void {
         break;
     }
   }
-  if (upserted.length > 0) {
-    store.set(customerUpsertsAtom, (feed) => ({ serial: feed.serial + 1, ids: upserted }));
-  }
+  announce(store, customerUpsertsAtom, upserted);
+  announce(store, mandateUpsertsAtom, mandates);
+  announce(store, paymentUpsertsAtom, payments);
+  announce(store, transactionUpsertsAtom, transactions);
 }
 
 // Forget every merchant record and list, so whatever is on screen fetches afresh.
@@ -116,11 +186,14 @@ export function applyChanges(store: Store, changes: Change[]): void {
 export function dropCache(store: Store): void {
   for (const id of customerAtom.keys()) store.set(customerAtom(id), undefined);
   for (const id of bankAccountsAtom.keys()) store.set(bankAccountsAtom(id), undefined);
+  for (const id of mandateAtom.keys()) store.set(mandateAtom(id), undefined);
+  for (const id of paymentAtom.keys()) store.set(paymentAtom(id), undefined);
+  for (const id of transactionAtom.keys()) store.set(transactionAtom(id), undefined);
+  store.set(paymentMethodSettingsAtom, undefined);
+  store.set(businessDateAtom, undefined);
   store.set(businessInfoAtom, undefined);
   store.set(twoFactorRequiredAtom, undefined);
-  bumpList(store, "customer");
-  bumpList(store, "business_info");
-  bumpList(store, "bank_account");
+  for (const kind of Object.keys(NO_VERSIONS) as EntityKind[]) bumpList(store, kind);
   store.set(entityVersionAtom, (version) => version + 1);
 }
 
