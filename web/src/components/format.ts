@@ -8,3 +8,26 @@ export function formatDate(epochMs: number, language: string): string {
   const locale = language === "afr" ? "af-ZA" : "en-ZA";
   return new Intl.DateTimeFormat(locale, { dateStyle: "medium" }).format(new Date(epochMs));
 }
+
+function localeOf(language: string): string {
+  return language === "afr" ? "af-ZA" : "en-ZA";
+}
+
+/** Integer cents as rand, e.g. R 1 234,50; never through floats beyond display. */
+export function formatMoney(cents: number, language: string): string {
+  return new Intl.NumberFormat(localeOf(language), { style: "currency", currency: "ZAR" }).format(cents / 100);
+}
+
+/** A business date (`YYYY-MM-DD`, no time zone) as the interface language writes dates. */
+export function formatBusinessDate(isoDate: string, language: string): string {
+  const [year, month, day] = isoDate.split("-").map(Number);
+  if (!year || !month || !day) return isoDate;
+  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: "medium", timeZone: "UTC" }).format(
+    new Date(Date.UTC(year, month - 1, day)),
+  );
+}
+
+/** Basis points (1 % = 100) as a percentage with up to two decimals. */
+export function formatBasisPoints(bp: number, language: string): string {
+  return new Intl.NumberFormat(localeOf(language), { style: "percent", maximumFractionDigits: 2 }).format(bp / 10_000);
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { formatBasisPoints, formatBusinessDate, formatMoney } from "./format";
+
+// Intl puts narrow no-break spaces between digit groups; compare with plain spaces.
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
+
+describe("format", () => {
+  it("writes cents as rand", () => {
+    expect(plain(formatMoney(123450, "en"))).toBe("R 1 234,50");
+    expect(plain(formatMoney(5, "afr"))).toBe("R 0,05");
+  });
+
+  it("keeps a business date on its own day whatever the time zone", () => {
+    expect(formatBusinessDate("2026-03-01", "en")).toContain("2026");
+    expect(formatBusinessDate("2026-03-01", "en")).toMatch(/^0?1 /);
+    expect(formatBusinessDate("not a date", "en")).toBe("not a date");
+  });
+
+  it("writes basis points as a percentage", () => {
+    expect(plain(formatBasisPoints(1000, "en"))).toBe("10%");
+    expect(plain(formatBasisPoints(50, "en"))).toBe("0,5%");
+  });
+});
