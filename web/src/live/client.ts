@@ -1,6 +1,17 @@
 import type { ClientFrame, Command, Mode, Query, ReplyBody, Resume, ServerFrame, WireError } from "../protocol/wire";
 import { connectionAtom, identityAtom, noticeAtom, presenceAtom } from "./atoms";
-import { applyChanges, dropCache, forgetUser, putBusinessInfo, putCustomers, putProfile } from "./cache";
+import {
+  applyChanges,
+  dropCache,
+  forgetUser,
+  paymentMethodSettingsAtom,
+  putBusinessInfo,
+  putCustomers,
+  putMandates,
+  putPayments,
+  putProfile,
+  putTransactions,
+} from "./cache";
 import { decodeFrame, encodeFrame } from "./codec";
 import { judgeDelta, needsResync, nextBackoff } from "./position";
 import type { Store } from "./store";
@@ -296,6 +307,20 @@ export class LiveClient {
         return putProfile(this.store, body.profile);
       case "BusinessInfo":
         return putBusinessInfo(this.store, body.info, body.twoFactorRequired);
+      case "MandatePage":
+        return putMandates(this.store, body.items);
+      case "Mandate":
+        return putMandates(this.store, [body.mandate]);
+      case "PaymentPage":
+        return putPayments(this.store, body.items);
+      case "Payment":
+        return putPayments(this.store, [body.payment]);
+      case "TransactionPage":
+        return putTransactions(this.store, body.items);
+      case "Transaction":
+        return putTransactions(this.store, [body.transaction]);
+      case "PaymentMethodSettings":
+        return this.store.set(paymentMethodSettingsAtom, body.settings);
       default:
         // Committed, Done, Sessions, TwoFactorEnrolment, BackupCodes: for the caller only.
         // BankAccounts does not say whose they are: the screen that asked stores them.
