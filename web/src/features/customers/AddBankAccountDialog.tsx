@@ -16,7 +16,7 @@ import {
   type BankAccountDraft,
   type BankAccountField,
 } from "./bankAccountFields";
-import { ACCOUNT_TYPES, BANKS } from "./banks";
+import { ACCOUNT_TYPES, BANKS } from "../../components/banks";
 
 type AddBankAccountDialogProps = { customer: Customer; open: boolean; onOpenChange: (open: boolean) => void };
 

@@ -5,7 +5,7 @@ import { Button } from "../../components/Button";
 import { Spinner } from "../../components/Spinner";
 import type { BankAccount, Customer } from "../../protocol/wire";
 import { AddBankAccountDialog } from "./AddBankAccountDialog";
-import { bankName, maskAccountNumber } from "./banks";
+import { bankName, maskAccountNumber } from "../../components/banks";
 import { RemoveBankAccountDialog } from "./RemoveBankAccountDialog";
 import { useBankAccounts } from "./useBankAccounts";
 

@@ -4,7 +4,7 @@ import { Button } from "../../components/Button";
 import { Dialog } from "../../components/Dialog";
 import { useLiveClient } from "../../live/context";
 import type { BankAccount } from "../../protocol/wire";
-import { bankName, maskAccountNumber } from "./banks";
+import { bankName, maskAccountNumber } from "../../components/banks";
 
 type RemoveBankAccountDialogProps = { account: BankAccount | null; onClose: () => void };
 

@@ -1,4 +1,4 @@
-import type { AccountType, BankId } from "../../protocol/wire";
+import type { AccountType, BankId } from "../protocol/wire";
 
 // South African banks in the order merchants look for them, with the universal branch code
 // a debit to any of their branches can use.
