@@ -1,0 +1,25 @@
+import { useCallback, useMemo } from "react";
+import { useSearchParams } from "react-router";
+import { readListView, writeListView, type ListView } from "./listView";
+
+export type UrlFilters<S extends string> = {
+  view: ListView<S>;
+  /** Changes some filters; the address is replaced, so typing does not fill the history. */
+  update: (patch: Partial<ListView<S>>) => void;
+  clear: () => void;
+};
+
+/** A list's filters kept in the address bar's search params (see listView.ts). */
+export function useUrlFilters<S extends string>(statuses: readonly S[]): UrlFilters<S> {
+  const [params, setParams] = useSearchParams();
+  const address = params.toString();
+  // Reading by the address text keeps the view stable across renders with the same URL.
+  const view = useMemo(() => readListView(new URLSearchParams(address), statuses), [address, statuses]);
+  const update = useCallback(
+    (patch: Partial<ListView<S>>) =>
+      setParams((current) => writeListView({ ...readListView(current, statuses), ...patch }), { replace: true }),
+    [setParams, statuses],
+  );
+  const clear = useCallback(() => setParams(new URLSearchParams(), { replace: true }), [setParams]);
+  return { view, update, clear };
+}

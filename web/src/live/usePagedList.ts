@@ -1,0 +1,143 @@
+import { useAtomValue, type Atom } from "jotai";
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { EntityKind, ErrorCode, Query } from "../protocol/wire";
+import { listVersionAtom, type UpsertFeed } from "./cache";
+import { LiveError } from "./client";
+import { useLiveClient } from "./context";
+
+// A burst of changes (a test clock month) asks again once per delay, not once per change.
+const NEWCOMER_DELAY_MS = 300;
+
+type LoadedList = { key: string; ids: string[]; nextCursor?: string; pages: number; error?: ErrorCode };
+
+export type PagedList = {
+  ids: string[];
+  loading: boolean;
+  error?: ErrorCode;
+  hasMore: boolean;
+  loadingMore: boolean;
+  loadMore: () => void;
+};
+
+type PagedListOptions = {
+  /** The list kind whose Invalidate or resync asks for the list again. */
+  kind: EntityKind;
+  /** The feed announcing upserted ids of that kind. */
+  upserts: Atom<UpsertFeed>;
+  /** The query of one page; `key` must change whenever it asks for something else. */
+  query: (cursor: string | undefined) => Query;
+  key: string;
+  /** Skip asking (e.g. an invalid filter). */
+  paused?: boolean;
+};
+
+// True when a change brings a record this list has not seen while it shows only its first page.
+export function showsNewcomer(list: { pages: number; ids: string[] }, upserted: string[]): boolean {
+  return list.pages === 1 && upserted.some((id) => !list.ids.includes(id));
+}
+
+function codeOf(error: unknown): ErrorCode {
+  return error instanceof LiveError ? error.wire.code : "internal";
+}
+
+function idsOf(body: unknown): { ids: string[]; nextCursor?: string } | null {
+  if (!body || typeof body !== "object" || !("items" in body) || !Array.isArray(body.items)) return null;
+  const page = body as { items: { id: string }[]; nextCursor?: string };
+  return { ids: page.items.map((item) => item.id), nextCursor: page.nextCursor };
+}
+
+/**
+ * One server-side filtered, sorted, cursor-paged list of ids that follows live changes: the
+ * records themselves live in the entity cache, so rows change in place; a record the list
+ * has not seen makes it ask for its first page again, so the server decides where it goes.
+ */
+export function usePagedList({ kind, upserts: feed, query, key: queryKey, paused = false }: PagedListOptions): PagedList {
+  const client = useLiveClient();
+  const version = useAtomValue(listVersionAtom)[kind];
+  const upserts = useAtomValue(feed);
+  const key = `${queryKey}\u0000${version}`;
+  const [list, setList] = useState<LoadedList | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+  // Answers to an older request (filter changed, list refetched) are ignored.
+  const generation = useRef(0);
+  // The latest query, for the requests below: `key` says when it asks for something else.
+  const queryRef = useRef(query);
+  useEffect(() => {
+    queryRef.current = query;
+  });
+
+  const fetchFirstPage = useCallback(() => {
+    const mine = ++generation.current;
+    if (paused) return;
+    client.query(queryRef.current(undefined)).then(
+      (body) => {
+        const page = idsOf(body);
+        if (mine !== generation.current || !page) return;
+        setList({ key, ids: page.ids, nextCursor: page.nextCursor, pages: 1 });
+      },
+      (error: unknown) => {
+        if (mine === generation.current) setList({ key, ids: [], pages: 0, error: codeOf(error) });
+      },
+    );
+  }, [client, key, paused]);
+
+  useEffect(fetchFirstPage, [fetchFirstPage]);
+
+  const handledSerial = useRef(upserts.serial);
+  const refetchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => {
+    if (handledSerial.current === upserts.serial) return;
+    handledSerial.current = upserts.serial;
+    // While a first page is on its way, its answer already reflects this change.
+    if (!list || list.key !== key || !showsNewcomer(list, upserts.ids)) return;
+    if (refetchTimer.current !== undefined) return;
+    refetchTimer.current = setTimeout(() => {
+      refetchTimer.current = undefined;
+      fetchFirstPage();
+    }, NEWCOMER_DELAY_MS);
+  }, [upserts, list, key, fetchFirstPage]);
+  // Another filter fetches its own first page: a refetch planned for the old one is dropped.
+  useEffect(
+    () => () => {
+      clearTimeout(refetchTimer.current);
+      refetchTimer.current = undefined;
+    },
+    [key],
+  );
+
+  const loadMore = useCallback(() => {
+    if (!list?.nextCursor || loadingMore) return;
+    const mine = generation.current;
+    setLoadingMore(true);
+    client
+      .query(queryRef.current(list.nextCursor))
+      .then(
+        (body) => {
+          const page = idsOf(body);
+          if (mine !== generation.current || !page) return;
+          setList((current) =>
+            current && {
+              ...current,
+              ids: [...current.ids, ...page.ids.filter((id) => !current.ids.includes(id))],
+              nextCursor: page.nextCursor,
+              pages: current.pages + 1,
+            },
+          );
+        },
+        (error: unknown) => {
+          if (mine === generation.current) setList((current) => current && { ...current, error: codeOf(error) });
+        },
+      )
+      .finally(() => setLoadingMore(false));
+  }, [client, list, loadingMore]);
+
+  const current = list?.key === key;
+  return {
+    ids: current ? list.ids : [],
+    loading: !paused && !current,
+    error: current ? list.error : undefined,
+    hasMore: current && Boolean(list.nextCursor),
+    loadingMore,
+    loadMore,
+  };
+}
