@@ -3,15 +3,18 @@
 
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Duration;
 
 use actix_web::{App, HttpServer, dev::ServerHandle, middleware, web};
 
 use crate::auth::csrf::CsrfKey;
 use crate::auth::throttle::Throttle;
 use crate::config::Config;
+use crate::domain::clock::BusinessClock;
 use crate::error::{AppError, AppResult};
 use crate::http;
 use crate::jobs::mail::{self, MailSettings};
+use crate::jobs::scheduler;
 use crate::jobs::{JobGuard, spawn_job};
 use crate::live::registry::MerchantRegistry;
 use crate::live::relay;
@@ -58,7 +61,8 @@ pub async fn build_state(config: Config) -> AppResult<State> {
     if !config.web_dir.join("index.html").is_file() {
         tracing::warn!(web_dir = ?config.web_dir, "no built web app found: run `npm --prefix web run build`");
     }
-    let merchants = Arc::new(MerchantRegistry::default());
+    let clock = BusinessClock::new(config.business_date);
+    let merchants = Arc::new(MerchantRegistry::new(clock));
     let mut jobs = Vec::new();
     if db.backend == Backend::Postgres {
         let (url, registry) = (config.database_url.clone(), merchants.clone());
@@ -73,6 +77,11 @@ pub async fn build_state(config: Config) -> AppResult<State> {
         from: config.mail_from.clone(),
     };
     jobs.push(spawn_job("mail", move || mail::deliver_forever(mail)));
+    let (url, registry) = (config.database_url.clone(), merchants.clone());
+    let every = Duration::from_secs(config.scheduler_interval_seconds.max(1));
+    jobs.push(spawn_job("scheduler", move || {
+        scheduler::run_forever(url, registry, every)
+    }));
     Ok(web::Data::new(AppState {
         config,
         db,

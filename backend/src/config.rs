@@ -73,6 +73,21 @@ pub struct Config {
     /// Sign-ups allowed per client address within 15 minutes.
     #[arg(long, env = "SIGNUP_LIMIT_PER_ADDRESS", default_value_t = 30)]
     pub signup_limit_per_address: u32,
+
+    /// Pins the calendar to this business date (`YYYY-MM-DD`) instead of
+    /// today's date in South Africa: for demos and tests that need a known
+    /// calendar. Test mode's clock moves on from it.
+    #[arg(long, env = "BUSINESS_DATE", value_parser = parse_business_date)]
+    pub business_date: Option<time::Date>,
+
+    /// How often the scheduler looks for due collections, in seconds.
+    #[arg(long, env = "SCHEDULER_INTERVAL_SECONDS", default_value_t = 30)]
+    pub scheduler_interval_seconds: u64,
+}
+
+fn parse_business_date(value: &str) -> Result<time::Date, String> {
+    crate::domain::calendar::parse_iso_date(value)
+        .ok_or_else(|| format!("BUSINESS_DATE: {value:?} is not a date as YYYY-MM-DD"))
 }
 
 impl Config {
@@ -112,6 +127,8 @@ impl Config {
             mail_dir: PathBuf::from("data/mail"),
             smtp_url: None,
             mail_from: "Paydesk <no-reply@paydesk.invalid>".into(),
+            business_date: None,
+            scheduler_interval_seconds: 30,
         }
     }
 }

@@ -62,7 +62,12 @@ pub fn is_account_command(command: &Command) -> bool {
         | Command::UpdateBusinessInfo { .. }
         | Command::RequireTwoFactor { .. }
         | Command::AddBankAccount { .. }
-        | Command::RemoveBankAccount { .. } => false,
+        | Command::RemoveBankAccount { .. }
+        | Command::CreatePayment { .. }
+        | Command::ActOnPayment { .. }
+        | Command::ActOnMandate { .. }
+        | Command::UpdatePaymentMethodSettings { .. }
+        | Command::AdvanceTestClock { .. } => false,
     }
 }
 

@@ -102,7 +102,18 @@ pub async fn add_bank_account(
     {
         return Err(AppError::Code(ErrorCode::NotFound));
     }
-    if store::account_exists(tx, &scope.merchant_id, scope.mode, customer_id, &input).await? {
+    insert_checked_bank_account(tx, scope, customer_id, &input).await
+}
+
+/// Adds a validated account to a customer known to exist, refusing one the
+/// customer already has.
+pub async fn insert_checked_bank_account(
+    tx: &mut Tx,
+    scope: &Scope,
+    customer_id: &str,
+    input: &BankAccountInput,
+) -> AppResult<Effect> {
+    if store::account_exists(tx, &scope.merchant_id, scope.mode, customer_id, input).await? {
         return Err(AppError::field(
             "accountNumber",
             ErrorCode::DuplicateBankAccount,
@@ -114,7 +125,7 @@ pub async fn add_bank_account(
         scope.mode,
         &new_id("ba"),
         customer_id,
-        &input,
+        input,
         now_ms(),
     )
     .await?

@@ -236,9 +236,65 @@ pub fn action_date(nominal: Date, allow_date_adjustment: bool) -> Date {
     }
 }
 
+/// A `YYYY-MM-DD` date, as the wire and the database carry business dates.
+pub fn iso_date(date: Date) -> String {
+    format!(
+        "{:04}-{:02}-{:02}",
+        date.year(),
+        u8::from(date.month()),
+        date.day()
+    )
+}
+
+/// Reads `YYYY-MM-DD`; anything else, or a day that does not exist, is None.
+pub fn parse_iso_date(value: &str) -> Option<Date> {
+    let value = value.trim();
+    let bytes = value.as_bytes();
+    if bytes.len() != 10 || bytes[4] != b'-' || bytes[7] != b'-' {
+        return None;
+    }
+    let year: i32 = value.get(0..4)?.parse().ok()?;
+    let month: u8 = value.get(5..7)?.parse().ok()?;
+    let day: u8 = value.get(8..10)?.parse().ok()?;
+    Date::from_calendar_date(year, Month::try_from(month).ok()?, day).ok()
+}
+
+/// The same day `months` later, or the month's last day when it is shorter.
+pub fn add_months(date: Date, months: i32) -> Option<Date> {
+    let index = date.year() * 12 + i32::from(u8::from(date.month())) - 1 + months;
+    let (year, month) = (index.div_euclid(12), index.rem_euclid(12) + 1);
+    let month = Month::try_from(u8::try_from(month).ok()?).ok()?;
+    let last = month.length(year);
+    Date::from_calendar_date(year, month, date.day().min(last)).ok()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn iso_dates_round_trip_and_refuse_impossible_days() {
+        assert_eq!(iso_date(date!(2026 - 03 - 05)), "2026-03-05");
+        assert_eq!(parse_iso_date("2028-02-29"), Some(date!(2028 - 02 - 29)));
+        for bad in [
+            "2027-02-29",
+            "2026-13-01",
+            "2026-1-01",
+            "05/03/2026",
+            "",
+            "2026-03-05x",
+        ] {
+            assert_eq!(parse_iso_date(bad), None, "{bad}");
+        }
+        assert_eq!(
+            add_months(date!(2026 - 01 - 31), 1),
+            Some(date!(2026 - 02 - 28))
+        );
+        assert_eq!(
+            add_months(date!(2026 - 12 - 15), 1),
+            Some(date!(2027 - 01 - 15))
+        );
+    }
 
     fn holidays_on(year: i32) -> Vec<Date> {
         public_holidays(year).iter().map(|day| day.date).collect()

@@ -6,11 +6,18 @@ pub mod bank;
 pub mod banking;
 pub mod business;
 pub mod calendar;
+pub mod clock;
+pub mod collection_rules;
+pub mod collections;
 pub mod customers;
 pub mod lifecycle;
 pub mod mail;
+pub mod mandates;
+pub mod payment_methods;
+pub mod payments;
 pub mod retry;
 pub mod rules;
+pub mod transactions;
 
 use protocol::{Change, Command, ErrorCode, Mode, Query, ReplyBody, Role};
 
@@ -24,6 +31,8 @@ pub struct Scope {
     pub mode: Mode,
     pub user_id: String,
     pub role: Role,
+    /// The calendar the stream's business dates come from.
+    pub clock: clock::BusinessClock,
 }
 
 /// What a committed command changed, for the delta and the reply.
@@ -67,6 +76,19 @@ pub async fn run_command(tx: &mut Tx, scope: &Scope, command: &Command) -> AppRe
         Command::RemoveBankAccount { bank_account_id } => {
             banking::remove_bank_account(tx, scope, bank_account_id).await
         }
+        Command::CreatePayment { input } => payments::create_payment(tx, scope, input).await,
+        Command::ActOnPayment { payment_id, action } => {
+            payments::act_on_payment(tx, scope, payment_id, *action).await
+        }
+        Command::ActOnMandate { mandate_id, action } => {
+            mandates::act_on_mandate(tx, scope, mandate_id, *action).await
+        }
+        Command::UpdatePaymentMethodSettings { settings } => {
+            payment_methods::update_settings(tx, scope, settings).await
+        }
+        Command::AdvanceTestClock { step } => {
+            collections::advance_test_clock(tx, scope, *step).await
+        }
         // The user's own account (`accounts::is_account_command`) never goes
         // through a merchant's stream; the session actor runs those.
         _ => Err(AppError::Code(ErrorCode::BadFrame)),
@@ -105,5 +127,37 @@ pub async fn run_query(
         Query::ListBankAccounts { customer_id } => {
             banking::list_bank_accounts(db, scope, customer_id).await
         }
+        Query::ListMandates {
+            filter,
+            sort,
+            cursor,
+            limit,
+        } => mandates::list_mandates(db, scope, filter, *sort, cursor.as_deref(), *limit).await,
+        Query::GetMandate { mandate_id } => mandates::get_mandate(db, scope, mandate_id).await,
+        Query::ListPayments {
+            kind,
+            filter,
+            sort,
+            cursor,
+            limit,
+        } => {
+            payments::list_payments(db, scope, *kind, filter, *sort, cursor.as_deref(), *limit)
+                .await
+        }
+        Query::GetPayment { payment_id } => payments::get_payment(db, scope, payment_id).await,
+        Query::ListTransactions {
+            filter,
+            sort,
+            cursor,
+            limit,
+        } => {
+            transactions::list_transactions(db, scope, filter, *sort, cursor.as_deref(), *limit)
+                .await
+        }
+        Query::GetTransaction { transaction_id } => {
+            transactions::get_transaction(db, scope, transaction_id).await
+        }
+        Query::GetDashboard {} => transactions::get_dashboard(db, scope).await,
+        Query::GetPaymentMethodSettings {} => payment_methods::get_settings(db, scope).await,
     }
 }

@@ -2,6 +2,7 @@
 //! database connections live and die there, and stops with the server.
 
 pub mod mail;
+pub mod scheduler;
 
 use std::future::Future;
 

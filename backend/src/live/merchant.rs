@@ -10,10 +10,11 @@ use actix::prelude::*;
 use protocol::{Change, ErrorCode, ReplyBody, ServerFrame, WireError, encode};
 
 use super::messages::{
-    Advance, Encoded, Execute, Join, Leave, Members, Outbound, SetPresence, StreamKey,
+    Advance, Encoded, Execute, Join, Leave, Members, Outbound, SetPresence, StreamKey, Tick,
 };
 use super::presence::PresenceBoard;
-use super::relay;
+use super::{relay, scheduler};
+use crate::domain::clock::BusinessClock;
 use crate::domain::{self, Scope};
 use crate::error::{AppError, AppResult};
 use crate::store::events::{self, StreamPosition};
@@ -29,6 +30,10 @@ const PRESENCE_FLUSH: Duration = Duration::from_millis(250);
 const PRESENCE_LIMIT: usize = 100;
 /// An actor with no sockets stops after this long, freeing its memory.
 const IDLE_STOP: Duration = Duration::from_secs(60);
+/// The pause between days while a test clock plays a span out: slow enough
+/// to watch, quick enough that a month takes seconds, and commands from the
+/// team slot in between days instead of waiting for the whole span.
+const PLAY_STEP: Duration = Duration::from_millis(120);
 
 struct Member {
     outbox: Recipient<Outbound>,
@@ -37,6 +42,7 @@ struct Member {
 pub struct MerchantActor {
     key: StreamKey,
     db: Db,
+    clock: BusinessClock,
     position: Option<StreamPosition>,
     sessions: HashMap<String, Member>,
     presence: PresenceBoard,
@@ -45,10 +51,11 @@ pub struct MerchantActor {
 }
 
 impl MerchantActor {
-    pub fn new(key: StreamKey, db: Db) -> MerchantActor {
+    pub fn new(key: StreamKey, db: Db, clock: BusinessClock) -> MerchantActor {
         MerchantActor {
             key,
             db,
+            clock,
             position: None,
             sessions: HashMap::new(),
             presence: PresenceBoard::default(),
@@ -304,6 +311,7 @@ async fn read_deltas(
 async fn commit_command(
     db: Db,
     key: StreamKey,
+    clock: BusinessClock,
     known_seq: u64,
     msg: Execute,
 ) -> AppResult<(ReplyBody, Vec<(u64, Vec<Change>)>)> {
@@ -317,6 +325,7 @@ async fn commit_command(
         mode: key.mode,
         user_id: msg.user_id.clone(),
         role: msg.role,
+        clock,
     };
     let mut tx = db.begin_write().await?;
     let seq = events::take_next_seq(&mut tx, &key.merchant_id, key.mode).await?;
@@ -360,11 +369,22 @@ impl Handler<Execute> for MerchantActor {
             )))));
         }
         let known_seq = self.position.as_ref().map_or(0, |p| p.seq);
-        let work = commit_command(self.db.clone(), self.key.clone(), known_seq, msg);
+        let plays_collections = moves_collections(&msg.command);
+        let work = commit_command(
+            self.db.clone(),
+            self.key.clone(),
+            self.clock,
+            known_seq,
+            msg,
+        );
         AtomicResponse::new(Box::pin(work.into_actor(self).map(
-            |result, actor, _ctx| match result {
+            move |result, actor, ctx| match result {
                 Ok((reply, deltas)) => {
                     actor.publish(deltas);
+                    if plays_collections {
+                        // Whatever became due today runs now, not at the next scheduler round.
+                        ctx.notify(Tick);
+                    }
                     Ok(reply)
                 }
                 Err(err) => Err(AppError::to_wire(&err)),
@@ -389,6 +409,60 @@ impl Handler<Advance> for MerchantActor {
                 Ok(deltas) => actor.publish(deltas),
                 Err(err) => {
                     tracing::error!(error = %err, "cannot read deltas committed by another node")
+                }
+            },
+        )))
+    }
+}
+
+/// Commands after which the scheduler has work right away.
+fn moves_collections(command: &protocol::Command) -> bool {
+    use protocol::Command as C;
+    matches!(
+        command,
+        C::CreatePayment { .. }
+            | C::ActOnPayment { .. }
+            | C::ActOnMandate { .. }
+            | C::AdvanceTestClock { .. }
+    )
+}
+
+/// Plays one scheduler day and returns the deltas to publish: any other
+/// node or the background job committed since `known_seq`, then this one.
+async fn commit_tick(
+    db: Db,
+    key: StreamKey,
+    clock: BusinessClock,
+    known_seq: u64,
+) -> AppResult<(Vec<(u64, Vec<Change>)>, bool)> {
+    let step = scheduler::commit_next_day(&db, &key, clock).await?;
+    let Some((seq, changes)) = step.delta else {
+        return Ok((Vec::new(), step.more));
+    };
+    let mut deltas = read_deltas(&db, &key, known_seq, seq.saturating_sub(known_seq + 1)).await?;
+    deltas.push((seq, changes));
+    Ok((deltas, step.more))
+}
+
+impl Handler<Tick> for MerchantActor {
+    type Result = AtomicResponse<Self, ()>;
+
+    /// Atomic like a command: the day's delta takes its place in `seq` order.
+    fn handle(&mut self, _: Tick, _ctx: &mut Self::Context) -> Self::Result {
+        let Some(known_seq) = self.position.as_ref().map(|p| p.seq) else {
+            return AtomicResponse::new(Box::pin(fut::ready(())));
+        };
+        let work = commit_tick(self.db.clone(), self.key.clone(), self.clock, known_seq);
+        AtomicResponse::new(Box::pin(work.into_actor(self).map(
+            |result, actor, ctx| match result {
+                Ok((deltas, more)) => {
+                    actor.publish(deltas);
+                    if more {
+                        ctx.notify_later(Tick, PLAY_STEP);
+                    }
+                }
+                Err(err) => {
+                    tracing::error!(error = %err, merchant = %actor.key.merchant_id, "scheduler day failed")
                 }
             },
         )))

@@ -70,6 +70,12 @@ pub struct Advance {
     pub seq: u64,
 }
 
+/// Play the stream's next scheduler day (collections due, bank reports,
+/// a test clock catching up).
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct Tick;
+
 /// For tests and the load generator's server-side counterpart: the members online.
 #[derive(Message)]
 #[rtype(result = "Vec<PresenceMember>")]

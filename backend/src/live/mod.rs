@@ -6,5 +6,6 @@ pub mod messages;
 pub mod presence;
 pub mod registry;
 pub mod relay;
+pub mod scheduler;
 pub mod session;
 pub mod sockets;

@@ -7,14 +7,26 @@ use actix::prelude::*;
 
 use super::merchant::MerchantActor;
 use super::messages::StreamKey;
+use crate::domain::clock::BusinessClock;
 use crate::store::Db;
 
-#[derive(Default)]
 pub struct MerchantRegistry {
     actors: Mutex<HashMap<StreamKey, Addr<MerchantActor>>>,
+    clock: BusinessClock,
 }
 
 impl MerchantRegistry {
+    pub fn new(clock: BusinessClock) -> MerchantRegistry {
+        MerchantRegistry {
+            actors: Mutex::new(HashMap::new()),
+            clock,
+        }
+    }
+
+    pub fn clock(&self) -> BusinessClock {
+        self.clock
+    }
+
     /// The running actor for `key`, if this node has one.
     pub fn running(&self, key: &StreamKey) -> Option<Addr<MerchantActor>> {
         let actors = self
@@ -34,7 +46,7 @@ impl MerchantRegistry {
         if let Some(addr) = actors.get(&key).filter(|addr| addr.connected()) {
             return addr.clone();
         }
-        let addr = MerchantActor::new(key.clone(), db.clone()).start();
+        let addr = MerchantActor::new(key.clone(), db.clone(), self.clock).start();
         actors.insert(key, addr.clone());
         addr
     }

@@ -202,6 +202,7 @@ impl SessionActor {
             mode: joined.key.mode,
             user_id: self.user_id.clone(),
             role: joined.role,
+            clock: self.state.merchants.clock(),
         };
         let db = self.state.db.clone();
         let token_hash = self.token_hash.clone();

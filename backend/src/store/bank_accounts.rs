@@ -136,3 +136,22 @@ pub async fn list_bank_accounts(
         .await?;
     Ok(rows.iter().filter_map(from_row).collect())
 }
+
+/// One account of the merchant's customer, unless removed.
+pub async fn find_bank_account(
+    tx: &mut Tx,
+    merchant_id: &str,
+    mode: Mode,
+    id: &str,
+) -> AppResult<Option<BankAccount>> {
+    let sql = format!(
+        "SELECT {COLUMNS} FROM bank_accounts WHERE merchant_id = $1 AND mode = $2 AND id = $3 AND removed_at IS NULL"
+    );
+    let row = sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(merchant_id)
+        .bind(mode.as_str())
+        .bind(id)
+        .fetch_optional(&mut **tx)
+        .await?;
+    Ok(row.as_ref().and_then(from_row))
+}

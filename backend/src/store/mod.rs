@@ -5,12 +5,18 @@
 pub mod accounts;
 pub mod bank_accounts;
 pub mod business;
+pub mod clocks;
 pub mod customers;
 pub mod events;
 pub mod links;
 pub mod mail;
+pub mod mandates;
+pub mod payment_methods;
+pub mod payments;
 pub mod secrets;
 pub mod sessions;
+pub mod sql;
+pub mod transactions;
 pub mod users;
 
 use std::time::Duration;

@@ -1,0 +1,711 @@
+//! The scheduler's business day: on each date the payer's bank answers
+//! DebiCheck requests, reports on debits already sent, and due collections
+//! are raised and sent. Everything here runs inside one write transaction
+//! of the merchant stream and returns the changes for its delta.
+
+use std::collections::BTreeMap;
+
+use protocol::{
+    Change, MandateStatus, PaymentKind, PaymentMethod, PaymentStatus, Transaction,
+    TransactionStatus, TransactionStep,
+};
+use time::Date;
+
+use super::bank::{Bank, ScriptedEvent, SimulatedBank};
+use super::calendar::{add_business_days, iso_date, next_business_day_on_or_after, parse_iso_date};
+use super::clock::BusinessClock;
+use super::lifecycle::mandate::MandateEvent;
+use super::lifecycle::payment::{PaymentEvent, StopReason};
+use super::lifecycle::transaction::{self as life, TransactionEvent};
+use super::retry::{RetryDecision, UnpaidCode, decide_after_unpaid, needs_new_mandate};
+use super::{Scope, mandates, payments};
+use crate::error::{AppError, AppResult};
+use crate::ids::{new_id, now_ms};
+use crate::store::Tx;
+use crate::store::clocks::{self, ClockRow};
+use crate::store::mandates as mandate_store;
+use crate::store::payments::{self as payment_store, PaymentRecord};
+use crate::store::transactions::{self as store, TransactionRecord};
+
+/// The stream's business date: the calendar's, plus the test clock's offset.
+pub async fn stream_today(tx: &mut Tx, scope: &Scope) -> AppResult<Date> {
+    let offset = clocks::read_clock(&mut **tx, &scope.merchant_id, scope.mode)
+        .await?
+        .map_or(0, |c| c.offset_days);
+    Ok(scope.clock.today(scope.mode, offset))
+}
+
+/// The clock row of a stream, made on first use: nothing before today is
+/// played out.
+pub async fn clock_row(tx: &mut Tx, scope: &Scope, clock: BusinessClock) -> AppResult<ClockRow> {
+    if let Some(row) = clocks::read_clock(&mut **tx, &scope.merchant_id, scope.mode).await? {
+        return Ok(row);
+    }
+    let row = ClockRow {
+        offset_days: 0,
+        processed_through: iso_date(clock.today(scope.mode, 0)),
+    };
+    clocks::write_clock(tx, &scope.merchant_id, scope.mode, &row).await?;
+    Ok(row)
+}
+
+/// A schedule that waited (paused, or not started) skips the dates that
+/// passed meanwhile rather than debiting them all at once.
+pub fn catch_up_schedule(record: &mut PaymentRecord, allow_date_adjustment: bool, today: Date) {
+    let due = record
+        .view
+        .next_action_date
+        .as_deref()
+        .and_then(parse_iso_date);
+    match record.view.kind {
+        PaymentKind::Once => {
+            if due.is_some_and(|d| d < today) {
+                record.view.next_action_date = Some(iso_date(next_business_day_on_or_after(today)));
+            }
+        }
+        PaymentKind::Recurring => {
+            if due.is_none_or(|d| d < today) {
+                payments::plan_next(record, allow_date_adjustment, today);
+            }
+        }
+    }
+}
+
+/// The bank's reports as stored: `day:event` pairs.
+fn encode_script(script: &[ScriptedEvent]) -> String {
+    script
+        .iter()
+        .map(|step| {
+            let event = match step.event {
+                TransactionEvent::Send => "send".to_string(),
+                TransactionEvent::Accept => "accept".to_string(),
+                TransactionEvent::RejectByBank => "reject".to_string(),
+                TransactionEvent::Track => "track".to_string(),
+                TransactionEvent::Pay => "pay".to_string(),
+                TransactionEvent::ReturnUnpaid(code) => format!("unpaid{}", code.code()),
+                TransactionEvent::Dispute => "dispute".to_string(),
+                TransactionEvent::Reverse => "reverse".to_string(),
+                TransactionEvent::Cancel => "cancel".to_string(),
+            };
+            format!("{}:{event}", step.day)
+        })
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+fn decode_script(text: &str) -> AppResult<Vec<ScriptedEvent>> {
+    text.split(',')
+        .filter(|part| !part.is_empty())
+        .map(|part| {
+            let bad = || AppError::Internal(format!("bank script: {part}"));
+            let (day, event) = part.split_once(':').ok_or_else(bad)?;
+            let event = match event {
+                "send" => TransactionEvent::Send,
+                "accept" => TransactionEvent::Accept,
+                "reject" => TransactionEvent::RejectByBank,
+                "track" => TransactionEvent::Track,
+                "pay" => TransactionEvent::Pay,
+                "dispute" => TransactionEvent::Dispute,
+                "reverse" => TransactionEvent::Reverse,
+                "cancel" => TransactionEvent::Cancel,
+                other => TransactionEvent::ReturnUnpaid(
+                    other
+                        .strip_prefix("unpaid")
+                        .and_then(UnpaidCode::parse)
+                        .ok_or_else(bad)?,
+                ),
+            };
+            Ok(ScriptedEvent {
+                day: day.parse().map_err(|_| bad())?,
+                event,
+            })
+        })
+        .collect()
+}
+
+/// A debit the payer's bank tracks is retried for at most the mandate's
+/// tracking days; without tracking (EFT, or switched off) the shortfall is
+/// an unpaid 02 straight away.
+pub fn limit_tracking(script: Vec<ScriptedEvent>, tracking_days: Option<u8>) -> Vec<ScriptedEvent> {
+    let Some(track_at) = script
+        .iter()
+        .position(|s| s.event == TransactionEvent::Track)
+    else {
+        return script;
+    };
+    let start = script[track_at].day;
+    let unpaid = TransactionEvent::ReturnUnpaid(UnpaidCode::NotProvidedFor);
+    match tracking_days {
+        None | Some(0) => {
+            let mut cut: Vec<_> = script[..track_at].to_vec();
+            cut.push(ScriptedEvent {
+                day: start,
+                event: unpaid,
+            });
+            cut
+        }
+        Some(days) => {
+            let limit = start.saturating_add(days);
+            let paid_in_time = script[track_at + 1..].iter().all(|s| s.day <= limit);
+            if paid_in_time {
+                script
+            } else {
+                let mut cut: Vec<_> = script[..=track_at].to_vec();
+                cut.push(ScriptedEvent {
+                    day: limit,
+                    event: unpaid,
+                });
+                cut
+            }
+        }
+    }
+}
+
+fn status_of(status: life::TransactionStatus) -> (TransactionStatus, Option<String>) {
+    use life::TransactionStatus as S;
+    let plain = |s: TransactionStatus| (s, None);
+    match status {
+        S::Pending => plain(TransactionStatus::Pending),
+        S::SentToBank => plain(TransactionStatus::SentToBank),
+        S::AcceptedByBank => plain(TransactionStatus::AcceptedByBank),
+        S::RejectedByBank => plain(TransactionStatus::RejectedByBank),
+        S::InTracking => plain(TransactionStatus::InTracking),
+        S::Paid => plain(TransactionStatus::Paid),
+        S::Unpaid(code) => (TransactionStatus::Unpaid, Some(code.code().to_string())),
+        S::Disputed => plain(TransactionStatus::Disputed),
+        S::Reversed => plain(TransactionStatus::Reversed),
+        S::Cancelled => plain(TransactionStatus::Cancelled),
+    }
+}
+
+fn life_of(view: &Transaction) -> AppResult<life::TransactionStatus> {
+    use life::TransactionStatus as S;
+    Ok(match view.status {
+        TransactionStatus::Pending => S::Pending,
+        TransactionStatus::SentToBank => S::SentToBank,
+        TransactionStatus::AcceptedByBank => S::AcceptedByBank,
+        TransactionStatus::RejectedByBank => S::RejectedByBank,
+        TransactionStatus::InTracking => S::InTracking,
+        TransactionStatus::Paid => S::Paid,
+        TransactionStatus::Unpaid => S::Unpaid(
+            view.unpaid_code
+                .as_deref()
+                .and_then(UnpaidCode::parse)
+                .ok_or_else(|| AppError::Internal("unpaid without a code".into()))?,
+        ),
+        TransactionStatus::Disputed => S::Disputed,
+        TransactionStatus::Reversed => S::Reversed,
+        TransactionStatus::Cancelled => S::Cancelled,
+    })
+}
+
+/// Moves a transaction by one event on `date`, keeping its history.
+fn step(record: &mut TransactionRecord, event: TransactionEvent, date: Date) -> AppResult<()> {
+    let next = life::transition(life_of(&record.view)?, event)
+        .map_err(|e| AppError::Internal(format!("bank script: {e}")))?;
+    let (status, code) = status_of(next);
+    record.view.status = status;
+    if code.is_some() {
+        record.view.unpaid_code = code.clone();
+    }
+    record.view.history.push(TransactionStep {
+        status,
+        date: iso_date(date),
+        unpaid_code: code,
+    });
+    if matches!(
+        event,
+        TransactionEvent::Pay | TransactionEvent::ReturnUnpaid(_) | TransactionEvent::RejectByBank
+    ) {
+        record.settled_on = Some(iso_date(date));
+    }
+    Ok(())
+}
+
+/// Payments touched during one business day, written once at the end of
+/// each phase so later phases read them back as changed.
+#[derive(Default)]
+struct Touched {
+    payments: BTreeMap<String, PaymentRecord>,
+}
+
+impl Touched {
+    async fn payment(
+        &mut self,
+        tx: &mut Tx,
+        scope: &Scope,
+        id: &str,
+    ) -> AppResult<&mut PaymentRecord> {
+        if !self.payments.contains_key(id) {
+            let record = payments::load(tx, scope, id).await?;
+            self.payments.insert(id.to_string(), record);
+        }
+        self.payments
+            .get_mut(id)
+            .ok_or_else(|| AppError::Internal("payment".into()))
+    }
+
+    async fn flush(
+        &mut self,
+        tx: &mut Tx,
+        scope: &Scope,
+        changes: &mut Vec<Change>,
+    ) -> AppResult<()> {
+        for (_, record) in std::mem::take(&mut self.payments) {
+            changes.push(payments::save(tx, scope, &record).await?);
+        }
+        Ok(())
+    }
+}
+
+/// Plays out one business date and returns what changed.
+pub async fn run_business_day(tx: &mut Tx, scope: &Scope, day: Date) -> AppResult<Vec<Change>> {
+    let mut changes = Vec::new();
+    answer_authentications(tx, scope, day, &mut changes).await?;
+    complete_ended_mandates(tx, scope, day, &mut changes).await?;
+    play_bank_reports(tx, scope, day, &mut changes).await?;
+    raise_due_collections(tx, scope, day, &mut changes).await?;
+    complete_finished_payments(tx, scope, &mut changes).await?;
+    Ok(changes)
+}
+
+async fn answer_authentications(
+    tx: &mut Tx,
+    scope: &Scope,
+    day: Date,
+    changes: &mut Vec<Change>,
+) -> AppResult<()> {
+    let today = iso_date(day);
+    for id in mandate_store::due_authentications(tx, &scope.merchant_id, scope.mode, &today).await?
+    {
+        let account =
+            mandate_store::mandate_account_number(tx, &scope.merchant_id, scope.mode, &id)
+                .await?
+                .unwrap_or_default();
+        let answer = SimulatedBank.authenticate_mandate(&account);
+        let mut mandate = mandates::load(tx, scope, &id).await?;
+        mandates::apply(&mut mandate, answer.mandate_event())?;
+        mandate.authentication_due = None;
+        let mandate = mandates::save(tx, scope, &mandate).await?;
+        let status = mandate.status;
+        let allow_adjustment = mandate.allow_date_adjustment;
+        changes.push(Change::MandateUpserted {
+            mandate: Box::new(mandate),
+        });
+        match status {
+            MandateStatus::Active => {
+                for mut record in
+                    payment_store::open_payments_of_mandate(tx, &scope.merchant_id, scope.mode, &id)
+                        .await?
+                {
+                    if record.view.status == PaymentStatus::Pending
+                        && (record.view.method != PaymentMethod::EftDebitOrder)
+                    {
+                        payments::apply(&mut record.view, PaymentEvent::Start)?;
+                        catch_up_schedule(&mut record, allow_adjustment, day);
+                        changes.push(payments::save(tx, scope, &record).await?);
+                    }
+                }
+            }
+            MandateStatus::Rejected => {
+                changes.extend(payments::stop_payments_of_mandate(tx, scope, &id).await?);
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+async fn complete_ended_mandates(
+    tx: &mut Tx,
+    scope: &Scope,
+    day: Date,
+    changes: &mut Vec<Change>,
+) -> AppResult<()> {
+    let today = iso_date(day);
+    for id in mandate_store::ended_mandates(tx, &scope.merchant_id, scope.mode, &today).await? {
+        let mut mandate = mandates::load(tx, scope, &id).await?;
+        mandates::apply(&mut mandate, MandateEvent::Complete)?;
+        let mandate = mandates::save(tx, scope, &mandate).await?;
+        changes.push(Change::MandateUpserted {
+            mandate: Box::new(mandate),
+        });
+    }
+    Ok(())
+}
+
+async fn play_bank_reports(
+    tx: &mut Tx,
+    scope: &Scope,
+    day: Date,
+    changes: &mut Vec<Change>,
+) -> AppResult<()> {
+    let mut touched = Touched::default();
+    for mut record in store::open_transactions(tx, &scope.merchant_id, scope.mode).await? {
+        let script = decode_script(&record.script)?;
+        let Some(action) = parse_iso_date(&record.view.action_date) else {
+            continue;
+        };
+        let before = record.script_step;
+        while let Some(report) = script.get(record.script_step as usize) {
+            let due = add_business_days(action, i64::from(report.day));
+            if due > day {
+                break;
+            }
+            step(&mut record, report.event, due)?;
+            record.script_step += 1;
+            settle(tx, scope, &mut touched, &record, report.event, changes).await?;
+        }
+        if record.script_step != before {
+            store::update_transaction(tx, &scope.merchant_id, scope.mode, &record, now_ms())
+                .await?;
+            changes.push(transaction_change(tx, scope, &record.view.id).await?);
+        }
+    }
+    touched.flush(tx, scope, changes).await
+}
+
+/// What a bank report means for the payment (and, for some codes, the mandate).
+async fn settle(
+    tx: &mut Tx,
+    scope: &Scope,
+    touched: &mut Touched,
+    record: &TransactionRecord,
+    event: TransactionEvent,
+    changes: &mut Vec<Change>,
+) -> AppResult<()> {
+    let amount = record.view.amount_cents;
+    let payment_id = record.view.payment_id.clone();
+    match event {
+        TransactionEvent::Pay => {
+            let payment = touched.payment(tx, scope, &payment_id).await?;
+            payment.view.collected_cents += amount;
+            payment.view.consecutive_unpaids = 0;
+        }
+        TransactionEvent::Reverse => {
+            let payment = touched.payment(tx, scope, &payment_id).await?;
+            payment.view.collected_cents -= amount;
+        }
+        TransactionEvent::ReturnUnpaid(code) => {
+            let was_paid = record
+                .view
+                .history
+                .iter()
+                .rev()
+                .nth(1)
+                .is_some_and(|s| s.status == TransactionStatus::Paid);
+            let payment = touched.payment(tx, scope, &payment_id).await?;
+            if was_paid {
+                payment.view.collected_cents -= amount;
+            }
+            if payments::is_ended(payment.view.status) {
+                return Ok(());
+            }
+            match decide_after_unpaid(code, payment.view.consecutive_unpaids) {
+                RetryDecision::RetryOnNextDate => {
+                    payment.view.consecutive_unpaids += 1;
+                    payment.rerun_cents = Some(amount);
+                    // A once-off debit has no next date: it waits for the merchant to retry.
+                    if payment.view.kind == PaymentKind::Once
+                        && payment.view.status == PaymentStatus::Running
+                    {
+                        payments::apply(&mut payment.view, PaymentEvent::Pause)?;
+                        payment.view.stop_reason = Some(code.code().to_string());
+                    }
+                }
+                RetryDecision::StopPayment { reason } => {
+                    if code == UnpaidCode::NotProvidedFor {
+                        payment.view.consecutive_unpaids += 1;
+                    }
+                    payment.rerun_cents = None;
+                    payments::apply(
+                        &mut payment.view,
+                        PaymentEvent::Stop(StopReason::Unpaid(reason)),
+                    )?;
+                    if needs_new_mandate(reason) {
+                        let mandate_id = payment.view.mandate_id.clone();
+                        touched.flush(tx, scope, changes).await?;
+                        disable_mandate(tx, scope, &mandate_id, changes).await?;
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// A return that needs a new mandate ends the old one and its payments.
+async fn disable_mandate(
+    tx: &mut Tx,
+    scope: &Scope,
+    mandate_id: &str,
+    changes: &mut Vec<Change>,
+) -> AppResult<()> {
+    let mut mandate = mandates::load(tx, scope, mandate_id).await?;
+    if mandates::apply(&mut mandate, MandateEvent::Disable).is_err() {
+        return Ok(());
+    }
+    let mandate = mandates::save(tx, scope, &mandate).await?;
+    changes.push(Change::MandateUpserted {
+        mandate: Box::new(mandate),
+    });
+    changes.extend(payments::stop_payments_of_mandate(tx, scope, mandate_id).await?);
+    Ok(())
+}
+
+async fn transaction_change(tx: &mut Tx, scope: &Scope, id: &str) -> AppResult<Change> {
+    let record = store::find_transaction(&mut **tx, &scope.merchant_id, scope.mode, id)
+        .await?
+        .ok_or_else(|| AppError::Internal("transaction vanished".into()))?;
+    Ok(Change::TransactionUpserted {
+        transaction: Box::new(record.view),
+    })
+}
+
+async fn raise_due_collections(
+    tx: &mut Tx,
+    scope: &Scope,
+    day: Date,
+    changes: &mut Vec<Change>,
+) -> AppResult<()> {
+    let today = iso_date(day);
+    for mut record in
+        payment_store::due_payments(tx, &scope.merchant_id, scope.mode, &today).await?
+    {
+        let mandate = mandates::load(tx, scope, &record.view.mandate_id).await?;
+        match mandate.status {
+            MandateStatus::Active => {}
+            // A suspended mandate skips its dates; one that ended stops the payment.
+            MandateStatus::Suspended => {
+                payments::plan_next(
+                    &mut record,
+                    mandate.allow_date_adjustment,
+                    add_business_days(day, 1),
+                );
+                if record.view.kind == PaymentKind::Once {
+                    record.view.next_action_date = None;
+                }
+                changes.push(payments::save(tx, scope, &record).await?);
+                continue;
+            }
+            _ => {
+                payments::apply(
+                    &mut record.view,
+                    PaymentEvent::Stop(StopReason::MandateEnded),
+                )?;
+                changes.push(payments::save(tx, scope, &record).await?);
+                continue;
+            }
+        }
+        let account =
+            mandate_store::mandate_account_number(tx, &scope.merchant_id, scope.mode, &mandate.id)
+                .await?
+                .unwrap_or_default();
+        let tracking = match mandate.method {
+            PaymentMethod::EftDebitOrder => None,
+            _ if mandate.allow_tracking => mandate.tracking_days,
+            _ => None,
+        };
+        let reference = [
+            &record.view.transaction_reference,
+            &mandate.contract_reference,
+        ]
+        .into_iter()
+        .find(|r| !r.is_empty())
+        .cloned()
+        .unwrap_or_else(|| record.view.id.clone());
+        let mut debits = Vec::new();
+        if let Some(rerun) = record.rerun_cents.take() {
+            debits.push((rerun, record.view.consecutive_unpaids + 1));
+        }
+        // A once-off payment re-run by the merchant raises only the re-run.
+        let regular_due = record.view.kind == PaymentKind::Recurring || record.view.attempts == 0;
+        if regular_due {
+            let first = record.view.attempts == 0;
+            let amount = match record.view.first_collection_cents {
+                Some(first_amount) if first => first_amount,
+                _ => record.view.amount_cents,
+            };
+            debits.push((amount, 1));
+        }
+        for (amount, attempt) in debits {
+            let script = limit_tracking(SimulatedBank.submit_collection(&account), tracking);
+            let mut txn = TransactionRecord {
+                view: Transaction {
+                    id: new_id("txn"),
+                    mode: scope.mode,
+                    payment_id: record.view.id.clone(),
+                    payment_kind: record.view.kind,
+                    mandate_id: mandate.id.clone(),
+                    customer_id: record.view.customer_id.clone(),
+                    customer_name: record.view.customer_name.clone(),
+                    method: record.view.method,
+                    bank: mandate.bank,
+                    account_last_digits: mandate.account_last_digits.clone(),
+                    reference: reference.clone(),
+                    amount_cents: amount,
+                    action_date: today.clone(),
+                    status: TransactionStatus::Pending,
+                    unpaid_code: None,
+                    attempt,
+                    history: vec![TransactionStep {
+                        status: TransactionStatus::Pending,
+                        date: today.clone(),
+                        unpaid_code: None,
+                    }],
+                    created_at: now_ms(),
+                    updated_at: now_ms(),
+                },
+                script: encode_script(&script),
+                script_step: 0,
+                settled_on: None,
+            };
+            step(&mut txn, TransactionEvent::Send, day)?;
+            store::insert_transaction(tx, &scope.merchant_id, scope.mode, &txn).await?;
+            record.view.attempts += 1;
+        }
+        if regular_due {
+            payments::plan_next(
+                &mut record,
+                mandate.allow_date_adjustment,
+                add_business_days(day, 1),
+            );
+        } else {
+            record.view.next_action_date = None;
+        }
+        if record.view.kind == PaymentKind::Once {
+            record.view.next_action_date = None;
+            record.next_nominal_date = None;
+        }
+        changes.push(payments::save(tx, scope, &record).await?);
+    }
+    // The bank reports on the action date itself (every script starts on
+    // day 0), which also announces the new debits.
+    play_bank_reports(tx, scope, day, changes).await
+}
+
+async fn complete_finished_payments(
+    tx: &mut Tx,
+    scope: &Scope,
+    changes: &mut Vec<Change>,
+) -> AppResult<()> {
+    for mut record in payment_store::exhausted_payments(tx, &scope.merchant_id, scope.mode).await? {
+        let unsettled =
+            store::unsettled_of_payment(tx, &scope.merchant_id, scope.mode, &record.view.id)
+                .await?;
+        if unsettled.is_empty() {
+            payments::apply(&mut record.view, PaymentEvent::Complete)?;
+            changes.push(payments::save(tx, scope, &record).await?);
+        }
+    }
+    Ok(())
+}
+
+/// Withdraws a payment's debits the bank has not taken yet.
+pub async fn cancel_unsent(tx: &mut Tx, scope: &Scope, payment_id: &str) -> AppResult<Vec<Change>> {
+    let mut changes = Vec::new();
+    let today = stream_today(tx, scope).await?;
+    for mut record in
+        store::unsettled_of_payment(tx, &scope.merchant_id, scope.mode, payment_id).await?
+    {
+        if matches!(
+            record.view.status,
+            TransactionStatus::Pending | TransactionStatus::SentToBank
+        ) && record.script_step == 0
+        {
+            step(&mut record, TransactionEvent::Cancel, today)?;
+            record.script = String::new();
+            store::update_transaction(tx, &scope.merchant_id, scope.mode, &record, now_ms())
+                .await?;
+            changes.push(transaction_change(tx, scope, &record.view.id).await?);
+        }
+    }
+    Ok(changes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::bank::Outcome;
+
+    #[test]
+    fn scripts_survive_storage() {
+        for outcome in [
+            Outcome::Paid,
+            Outcome::Unpaid(UnpaidCode::AccountClosed),
+            Outcome::RejectedByBank,
+            Outcome::TrackedThenPaid,
+            Outcome::Disputed,
+            Outcome::Reversed,
+        ] {
+            let script = outcome.script();
+            assert_eq!(decode_script(&encode_script(&script)).ok(), Some(script));
+        }
+        assert!(decode_script("1:explode").is_err());
+    }
+
+    #[test]
+    fn tracking_is_cut_at_the_mandates_limit() {
+        let tracked = Outcome::TrackedThenPaid.script();
+        assert_eq!(limit_tracking(tracked.clone(), Some(10)), tracked);
+        let unpaid = TransactionEvent::ReturnUnpaid(UnpaidCode::NotProvidedFor);
+        let cut = limit_tracking(tracked.clone(), Some(1));
+        assert_eq!(cut.last().map(|s| (s.day, s.event)), Some((2, unpaid)));
+        let none = limit_tracking(tracked, None);
+        assert_eq!(none.last().map(|s| (s.day, s.event)), Some((1, unpaid)));
+        assert!(!none.iter().any(|s| s.event == TransactionEvent::Track));
+    }
+}
+
+/// Test mode only: moves the stream's clock ahead. The scheduler then plays
+/// the span out a day at a time, so the merchant watches it happen.
+pub async fn advance_test_clock(
+    tx: &mut Tx,
+    scope: &Scope,
+    step: protocol::ClockStep,
+) -> AppResult<super::Effect> {
+    if scope.mode != protocol::Mode::Test {
+        return Err(AppError::Code(protocol::ErrorCode::TestModeOnly));
+    }
+    let mut row = clock_row(tx, scope, scope.clock).await?;
+    let today = scope.clock.today(scope.mode, row.offset_days);
+    row.offset_days += super::clock::step_days(today, step);
+    clocks::write_clock(tx, &scope.merchant_id, scope.mode, &row).await?;
+    Ok(super::Effect {
+        changes: Vec::new(),
+        id: None,
+    })
+}
+
+/// Where one scheduler step got to.
+pub struct DayStep {
+    pub changes: Vec<Change>,
+    /// Days remain before the stream's today.
+    pub more: bool,
+}
+
+/// The next date to play (the day after the last one played, or today
+/// again for work that became due since), played inside `tx`.
+pub async fn play_next_day(tx: &mut Tx, scope: &Scope) -> AppResult<DayStep> {
+    let mut row = clock_row(tx, scope, scope.clock).await?;
+    let today = scope.clock.today(scope.mode, row.offset_days);
+    let played = parse_iso_date(&row.processed_through).unwrap_or(today);
+    let day = if played < today {
+        played.next_day().unwrap_or(today)
+    } else {
+        today
+    };
+    let mut changes = run_business_day(tx, scope, day).await?;
+    if day > played {
+        row.processed_through = iso_date(day);
+        clocks::write_clock(tx, &scope.merchant_id, scope.mode, &row).await?;
+        changes.push(Change::ClockAdvanced {
+            today: iso_date(day),
+        });
+    }
+    Ok(DayStep {
+        changes,
+        more: day < today,
+    })
+}

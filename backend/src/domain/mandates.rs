@@ -1,0 +1,284 @@
+//! Mandates: the payer's authority to debit. Created with a payment (see
+//! `payments`), then moved by the merchant's actions and by the bank.
+
+use protocol::{
+    ApprovalWindow, ClientType, Customer, ErrorCode, FieldError, Mandate, MandateAction,
+    MandateFilter, MandateInput, MandateStatus, PaymentMethod, ReplyBody, SortOrder,
+};
+use time::Date;
+
+use super::calendar::{add_business_days, iso_date};
+use super::lifecycle::mandate::{self as life, MandateEvent, MandateState};
+use super::{Effect, Scope, checked_id, collection_rules as rule, collections, payments};
+use crate::error::{AppError, AppResult};
+use crate::ids::now_ms;
+use crate::store::mandates as store;
+use crate::store::sql::{Cursor, finish_page, from_wire_name, page_limit, sort_key, wire_name};
+use crate::store::{Db, Tx};
+
+fn push(errors: &mut Vec<FieldError>, field: &str, result: Result<(), ErrorCode>) {
+    if let Err(code) = result {
+        errors.push(FieldError {
+            field: format!("mandate.{field}"),
+            code,
+        });
+    }
+}
+
+/// Checks a new mandate against the payment it comes with, and returns it
+/// tidied (trimmed text, settings that do not apply cleared).
+pub fn validate_mandate(
+    input: &MandateInput,
+    customer: &Customer,
+    amount_cents: i64,
+    recurring: bool,
+    errors: &mut Vec<FieldError>,
+) -> MandateInput {
+    let mut clean = input.clone();
+    clean.contract_reference = input.contract_reference.trim().to_string();
+    clean.abbreviated_name = input.abbreviated_name.trim().to_string();
+    clean.adjustment_rate = input.adjustment_rate.trim().to_string();
+    let method = input.method;
+    if !method.is_debit_order() {
+        push(errors, "method", Err(ErrorCode::InvalidInput));
+        return clean;
+    }
+    let mandated = matches!(
+        method,
+        PaymentMethod::Debicheck | PaymentMethod::RegisteredMandate
+    );
+    if method == PaymentMethod::Debicheck {
+        if input.client_type == ClientType::DomesticCompany {
+            push(
+                errors,
+                "clientType",
+                Err(ErrorCode::DebicheckIndividualsOnly),
+            );
+        }
+        // The payer approves on their phone, identified by their ID number.
+        if customer.id_number.trim().is_empty() {
+            errors.push(FieldError {
+                field: "customer.idNumber".into(),
+                code: ErrorCode::Required,
+            });
+        }
+        if customer.cellphone.trim().is_empty() {
+            errors.push(FieldError {
+                field: "customer.cellphone".into(),
+                code: ErrorCode::Required,
+            });
+        }
+        if input.approval_window.is_none() {
+            push(errors, "approvalWindow", Err(ErrorCode::Required));
+        }
+    } else {
+        clean.approval_window = None;
+    }
+    if mandated || !clean.contract_reference.is_empty() {
+        push(
+            errors,
+            "contractReference",
+            rule::contract_reference(&clean.contract_reference),
+        );
+    }
+    match input.maximum_collection_cents {
+        Some(maximum) => push(
+            errors,
+            "maximumCollectionCents",
+            rule::maximum_collection(maximum, amount_cents, method == PaymentMethod::Debicheck),
+        ),
+        None if mandated && recurring => {
+            push(errors, "maximumCollectionCents", Err(ErrorCode::Required))
+        }
+        None => {}
+    }
+    if input.allow_tracking {
+        if !mandated {
+            push(errors, "allowTracking", Err(ErrorCode::TrackingNotAllowed));
+        } else {
+            match input.tracking_days {
+                Some(days) => push(errors, "trackingDays", rule::tracking_days(days)),
+                None => push(errors, "trackingDays", Err(ErrorCode::Required)),
+            }
+        }
+    } else if input.tracking_days.is_some() {
+        push(errors, "trackingDays", Err(ErrorCode::TrackingNotAllowed));
+    }
+    validate_adjustment(&mut clean, errors);
+    push(
+        errors,
+        "abbreviatedName",
+        rule::abbreviated_name(&clean.abbreviated_name),
+    );
+    clean
+}
+
+/// Exactly one of a rate or an amount, matching the type, when the amount
+/// is adjusted at all.
+fn validate_adjustment(input: &mut MandateInput, errors: &mut Vec<FieldError>) {
+    use protocol::{AdjustmentCategory, AdjustmentType};
+    if input.adjustment_category == AdjustmentCategory::Never {
+        input.adjustment_type = None;
+        input.adjustment_rate.clear();
+        input.adjustment_amount_cents = None;
+        return;
+    }
+    let has_rate = !input.adjustment_rate.is_empty();
+    let has_amount = input.adjustment_amount_cents.is_some();
+    match input.adjustment_type {
+        None => push(
+            errors,
+            "adjustmentType",
+            Err(ErrorCode::AdjustmentTypeRequired),
+        ),
+        Some(AdjustmentType::Rate) if has_rate && !has_amount => push(
+            errors,
+            "adjustmentRate",
+            rule::adjustment_rate(&input.adjustment_rate),
+        ),
+        Some(AdjustmentType::Amount) if has_amount && !has_rate => push(
+            errors,
+            "adjustmentAmountCents",
+            input.adjustment_amount_cents.map_or(Ok(()), rule::amount),
+        ),
+        Some(AdjustmentType::Rate) => push(
+            errors,
+            "adjustmentRate",
+            Err(ErrorCode::AdjustmentValueRequired),
+        ),
+        Some(AdjustmentType::Amount) => push(
+            errors,
+            "adjustmentAmountCents",
+            Err(ErrorCode::AdjustmentValueRequired),
+        ),
+    }
+}
+
+/// When the payer's bank answers a DebiCheck request sent on `today`:
+/// real-time within 120 s and delayed by 20:30 both fall on the same
+/// business date; batch by the second business day.
+pub fn authentication_due(window: Option<ApprovalWindow>, today: Date) -> Date {
+    match window {
+        Some(ApprovalWindow::Tt2Batch) => add_business_days(today, 2),
+        _ => today,
+    }
+}
+
+/// The status a new mandate starts in: DebiCheck waits for the payer; a
+/// registered mandate and an EFT mandate are held already.
+pub fn initial_status(method: PaymentMethod) -> MandateStatus {
+    match method {
+        PaymentMethod::Debicheck => MandateStatus::PendingAuthentication,
+        _ => MandateStatus::Active,
+    }
+}
+
+pub fn to_state(mandate: &Mandate) -> AppResult<MandateState> {
+    let status = life::MandateStatus::ALL
+        .into_iter()
+        .find(|s| s.as_str() == wire_name(&mandate.status))
+        .ok_or_else(|| AppError::Internal("mandate status".into()))?;
+    Ok(MandateState {
+        status,
+        archived: mandate.archived,
+    })
+}
+
+/// Applies a lifecycle event to the mandate in memory; refused events are
+/// `action_not_allowed`.
+pub fn apply(mandate: &mut Mandate, event: MandateEvent) -> AppResult<()> {
+    let next = life::transition(to_state(mandate)?, event)
+        .map_err(|_| AppError::Code(ErrorCode::ActionNotAllowed))?;
+    mandate.status = from_wire_name(next.status.as_str())
+        .ok_or_else(|| AppError::Internal("mandate status".into()))?;
+    mandate.archived = next.archived;
+    Ok(())
+}
+
+pub async fn load(tx: &mut Tx, scope: &Scope, mandate_id: &str) -> AppResult<Mandate> {
+    store::find_mandate(&mut **tx, &scope.merchant_id, scope.mode, mandate_id)
+        .await?
+        .ok_or(AppError::Code(ErrorCode::NotFound))
+}
+
+/// Writes the mandate and returns it as it now reads.
+pub async fn save(tx: &mut Tx, scope: &Scope, mandate: &Mandate) -> AppResult<Mandate> {
+    store::update_mandate_state(tx, &scope.merchant_id, scope.mode, mandate, now_ms()).await?;
+    load(tx, scope, &mandate.id).await
+}
+
+pub async fn act_on_mandate(
+    tx: &mut Tx,
+    scope: &Scope,
+    mandate_id: &str,
+    action: MandateAction,
+) -> AppResult<Effect> {
+    let id = checked_id(mandate_id)?;
+    let mut mandate = load(tx, scope, id).await?;
+    let mut changes = Vec::new();
+    match action {
+        MandateAction::Suspend => apply(&mut mandate, MandateEvent::Suspend)?,
+        MandateAction::Resume => apply(&mut mandate, MandateEvent::Resume)?,
+        MandateAction::Cancel => {
+            apply(&mut mandate, MandateEvent::Cancel)?;
+            // Nothing more may be debited under a cancelled mandate.
+            changes.extend(payments::stop_payments_of_mandate(tx, scope, id).await?);
+        }
+        MandateAction::ResendAuthentication => {
+            apply(&mut mandate, MandateEvent::SendForAuthentication)?;
+            let today = collections::stream_today(tx, scope).await?;
+            mandate.authentication_requests += 1;
+            mandate.authentication_due =
+                Some(iso_date(authentication_due(mandate.approval_window, today)));
+        }
+        MandateAction::Archive => apply(&mut mandate, MandateEvent::Archive)?,
+        MandateAction::Restore => apply(&mut mandate, MandateEvent::Restore)?,
+    }
+    let mandate = save(tx, scope, &mandate).await?;
+    changes.insert(
+        0,
+        protocol::Change::MandateUpserted {
+            mandate: Box::new(mandate),
+        },
+    );
+    Ok(Effect {
+        changes,
+        id: Some(id.to_string()),
+    })
+}
+
+pub async fn list_mandates(
+    db: &Db,
+    scope: &Scope,
+    filter: &MandateFilter,
+    sort: SortOrder,
+    cursor: Option<&str>,
+    limit: Option<u32>,
+) -> AppResult<ReplyBody> {
+    let limit = page_limit(limit);
+    let after = Cursor::decode(cursor)?;
+    let items = store::list_mandates(
+        db,
+        &scope.merchant_id,
+        scope.mode,
+        filter,
+        sort,
+        after.as_ref(),
+        limit,
+    )
+    .await?;
+    let (items, next_cursor) = finish_page(items, limit, |m| {
+        (sort_key(sort, m.created_at, m.amount_cents), m.id.clone())
+    });
+    Ok(ReplyBody::MandatePage { items, next_cursor })
+}
+
+pub async fn get_mandate(db: &Db, scope: &Scope, mandate_id: &str) -> AppResult<ReplyBody> {
+    let id = checked_id(mandate_id)?;
+    let mandate = store::find_mandate(&db.pool, &scope.merchant_id, scope.mode, id)
+        .await?
+        .ok_or(AppError::Code(ErrorCode::NotFound))?;
+    Ok(ReplyBody::Mandate {
+        mandate: Box::new(mandate),
+    })
+}

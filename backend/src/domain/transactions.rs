@@ -1,0 +1,172 @@
+//! Reading debits: the transactions list and detail, and the home
+//! dashboard's figures.
+
+use protocol::{Dashboard, ErrorCode, ReplyBody, SortOrder, TransactionFilter, UpcomingCollection};
+use time::Date;
+
+use super::calendar::iso_date;
+use super::{Scope, checked_id};
+use crate::error::{AppError, AppResult};
+use crate::store::Db;
+use crate::store::clocks;
+use crate::store::payments as payment_store;
+use crate::store::sql::{Cursor, finish_page, page_limit, sort_key};
+use crate::store::transactions as store;
+
+/// The regulator's warning levels, in basis points.
+pub const UNPAID_THRESHOLD_BP: u32 = 1_000;
+pub const DISPUTE_THRESHOLD_BP: u32 = 50;
+
+pub async fn list_transactions(
+    db: &Db,
+    scope: &Scope,
+    filter: &TransactionFilter,
+    sort: SortOrder,
+    cursor: Option<&str>,
+    limit: Option<u32>,
+) -> AppResult<ReplyBody> {
+    let limit = page_limit(limit);
+    let after = Cursor::decode(cursor)?;
+    let items = store::list_transactions(
+        db,
+        &scope.merchant_id,
+        scope.mode,
+        filter,
+        sort,
+        after.as_ref(),
+        limit,
+    )
+    .await?;
+    let (items, next_cursor) = finish_page(items, limit, |t| {
+        (sort_key(sort, t.created_at, t.amount_cents), t.id.clone())
+    });
+    Ok(ReplyBody::TransactionPage { items, next_cursor })
+}
+
+pub async fn get_transaction(db: &Db, scope: &Scope, transaction_id: &str) -> AppResult<ReplyBody> {
+    let id = checked_id(transaction_id)?;
+    let record = store::find_transaction(&db.pool, &scope.merchant_id, scope.mode, id)
+        .await?
+        .ok_or(AppError::Code(ErrorCode::NotFound))?;
+    Ok(ReplyBody::Transaction {
+        transaction: Box::new(record.view),
+    })
+}
+
+/// Counts of the debits the bank settled in a period, by outcome.
+#[derive(Default, Debug, PartialEq, Eq)]
+pub struct Settled {
+    pub paid: u32,
+    pub paid_cents: i64,
+    pub unpaid: u32,
+    pub disputed: u32,
+}
+
+impl Settled {
+    fn total(&self) -> u32 {
+        self.paid + self.unpaid + self.disputed
+    }
+
+    /// `part` of all settled debits, in basis points.
+    fn ratio_bp(&self, part: u32) -> u32 {
+        let total = self.total();
+        if total == 0 {
+            0
+        } else {
+            ((u64::from(part) * 10_000) / u64::from(total)) as u32
+        }
+    }
+}
+
+/// Paid and disputed debits brought money in (until reversed); unpaid and
+/// rejected ones did not; reversals count as disputes.
+fn tally(rows: &[(String, i64, i64)]) -> Settled {
+    let mut settled = Settled::default();
+    for (status, count, cents) in rows {
+        let count = (*count).clamp(0, i64::from(u32::MAX)) as u32;
+        match status.as_str() {
+            "paid" => {
+                settled.paid += count;
+                settled.paid_cents += cents;
+            }
+            "disputed" => {
+                settled.disputed += count;
+                settled.paid_cents += cents;
+            }
+            "reversed" => settled.disputed += count,
+            "unpaid" | "rejected_by_bank" => settled.unpaid += count,
+            _ => {}
+        }
+    }
+    settled
+}
+
+fn month_start(day: Date) -> Date {
+    day.replace_day(1).unwrap_or(day)
+}
+
+pub async fn get_dashboard(db: &Db, scope: &Scope) -> AppResult<ReplyBody> {
+    let offset = clocks::read_clock(&db.pool, &scope.merchant_id, scope.mode)
+        .await?
+        .map_or(0, |c| c.offset_days);
+    let today = scope.clock.today(scope.mode, offset);
+    let (from, to) = (iso_date(month_start(today)), iso_date(today));
+    let month =
+        tally(&store::settled_between(db, &scope.merchant_id, scope.mode, &from, &to).await?);
+    let day = tally(&store::settled_between(db, &scope.merchant_id, scope.mode, &to, &to).await?);
+    let upcoming = payment_store::upcoming(db, &scope.merchant_id, scope.mode, 8)
+        .await?
+        .into_iter()
+        .filter_map(|p| {
+            let action_date = p.next_action_date?;
+            Some(UpcomingCollection {
+                payment_id: p.id,
+                customer_name: p.customer_name,
+                method: p.method,
+                amount_cents: match p.first_collection_cents {
+                    Some(first) if p.attempts == 0 => first,
+                    _ => p.amount_cents,
+                },
+                action_date,
+            })
+        })
+        .collect();
+    let recent = store::recently_changed(db, &scope.merchant_id, scope.mode, 12).await?;
+    Ok(ReplyBody::Dashboard {
+        dashboard: Box::new(Dashboard {
+            today: to,
+            collected_today_cents: day.paid_cents,
+            collected_month_cents: month.paid_cents,
+            settled_this_month: month.total(),
+            success_rate_bp: month.ratio_bp(month.paid),
+            unpaid_ratio_bp: month.ratio_bp(month.unpaid),
+            dispute_ratio_bp: month.ratio_bp(month.disputed),
+            unpaid_threshold_bp: UNPAID_THRESHOLD_BP,
+            dispute_threshold_bp: DISPUTE_THRESHOLD_BP,
+            upcoming,
+            recent,
+        }),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ratios_count_every_settled_debit() {
+        let rows = vec![
+            ("paid".to_string(), 7, 70_000),
+            ("unpaid".to_string(), 2, 20_000),
+            ("disputed".to_string(), 1, 10_000),
+            ("in_tracking".to_string(), 4, 40_000),
+        ];
+        let settled = tally(&rows);
+        assert_eq!(settled.total(), 10);
+        assert_eq!(settled.paid_cents, 80_000);
+        assert_eq!(settled.ratio_bp(settled.paid), 7_000);
+        assert_eq!(settled.ratio_bp(settled.unpaid), 2_000);
+        assert_eq!(settled.ratio_bp(settled.disputed), 1_000);
+        assert_eq!(Settled::default().ratio_bp(0), 0);
+    }
+}

@@ -1,0 +1,43 @@
+//! The background scheduler: every round it plays each stream with
+//! collections in play up to its business date, so debits are raised and
+//! bank reports arrive even when nobody has the dashboard open. Open tabs
+//! hear of it through their merchant actor, as if another node had written.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::live::messages::Advance;
+use crate::live::registry::MerchantRegistry;
+use crate::live::scheduler;
+use crate::store::{Db, clocks};
+
+pub async fn run_forever(database_url: String, registry: Arc<MerchantRegistry>, every: Duration) {
+    let db = match Db::connect(&database_url).await {
+        Ok(db) => db,
+        Err(err) => return tracing::error!(error = %err, "scheduler cannot reach the database"),
+    };
+    loop {
+        tokio::time::sleep(every).await;
+        let streams = match clocks::streams_with_collections(&db).await {
+            Ok(streams) => streams,
+            Err(err) => {
+                tracing::error!(error = %err, "scheduler cannot list streams");
+                continue;
+            }
+        };
+        for (merchant_id, mode) in streams {
+            let key = scheduler::stream(merchant_id, mode);
+            match scheduler::catch_up(&db, &key, registry.clock()).await {
+                Ok(Some(seq)) => {
+                    if let Some(actor) = registry.running(&key) {
+                        actor.do_send(Advance { seq });
+                    }
+                }
+                Ok(None) => {}
+                Err(err) => {
+                    tracing::error!(error = %err, merchant = %key.merchant_id, "scheduler round failed")
+                }
+            }
+        }
+    }
+}

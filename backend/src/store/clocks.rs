@@ -1,0 +1,73 @@
+//! Each merchant stream's business clock: the last day the scheduler played
+//! out and, in test mode, how far the merchant moved the clock ahead.
+
+use protocol::Mode;
+use sqlx::Row;
+
+use super::{Db, Tx};
+use crate::error::AppResult;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClockRow {
+    pub offset_days: i64,
+    pub processed_through: String,
+}
+
+pub async fn read_clock<'e, E>(
+    executor: E,
+    merchant_id: &str,
+    mode: Mode,
+) -> AppResult<Option<ClockRow>>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
+{
+    let row = sqlx::query(
+        "SELECT offset_days, processed_through FROM business_clocks WHERE merchant_id = $1 AND mode = $2",
+    )
+    .bind(merchant_id)
+    .bind(mode.as_str())
+    .fetch_optional(executor)
+    .await?;
+    Ok(row.map(|r| ClockRow {
+        offset_days: r.get("offset_days"),
+        processed_through: r.get("processed_through"),
+    }))
+}
+
+pub async fn write_clock(
+    tx: &mut Tx,
+    merchant_id: &str,
+    mode: Mode,
+    clock: &ClockRow,
+) -> AppResult<()> {
+    sqlx::query(
+        "INSERT INTO business_clocks (merchant_id, mode, offset_days, processed_through) VALUES ($1, $2, $3, $4) \
+         ON CONFLICT (merchant_id, mode) DO UPDATE SET offset_days = $3, processed_through = $4",
+    )
+    .bind(merchant_id)
+    .bind(mode.as_str())
+    .bind(clock.offset_days)
+    .bind(&clock.processed_through)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Streams with collections in play, for the background scheduler.
+pub async fn streams_with_collections(db: &Db) -> AppResult<Vec<(String, Mode)>> {
+    let rows = sqlx::query(
+        "SELECT DISTINCT merchant_id, mode FROM payments WHERE status IN ('pending', 'running', 'paused') \
+         UNION SELECT DISTINCT merchant_id, mode FROM transactions WHERE script <> '' \
+         AND status NOT IN ('cancelled', 'rejected_by_bank', 'unpaid', 'reversed') \
+         UNION SELECT DISTINCT merchant_id, mode FROM mandates WHERE status IN ('pending_authentication', 'active', 'suspended')",
+    )
+    .fetch_all(&db.pool)
+    .await?;
+    Ok(rows
+        .iter()
+        .filter_map(|r| {
+            let mode: String = r.get("mode");
+            Mode::parse(&mode).map(|mode| (r.get("merchant_id"), mode))
+        })
+        .collect())
+}

@@ -1,0 +1,299 @@
+//! Payments: the schedules that raise debits. Every function takes the
+//! merchant id and mode.
+
+use protocol::{Mode, Payment, PaymentFilter, PaymentKind, SortOrder};
+use sqlx::Row;
+use sqlx::any::AnyRow;
+
+use super::sql::{
+    Cursor, Sql, account_suffix, like_pattern, opt_int, opt_text, push_page, stored, wire_name,
+};
+use super::{Db, Tx};
+use crate::error::AppResult;
+
+const SELECT: &str = "SELECT p.*, c.name AS customer_name FROM payments p \
+     JOIN customers c ON c.id = p.customer_id JOIN mandates m ON m.id = p.mandate_id \
+     JOIN bank_accounts b ON b.id = m.bank_account_id";
+
+/// A payment with the scheduler's own bookkeeping beside the wire view.
+#[derive(Clone, Debug)]
+pub struct PaymentRecord {
+    pub view: Payment,
+    pub next_nominal_date: Option<String>,
+    /// An unpaid 02 waiting to be presented again on the next date.
+    pub rerun_cents: Option<i64>,
+}
+
+fn from_row(row: &AnyRow) -> AppResult<PaymentRecord> {
+    let view = Payment {
+        id: row.get("id"),
+        mode: stored(&row.get::<String, _>("mode"), "mode")?,
+        kind: stored(&row.get::<String, _>("kind"), "payment kind")?,
+        customer_id: row.get("customer_id"),
+        customer_name: row.get("customer_name"),
+        mandate_id: row.get("mandate_id"),
+        method: stored(&row.get::<String, _>("method"), "method")?,
+        status: stored(&row.get::<String, _>("status"), "payment status")?,
+        stop_reason: opt_text(row, "stop_reason"),
+        amount_cents: row.get("amount_cents"),
+        first_collection_cents: opt_int(row, "first_collection_cents"),
+        date_to_process: opt_text(row, "date_to_process"),
+        transaction_reference: row.get("transaction_reference"),
+        start_date: opt_text(row, "start_date"),
+        end_date: opt_text(row, "end_date"),
+        interval: opt_text(row, "collection_interval")
+            .map(|i| stored(&i, "interval"))
+            .transpose()?,
+        day_to_process: opt_int(row, "day_to_process").map(|d| d.clamp(0, 255) as u8),
+        next_action_date: opt_text(row, "next_action_date"),
+        collected_cents: row.get("collected_cents"),
+        attempts: row.get::<i64, _>("attempts").max(0) as u32,
+        consecutive_unpaids: row.get::<i64, _>("consecutive_unpaids").max(0) as u32,
+        created_at: row.get("created_at"),
+        updated_at: row.get("updated_at"),
+    };
+    Ok(PaymentRecord {
+        view,
+        next_nominal_date: opt_text(row, "next_nominal_date"),
+        rerun_cents: opt_int(row, "rerun_cents"),
+    })
+}
+
+pub async fn insert_payment(
+    tx: &mut Tx,
+    merchant_id: &str,
+    mode: Mode,
+    record: &PaymentRecord,
+) -> AppResult<()> {
+    let p = &record.view;
+    sqlx::query(
+        "INSERT INTO payments (id, merchant_id, mode, kind, customer_id, mandate_id, method, status, stop_reason, \
+         amount_cents, first_collection_cents, date_to_process, transaction_reference, start_date, end_date, \
+         collection_interval, day_to_process, next_nominal_date, next_action_date, rerun_cents, collected_cents, \
+         attempts, consecutive_unpaids, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, \
+         $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $24)",
+    )
+    .bind(&p.id)
+    .bind(merchant_id)
+    .bind(mode.as_str())
+    .bind(wire_name(&p.kind))
+    .bind(&p.customer_id)
+    .bind(&p.mandate_id)
+    .bind(p.method.as_str())
+    .bind(wire_name(&p.status))
+    .bind(p.stop_reason.clone())
+    .bind(p.amount_cents)
+    .bind(p.first_collection_cents)
+    .bind(p.date_to_process.clone())
+    .bind(&p.transaction_reference)
+    .bind(p.start_date.clone())
+    .bind(p.end_date.clone())
+    .bind(p.interval.map(|i| wire_name(&i)))
+    .bind(p.day_to_process.map(i64::from))
+    .bind(record.next_nominal_date.clone())
+    .bind(p.next_action_date.clone())
+    .bind(record.rerun_cents)
+    .bind(p.collected_cents)
+    .bind(i64::from(p.attempts))
+    .bind(i64::from(p.consecutive_unpaids))
+    .bind(p.created_at)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Writes every field the lifecycle and the scheduler move.
+pub async fn update_payment(
+    tx: &mut Tx,
+    merchant_id: &str,
+    mode: Mode,
+    record: &PaymentRecord,
+    now: i64,
+) -> AppResult<()> {
+    let p = &record.view;
+    sqlx::query(
+        "UPDATE payments SET status = $4, stop_reason = $5, next_nominal_date = $6, next_action_date = $7, \
+         rerun_cents = $8, collected_cents = $9, attempts = $10, consecutive_unpaids = $11, updated_at = $12 \
+         WHERE merchant_id = $1 AND mode = $2 AND id = $3",
+    )
+    .bind(merchant_id)
+    .bind(mode.as_str())
+    .bind(&p.id)
+    .bind(wire_name(&p.status))
+    .bind(p.stop_reason.clone())
+    .bind(record.next_nominal_date.clone())
+    .bind(p.next_action_date.clone())
+    .bind(record.rerun_cents)
+    .bind(p.collected_cents)
+    .bind(i64::from(p.attempts))
+    .bind(i64::from(p.consecutive_unpaids))
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+pub async fn find_payment<'e, E>(
+    executor: E,
+    merchant_id: &str,
+    mode: Mode,
+    id: &str,
+) -> AppResult<Option<PaymentRecord>>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
+{
+    let sql = format!("{SELECT} WHERE p.merchant_id = $1 AND p.mode = $2 AND p.id = $3");
+    let row = sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(merchant_id)
+        .bind(mode.as_str())
+        .bind(id)
+        .fetch_optional(executor)
+        .await?;
+    row.as_ref().map(from_row).transpose()
+}
+
+/// Payments of a mandate that have not ended.
+pub async fn open_payments_of_mandate(
+    tx: &mut Tx,
+    merchant_id: &str,
+    mode: Mode,
+    mandate_id: &str,
+) -> AppResult<Vec<PaymentRecord>> {
+    let sql = format!(
+        "{SELECT} WHERE p.merchant_id = $1 AND p.mode = $2 AND p.mandate_id = $3 \
+         AND p.status IN ('pending', 'running', 'paused') ORDER BY p.id"
+    );
+    let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(merchant_id)
+        .bind(mode.as_str())
+        .bind(mandate_id)
+        .fetch_all(&mut **tx)
+        .await?;
+    rows.iter().map(from_row).collect()
+}
+
+/// Running payments with a debit due on or before `day`.
+pub async fn due_payments(
+    tx: &mut Tx,
+    merchant_id: &str,
+    mode: Mode,
+    day: &str,
+) -> AppResult<Vec<PaymentRecord>> {
+    let sql = format!(
+        "{SELECT} WHERE p.merchant_id = $1 AND p.mode = $2 AND p.status = 'running' \
+         AND p.next_action_date IS NOT NULL AND p.next_action_date <= $3 ORDER BY p.id"
+    );
+    let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(merchant_id)
+        .bind(mode.as_str())
+        .bind(day)
+        .fetch_all(&mut **tx)
+        .await?;
+    rows.iter().map(from_row).collect()
+}
+
+/// Running payments with no debit left to raise: candidates to complete.
+pub async fn exhausted_payments(
+    tx: &mut Tx,
+    merchant_id: &str,
+    mode: Mode,
+) -> AppResult<Vec<PaymentRecord>> {
+    let sql = format!(
+        "{SELECT} WHERE p.merchant_id = $1 AND p.mode = $2 AND p.status = 'running' \
+         AND p.next_action_date IS NULL AND p.rerun_cents IS NULL ORDER BY p.id"
+    );
+    let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(merchant_id)
+        .bind(mode.as_str())
+        .fetch_all(&mut **tx)
+        .await?;
+    rows.iter().map(from_row).collect()
+}
+
+/// The next debits of running payments, soonest first.
+pub async fn upcoming(
+    db: &Db,
+    merchant_id: &str,
+    mode: Mode,
+    limit: u32,
+) -> AppResult<Vec<Payment>> {
+    let sql = format!(
+        "{SELECT} WHERE p.merchant_id = $1 AND p.mode = $2 AND p.status = 'running' \
+         AND p.next_action_date IS NOT NULL ORDER BY p.next_action_date, p.id LIMIT $3"
+    );
+    let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(merchant_id)
+        .bind(mode.as_str())
+        .bind(i64::from(limit))
+        .fetch_all(&db.pool)
+        .await?;
+    rows.iter().map(|r| from_row(r).map(|p| p.view)).collect()
+}
+
+pub async fn list_payments(
+    db: &Db,
+    merchant_id: &str,
+    mode: Mode,
+    kind: PaymentKind,
+    filter: &PaymentFilter,
+    sort: SortOrder,
+    after: Option<&Cursor>,
+    limit: u32,
+) -> AppResult<Vec<Payment>> {
+    let mut sql = Sql::new(SELECT);
+    let merchant = sql.text_arg(merchant_id);
+    let mode_arg = sql.text_arg(mode.as_str());
+    let kind = sql.text_arg(&wire_name(&kind));
+    sql.push(&format!(
+        " WHERE p.merchant_id = {merchant} AND p.mode = {mode_arg} AND p.kind = {kind}"
+    ));
+    if let Some(status) = filter.status {
+        let status = sql.text_arg(&wire_name(&status));
+        sql.push(&format!(" AND p.status = {status}"));
+    }
+    if let Some(method) = filter.method {
+        let method = sql.text_arg(method.as_str());
+        sql.push(&format!(" AND p.method = {method}"));
+    }
+    if let Some(from) = filter.from.as_deref().and_then(day_start_ms) {
+        let from = sql.int_arg(from);
+        sql.push(&format!(" AND p.created_at >= {from}"));
+    }
+    if let Some(to) = filter.to.as_deref().and_then(day_start_ms) {
+        let to = sql.int_arg(to + DAY_MS);
+        sql.push(&format!(" AND p.created_at < {to}"));
+    }
+    if let Some(min) = filter.min_cents {
+        let min = sql.int_arg(min);
+        sql.push(&format!(" AND p.amount_cents >= {min}"));
+    }
+    if let Some(max) = filter.max_cents {
+        let max = sql.int_arg(max);
+        sql.push(&format!(" AND p.amount_cents <= {max}"));
+    }
+    if let Some(search) = filter
+        .search
+        .as_deref()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+    {
+        let pattern = sql.text_arg(&like_pattern(search));
+        let digits = sql.text_arg(&account_suffix(search));
+        sql.push(&format!(
+            " AND (c.search_text LIKE {pattern} ESCAPE '\\' OR LOWER(p.transaction_reference) LIKE {pattern} ESCAPE '\\' \
+             OR LOWER(m.contract_reference) LIKE {pattern} ESCAPE '\\' OR b.account_number LIKE {digits})"
+        ));
+    }
+    push_page(&mut sql, "p", sort, after, limit);
+    let rows = sql.query().fetch_all(&db.pool).await?;
+    rows.iter().map(|r| from_row(r).map(|p| p.view)).collect()
+}
+
+const DAY_MS: i64 = 86_400_000;
+
+/// Midnight UTC of a `YYYY-MM-DD` date; filters with a bad date are ignored
+/// by the domain before they get here.
+fn day_start_ms(value: &str) -> Option<i64> {
+    let date = crate::domain::calendar::parse_iso_date(value)?;
+    Some(date.midnight().assume_utc().unix_timestamp() * 1000)
+}

@@ -1,0 +1,208 @@
+//! Small helpers for queries whose filters vary: placeholders numbered as
+//! they are added (`$N` works on SQLite and PostgreSQL alike), enum values
+//! stored as their wire names, and keyset paging for the list screens.
+
+use protocol::SortOrder;
+use sqlx::AssertSqlSafe;
+use sqlx::any::{AnyArguments, AnyRow};
+use sqlx::query::Query;
+
+use crate::error::{AppError, AppResult};
+
+#[derive(Clone, Debug)]
+pub enum Bind {
+    Text(String),
+    Int(i64),
+}
+
+/// A statement and its arguments, built together so placeholders and binds
+/// cannot drift apart.
+#[derive(Default)]
+pub struct Sql {
+    text: String,
+    binds: Vec<Bind>,
+}
+
+impl Sql {
+    pub fn new(text: &str) -> Sql {
+        Sql {
+            text: text.to_string(),
+            binds: Vec::new(),
+        }
+    }
+
+    pub fn push(&mut self, text: &str) -> &mut Sql {
+        self.text.push_str(text);
+        self
+    }
+
+    /// Appends a placeholder for `value` and returns its `$N`.
+    pub fn arg(&mut self, value: Bind) -> String {
+        self.binds.push(value);
+        format!("${}", self.binds.len())
+    }
+
+    pub fn text_arg(&mut self, value: &str) -> String {
+        self.arg(Bind::Text(value.to_string()))
+    }
+
+    pub fn int_arg(&mut self, value: i64) -> String {
+        self.arg(Bind::Int(value))
+    }
+
+    pub fn query(&self) -> Query<'_, sqlx::Any, AnyArguments> {
+        let mut query = sqlx::query(AssertSqlSafe(self.text.clone()));
+        for bind in &self.binds {
+            query = match bind {
+                Bind::Text(value) => query.bind(value.clone()),
+                Bind::Int(value) => query.bind(*value),
+            };
+        }
+        query
+    }
+}
+
+/// Enum values are stored as their wire names.
+pub fn wire_name<T: serde::Serialize>(value: &T) -> String {
+    serde_json::to_value(value)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default()
+}
+
+pub fn from_wire_name<T: serde::de::DeserializeOwned>(value: &str) -> Option<T> {
+    serde_json::from_value(serde_json::Value::String(value.to_string())).ok()
+}
+
+/// A stored enum that no longer parses means the database and the code
+/// disagree: an internal error, never a guess.
+pub fn stored<T: serde::de::DeserializeOwned>(value: &str, column: &str) -> AppResult<T> {
+    from_wire_name(value).ok_or_else(|| AppError::Internal(format!("unknown {column}: {value}")))
+}
+
+/// `%text%` for LIKE with the user's own `%`, `_` and `\` taken literally.
+pub fn like_pattern(value: &str) -> String {
+    let escaped = value
+        .to_lowercase()
+        .replace('\\', "\\\\")
+        .replace('%', "\\%")
+        .replace('_', "\\_");
+    format!("%{escaped}%")
+}
+
+/// Matches account numbers ending in the searched digits; a search that is
+/// not all digits matches none.
+pub fn account_suffix(search: &str) -> String {
+    let digits: String = search.chars().filter(|c| !c.is_whitespace()).collect();
+    if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+        format!("%{digits}")
+    } else {
+        "-".into()
+    }
+}
+
+/// Where the next page of a list starts: the sort key and id of the last row.
+pub struct Cursor {
+    pub key: i64,
+    pub id: String,
+}
+
+impl Cursor {
+    pub fn encode(key: i64, id: &str) -> String {
+        format!("{key}~{id}")
+    }
+
+    /// A cursor the server did not make is a bad request, not a crash.
+    pub fn decode(value: Option<&str>) -> AppResult<Option<Cursor>> {
+        let Some(value) = value else {
+            return Ok(None);
+        };
+        let (key, id) = value
+            .split_once('~')
+            .ok_or(AppError::Code(protocol::ErrorCode::InvalidInput))?;
+        let key = key
+            .parse()
+            .map_err(|_| AppError::Code(protocol::ErrorCode::InvalidInput))?;
+        Ok(Some(Cursor {
+            key,
+            id: id.to_string(),
+        }))
+    }
+}
+
+/// Lists page 50 rows unless asked otherwise, never more than 200.
+pub fn page_limit(limit: Option<u32>) -> u32 {
+    limit.unwrap_or(50).clamp(1, 200)
+}
+
+/// The sort key column of `alias` for an order, and whether it descends.
+fn sort_column(sort: SortOrder, alias: &str) -> (String, bool) {
+    match sort {
+        SortOrder::Newest => (format!("{alias}.created_at"), true),
+        SortOrder::Oldest => (format!("{alias}.created_at"), false),
+        SortOrder::AmountHigh => (format!("{alias}.amount_cents"), true),
+        SortOrder::AmountLow => (format!("{alias}.amount_cents"), false),
+    }
+}
+
+/// The sort key of a row, for its cursor.
+pub fn sort_key(sort: SortOrder, created_at: i64, amount_cents: i64) -> i64 {
+    match sort {
+        SortOrder::Newest | SortOrder::Oldest => created_at,
+        SortOrder::AmountHigh | SortOrder::AmountLow => amount_cents,
+    }
+}
+
+/// Appends the keyset condition, the order and the limit (one row more than
+/// the page, which tells whether another page follows).
+pub fn push_page(sql: &mut Sql, alias: &str, sort: SortOrder, after: Option<&Cursor>, limit: u32) {
+    let (column, descending) = sort_column(sort, alias);
+    let cmp = if descending { "<" } else { ">" };
+    if let Some(cursor) = after {
+        let key = sql.int_arg(cursor.key);
+        let key_again = sql.int_arg(cursor.key);
+        let id = sql.text_arg(&cursor.id);
+        sql.push(&format!(
+            " AND ({column} {cmp} {key} OR ({column} = {key_again} AND {alias}.id {cmp} {id}))"
+        ));
+    }
+    let direction = if descending { "DESC" } else { "ASC" };
+    let limit = sql.int_arg(i64::from(limit) + 1);
+    sql.push(&format!(
+        " ORDER BY {column} {direction}, {alias}.id {direction} LIMIT {limit}"
+    ));
+}
+
+/// Splits the extra row off a page and makes the cursor of the next one.
+pub fn finish_page<T>(
+    mut items: Vec<T>,
+    limit: u32,
+    key_of: impl Fn(&T) -> (i64, String),
+) -> (Vec<T>, Option<String>) {
+    let more = items.len() > limit as usize;
+    items.truncate(limit as usize);
+    let next = if more {
+        items.last().map(|last| {
+            let (key, id) = key_of(last);
+            Cursor::encode(key, &id)
+        })
+    } else {
+        None
+    };
+    (items, next)
+}
+
+pub fn opt_text(row: &AnyRow, column: &str) -> Option<String> {
+    use sqlx::Row;
+    row.try_get::<Option<String>, _>(column).ok().flatten()
+}
+
+pub fn opt_int(row: &AnyRow, column: &str) -> Option<i64> {
+    use sqlx::Row;
+    row.try_get::<Option<i64>, _>(column).ok().flatten()
+}
+
+pub fn flag(row: &AnyRow, column: &str) -> bool {
+    use sqlx::Row;
+    row.try_get::<i64, _>(column).unwrap_or(0) != 0
+}

@@ -1,0 +1,309 @@
+//! Transactions: one debit attempt each. Every function takes the merchant
+//! id and mode.
+
+use protocol::{Mode, SortOrder, Transaction, TransactionFilter, TransactionStep};
+use sqlx::Row;
+use sqlx::any::AnyRow;
+
+use super::mandates::last_digits;
+use super::sql::{
+    Cursor, Sql, account_suffix, like_pattern, opt_text, push_page, stored, wire_name,
+};
+use super::{Db, Tx};
+use crate::error::{AppError, AppResult};
+
+const SELECT: &str = "SELECT t.*, c.name AS customer_name, p.kind AS payment_kind, b.bank AS bank, \
+     b.account_number AS account_number FROM transactions t \
+     JOIN customers c ON c.id = t.customer_id JOIN payments p ON p.id = t.payment_id \
+     JOIN mandates m ON m.id = t.mandate_id JOIN bank_accounts b ON b.id = m.bank_account_id";
+
+/// A transaction with the bank's script beside the wire view.
+#[derive(Clone, Debug)]
+pub struct TransactionRecord {
+    pub view: Transaction,
+    /// The bank's reports still to come, as `day:event` pairs.
+    pub script: String,
+    pub script_step: u32,
+    pub settled_on: Option<String>,
+}
+
+fn from_row(row: &AnyRow) -> AppResult<TransactionRecord> {
+    let history: Vec<TransactionStep> = serde_json::from_str(&row.get::<String, _>("history"))
+        .map_err(|e| AppError::Internal(format!("transaction history: {e}")))?;
+    let view = Transaction {
+        id: row.get("id"),
+        mode: stored(&row.get::<String, _>("mode"), "mode")?,
+        payment_id: row.get("payment_id"),
+        payment_kind: stored(&row.get::<String, _>("payment_kind"), "payment kind")?,
+        mandate_id: row.get("mandate_id"),
+        customer_id: row.get("customer_id"),
+        customer_name: row.get("customer_name"),
+        method: stored(&row.get::<String, _>("method"), "method")?,
+        bank: stored(&row.get::<String, _>("bank"), "bank")?,
+        account_last_digits: last_digits(&row.get::<String, _>("account_number")),
+        reference: row.get("reference"),
+        amount_cents: row.get("amount_cents"),
+        action_date: row.get("action_date"),
+        status: stored(&row.get::<String, _>("status"), "transaction status")?,
+        unpaid_code: opt_text(row, "unpaid_code"),
+        attempt: row.get::<i64, _>("attempt").max(0) as u32,
+        history,
+        created_at: row.get("created_at"),
+        updated_at: row.get("updated_at"),
+    };
+    Ok(TransactionRecord {
+        view,
+        script: row.get("script"),
+        script_step: row.get::<i64, _>("script_step").max(0) as u32,
+        settled_on: opt_text(row, "settled_on"),
+    })
+}
+
+fn history_json(history: &[TransactionStep]) -> AppResult<String> {
+    serde_json::to_string(history)
+        .map_err(|e| AppError::Internal(format!("transaction history: {e}")))
+}
+
+pub async fn insert_transaction(
+    tx: &mut Tx,
+    merchant_id: &str,
+    mode: Mode,
+    record: &TransactionRecord,
+) -> AppResult<()> {
+    let t = &record.view;
+    sqlx::query(
+        "INSERT INTO transactions (id, merchant_id, mode, payment_id, mandate_id, customer_id, method, reference, \
+         amount_cents, action_date, status, unpaid_code, attempt, script, script_step, history, settled_on, \
+         created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, \
+         $17, $18, $18)",
+    )
+    .bind(&t.id)
+    .bind(merchant_id)
+    .bind(mode.as_str())
+    .bind(&t.payment_id)
+    .bind(&t.mandate_id)
+    .bind(&t.customer_id)
+    .bind(t.method.as_str())
+    .bind(&t.reference)
+    .bind(t.amount_cents)
+    .bind(&t.action_date)
+    .bind(wire_name(&t.status))
+    .bind(t.unpaid_code.clone())
+    .bind(i64::from(t.attempt))
+    .bind(&record.script)
+    .bind(i64::from(record.script_step))
+    .bind(history_json(&t.history)?)
+    .bind(record.settled_on.clone())
+    .bind(t.created_at)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+pub async fn update_transaction(
+    tx: &mut Tx,
+    merchant_id: &str,
+    mode: Mode,
+    record: &TransactionRecord,
+    now: i64,
+) -> AppResult<()> {
+    let t = &record.view;
+    sqlx::query(
+        "UPDATE transactions SET status = $4, unpaid_code = $5, script_step = $6, history = $7, settled_on = $8, \
+         updated_at = $9 WHERE merchant_id = $1 AND mode = $2 AND id = $3",
+    )
+    .bind(merchant_id)
+    .bind(mode.as_str())
+    .bind(&t.id)
+    .bind(wire_name(&t.status))
+    .bind(t.unpaid_code.clone())
+    .bind(i64::from(record.script_step))
+    .bind(history_json(&t.history)?)
+    .bind(record.settled_on.clone())
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+pub async fn find_transaction<'e, E>(
+    executor: E,
+    merchant_id: &str,
+    mode: Mode,
+    id: &str,
+) -> AppResult<Option<TransactionRecord>>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
+{
+    let sql = format!("{SELECT} WHERE t.merchant_id = $1 AND t.mode = $2 AND t.id = $3");
+    let row = sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(merchant_id)
+        .bind(mode.as_str())
+        .bind(id)
+        .fetch_optional(executor)
+        .await?;
+    row.as_ref().map(from_row).transpose()
+}
+
+/// Transactions the bank still has reports for.
+pub async fn open_transactions(
+    tx: &mut Tx,
+    merchant_id: &str,
+    mode: Mode,
+) -> AppResult<Vec<TransactionRecord>> {
+    let sql = format!(
+        "{SELECT} WHERE t.merchant_id = $1 AND t.mode = $2 AND t.script <> '' \
+         AND t.status NOT IN ('cancelled', 'rejected_by_bank', 'unpaid', 'reversed') ORDER BY t.id"
+    );
+    let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(merchant_id)
+        .bind(mode.as_str())
+        .fetch_all(&mut **tx)
+        .await?;
+    rows.iter().map(from_row).collect()
+}
+
+/// Debits of a payment the bank has not settled yet (pending, sent,
+/// accepted or in tracking).
+pub async fn unsettled_of_payment(
+    tx: &mut Tx,
+    merchant_id: &str,
+    mode: Mode,
+    payment_id: &str,
+) -> AppResult<Vec<TransactionRecord>> {
+    let sql = format!(
+        "{SELECT} WHERE t.merchant_id = $1 AND t.mode = $2 AND t.payment_id = $3 \
+         AND t.status IN ('pending', 'sent_to_bank', 'accepted_by_bank', 'in_tracking') ORDER BY t.id"
+    );
+    let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(merchant_id)
+        .bind(mode.as_str())
+        .bind(payment_id)
+        .fetch_all(&mut **tx)
+        .await?;
+    rows.iter().map(from_row).collect()
+}
+
+/// The payment's latest debit, if any.
+pub async fn latest_of_payment(
+    tx: &mut Tx,
+    merchant_id: &str,
+    mode: Mode,
+    payment_id: &str,
+) -> AppResult<Option<TransactionRecord>> {
+    let sql = format!(
+        "{SELECT} WHERE t.merchant_id = $1 AND t.mode = $2 AND t.payment_id = $3 ORDER BY t.id DESC LIMIT 1"
+    );
+    let row = sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(merchant_id)
+        .bind(mode.as_str())
+        .bind(payment_id)
+        .fetch_optional(&mut **tx)
+        .await?;
+    row.as_ref().map(from_row).transpose()
+}
+
+pub async fn list_transactions(
+    db: &Db,
+    merchant_id: &str,
+    mode: Mode,
+    filter: &TransactionFilter,
+    sort: SortOrder,
+    after: Option<&Cursor>,
+    limit: u32,
+) -> AppResult<Vec<Transaction>> {
+    let mut sql = Sql::new(SELECT);
+    let merchant = sql.text_arg(merchant_id);
+    let mode_arg = sql.text_arg(mode.as_str());
+    sql.push(&format!(
+        " WHERE t.merchant_id = {merchant} AND t.mode = {mode_arg}"
+    ));
+    if let Some(status) = filter.status {
+        let status = sql.text_arg(&wire_name(&status));
+        sql.push(&format!(" AND t.status = {status}"));
+    }
+    if let Some(method) = filter.method {
+        let method = sql.text_arg(method.as_str());
+        sql.push(&format!(" AND t.method = {method}"));
+    }
+    if let Some(payment_id) = filter.payment_id.as_deref() {
+        let payment_id = sql.text_arg(payment_id);
+        sql.push(&format!(" AND t.payment_id = {payment_id}"));
+    }
+    if let Some(from) = filter.from.as_deref() {
+        let from = sql.text_arg(from);
+        sql.push(&format!(" AND t.action_date >= {from}"));
+    }
+    if let Some(to) = filter.to.as_deref() {
+        let to = sql.text_arg(to);
+        sql.push(&format!(" AND t.action_date <= {to}"));
+    }
+    if let Some(min) = filter.min_cents {
+        let min = sql.int_arg(min);
+        sql.push(&format!(" AND t.amount_cents >= {min}"));
+    }
+    if let Some(max) = filter.max_cents {
+        let max = sql.int_arg(max);
+        sql.push(&format!(" AND t.amount_cents <= {max}"));
+    }
+    if let Some(search) = filter
+        .search
+        .as_deref()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+    {
+        let pattern = sql.text_arg(&like_pattern(search));
+        let digits = sql.text_arg(&account_suffix(search));
+        sql.push(&format!(
+            " AND (c.search_text LIKE {pattern} ESCAPE '\\' OR LOWER(t.reference) LIKE {pattern} ESCAPE '\\' \
+             OR LOWER(m.contract_reference) LIKE {pattern} ESCAPE '\\' OR b.account_number LIKE {digits})"
+        ));
+    }
+    push_page(&mut sql, "t", sort, after, limit);
+    let rows = sql.query().fetch_all(&db.pool).await?;
+    rows.iter().map(|r| from_row(r).map(|t| t.view)).collect()
+}
+
+/// The latest changed debits, newest change first.
+pub async fn recently_changed(
+    db: &Db,
+    merchant_id: &str,
+    mode: Mode,
+    limit: u32,
+) -> AppResult<Vec<Transaction>> {
+    let sql = format!(
+        "{SELECT} WHERE t.merchant_id = $1 AND t.mode = $2 ORDER BY t.updated_at DESC, t.id DESC LIMIT $3"
+    );
+    let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(merchant_id)
+        .bind(mode.as_str())
+        .bind(i64::from(limit))
+        .fetch_all(&db.pool)
+        .await?;
+    rows.iter().map(|r| from_row(r).map(|t| t.view)).collect()
+}
+
+/// Settled debits between two business dates (inclusive), per status:
+/// `(status, count, cents)`.
+pub async fn settled_between(
+    db: &Db,
+    merchant_id: &str,
+    mode: Mode,
+    from: &str,
+    to: &str,
+) -> AppResult<Vec<(String, i64, i64)>> {
+    let rows = sqlx::query(
+        "SELECT status, COUNT(*) AS n, CAST(COALESCE(SUM(amount_cents), 0) AS BIGINT) AS cents FROM transactions \
+         WHERE merchant_id = $1 AND mode = $2 AND settled_on >= $3 AND settled_on <= $4 GROUP BY status",
+    )
+    .bind(merchant_id)
+    .bind(mode.as_str())
+    .bind(from)
+    .bind(to)
+    .fetch_all(&db.pool)
+    .await?;
+    Ok(rows
+        .iter()
+        .map(|r| (r.get("status"), r.get("n"), r.get("cents")))
+        .collect())
+}
