@@ -1,0 +1,484 @@
+//! Collections through the live socket, in test mode with a pinned calendar:
+//! a DebiCheck schedule playing out over a month of the test clock, a
+//! closed account stopping a payment, and the rules the form relies on.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use std::time::Duration;
+
+use common::{Browser, Database, Socket, TestApp};
+use protocol::*;
+use time::macros::date;
+
+/// Monday 2 March 2026.
+async fn app(db: Database) -> TestApp {
+    TestApp::start_with(db, |config| {
+        config.business_date = Some(date!(2026 - 03 - 02))
+    })
+    .await
+}
+
+async fn open(browser: &Browser, mode: Mode) -> Socket {
+    let mut socket = browser.socket().await;
+    socket
+        .send(&ClientFrame::Hello {
+            resume: None,
+            build: "test".into(),
+            merchant_id: None,
+            mode: Some(mode),
+        })
+        .await;
+    socket
+        .next_matching(|f| matches!(f, ServerFrame::Welcome { .. }))
+        .await;
+    socket
+}
+
+fn committed_id(frame: ServerFrame) -> String {
+    match frame {
+        ServerFrame::Reply {
+            ok: Some(ReplyBody::Committed { id: Some(id), .. }),
+            ..
+        } => id,
+        other => panic!("expected a commit, got {other:?}"),
+    }
+}
+
+fn error_of(frame: ServerFrame) -> WireError {
+    match frame {
+        ServerFrame::Reply {
+            error: Some(error), ..
+        } => error,
+        other => panic!("expected an error, got {other:?}"),
+    }
+}
+
+async fn customer(socket: &mut Socket) -> String {
+    let input = CustomerInput {
+        name: "Thabo Mokoena".into(),
+        email: "thabo@example.co.za".into(),
+        cellphone: "+27821234567".into(),
+        id_type: Some(IdType::SouthAfricanId),
+        id_number: "8801235111088".into(),
+        ..Default::default()
+    };
+    committed_id(
+        socket
+            .command("c1", Command::CreateCustomer { input })
+            .await,
+    )
+}
+
+fn new_mandate(method: PaymentMethod, account_number: &str) -> MandateInput {
+    MandateInput {
+        method,
+        bank_account: BankAccountChoice::New {
+            input: BankAccountInput {
+                bank: BankId::Capitec,
+                branch_code: "470010".into(),
+                account_type: AccountType::Savings,
+                holder_name: "T Mokoena".into(),
+                account_number: account_number.into(),
+            },
+        },
+        client_type: ClientType::ResidentIndividual,
+        industry: Industry::Subscription,
+        contract_reference: "GYM2026".into(),
+        maximum_collection_cents: Some(15_000),
+        allow_tracking: true,
+        tracking_days: Some(10),
+        allow_date_adjustment: false,
+        variable_amount: false,
+        adjustment_category: AdjustmentCategory::Never,
+        adjustment_type: None,
+        adjustment_rate: String::new(),
+        adjustment_amount_cents: None,
+        approval_window: Some(ApprovalWindow::Tt1RealTime),
+        abbreviated_name: "KAROO GYM".into(),
+    }
+}
+
+fn monthly(customer_id: &str, mandate: MandateInput) -> PaymentInput {
+    PaymentInput {
+        customer_id: customer_id.into(),
+        mandate: MandateChoice::New {
+            input: Box::new(mandate),
+        },
+        kind: PaymentKind::Recurring,
+        amount_cents: 10_000,
+        date_to_process: None,
+        transaction_reference: String::new(),
+        start_date: Some("2026-03-02".into()),
+        end_date: None,
+        interval: Some(Interval::Monthly),
+        day_to_process: Some(5),
+        first_collection_cents: None,
+        start_running: true,
+    }
+}
+
+async fn payment(socket: &mut Socket, id: &str) -> Payment {
+    match socket
+        .query(
+            "p",
+            Query::GetPayment {
+                payment_id: id.into(),
+            },
+        )
+        .await
+    {
+        ServerFrame::Reply {
+            ok: Some(ReplyBody::Payment { payment }),
+            ..
+        } => *payment,
+        other => panic!("{other:?}"),
+    }
+}
+
+async fn mandate(socket: &mut Socket, id: &str) -> Mandate {
+    match socket
+        .query(
+            "m",
+            Query::GetMandate {
+                mandate_id: id.into(),
+            },
+        )
+        .await
+    {
+        ServerFrame::Reply {
+            ok: Some(ReplyBody::Mandate { mandate }),
+            ..
+        } => *mandate,
+        other => panic!("{other:?}"),
+    }
+}
+
+async fn transactions(socket: &mut Socket, filter: TransactionFilter) -> Vec<Transaction> {
+    match socket
+        .query(
+            "t",
+            Query::ListTransactions {
+                filter,
+                sort: SortOrder::Oldest,
+                cursor: None,
+                limit: None,
+            },
+        )
+        .await
+    {
+        ServerFrame::Reply {
+            ok: Some(ReplyBody::TransactionPage { items, .. }),
+            ..
+        } => items,
+        other => panic!("{other:?}"),
+    }
+}
+
+/// Reads deltas until the clock reaches `day`; checks they arrive in `seq`
+/// order with no gap and returns every change.
+async fn deltas_until(socket: &mut Socket, day: &str) -> Vec<Change> {
+    let mut changes = Vec::new();
+    let mut last_seq = None;
+    loop {
+        match socket.next_within(Duration::from_secs(20)).await {
+            Ok(ServerFrame::Delta { seq, changes: got }) => {
+                if let Some(last) = last_seq {
+                    assert_eq!(seq, last + 1, "deltas arrive in order with no gap");
+                }
+                last_seq = Some(seq);
+                let done = got
+                    .iter()
+                    .any(|c| matches!(c, Change::ClockAdvanced { today } if today == day));
+                changes.extend(got);
+                if done {
+                    return changes;
+                }
+            }
+            Ok(_) => {}
+            Err(_) => panic!("the clock never reached {day}; saw {changes:?}"),
+        }
+    }
+}
+
+async fn a_debicheck_schedule_plays_out_over_a_month(db: Database) {
+    let app = app(db).await;
+    let owner = app.merchant("owner@karoo.test").await;
+    let mut tab = open(&owner, Mode::Test).await;
+    let mut watcher = open(&owner, Mode::Test).await;
+    let other = app.merchant("other@elsewhere.test").await;
+    let mut stranger = open(&other, Mode::Test).await;
+
+    let customer_id = customer(&mut tab).await;
+    let payment_id = committed_id(
+        tab.command(
+            "pay",
+            Command::CreatePayment {
+                input: Box::new(monthly(
+                    &customer_id,
+                    new_mandate(PaymentMethod::Debicheck, "4000000001"),
+                )),
+            },
+        )
+        .await,
+    );
+    // The payer approves in real time, on the same business day.
+    let created = payment(&mut tab, &payment_id).await;
+    let mut waited = 0;
+    let mut current = created;
+    while current.status != PaymentStatus::Running && waited < 50 {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        current = payment(&mut tab, &payment_id).await;
+        waited += 1;
+    }
+    assert_eq!(current.status, PaymentStatus::Running);
+    assert_eq!(current.next_action_date.as_deref(), Some("2026-03-05"));
+    assert_eq!(
+        mandate(&mut tab, &current.mandate_id).await.status,
+        MandateStatus::Active
+    );
+
+    let reply = tab
+        .command(
+            "clock",
+            Command::AdvanceTestClock {
+                step: ClockStep::Month,
+            },
+        )
+        .await;
+    assert!(
+        matches!(reply, ServerFrame::Reply { ok: Some(_), .. }),
+        "{reply:?}"
+    );
+    let seen = deltas_until(&mut watcher, "2026-04-02").await;
+
+    // 5 March is a Thursday: debited then, paid the next business day.
+    let debits = transactions(&mut tab, TransactionFilter::default()).await;
+    assert_eq!(debits.len(), 1, "{debits:?}");
+    let debit = &debits[0];
+    assert_eq!(debit.action_date, "2026-03-05");
+    assert_eq!(debit.status, TransactionStatus::Paid);
+    let steps: Vec<_> = debit
+        .history
+        .iter()
+        .map(|s| (s.status, s.date.as_str()))
+        .collect();
+    assert_eq!(
+        steps,
+        [
+            (TransactionStatus::Pending, "2026-03-05"),
+            (TransactionStatus::SentToBank, "2026-03-05"),
+            (TransactionStatus::AcceptedByBank, "2026-03-05"),
+            (TransactionStatus::Paid, "2026-03-06"),
+        ]
+    );
+    // 5 April 2026 is a Sunday and 6 April Family Day: the next debit is Tuesday the 7th.
+    let after = payment(&mut tab, &payment_id).await;
+    assert_eq!(after.status, PaymentStatus::Running);
+    assert_eq!(after.collected_cents, 10_000);
+    assert_eq!(after.next_action_date.as_deref(), Some("2026-04-07"));
+
+    // The second tab saw the debit reach every state live.
+    let statuses: Vec<_> = seen
+        .iter()
+        .filter_map(|c| match c {
+            Change::TransactionUpserted { transaction } if transaction.id == debit.id => {
+                Some(transaction.status)
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        statuses,
+        [TransactionStatus::AcceptedByBank, TransactionStatus::Paid]
+    );
+    assert!(seen.iter().any(|c| matches!(c,
+        Change::PaymentUpserted { payment } if payment.id == payment_id && payment.collected_cents == 10_000)));
+
+    let dashboard = match tab.query("d", Query::GetDashboard {}).await {
+        ServerFrame::Reply {
+            ok: Some(ReplyBody::Dashboard { dashboard }),
+            ..
+        } => dashboard,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(dashboard.today, "2026-04-02");
+    assert_eq!(dashboard.upcoming.len(), 1);
+    assert_eq!(dashboard.upcoming[0].action_date, "2026-04-07");
+
+    // Another merchant heard nothing and sees nothing.
+    stranger.expect_silence(Duration::from_millis(300)).await;
+    assert!(
+        transactions(&mut stranger, TransactionFilter::default())
+            .await
+            .is_empty()
+    );
+    let foreign = error_of(
+        stranger
+            .command(
+                "x",
+                Command::ActOnPayment {
+                    payment_id: payment_id.clone(),
+                    action: PaymentAction::Pause,
+                },
+            )
+            .await,
+    );
+    assert_eq!(foreign.code, ErrorCode::NotFound);
+
+    // Live mode has no test clock.
+    let mut live = open(&owner, Mode::Live).await;
+    let refused = error_of(
+        live.command(
+            "c",
+            Command::AdvanceTestClock {
+                step: ClockStep::Day,
+            },
+        )
+        .await,
+    );
+    assert_eq!(refused.code, ErrorCode::TestModeOnly);
+}
+
+async fn a_closed_account_stops_the_payment_and_disables_the_mandate(db: Database) {
+    let app = app(db).await;
+    let owner = app.merchant("owner@karoo.test").await;
+    let mut tab = open(&owner, Mode::Test).await;
+    let customer_id = customer(&mut tab).await;
+    let mut mandate_input = new_mandate(PaymentMethod::EftDebitOrder, "4000000012");
+    mandate_input.allow_tracking = false;
+    mandate_input.tracking_days = None;
+    mandate_input.approval_window = None;
+    mandate_input.maximum_collection_cents = None;
+    let payment_id = committed_id(
+        tab.command(
+            "pay",
+            Command::CreatePayment {
+                input: Box::new(PaymentInput {
+                    customer_id: customer_id.clone(),
+                    mandate: MandateChoice::New {
+                        input: Box::new(mandate_input),
+                    },
+                    kind: PaymentKind::Once,
+                    amount_cents: 25_000,
+                    date_to_process: Some("2026-03-03".into()),
+                    transaction_reference: "INV-1001".into(),
+                    start_date: None,
+                    end_date: None,
+                    interval: None,
+                    day_to_process: None,
+                    first_collection_cents: None,
+                    start_running: true,
+                }),
+            },
+        )
+        .await,
+    );
+    tab.command(
+        "clock",
+        Command::AdvanceTestClock {
+            step: ClockStep::Week,
+        },
+    )
+    .await;
+    deltas_until(&mut tab, "2026-03-09").await;
+    let debits = transactions(
+        &mut tab,
+        TransactionFilter {
+            payment_id: Some(payment_id.clone()),
+            ..Default::default()
+        },
+    )
+    .await;
+    assert_eq!(debits.len(), 1);
+    assert_eq!(debits[0].status, TransactionStatus::Unpaid);
+    assert_eq!(debits[0].unpaid_code.as_deref(), Some("12"));
+    assert_eq!(debits[0].reference, "INV-1001");
+    let stopped = payment(&mut tab, &payment_id).await;
+    assert_eq!(stopped.status, PaymentStatus::Stopped);
+    assert_eq!(stopped.stop_reason.as_deref(), Some("12"));
+    assert_eq!(
+        mandate(&mut tab, &stopped.mandate_id).await.status,
+        MandateStatus::Disabled
+    );
+    // Only an insufficient-funds unpaid may be retried.
+    let retry = error_of(
+        tab.command(
+            "retry",
+            Command::ActOnPayment {
+                payment_id,
+                action: PaymentAction::Retry,
+            },
+        )
+        .await,
+    );
+    assert_eq!(retry.code, ErrorCode::RetryNotAllowed);
+}
+
+async fn bad_payments_are_refused_with_every_field_named(db: Database) {
+    let app = app(db).await;
+    let owner = app.merchant("owner@karoo.test").await;
+    let mut tab = open(&owner, Mode::Test).await;
+    let customer_id = customer(&mut tab).await;
+    let mut mandate_input = new_mandate(PaymentMethod::Debicheck, "4000000001");
+    mandate_input.client_type = ClientType::DomesticCompany;
+    mandate_input.maximum_collection_cents = Some(20_000);
+    mandate_input.contract_reference = "GYM-2026".into();
+    let mut input = monthly(&customer_id, mandate_input);
+    input.start_date = Some("2026-03-01".into());
+    input.day_to_process = Some(32);
+    let error = error_of(
+        tab.command(
+            "pay",
+            Command::CreatePayment {
+                input: Box::new(input),
+            },
+        )
+        .await,
+    );
+    let fields: Vec<_> = error
+        .fields
+        .iter()
+        .map(|f| (f.field.as_str(), f.code))
+        .collect();
+    for expected in [
+        ("startDate", ErrorCode::DateInPast),
+        ("mandate.clientType", ErrorCode::DebicheckIndividualsOnly),
+        (
+            "mandate.maximumCollectionCents",
+            ErrorCode::MaximumAboveDebicheckLimit,
+        ),
+        ("mandate.contractReference", ErrorCode::InvalidCharacters),
+    ] {
+        assert!(
+            fields.contains(&expected),
+            "{expected:?} missing from {fields:?}"
+        );
+    }
+    // Nothing was written: no mandate, no bank account.
+    match tab
+        .query(
+            "m",
+            Query::ListMandates {
+                filter: MandateFilter::default(),
+                sort: SortOrder::Newest,
+                cursor: None,
+                limit: None,
+            },
+        )
+        .await
+    {
+        ServerFrame::Reply {
+            ok: Some(ReplyBody::MandatePage { items, .. }),
+            ..
+        } => assert!(items.is_empty()),
+        other => panic!("{other:?}"),
+    }
+}
+
+on_both_databases!(
+    a_debicheck_schedule_plays_out_over_a_month,
+    a_closed_account_stops_the_payment_and_disables_the_mandate,
+    bad_payments_are_refused_with_every_field_named
+);
