@@ -1,5 +1,5 @@
-import type { BankAccountInput } from "../../protocol/wire";
-import { ACCOUNT_TYPES, bankOf, universalBranchCode } from "../../components/banks";
+import type { BankAccountInput } from "../protocol/wire";
+import { ACCOUNT_TYPES, bankOf, universalBranchCode } from "./banks";
 
 export const BANK_ACCOUNT_FIELDS = ["bank", "branchCode", "accountType", "holderName", "accountNumber"] as const;
 export type BankAccountField = (typeof BANK_ACCOUNT_FIELDS)[number];

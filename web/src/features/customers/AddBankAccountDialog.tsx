@@ -15,7 +15,7 @@ import {
   HOLDER_NAME_MAX,
   type BankAccountDraft,
   type BankAccountField,
-} from "./bankAccountFields";
+} from "../../components/bankAccountFields";
 import { ACCOUNT_TYPES, BANKS } from "../../components/banks";
 
 type AddBankAccountDialogProps = { customer: Customer; open: boolean; onOpenChange: (open: boolean) => void };
