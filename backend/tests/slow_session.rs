@@ -80,6 +80,7 @@ async fn a_stuck_session_is_dropped_and_the_rest_carry_on() {
             mode: Mode::Test,
         },
         db,
+        backend::domain::clock::BusinessClock::default(),
     )
     .start();
     merchant

@@ -624,40 +624,6 @@ pub async fn cancel_unsent(tx: &mut Tx, scope: &Scope, payment_id: &str) -> AppR
     Ok(changes)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::domain::bank::Outcome;
-
-    #[test]
-    fn scripts_survive_storage() {
-        for outcome in [
-            Outcome::Paid,
-            Outcome::Unpaid(UnpaidCode::AccountClosed),
-            Outcome::RejectedByBank,
-            Outcome::TrackedThenPaid,
-            Outcome::Disputed,
-            Outcome::Reversed,
-        ] {
-            let script = outcome.script();
-            assert_eq!(decode_script(&encode_script(&script)).ok(), Some(script));
-        }
-        assert!(decode_script("1:explode").is_err());
-    }
-
-    #[test]
-    fn tracking_is_cut_at_the_mandates_limit() {
-        let tracked = Outcome::TrackedThenPaid.script();
-        assert_eq!(limit_tracking(tracked.clone(), Some(10)), tracked);
-        let unpaid = TransactionEvent::ReturnUnpaid(UnpaidCode::NotProvidedFor);
-        let cut = limit_tracking(tracked.clone(), Some(1));
-        assert_eq!(cut.last().map(|s| (s.day, s.event)), Some((2, unpaid)));
-        let none = limit_tracking(tracked, None);
-        assert_eq!(none.last().map(|s| (s.day, s.event)), Some((1, unpaid)));
-        assert!(!none.iter().any(|s| s.event == TransactionEvent::Track));
-    }
-}
-
 /// Test mode only: moves the stream's clock ahead. The scheduler then plays
 /// the span out a day at a time, so the merchant watches it happen.
 pub async fn advance_test_clock(
@@ -708,4 +674,38 @@ pub async fn play_next_day(tx: &mut Tx, scope: &Scope) -> AppResult<DayStep> {
         changes,
         more: day < today,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::bank::Outcome;
+
+    #[test]
+    fn scripts_survive_storage() {
+        for outcome in [
+            Outcome::Paid,
+            Outcome::Unpaid(UnpaidCode::AccountClosed),
+            Outcome::RejectedByBank,
+            Outcome::TrackedThenPaid,
+            Outcome::Disputed,
+            Outcome::Reversed,
+        ] {
+            let script = outcome.script();
+            assert_eq!(decode_script(&encode_script(&script)).ok(), Some(script));
+        }
+        assert!(decode_script("1:explode").is_err());
+    }
+
+    #[test]
+    fn tracking_is_cut_at_the_mandates_limit() {
+        let tracked = Outcome::TrackedThenPaid.script();
+        assert_eq!(limit_tracking(tracked.clone(), Some(10)), tracked);
+        let unpaid = TransactionEvent::ReturnUnpaid(UnpaidCode::NotProvidedFor);
+        let cut = limit_tracking(tracked.clone(), Some(1));
+        assert_eq!(cut.last().map(|s| (s.day, s.event)), Some((2, unpaid)));
+        let none = limit_tracking(tracked, None);
+        assert_eq!(none.last().map(|s| (s.day, s.event)), Some((1, unpaid)));
+        assert!(!none.iter().any(|s| s.event == TransactionEvent::Track));
+    }
 }

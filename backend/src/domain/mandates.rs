@@ -13,7 +13,9 @@ use super::{Effect, Scope, checked_id, collection_rules as rule, collections, pa
 use crate::error::{AppError, AppResult};
 use crate::ids::now_ms;
 use crate::store::mandates as store;
-use crate::store::sql::{Cursor, finish_page, from_wire_name, page_limit, sort_key, wire_name};
+use crate::store::sql::{
+    Cursor, PageRequest, finish_page, from_wire_name, page_limit, sort_key, wire_name,
+};
 use crate::store::{Db, Tx};
 
 fn push(errors: &mut Vec<FieldError>, field: &str, result: Result<(), ErrorCode>) {
@@ -262,9 +264,11 @@ pub async fn list_mandates(
         &scope.merchant_id,
         scope.mode,
         filter,
-        sort,
-        after.as_ref(),
-        limit,
+        &PageRequest {
+            sort,
+            after: after.as_ref(),
+            limit,
+        },
     )
     .await?;
     let (items, next_cursor) = finish_page(items, limit, |m| {

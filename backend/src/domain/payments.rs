@@ -20,7 +20,7 @@ use crate::error::{AppError, AppResult};
 use crate::ids::{new_id, now_ms};
 use crate::store::customers::find_customer_in_tx;
 use crate::store::payments::{self as store, PaymentRecord};
-use crate::store::sql::{Cursor, finish_page, page_limit, sort_key};
+use crate::store::sql::{Cursor, PageRequest, finish_page, page_limit, sort_key};
 use crate::store::{Db, Tx, bank_accounts, mandates as mandate_store};
 
 pub const MANDATE_ENDED: &str = "mandate_ended";
@@ -537,9 +537,11 @@ pub async fn list_payments(
         scope.mode,
         kind,
         filter,
-        sort,
-        after.as_ref(),
-        limit,
+        &PageRequest {
+            sort,
+            after: after.as_ref(),
+            limit,
+        },
     )
     .await?;
     let (items, next_cursor) = finish_page(items, limit, |p| {

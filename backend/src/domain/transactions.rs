@@ -10,7 +10,7 @@ use crate::error::{AppError, AppResult};
 use crate::store::Db;
 use crate::store::clocks;
 use crate::store::payments as payment_store;
-use crate::store::sql::{Cursor, finish_page, page_limit, sort_key};
+use crate::store::sql::{Cursor, PageRequest, finish_page, page_limit, sort_key};
 use crate::store::transactions as store;
 
 /// The regulator's warning levels, in basis points.
@@ -32,9 +32,11 @@ pub async fn list_transactions(
         &scope.merchant_id,
         scope.mode,
         filter,
-        sort,
-        after.as_ref(),
-        limit,
+        &PageRequest {
+            sort,
+            after: after.as_ref(),
+            limit,
+        },
     )
     .await?;
     let (items, next_cursor) = finish_page(items, limit, |t| {

@@ -1,12 +1,12 @@
 //! Mandates. Every function takes the merchant id and mode.
 
-use protocol::{Mandate, MandateFilter, MandateInput, MandateStatus, Mode, SortOrder};
+use protocol::{Mandate, MandateFilter, MandateInput, MandateStatus, Mode};
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
 use super::Tx;
 use super::sql::{
-    Cursor, Sql, account_suffix, flag, like_pattern, opt_int, opt_text, push_page, stored,
+    PageRequest, Sql, account_suffix, flag, like_pattern, opt_int, opt_text, push_page, stored,
     wire_name,
 };
 use crate::error::AppResult;
@@ -230,9 +230,7 @@ pub async fn list_mandates(
     merchant_id: &str,
     mode: Mode,
     filter: &MandateFilter,
-    sort: SortOrder,
-    after: Option<&Cursor>,
-    limit: u32,
+    page: &PageRequest<'_>,
 ) -> AppResult<Vec<Mandate>> {
     let mut sql = Sql::new(SELECT);
     let merchant = sql.text_arg(merchant_id);
@@ -266,7 +264,7 @@ pub async fn list_mandates(
              OR b.account_number LIKE {digits})"
         ));
     }
-    push_page(&mut sql, "m", sort, after, limit);
+    push_page(&mut sql, "m", page);
     let rows = sql.query().fetch_all(&db.pool).await?;
     rows.iter().map(from_row).collect()
 }

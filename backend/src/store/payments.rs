@@ -1,12 +1,12 @@
 //! Payments: the schedules that raise debits. Every function takes the
 //! merchant id and mode.
 
-use protocol::{Mode, Payment, PaymentFilter, PaymentKind, SortOrder};
+use protocol::{Mode, Payment, PaymentFilter, PaymentKind};
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
 use super::sql::{
-    Cursor, Sql, account_suffix, like_pattern, opt_int, opt_text, push_page, stored, wire_name,
+    PageRequest, Sql, account_suffix, like_pattern, opt_int, opt_text, push_page, stored, wire_name,
 };
 use super::{Db, Tx};
 use crate::error::AppResult;
@@ -236,9 +236,7 @@ pub async fn list_payments(
     mode: Mode,
     kind: PaymentKind,
     filter: &PaymentFilter,
-    sort: SortOrder,
-    after: Option<&Cursor>,
-    limit: u32,
+    page: &PageRequest<'_>,
 ) -> AppResult<Vec<Payment>> {
     let mut sql = Sql::new(SELECT);
     let merchant = sql.text_arg(merchant_id);
@@ -284,7 +282,7 @@ pub async fn list_payments(
              OR LOWER(m.contract_reference) LIKE {pattern} ESCAPE '\\' OR b.account_number LIKE {digits})"
         ));
     }
-    push_page(&mut sql, "p", sort, after, limit);
+    push_page(&mut sql, "p", page);
     let rows = sql.query().fetch_all(&db.pool).await?;
     rows.iter().map(|r| from_row(r).map(|p| p.view)).collect()
 }

@@ -130,6 +130,13 @@ impl Cursor {
     }
 }
 
+/// Which page of a list to read.
+pub struct PageRequest<'a> {
+    pub sort: SortOrder,
+    pub after: Option<&'a Cursor>,
+    pub limit: u32,
+}
+
 /// Lists page 50 rows unless asked otherwise, never more than 200.
 pub fn page_limit(limit: Option<u32>) -> u32 {
     limit.unwrap_or(50).clamp(1, 200)
@@ -155,7 +162,8 @@ pub fn sort_key(sort: SortOrder, created_at: i64, amount_cents: i64) -> i64 {
 
 /// Appends the keyset condition, the order and the limit (one row more than
 /// the page, which tells whether another page follows).
-pub fn push_page(sql: &mut Sql, alias: &str, sort: SortOrder, after: Option<&Cursor>, limit: u32) {
+pub fn push_page(sql: &mut Sql, alias: &str, page: &PageRequest<'_>) {
+    let (sort, after, limit) = (page.sort, page.after, page.limit);
     let (column, descending) = sort_column(sort, alias);
     let cmp = if descending { "<" } else { ">" };
     if let Some(cursor) = after {

@@ -1,13 +1,13 @@
 //! Transactions: one debit attempt each. Every function takes the merchant
 //! id and mode.
 
-use protocol::{Mode, SortOrder, Transaction, TransactionFilter, TransactionStep};
+use protocol::{Mode, Transaction, TransactionFilter, TransactionStep};
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
 use super::mandates::last_digits;
 use super::sql::{
-    Cursor, Sql, account_suffix, like_pattern, opt_text, push_page, stored, wire_name,
+    PageRequest, Sql, account_suffix, like_pattern, opt_text, push_page, stored, wire_name,
 };
 use super::{Db, Tx};
 use crate::error::{AppError, AppResult};
@@ -208,9 +208,7 @@ pub async fn list_transactions(
     merchant_id: &str,
     mode: Mode,
     filter: &TransactionFilter,
-    sort: SortOrder,
-    after: Option<&Cursor>,
-    limit: u32,
+    page: &PageRequest<'_>,
 ) -> AppResult<Vec<Transaction>> {
     let mut sql = Sql::new(SELECT);
     let merchant = sql.text_arg(merchant_id);
@@ -259,7 +257,7 @@ pub async fn list_transactions(
              OR LOWER(m.contract_reference) LIKE {pattern} ESCAPE '\\' OR b.account_number LIKE {digits})"
         ));
     }
-    push_page(&mut sql, "t", sort, after, limit);
+    push_page(&mut sql, "t", page);
     let rows = sql.query().fetch_all(&db.pool).await?;
     rows.iter().map(|r| from_row(r).map(|t| t.view)).collect()
 }
