@@ -13,6 +13,8 @@ import { CustomersPage } from "../features/customers/CustomersPage";
 import { ErrorView } from "../features/errors/ErrorPage";
 import { NotBuiltAuthCard, NotBuiltPage } from "../features/placeholders/NotBuiltPage";
 import { ProfilePage } from "../features/profile/ProfilePage";
+import { TransactionDetailPage } from "../features/transactions/TransactionDetailPage";
+import { TransactionsPage } from "../features/transactions/TransactionsPage";
 import { setLanguage } from "./i18n";
 import { ThemeChoice } from "./shell/ThemeChoice";
 import { useForcedTheme } from "./theme";
@@ -29,6 +31,8 @@ const BUILT: Partial<Record<Screen, () => ReactNode>> = {
   businessInfo: () => <BusinessInfoPage />,
   customers: () => <CustomersPage />,
   customer: () => <CustomerDetailPage />,
+  transactions: () => <TransactionsPage />,
+  transaction: () => <TransactionDetailPage />,
 };
 
 function Placeholder({ entry }: { entry: RouteEntry }) {

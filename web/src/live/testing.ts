@@ -1,4 +1,4 @@
-import type { BankAccount, BusinessInfo, Customer, Profile } from "../protocol/wire";
+import type { BankAccount, BusinessInfo, Customer, Profile, Transaction } from "../protocol/wire";
 
 export function sampleCustomer(overrides: Partial<Customer> = {}): Customer {
   return {
@@ -59,6 +59,35 @@ export function sampleBankAccount(overrides: Partial<BankAccount> = {}): BankAcc
     holderName: "T Nkosi",
     accountNumber: "1234567890",
     createdAt: 1795000000000,
+    ...overrides,
+  };
+}
+
+/** A transaction for tests: a first DebiCheck debit of R 499,99, paid. */
+export function sampleTransaction(overrides: Partial<Transaction> = {}): Transaction {
+  return {
+    id: "txn_1",
+    mode: "test",
+    paymentId: "pay_1",
+    paymentKind: "recurring",
+    mandateId: "man_1",
+    customerId: "cus_1",
+    customerName: "Thandi Nkosi",
+    method: "debicheck",
+    bank: "capitec",
+    accountLastDigits: "6789",
+    reference: "GYM-0001",
+    amountCents: 49999,
+    actionDate: "2026-03-02",
+    status: "paid",
+    attempt: 1,
+    history: [
+      { status: "pending", date: "2026-02-27" },
+      { status: "sent_to_bank", date: "2026-03-02" },
+      { status: "paid", date: "2026-03-03" },
+    ],
+    createdAt: 1795000000000,
+    updatedAt: 1795000000500,
     ...overrides,
   };
 }

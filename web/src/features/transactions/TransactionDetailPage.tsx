@@ -1,0 +1,129 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router";
+import { Badge } from "../../components/Badge";
+import { bankName } from "../../components/banks";
+import { EmptyState } from "../../components/EmptyState";
+import { formatBusinessDate, formatDateTime, formatMoney } from "../../components/format";
+import { PageHeader } from "../../components/PageHeader";
+import { PageSpinner } from "../../components/Spinner";
+import { TransactionStatusBadge } from "../../components/TransactionStatusBadge";
+import type { Transaction } from "../../protocol/wire";
+import { TransactionTimeline } from "./TransactionTimeline";
+import "./transactions.css";
+import { UnpaidNote } from "./UnpaidNote";
+import { useTransaction } from "./useTransaction";
+
+export function TransactionDetailPage() {
+  const { t } = useTranslation();
+  const { id = "" } = useParams();
+  const view = useTransaction(id);
+  return (
+    <section className="page" data-testid="transaction-detail">
+      <Link to="/payments/transactions" className="back-link">
+        ← {t("transactions.detail.back")}
+      </Link>
+      {view.state === "loading" ? <PageSpinner label={t("app.loading")} /> : null}
+      {view.state === "error" ? (
+        <EmptyState
+          title={view.code === "not_found" ? t("transactions.detail.notFound") : t(`errors.${view.code}`)}
+          testId="transaction-missing"
+        />
+      ) : null}
+      {view.state === "ready" ? <TransactionDetail transaction={view.transaction} /> : null}
+    </section>
+  );
+}
+
+function paymentPath(transaction: Transaction): string {
+  return transaction.paymentKind === "once" ? `/payments/one-time/${transaction.paymentId}` : `/payments/recurring/${transaction.paymentId}`;
+}
+
+function TransactionDetail({ transaction }: { transaction: Transaction }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const sections: { title: string; rows: [string, ReactNode][] }[] = [
+    {
+      title: t("transactions.detail.sections.debit"),
+      rows: [
+        [t("transactions.detail.fields.actionDate"), formatBusinessDate(transaction.actionDate, language)],
+        [t("transactions.detail.fields.method"), t(`collections.method.${transaction.method}`)],
+        [t("transactions.detail.fields.kind"), t(`collections.kind.${transaction.paymentKind}`)],
+        [t("transactions.detail.fields.reference"), <code className="cell-mono">{transaction.reference}</code>],
+        [t("transactions.detail.fields.attempt"), String(transaction.attempt)],
+        ...(transaction.unpaidCode ? [[t("transactions.detail.fields.unpaidCode"), transaction.unpaidCode] as [string, ReactNode]] : []),
+      ],
+    },
+    {
+      title: t("transactions.detail.sections.account"),
+      rows: [
+        [t("transactions.detail.fields.bank"), bankName(transaction.bank)],
+        [t("transactions.detail.fields.account"), `•••• ${transaction.accountLastDigits}`],
+      ],
+    },
+    {
+      title: t("transactions.detail.sections.links"),
+      rows: [
+        [
+          t("transactions.detail.fields.customer"),
+          <Link to={`/customers/${transaction.customerId}`} className="table-link" data-testid="link-customer">
+            {transaction.customerName}
+          </Link>,
+        ],
+        [
+          t("transactions.detail.fields.payment"),
+          <Link to={paymentPath(transaction)} className="table-link cell-mono" data-testid="link-payment">
+            {transaction.paymentId}
+          </Link>,
+        ],
+        [
+          t("transactions.detail.fields.mandate"),
+          <Link to={`/mandates/${transaction.mandateId}`} className="table-link cell-mono" data-testid="link-mandate">
+            {transaction.mandateId}
+          </Link>,
+        ],
+      ],
+    },
+    {
+      title: t("transactions.detail.sections.record"),
+      rows: [
+        [t("transactions.detail.fields.id"), <code className="cell-mono">{transaction.id}</code>],
+        [t("transactions.detail.fields.created"), formatDateTime(transaction.createdAt, language)],
+        [t("transactions.detail.fields.updated"), formatDateTime(transaction.updatedAt, language)],
+      ],
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader title={transaction.customerName} subtitle={transaction.reference} />
+      <div className="detail-meta">
+        <span className="detail-amount" data-testid="transaction-detail-amount">
+          {formatMoney(transaction.amountCents, language)}
+        </span>
+        <TransactionStatusBadge status={transaction.status} />
+        {transaction.mode === "test" ? <Badge tone="amber">{t("transactions.detail.testData")}</Badge> : null}
+      </div>
+      {transaction.unpaidCode ? <UnpaidNote code={transaction.unpaidCode} /> : null}
+      <div className="detail-grid">
+        {sections.map((section) => (
+          <div className="card" key={section.title}>
+            <h2 className="card-title">{section.title}</h2>
+            <dl className="detail-list">
+              {section.rows.map(([label, value]) => (
+                <div key={label} className="detail-row">
+                  <dt>{label}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        ))}
+        <div className="card">
+          <h2 className="card-title">{t("transactions.detail.history")}</h2>
+          <TransactionTimeline steps={transaction.history} />
+        </div>
+      </div>
+    </>
+  );
+}

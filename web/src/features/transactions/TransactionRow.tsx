@@ -1,0 +1,34 @@
+import { useAtomValue } from "jotai";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { formatBusinessDate, formatMoney } from "../../components/format";
+import { TransactionStatusBadge } from "../../components/TransactionStatusBadge";
+import { transactionAtom } from "../../live/cache";
+
+export function TransactionRow({ id }: { id: string }) {
+  const { t, i18n } = useTranslation();
+  const transaction = useAtomValue(transactionAtom(id));
+  if (!transaction) return null;
+  return (
+    <tr data-testid="transaction-row" data-transaction-id={id}>
+      <td className="cell-nowrap">
+        <Link to={`/payments/transactions/${id}`} className="table-link">
+          {formatBusinessDate(transaction.actionDate, i18n.language)}
+        </Link>
+      </td>
+      <td>
+        {transaction.customerName}
+        <span className="cell-sub">•••• {transaction.accountLastDigits}</span>
+      </td>
+      <td className="cell-mono hide-sm">{transaction.reference}</td>
+      <td className="cell-muted hide-md">{t(`collections.method.${transaction.method}`)}</td>
+      <td className="cell-amount" data-testid="transaction-amount">
+        {formatMoney(transaction.amountCents, i18n.language)}
+      </td>
+      <td>
+        <TransactionStatusBadge status={transaction.status} />
+        {transaction.unpaidCode ? <span className="cell-sub cell-mono">{transaction.unpaidCode}</span> : null}
+      </td>
+    </tr>
+  );
+}

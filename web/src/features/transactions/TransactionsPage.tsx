@@ -1,0 +1,107 @@
+import { useTranslation } from "react-i18next";
+import { Alert } from "../../components/Alert";
+import { Button } from "../../components/Button";
+import { EmptyState } from "../../components/EmptyState";
+import { FilterBar } from "../../components/FilterBar";
+import { isFiltered } from "../../components/listView";
+import { PageHeader } from "../../components/PageHeader";
+import { Spinner } from "../../components/Spinner";
+import { useUrlFilters } from "../../components/useUrlFilters";
+import { transactionUpsertsAtom } from "../../live/cache";
+import { usePagedList } from "../../live/usePagedList";
+import { TransactionRow } from "./TransactionRow";
+import "./transactions.css";
+import { TRANSACTION_STATUSES, transactionRequest } from "./transactionView";
+import { useCsvExport } from "./useCsvExport";
+
+const PAGE_SIZE = 50;
+
+export function TransactionsPage() {
+  const { t } = useTranslation();
+  const { view, update, clear } = useUrlFilters(TRANSACTION_STATUSES);
+  const request = transactionRequest(view);
+  const list = usePagedList({
+    kind: "transaction",
+    upserts: transactionUpsertsAtom,
+    query: (cursor) => ({ t: "ListTransactions", filter: request.filter, sort: request.sort, cursor, limit: PAGE_SIZE }),
+    key: request.key,
+  });
+  const csv = useCsvExport(request.filter, request.sort);
+  const filtered = isFiltered(view);
+
+  const exportButton = (
+    <Button onClick={csv.run} busy={csv.busy} disabled={list.ids.length === 0} data-testid="export-csv">
+      {csv.busy ? t("transactions.export.busy") : t("transactions.export.button")}
+    </Button>
+  );
+
+  return (
+    <section className="page" data-testid="transactions-page">
+      <PageHeader title={t("transactions.title")} subtitle={t("transactions.subtitle")} actions={exportButton} />
+      {csv.outcome ? (
+        <div className="export-outcome">
+          <Alert tone={csv.outcome.tone} testId="export-outcome">
+            {csv.outcome.text}
+          </Alert>
+        </div>
+      ) : null}
+      <FilterBar
+        view={view}
+        onChange={update}
+        onClear={clear}
+        statuses={TRANSACTION_STATUSES.map((status) => ({ value: status, label: t(`collections.transactionStatus.${status}`) }))}
+        searchPlaceholder={t("transactions.searchPlaceholder")}
+        fromLabel={t("transactions.filters.from")}
+        toLabel={t("transactions.filters.to")}
+        invalid={request.invalid}
+        testId="transaction-filters"
+      />
+      {list.error ? <Alert>{t(`errors.${list.error}`)}</Alert> : null}
+      {list.loading && list.ids.length === 0 ? (
+        <div className="table-placeholder">
+          <Spinner label={t("app.loading")} />
+        </div>
+      ) : list.ids.length === 0 && !list.error ? (
+        <EmptyState
+          testId="transactions-empty"
+          title={filtered ? t("transactions.noMatches") : t("transactions.empty")}
+          body={filtered ? undefined : t("transactions.emptyHint")}
+          action={
+            filtered ? (
+              <Button onClick={clear} data-testid="empty-clear">
+                {t("collections.filters.clear")}
+              </Button>
+            ) : undefined
+          }
+        />
+      ) : list.ids.length === 0 ? null : (
+        <div className={list.loading ? "table-card is-stale" : "table-card"} aria-busy={list.loading}>
+          <table className="table" data-testid="transaction-table">
+            <thead>
+              <tr>
+                <th scope="col">{t("transactions.columns.actionDate")}</th>
+                <th scope="col">{t("transactions.columns.customer")}</th>
+                <th scope="col" className="hide-sm">{t("transactions.columns.reference")}</th>
+                <th scope="col" className="hide-md">{t("transactions.columns.method")}</th>
+                <th scope="col" className="cell-amount">{t("transactions.columns.amount")}</th>
+                <th scope="col">{t("transactions.columns.status")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.ids.map((id) => (
+                <TransactionRow key={id} id={id} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {list.hasMore ? (
+        <div className="load-more">
+          <Button onClick={list.loadMore} busy={list.loadingMore} data-testid="load-more">
+            {list.loadingMore ? t("transactions.loadingMore") : t("transactions.loadMore")}
+          </Button>
+        </div>
+      ) : null}
+    </section>
+  );
+}

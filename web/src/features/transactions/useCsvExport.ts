@@ -1,0 +1,43 @@
+import { useCallback, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { bankName } from "../../components/banks";
+import { useLiveClient } from "../../live/context";
+import type { SortOrder, TransactionFilter } from "../../protocol/wire";
+import { buildTransactionsCsv, CSV_COLUMNS, exportFileName, type CsvLabels } from "./csv";
+import { downloadCsv, fetchForExport } from "./exportTransactions";
+
+export type ExportOutcome = { tone: "success" | "warning" | "error"; text: string };
+
+export type CsvExport = { busy: boolean; outcome: ExportOutcome | null; run: () => void };
+
+/** Downloads the list as it is filtered and sorted now, every page of it up to the cap. */
+export function useCsvExport(filter: TransactionFilter, sort: SortOrder): CsvExport {
+  const { t } = useTranslation();
+  const client = useLiveClient();
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<ExportOutcome | null>(null);
+
+  const run = useCallback(() => {
+    setBusy(true);
+    setOutcome(null);
+    const labels: CsvLabels = {
+      header: Object.fromEntries(CSV_COLUMNS.map((column) => [column, t(`transactions.csv.${column}`)])) as CsvLabels["header"],
+      status: (status) => t(`collections.transactionStatus.${status}`),
+      method: (method) => t(`collections.method.${method}`),
+      bank: bankName,
+    };
+    fetchForExport(client, filter, sort)
+      .then((rows) => {
+        downloadCsv(buildTransactionsCsv(rows.items, labels), exportFileName(new Date()));
+        setOutcome(
+          rows.capped
+            ? { tone: "warning", text: t("transactions.export.capped", { count: rows.items.length }) }
+            : { tone: "success", text: t("transactions.export.done", { count: rows.items.length }) },
+        );
+      })
+      .catch(() => setOutcome({ tone: "error", text: t("transactions.export.failed") }))
+      .finally(() => setBusy(false));
+  }, [client, filter, sort, t]);
+
+  return { busy, outcome, run };
+}
