@@ -11,6 +11,12 @@ import { BusinessInfoPage } from "../features/business/BusinessInfoPage";
 import { CustomerDetailPage } from "../features/customers/CustomerDetailPage";
 import { CustomersPage } from "../features/customers/CustomersPage";
 import { ErrorView } from "../features/errors/ErrorPage";
+import { HomePage } from "../features/home/HomePage";
+import { MandateDetailPage } from "../features/mandates/MandateDetailPage";
+import { MandatesPage } from "../features/mandates/MandatesPage";
+import { PaymentMethodsPage } from "../features/paymentMethods/PaymentMethodsPage";
+import { PaymentDetailPage } from "../features/payments/PaymentDetailPage";
+import { PaymentsPage } from "../features/payments/PaymentsPage";
 import { NotBuiltAuthCard, NotBuiltPage } from "../features/placeholders/NotBuiltPage";
 import { ProfilePage } from "../features/profile/ProfilePage";
 import { TransactionDetailPage } from "../features/transactions/TransactionDetailPage";
@@ -21,6 +27,7 @@ import { useForcedTheme } from "./theme";
 import { paramsAreValid, type RouteEntry, type Screen } from "./routes";
 
 const BUILT: Partial<Record<Screen, () => ReactNode>> = {
+  home: () => <HomePage />,
   login: () => <LoginPage />,
   signup: () => <SignupPage />,
   forgot: () => <ForgotPage />,
@@ -31,6 +38,14 @@ const BUILT: Partial<Record<Screen, () => ReactNode>> = {
   businessInfo: () => <BusinessInfoPage />,
   customers: () => <CustomersPage />,
   customer: () => <CustomerDetailPage />,
+  oneTime: () => <PaymentsPage kind="once" key="once" />,
+  oneTimePayment: () => <PaymentDetailPage kind="once" />,
+  recurring: () => <PaymentsPage kind="recurring" key="recurring" />,
+  recurringPayment: () => <PaymentDetailPage kind="recurring" />,
+  mandates: () => <MandatesPage key="mandates" />,
+  mandate: () => <MandateDetailPage />,
+  eMandates: () => <MandatesPage eMandates key="e-mandates" />,
+  paymentMethods: () => <PaymentMethodsPage />,
   transactions: () => <TransactionsPage />,
   transaction: () => <TransactionDetailPage />,
 };

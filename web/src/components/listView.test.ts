@@ -14,6 +14,7 @@ describe("list view in the address", () => {
       max: "1 000",
       search: "Thandi Mokoena",
       sort: "amount_high",
+      archived: true,
     };
     const address = writeListView(view).toString();
     expect(readListView(new URLSearchParams(address), STATUSES)).toEqual(view);

@@ -17,6 +17,8 @@ export type ListView<S extends string> = {
   max: string;
   search: string;
   sort: SortOrder;
+  /** Lists of records that can be archived show either the archived or the others. */
+  archived?: boolean;
 };
 
 export type AmountField = "min" | "max";
@@ -54,6 +56,7 @@ export function readListView<S extends string>(params: URLSearchParams, statuses
     max: params.get("max") ?? "",
     search: params.get("q") ?? "",
     sort: oneOf(SORT_ORDERS, params.get("sort")) ?? "newest",
+    ...(params.get("archived") === "1" ? { archived: true } : {}),
   };
 }
 
@@ -71,6 +74,7 @@ export function writeListView<S extends string>(view: ListView<S>): URLSearchPar
   put("min", view.min);
   put("max", view.max);
   if (view.sort !== "newest") params.set("sort", view.sort);
+  if (view.archived) params.set("archived", "1");
   return params;
 }
 

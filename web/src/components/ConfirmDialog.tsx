@@ -1,0 +1,38 @@
+import { useTranslation } from "react-i18next";
+import type { WireError } from "../protocol/wire";
+import { Alert } from "./Alert";
+import { Button, type ButtonVariant } from "./Button";
+import { Dialog } from "./Dialog";
+
+type ConfirmDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  body: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  busy: boolean;
+  /** The server's refusal, shown inside the dialog so the merchant sees why. */
+  error: WireError | null;
+  variant?: ButtonVariant;
+  testId?: string;
+};
+
+/** Asks before an action that changes money flows; the server's answer stays in view. */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const { open, onOpenChange, title, body, confirmLabel, onConfirm, busy, error, variant = "primary", testId = "confirm-dialog" } = props;
+  const { t } = useTranslation();
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} size="sm" title={title} description={body} closeLabel={t("common.close")} testId={testId}>
+      {error ? <Alert>{t(`errors.${error.code}`)}</Alert> : null}
+      <div className="form-actions">
+        <Button onClick={() => onOpenChange(false)} disabled={busy}>
+          {t("collections.keep")}
+        </Button>
+        <Button variant={variant} onClick={onConfirm} busy={busy} data-testid="confirm-action">
+          {confirmLabel}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

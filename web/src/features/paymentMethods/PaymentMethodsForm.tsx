@@ -1,0 +1,149 @@
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Alert } from "../../components/Alert";
+import { Button } from "../../components/Button";
+import { CheckboxField } from "../../components/CheckboxField";
+import { SelectField, TextField } from "../../components/Field";
+import { placeError } from "../../components/fieldErrors";
+import { PAYMENT_METHODS } from "../../components/listView";
+import { SettingsCard } from "../../components/SettingsCard";
+import { useCommand } from "../../live/useCommand";
+import type { ApprovalWindow, PaymentMethod, PaymentMethodSettings } from "../../protocol/wire";
+import { fromDraft, sameSettings, toDraft, type SettingsDraft } from "./settingsDraft";
+
+const FIELDS = ["enabled", "debicheckApprovalWindow", "debicheckTrackingDays", "debicheckAbbreviatedName"] as const;
+const APPROVAL_WINDOWS: readonly ApprovalWindow[] = ["tt1_real_time", "tt1_delayed", "tt2_batch"];
+
+export function PaymentMethodsForm({ settings }: { settings: PaymentMethodSettings }) {
+  const { t } = useTranslation();
+  const save = useCommand();
+  const [base, setBase] = useState(settings);
+  const [draft, setDraft] = useState<SettingsDraft>(() => toDraft(settings));
+  const [saved, setSaved] = useState(false);
+  const dirty = !sameSettings(fromDraft(draft), base);
+  // A change saved elsewhere (another tab, a team mate) shows at once unless this form holds edits.
+  if (settings !== base && !dirty) {
+    setBase(settings);
+    setDraft(toDraft(settings));
+  }
+  const changedElsewhere = settings !== base && dirty;
+
+  const placed = placeError(save.error, FIELDS);
+  const errorOf = (field: (typeof FIELDS)[number]) => (placed.fields[field] ? t(`errors.${placed.fields[field]}`) : undefined);
+  const set = (patch: Partial<SettingsDraft>) => {
+    setSaved(false);
+    setDraft((current) => ({ ...current, ...patch }));
+  };
+  const toggle = (method: PaymentMethod, on: boolean) =>
+    set({ enabled: PAYMENT_METHODS.filter((known) => (known === method ? on : draft.enabled.includes(known))) });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const next = fromDraft(draft);
+    const reply = await save.run({ t: "UpdatePaymentMethodSettings", settings: next });
+    if (reply) {
+      setBase(next);
+      setSaved(true);
+    }
+  }
+
+  return (
+    <form className="settings-stack" onSubmit={submit} noValidate data-testid="payment-methods-form">
+      {placed.general ? <Alert>{t(`errors.${placed.general}`)}</Alert> : null}
+      {changedElsewhere ? (
+        <Alert tone="warning" testId="changed-elsewhere">
+          {t("paymentMethods.changedElsewhere")}{" "}
+          <button
+            type="button"
+            className="link link-button"
+            onClick={() => {
+              setBase(settings);
+              setDraft(toDraft(settings));
+            }}
+          >
+            {t("paymentMethods.loadLatest")}
+          </button>
+        </Alert>
+      ) : null}
+      <SettingsCard title={t("paymentMethods.methodsTitle")} description={t("paymentMethods.methodsDescription")} testId="methods-card">
+        <fieldset className="method-list" disabled={save.busy} aria-describedby={errorOf("enabled") ? "methods-error" : undefined}>
+          <legend className="visually-hidden-legend">{t("paymentMethods.methodsTitle")}</legend>
+          {PAYMENT_METHODS.map((method) => (
+            <CheckboxField
+              key={method}
+              label={t(`collections.method.${method}`)}
+              hint={t(`paymentMethods.methodHints.${method}`)}
+              checked={draft.enabled.includes(method)}
+              onChange={(on) => toggle(method, on)}
+              testId={`method-${method}`}
+            />
+          ))}
+          {errorOf("enabled") ? (
+            <p className="field-error" id="methods-error" role="alert">
+              {errorOf("enabled")}
+            </p>
+          ) : null}
+        </fieldset>
+      </SettingsCard>
+      <SettingsCard title={t("paymentMethods.debicheckTitle")} description={t("paymentMethods.debicheckDescription")} testId="debicheck-card">
+        <fieldset className="form-grid" disabled={save.busy}>
+          <SelectField
+            label={t("paymentMethods.approvalWindow")}
+            value={draft.debicheckApprovalWindow}
+            onChange={(event) => set({ debicheckApprovalWindow: event.target.value as ApprovalWindow })}
+            error={errorOf("debicheckApprovalWindow")}
+            options={APPROVAL_WINDOWS.map((window) => ({ value: window, label: t(`collections.approvalWindow.${window}`) }))}
+            data-testid="debicheck-approvalWindow"
+          />
+          <TextField
+            label={t("paymentMethods.abbreviatedName")}
+            value={draft.debicheckAbbreviatedName}
+            onChange={(event) => set({ debicheckAbbreviatedName: event.target.value })}
+            error={errorOf("debicheckAbbreviatedName")}
+            hint={t("paymentMethods.abbreviatedNameHint")}
+            autoComplete="off"
+            data-testid="debicheck-abbreviatedName"
+          />
+          <CheckboxField
+            label={t("paymentMethods.allowTracking")}
+            checked={draft.debicheckAllowTracking}
+            onChange={(debicheckAllowTracking) => set({ debicheckAllowTracking })}
+            hint={t("paymentMethods.allowTrackingHint")}
+            testId="debicheck-allowTracking"
+          />
+          <TextField
+            label={t("paymentMethods.trackingDays")}
+            type="number"
+            min={1}
+            max={10}
+            value={draft.debicheckTrackingDays}
+            disabled={!draft.debicheckAllowTracking}
+            onChange={(event) => set({ debicheckTrackingDays: event.target.value })}
+            error={errorOf("debicheckTrackingDays")}
+            hint={t("paymentMethods.trackingDaysHint")}
+            data-testid="debicheck-trackingDays"
+          />
+          <div className="form-wide">
+            <CheckboxField
+              label={t("paymentMethods.allowDateAdjustment")}
+              checked={draft.debicheckAllowDateAdjustment}
+              onChange={(debicheckAllowDateAdjustment) => set({ debicheckAllowDateAdjustment })}
+              hint={t("paymentMethods.allowDateAdjustmentHint")}
+              testId="debicheck-allowDateAdjustment"
+            />
+          </div>
+        </fieldset>
+      </SettingsCard>
+      <div className="form-actions form-actions-start">
+        <Button type="submit" variant="primary" busy={save.busy} disabled={!dirty} data-testid="save-payment-methods">
+          {save.busy ? t("paymentMethods.saving") : t("paymentMethods.save")}
+        </Button>
+        {saved && !dirty ? (
+          <span className="saved-note" role="status" data-testid="payment-methods-saved">
+            {t("paymentMethods.saved")}
+          </span>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,93 @@
+import { useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../components/Button";
+import { Spinner } from "../../components/Spinner";
+import { useDebouncedValue } from "../../components/useDebouncedValue";
+import { LiveError } from "../../live/client";
+import { useLiveClient } from "../../live/context";
+import type { Customer, ErrorCode } from "../../protocol/wire";
+
+const RESULTS = 8;
+
+type CustomerPickerProps = { customer: Customer | null; onChoose: (customer: Customer | null) => void; error?: string };
+
+/** Finds an active customer by name, e-mail or reference, and shows the one chosen. */
+export function CustomerPicker({ customer, onChoose, error }: CustomerPickerProps) {
+  const { t } = useTranslation();
+  if (customer) {
+    return (
+      <div className="picked" data-testid="picked-customer">
+        <div>
+          <div className="picked-name">{customer.name}</div>
+          <div className="cell-muted">{customer.email}</div>
+        </div>
+        <Button variant="ghost" onClick={() => onChoose(null)} data-testid="change-customer">
+          {t("payments.form.changeCustomer")}
+        </Button>
+      </div>
+    );
+  }
+  return <CustomerSearch onChoose={onChoose} error={error} />;
+}
+
+type Found = { search: string; customers: Customer[]; error?: ErrorCode };
+
+function CustomerSearch({ onChoose, error }: { onChoose: (customer: Customer) => void; error?: string }) {
+  const { t } = useTranslation();
+  const client = useLiveClient();
+  const id = useId();
+  const [text, setText] = useState("");
+  const search = useDebouncedValue(text.trim(), 250);
+  const [found, setFound] = useState<Found | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    client.query({ t: "ListCustomers", search: search || undefined, status: "active", limit: RESULTS }).then(
+      (body) => {
+        if (current && body.t === "CustomerPage") setFound({ search, customers: body.items });
+      },
+      (failure: unknown) => {
+        if (current) setFound({ search, customers: [], error: failure instanceof LiveError ? failure.wire.code : "internal" });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [client, search]);
+
+  return (
+    <div className={error ? "field field-invalid" : "field"}>
+      <label className="field-label" htmlFor={id}>
+        {t("payments.form.customer")}
+      </label>
+      <input
+        id={id}
+        type="search"
+        className="input"
+        value={text}
+        placeholder={t("payments.form.customerPlaceholder")}
+        onChange={(event) => setText(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        aria-controls={`${id}-results`}
+        data-testid="customer-picker-search"
+      />
+      {error ? (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div id={`${id}-results`} className="pick-list" role="group" aria-label={t("payments.form.customerResults")} aria-busy={found?.search !== search}>
+        {!found ? <Spinner label={t("app.loading")} /> : null}
+        {found?.error ? <p className="field-error">{t(`errors.${found.error}`)}</p> : null}
+        {found && !found.error && found.customers.length === 0 ? <p className="cell-muted">{t("payments.form.noCustomers")}</p> : null}
+        {found?.customers.map((customer) => (
+          <button key={customer.id} type="button" className="pick-option" onClick={() => onChoose(customer)} data-testid="customer-option">
+            <span className="picked-name">{customer.name}</span>
+            <span className="cell-muted">{customer.email}</span>
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { bankName } from "../../components/banks";
+import { MandateStatusBadge } from "../../components/CollectionBadges";
+import { Spinner } from "../../components/Spinner";
+import { LiveError } from "../../live/client";
+import { useLiveClient } from "../../live/context";
+import type { Customer, ErrorCode, Mandate, PaymentMethod } from "../../protocol/wire";
+
+type MandatePickerProps = {
+  customer: Customer;
+  methods: readonly PaymentMethod[];
+  choice: "existing" | "new";
+  mandateId: string;
+  error?: string;
+  onChoice: (choice: "existing" | "new") => void;
+  onMandate: (mandate: Mandate | undefined) => void;
+};
+
+type Found = { customerId: string; mandates: Mandate[]; error?: ErrorCode };
+
+/** A mandate the payment can collect under: approved or awaiting approval, of this customer, of an enabled method. */
+export function usable(mandate: Mandate, customerId: string, methods: readonly PaymentMethod[]): boolean {
+  return (
+    mandate.customerId === customerId &&
+    !mandate.archived &&
+    (mandate.status === "active" || mandate.status === "pending_authentication") &&
+    methods.includes(mandate.method)
+  );
+}
+
+/** Chooses between one of the customer's mandates and setting up a new one. */
+export function MandatePicker({ customer, methods, choice, mandateId, error, onChoice, onMandate }: MandatePickerProps) {
+  const { t } = useTranslation();
+  const client = useLiveClient();
+  const [found, setFound] = useState<Found | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    // The search matches e-mail addresses; the customer id check below keeps only theirs.
+    client.query({ t: "ListMandates", filter: { search: customer.email, eMandatesOnly: false, archived: false }, sort: "newest", limit: 50 }).then(
+      (body) => {
+        if (current && body.t === "MandatePage") setFound({ customerId: customer.id, mandates: body.items });
+      },
+      (failure: unknown) => {
+        if (current) setFound({ customerId: customer.id, mandates: [], error: failure instanceof LiveError ? failure.wire.code : "internal" });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [client, customer.id, customer.email]);
+
+  const mandates = found?.customerId === customer.id ? found.mandates.filter((mandate) => usable(mandate, customer.id, methods)) : [];
+
+  return (
+    <div className="mandate-picker">
+      <div className="segmented" role="radiogroup" aria-label={t("payments.form.mandateChoice")}>
+        {(["new", "existing"] as const).map((value) => (
+          <button
+            key={value}
+            type="button"
+            role="radio"
+            aria-checked={choice === value}
+            className={choice === value ? "segment segment-on" : "segment"}
+            onClick={() => onChoice(value)}
+            data-testid={`mandate-choice-${value}`}
+          >
+            {t(`payments.form.mandateChoices.${value}`)}
+          </button>
+        ))}
+      </div>
+      {choice === "existing" ? (
+        <div className={error ? "field field-invalid" : "field"} role="radiogroup" aria-label={t("payments.form.existingMandates")}>
+          {!found ? <Spinner label={t("app.loading")} /> : null}
+          {found?.error ? <p className="field-error">{t(`errors.${found.error}`)}</p> : null}
+          {found && !found.error && mandates.length === 0 ? <p className="cell-muted">{t("payments.form.noMandates")}</p> : null}
+          {mandates.map((mandate) => (
+            <label key={mandate.id} className="pick-option pick-radio" data-testid="mandate-option">
+              <input
+                type="radio"
+                name="existing-mandate"
+                checked={mandateId === mandate.id}
+                onChange={() => onMandate(mandate)}
+                aria-invalid={error ? true : undefined}
+              />
+              <span className="picked-name">{t(`collections.method.${mandate.method}`)}</span>
+              <span className="cell-mono">{mandate.contractReference}</span>
+              <span className="cell-muted">{`${bankName(mandate.bank)} •••• ${mandate.accountLastDigits}`}</span>
+              <MandateStatusBadge status={mandate.status} />
+            </label>
+          ))}
+          {error ? (
+            <p className="field-error" role="alert">
+              {error}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

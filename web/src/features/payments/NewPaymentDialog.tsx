@@ -1,0 +1,174 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { Alert } from "../../components/Alert";
+import { Button } from "../../components/Button";
+import { Dialog } from "../../components/Dialog";
+import { placeError } from "../../components/fieldErrors";
+import { PageSpinner } from "../../components/Spinner";
+import { usePaymentMethodSettings } from "../../live/usePaymentMethodSettings";
+import { useCommand } from "../../live/useCommand";
+import type { Customer, ErrorCode, PaymentKind, PaymentMethod, PaymentMethodSettings } from "../../protocol/wire";
+import { CustomerPicker } from "./CustomerPicker";
+import { MandateFields } from "./MandateFields";
+import { MandatePicker } from "./MandatePicker";
+import { paymentPath } from "./paths";
+import {
+  emptyMandateDraft,
+  emptyPaymentDraft,
+  offeredMethods,
+  PAYMENT_FORM_FIELDS,
+  paymentInputFrom,
+  type FormErrors,
+  type PaymentDraft,
+  type PaymentFormField,
+} from "./paymentForm";
+import { ScheduleFields } from "./ScheduleFields";
+
+type NewPaymentDialogProps = { kind: PaymentKind; open: boolean; onOpenChange: (open: boolean) => void };
+
+export function NewPaymentDialog({ kind, open, onOpenChange }: NewPaymentDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={kind === "once" ? t("payments.form.titleOnce") : t("payments.form.titleRecurring")}
+      description={t("payments.form.description")}
+      closeLabel={t("common.close")}
+      testId="new-payment-dialog"
+    >
+      <SettingsGate kind={kind} onCancel={() => onOpenChange(false)} />
+    </Dialog>
+  );
+}
+
+function SettingsGate({ kind, onCancel }: { kind: PaymentKind; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const view = usePaymentMethodSettings();
+  if (view.state === "loading") return <PageSpinner label={t("app.loading")} />;
+  if (view.state === "error") return <Alert>{t(`errors.${view.code}`)}</Alert>;
+  if (offeredMethods(view.settings).length === 0) return <Alert tone="info">{t("payments.form.noMethods")}</Alert>;
+  return <PaymentForm kind={kind} settings={view.settings} onCancel={onCancel} />;
+}
+
+// Codes that are about one field even when the server names none.
+const BY_CODE: Partial<Record<ErrorCode, PaymentFormField>> = {
+  method_not_enabled: "mandate.method",
+  debicheck_individuals_only: "mandate.clientType",
+  mandate_not_usable: "mandate",
+  branch_code_mismatch: "mandate.bankAccount.branchCode",
+  invalid_account_number: "mandate.bankAccount.accountNumber",
+  duplicate_bank_account: "mandate.bankAccount.accountNumber",
+};
+
+function PaymentForm({ kind, settings, onCancel }: { kind: PaymentKind; settings: PaymentMethodSettings; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const create = useCommand();
+  const [draft, setDraft] = useState<PaymentDraft>(() => emptyPaymentDraft(kind, settings));
+  const [customer, setCustomer] = useState<Customer | null>(null);
+  const [existingMethod, setExistingMethod] = useState<PaymentMethod | undefined>();
+  const [local, setLocal] = useState<FormErrors>({});
+  const [attempt, setAttempt] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
+
+  const placed = placeError(create.error, PAYMENT_FORM_FIELDS, BY_CODE);
+  const errors: FormErrors = { ...placed.fields, ...local };
+  const errorOf = (field: PaymentFormField) => (errors[field] ? t(`errors.${errors[field]}`) : undefined);
+  const methods = offeredMethods(settings);
+  const method = draft.mandateChoice === "new" ? draft.mandate.method : existingMethod;
+
+  // After a refused submit, the first field in error takes the focus (and scrolls into view).
+  useEffect(() => {
+    if (attempt === 0) return;
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [attempt, create.error]);
+
+  function chooseCustomer(chosen: Customer | null) {
+    setCustomer(chosen);
+    setExistingMethod(undefined);
+    setDraft((current) => ({
+      ...current,
+      customerId: chosen?.id ?? "",
+      mandateChoice: "new",
+      mandateId: "",
+      mandate: { ...emptyMandateDraft(settings, chosen?.name), method: current.mandate.method },
+    }));
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    create.clearError();
+    const built = paymentInputFrom(draft, existingMethod);
+    setLocal(built.errors);
+    setAttempt((count) => count + 1);
+    if (!built.input) return;
+    const reply = await create.run({ t: "CreatePayment", input: built.input });
+    setAttempt((count) => count + 1);
+    if (reply?.t === "Committed" && reply.id) navigate(paymentPath(kind, reply.id));
+  }
+
+  const needsIdentity = Boolean(errors["customer.idNumber"] || errors["customer.cellphone"]);
+
+  return (
+    <form ref={form} className="form payment-form" onSubmit={submit} noValidate data-testid="payment-form">
+      {placed.general ? <Alert>{t(`errors.${placed.general}`)}</Alert> : null}
+      <fieldset className="form-fieldset" disabled={create.busy}>
+        <fieldset className="form-section">
+          <legend>{t("payments.form.customerSection")}</legend>
+          <CustomerPicker customer={customer} onChoose={chooseCustomer} error={errorOf("customerId")} />
+          {needsIdentity && customer ? (
+            <Alert testId="customer-needs-identity">{t("payments.form.customerNeedsIdentity", { name: customer.name })}</Alert>
+          ) : null}
+        </fieldset>
+        {customer ? (
+          <>
+            <fieldset className="form-section">
+              <legend>{t("payments.form.mandateSection")}</legend>
+              <MandatePicker
+                customer={customer}
+                methods={methods}
+                choice={draft.mandateChoice}
+                mandateId={draft.mandateId}
+                error={errorOf("mandate")}
+                onChoice={(mandateChoice) => setDraft((current) => ({ ...current, mandateChoice }))}
+                onMandate={(mandate) => {
+                  setExistingMethod(mandate?.method);
+                  setDraft((current) => ({ ...current, mandateId: mandate?.id ?? "" }));
+                }}
+              />
+              {draft.mandateChoice === "new" ? (
+                <MandateFields
+                  kind={kind}
+                  customer={customer}
+                  methods={methods}
+                  draft={draft.mandate}
+                  errorOf={errorOf}
+                  onChange={(patch) => setDraft((current) => ({ ...current, mandate: { ...current.mandate, ...patch } }))}
+                />
+              ) : null}
+            </fieldset>
+            <fieldset className="form-section">
+              <legend>{t("payments.form.paymentSection")}</legend>
+              <ScheduleFields
+                draft={draft}
+                method={method}
+                errorOf={errorOf}
+                onChange={(patch) => setDraft((current) => ({ ...current, ...patch }))}
+              />
+            </fieldset>
+          </>
+        ) : null}
+      </fieldset>
+      <div className="form-actions">
+        <Button onClick={onCancel} disabled={create.busy}>
+          {t("payments.form.cancel")}
+        </Button>
+        <Button type="submit" variant="primary" busy={create.busy} disabled={!customer} data-testid="payment-submit">
+          {create.busy ? t("payments.form.creating") : t("payments.form.create")}
+        </Button>
+      </div>
+    </form>
+  );
+}

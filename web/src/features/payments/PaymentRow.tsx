@@ -1,0 +1,39 @@
+import { useAtomValue } from "jotai";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { PaymentStatusBadge } from "../../components/CollectionBadges";
+import { formatBusinessDate, formatDate, formatMoney } from "../../components/format";
+import { paymentAtom } from "../../live/cache";
+import { paymentPath } from "./paths";
+
+export function PaymentRow({ id }: { id: string }) {
+  const { t, i18n } = useTranslation();
+  const payment = useAtomValue(paymentAtom(id));
+  if (!payment) return null;
+  const language = i18n.language;
+  const when =
+    payment.kind === "once"
+      ? payment.dateToProcess && formatBusinessDate(payment.dateToProcess, language)
+      : [payment.interval && t(`collections.interval.${payment.interval}`), payment.nextActionDate && t("payments.nextOn", { date: formatBusinessDate(payment.nextActionDate, language) })]
+          .filter(Boolean)
+          .join(" · ");
+  return (
+    <tr data-testid="payment-row" data-payment-id={id}>
+      <td>
+        <Link to={paymentPath(payment.kind, id)} className="table-link">
+          {payment.customerName || t("payments.noName")}
+        </Link>
+        {payment.transactionReference ? <div className="cell-sub cell-mono">{payment.transactionReference}</div> : null}
+      </td>
+      <td className="cell-muted hide-sm">{t(`collections.method.${payment.method}`)}</td>
+      <td className="cell-amount" data-testid="payment-amount">
+        {formatMoney(payment.amountCents, language)}
+      </td>
+      <td className="cell-muted hide-sm">{when || "—"}</td>
+      <td>
+        <PaymentStatusBadge status={payment.status} />
+      </td>
+      <td className="cell-muted hide-md">{formatDate(payment.createdAt, language)}</td>
+    </tr>
+  );
+}

@@ -1,0 +1,110 @@
+import { useAtomValue } from "jotai";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Alert } from "../../components/Alert";
+import { Button } from "../../components/Button";
+import { TestDataMarker } from "../../components/CollectionBadges";
+import { EmptyState } from "../../components/EmptyState";
+import { FilterBar } from "../../components/FilterBar";
+import { isFiltered, listRequest } from "../../components/listView";
+import { PageHeader } from "../../components/PageHeader";
+import { Spinner } from "../../components/Spinner";
+import { useUrlFilters } from "../../components/useUrlFilters";
+import { identityAtom } from "../../live/atoms";
+import { paymentUpsertsAtom } from "../../live/cache";
+import { usePagedList } from "../../live/usePagedList";
+import type { PaymentKind } from "../../protocol/wire";
+import { NewPaymentDialog } from "./NewPaymentDialog";
+import { PAYMENT_STATUSES } from "./paths";
+import { PaymentRow } from "./PaymentRow";
+import "./payments.css";
+
+const PAGE_SIZE = 25;
+
+export function PaymentsPage({ kind }: { kind: PaymentKind }) {
+  const { t } = useTranslation();
+  const testMode = useAtomValue(identityAtom)?.mode === "test";
+  const { view, update, clear } = useUrlFilters(PAYMENT_STATUSES);
+  const { filter, sort, invalid } = useMemo(() => listRequest(view), [view]);
+  const key = JSON.stringify([kind, filter, sort]);
+  const list = usePagedList({
+    kind: "payment",
+    upserts: paymentUpsertsAtom,
+    key,
+    query: (cursor) => ({ t: "ListPayments", kind, filter, sort, cursor, limit: PAGE_SIZE }),
+  });
+  const [creating, setCreating] = useState(false);
+  const filtered = isFiltered(view);
+  const title = kind === "once" ? t("payments.onceTitle") : t("payments.recurringTitle");
+
+  const newButton = (
+    <Button variant="primary" onClick={() => setCreating(true)} data-testid="new-payment">
+      {t("payments.new")}
+    </Button>
+  );
+
+  return (
+    <section className="page" data-testid={`payments-page-${kind}`}>
+      <PageHeader
+        title={title}
+        subtitle={kind === "once" ? t("payments.onceSubtitle") : t("payments.recurringSubtitle")}
+        actions={
+          <>
+            {testMode ? <TestDataMarker /> : null}
+            {newButton}
+          </>
+        }
+      />
+      <FilterBar
+        view={view}
+        onChange={update}
+        onClear={clear}
+        invalid={invalid}
+        statuses={PAYMENT_STATUSES.map((status) => ({ value: status, label: t(`collections.paymentStatus.${status}`) }))}
+        searchPlaceholder={t("payments.searchPlaceholder")}
+        testId="payment-filters"
+      />
+      {list.error ? <Alert>{t(`errors.${list.error}`)}</Alert> : null}
+      {list.loading && list.ids.length === 0 ? (
+        <div className="table-placeholder">
+          <Spinner label={t("app.loading")} />
+        </div>
+      ) : list.ids.length === 0 && !list.error ? (
+        <EmptyState
+          testId="payments-empty"
+          title={filtered ? t("payments.noMatches") : kind === "once" ? t("payments.emptyOnce") : t("payments.emptyRecurring")}
+          body={filtered ? undefined : t("payments.emptyHint")}
+          action={filtered ? undefined : newButton}
+        />
+      ) : list.ids.length === 0 ? null : (
+        <div className="table-card table-scroll" aria-busy={list.loading}>
+          <table className="table" aria-label={title} data-testid="payment-table">
+            <thead>
+              <tr>
+                <th scope="col">{t("payments.columns.customer")}</th>
+                <th scope="col" className="hide-sm">{t("payments.columns.method")}</th>
+                <th scope="col" className="cell-amount">{t("payments.columns.amount")}</th>
+                <th scope="col" className="hide-sm">{kind === "once" ? t("payments.columns.dateToProcess") : t("payments.columns.schedule")}</th>
+                <th scope="col">{t("payments.columns.status")}</th>
+                <th scope="col" className="hide-md">{t("payments.columns.created")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.ids.map((id) => (
+                <PaymentRow key={id} id={id} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {list.hasMore ? (
+        <div className="load-more">
+          <Button onClick={list.loadMore} busy={list.loadingMore} data-testid="load-more">
+            {list.loadingMore ? t("payments.loadingMore") : t("payments.loadMore")}
+          </Button>
+        </div>
+      ) : null}
+      {creating ? <NewPaymentDialog kind={kind} open={creating} onOpenChange={setCreating} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,124 @@
+import { describe, expect, it } from "vitest";
+import type { PaymentMethodSettings } from "../../protocol/wire";
+import { emptyPaymentDraft, offeredMethods, paymentInputFrom, type PaymentDraft } from "./paymentForm";
+
+const SETTINGS: PaymentMethodSettings = {
+  enabled: ["debicheck", "eft_debit_order", "card"],
+  debicheckApprovalWindow: "tt2_batch",
+  debicheckAllowTracking: true,
+  debicheckTrackingDays: 7,
+  debicheckAllowDateAdjustment: true,
+  debicheckAbbreviatedName: "GYMCO",
+};
+
+function recurringDebiCheck(): PaymentDraft {
+  const draft = emptyPaymentDraft("recurring", SETTINGS);
+  return {
+    ...draft,
+    customerId: "cus_1",
+    amount: "299.90",
+    startDate: "2026-03-01",
+    dayToProcess: "31",
+    firstCollection: "150",
+    mandate: {
+      ...draft.mandate,
+      contractReference: " GYM2026 ",
+      maximumCollection: "400",
+      bankAccount: { bank: "absa", branchCode: "632005", accountType: "current", holderName: "T Mokoena", accountNumber: "4000 0000 01" },
+    },
+  };
+}
+
+describe("new payment form", () => {
+  it("offers only enabled methods that use a mandate", () => {
+    expect(offeredMethods(SETTINGS)).toEqual(["debicheck", "eft_debit_order"]);
+    expect(offeredMethods(undefined)).toEqual([]);
+  });
+
+  it("starts a new mandate from the DebiCheck defaults", () => {
+    const draft = emptyPaymentDraft("recurring", SETTINGS);
+    expect(draft.mandate).toMatchObject({ method: "debicheck", approvalWindow: "tt2_batch", allowTracking: true, trackingDays: "7", allowDateAdjustment: true, abbreviatedName: "GYMCO" });
+  });
+
+  it("maps a recurring DebiCheck payment with a new mandate and bank account", () => {
+    const { input, errors } = paymentInputFrom(recurringDebiCheck());
+    expect(errors).toEqual({});
+    expect(input).toEqual({
+      customerId: "cus_1",
+      kind: "recurring",
+      amountCents: 29990,
+      transactionReference: "",
+      startDate: "2026-03-01",
+      interval: "monthly",
+      dayToProcess: 31,
+      firstCollectionCents: 15000,
+      startRunning: true,
+      mandate: {
+        t: "New",
+        input: {
+          method: "debicheck",
+          bankAccount: { t: "New", input: { bank: "absa", branchCode: "632005", accountType: "current", holderName: "T Mokoena", accountNumber: "4000000001" } },
+          clientType: "resident_individual",
+          industry: "subscription",
+          contractReference: "GYM2026",
+          maximumCollectionCents: 40000,
+          allowTracking: true,
+          trackingDays: 7,
+          allowDateAdjustment: true,
+          variableAmount: false,
+          adjustmentCategory: "never",
+          adjustmentRate: "",
+          approvalWindow: "tt2_batch",
+          abbreviatedName: "GYMCO",
+        },
+      },
+    });
+  });
+
+  it("maps a once-off payment under an existing mandate, leaving schedule fields off", () => {
+    const draft: PaymentDraft = {
+      ...emptyPaymentDraft("once", SETTINGS),
+      customerId: "cus_1",
+      mandateChoice: "existing",
+      mandateId: "man_9",
+      amount: "1 000,5",
+      dateToProcess: "2026-04-01",
+      transactionReference: " INV-7 ",
+      startRunning: false,
+    };
+    expect(paymentInputFrom(draft, "eft_debit_order").input).toEqual({
+      customerId: "cus_1",
+      kind: "once",
+      mandate: { t: "Existing", mandateId: "man_9" },
+      amountCents: 100050,
+      dateToProcess: "2026-04-01",
+      transactionReference: "INV-7",
+      startRunning: false,
+    });
+    expect(paymentInputFrom(draft, "debicheck").input?.startRunning).toBe(true);
+  });
+
+  it("sends adjustments and tracking only where they apply", () => {
+    const draft = recurringDebiCheck();
+    draft.mandate = { ...draft.mandate, method: "eft_debit_order", adjustmentCategory: "annually", adjustmentType: "rate", adjustmentRate: " 5.5 ", adjustmentAmount: "10" };
+    const mandate = paymentInputFrom(draft).input?.mandate;
+    expect(mandate?.t === "New" && mandate.input).toMatchObject({ allowTracking: false, adjustmentCategory: "annually", adjustmentType: "rate", adjustmentRate: "5.5" });
+    expect(mandate?.t === "New" && "approvalWindow" in mandate.input).toBe(false);
+    expect(mandate?.t === "New" && "trackingDays" in mandate.input).toBe(false);
+    expect(mandate?.t === "New" && "adjustmentAmountCents" in mandate.input).toBe(false);
+  });
+
+  it("marks what cannot be sent beside its field", () => {
+    const draft = { ...recurringDebiCheck(), customerId: "", amount: "12.345", firstCollection: "abc", dayToProcess: "last" };
+    draft.mandate = { ...draft.mandate, bankAccount: { ...draft.mandate.bankAccount, bank: "" } };
+    const built = paymentInputFrom(draft);
+    expect(built.input).toBeNull();
+    expect(built.errors).toEqual({
+      customerId: "required",
+      amountCents: "invalid_amount",
+      firstCollectionCents: "invalid_amount",
+      dayToProcess: "day_to_process_out_of_range",
+      "mandate.bankAccount.bank": "required",
+    });
+  });
+});

@@ -1,0 +1,266 @@
+import { bankAccountInputFrom, emptyBankAccountDraft, type BankAccountDraft } from "../../components/bankAccountFields";
+import { randToCents } from "../../components/listView";
+import type {
+  AdjustmentCategory,
+  AdjustmentType,
+  ApprovalWindow,
+  ClientType,
+  ErrorCode,
+  Industry,
+  Interval,
+  MandateInput,
+  PaymentInput,
+  PaymentKind,
+  PaymentMethod,
+  PaymentMethodSettings,
+} from "../../protocol/wire";
+
+// Methods that collect under a mandate: the ones this form can set up.
+export const MANDATE_METHODS: readonly PaymentMethod[] = ["debicheck", "registered_mandate", "eft_debit_order"];
+export const CLIENT_TYPES: readonly ClientType[] = ["resident_individual", "non_resident_individual", "domestic_company"];
+export const INDUSTRIES: readonly Industry[] = [
+  "account_repayment",
+  "insurance_premium",
+  "pension_fund_contribution",
+  "medical_aid_contribution",
+  "unit_trust_purchase",
+  "charitable_or_religious_contribution",
+  "hire_purchase_repayment",
+  "bond_repayment",
+  "loan_repayment",
+  "rental_or_lease",
+  "subscription",
+  "service_fee",
+];
+export const ADJUSTMENT_CATEGORIES: readonly AdjustmentCategory[] = ["never", "quarterly", "biannually", "annually", "repo"];
+export const ADJUSTMENT_TYPES: readonly AdjustmentType[] = ["amount", "rate"];
+export const APPROVAL_WINDOWS: readonly ApprovalWindow[] = ["tt1_real_time", "tt1_delayed", "tt2_batch"];
+export const INTERVALS: readonly Interval[] = ["weekly", "fortnightly", "monthly", "quarterly", "biannually", "annually"];
+
+/** The new mandate's fields as the form holds them: amounts in rand as typed. */
+export type MandateDraft = {
+  method: PaymentMethod;
+  bankChoice: "existing" | "new";
+  bankAccountId: string;
+  bankAccount: BankAccountDraft;
+  clientType: ClientType;
+  industry: Industry;
+  contractReference: string;
+  maximumCollection: string;
+  allowTracking: boolean;
+  trackingDays: string;
+  allowDateAdjustment: boolean;
+  variableAmount: boolean;
+  adjustmentCategory: AdjustmentCategory;
+  adjustmentType: AdjustmentType | "";
+  adjustmentRate: string;
+  adjustmentAmount: string;
+  approvalWindow: ApprovalWindow;
+  abbreviatedName: string;
+};
+
+export type PaymentDraft = {
+  kind: PaymentKind;
+  customerId: string;
+  mandateChoice: "existing" | "new";
+  mandateId: string;
+  mandate: MandateDraft;
+  amount: string;
+  dateToProcess: string;
+  transactionReference: string;
+  startDate: string;
+  endDate: string;
+  interval: Interval;
+  dayToProcess: string;
+  firstCollection: string;
+  startRunning: boolean;
+};
+
+/** The form's fields, named as the server names them in its field errors. */
+export const PAYMENT_FORM_FIELDS = [
+  "customerId",
+  "mandate",
+  "mandate.method",
+  "mandate.bankAccount",
+  "mandate.bankAccount.bank",
+  "mandate.bankAccount.branchCode",
+  "mandate.bankAccount.accountType",
+  "mandate.bankAccount.holderName",
+  "mandate.bankAccount.accountNumber",
+  "mandate.clientType",
+  "mandate.industry",
+  "mandate.contractReference",
+  "mandate.maximumCollectionCents",
+  "mandate.allowTracking",
+  "mandate.trackingDays",
+  "mandate.adjustmentType",
+  "mandate.adjustmentRate",
+  "mandate.adjustmentAmountCents",
+  "mandate.approvalWindow",
+  "mandate.abbreviatedName",
+  "amountCents",
+  "dateToProcess",
+  "transactionReference",
+  "startDate",
+  "endDate",
+  "interval",
+  "dayToProcess",
+  "firstCollectionCents",
+  "customer.idNumber",
+  "customer.cellphone",
+] as const;
+export type PaymentFormField = (typeof PAYMENT_FORM_FIELDS)[number];
+export type FormErrors = Partial<Record<PaymentFormField, ErrorCode>>;
+
+/** The methods a merchant may set a new mandate up with: enabled ones that use a mandate. */
+export function offeredMethods(settings: PaymentMethodSettings | undefined): PaymentMethod[] {
+  return MANDATE_METHODS.filter((method) => settings?.enabled.includes(method));
+}
+
+/** A new mandate starts from the merchant's DebiCheck defaults. */
+export function emptyMandateDraft(settings: PaymentMethodSettings | undefined, holderName = ""): MandateDraft {
+  return {
+    method: offeredMethods(settings)[0] ?? "debicheck",
+    bankChoice: "new",
+    bankAccountId: "",
+    bankAccount: emptyBankAccountDraft(holderName),
+    clientType: "resident_individual",
+    industry: "subscription",
+    contractReference: "",
+    maximumCollection: "",
+    allowTracking: settings?.debicheckAllowTracking ?? false,
+    trackingDays: settings ? String(settings.debicheckTrackingDays) : "",
+    allowDateAdjustment: settings?.debicheckAllowDateAdjustment ?? false,
+    variableAmount: false,
+    adjustmentCategory: "never",
+    adjustmentType: "",
+    adjustmentRate: "",
+    adjustmentAmount: "",
+    approvalWindow: settings?.debicheckApprovalWindow ?? "tt1_delayed",
+    abbreviatedName: settings?.debicheckAbbreviatedName ?? "",
+  };
+}
+
+export function emptyPaymentDraft(kind: PaymentKind, settings: PaymentMethodSettings | undefined): PaymentDraft {
+  return {
+    kind,
+    customerId: "",
+    mandateChoice: "new",
+    mandateId: "",
+    mandate: emptyMandateDraft(settings),
+    amount: "",
+    dateToProcess: "",
+    transactionReference: "",
+    startDate: "",
+    endDate: "",
+    interval: "monthly",
+    dayToProcess: "",
+    firstCollection: "",
+    startRunning: true,
+  };
+}
+
+/** Whole numbers as typed; undefined when empty, NaN when not a whole number. */
+function wholeNumber(text: string): number | undefined {
+  const trimmed = text.trim();
+  if (trimmed === "") return undefined;
+  return /^\d{1,3}$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+}
+
+type Built<T> = { input: T; errors: FormErrors } | { input: null; errors: FormErrors };
+
+/** The amount fields in cents; a field that does not read as rand is marked. */
+function cents(text: string, field: PaymentFormField, errors: FormErrors, required = false): number | undefined {
+  const value = randToCents(text);
+  if (value === "invalid") errors[field] = "invalid_amount";
+  else if (value === undefined && required) errors[field] = "required";
+  else return value;
+  return undefined;
+}
+
+export function mandateInputFrom(draft: MandateDraft, kind: PaymentKind, errors: FormErrors): MandateInput | null {
+  const debicheck = draft.method === "debicheck";
+  const recurring = kind === "recurring";
+  let bankAccount: MandateInput["bankAccount"] | null;
+  if (draft.bankChoice === "existing") {
+    bankAccount = draft.bankAccountId ? { t: "Existing", bankAccountId: draft.bankAccountId } : null;
+    if (!bankAccount) errors["mandate.bankAccount"] = "required";
+  } else {
+    const account = bankAccountInputFrom(draft.bankAccount);
+    bankAccount = account && { t: "New", input: account };
+    if (!account) errors["mandate.bankAccount.bank"] = "required";
+  }
+  // Tracking is DebiCheck and Registered Mandate only; EFT debit orders have none.
+  const tracking = draft.method !== "eft_debit_order" && draft.allowTracking;
+  const trackingDays = tracking ? wholeNumber(draft.trackingDays) : undefined;
+  if (tracking && trackingDays === undefined) errors["mandate.trackingDays"] = "required";
+  if (trackingDays !== undefined && Number.isNaN(trackingDays)) errors["mandate.trackingDays"] = "tracking_days_out_of_range";
+  // Adjustments belong to recurring schedules only.
+  const adjusting = recurring && draft.adjustmentCategory !== "never";
+  const adjustmentType = adjusting && draft.adjustmentType ? draft.adjustmentType : undefined;
+  const input: MandateInput = {
+    method: draft.method,
+    bankAccount: bankAccount ?? { t: "Existing", bankAccountId: "" },
+    clientType: draft.clientType,
+    industry: draft.industry,
+    contractReference: draft.contractReference.trim(),
+    maximumCollectionCents: cents(draft.maximumCollection, "mandate.maximumCollectionCents", errors),
+    allowTracking: tracking,
+    trackingDays: trackingDays !== undefined && !Number.isNaN(trackingDays) ? trackingDays : undefined,
+    allowDateAdjustment: recurring && draft.allowDateAdjustment,
+    variableAmount: recurring && draft.variableAmount,
+    adjustmentCategory: adjusting ? draft.adjustmentCategory : "never",
+    adjustmentType,
+    adjustmentRate: adjustmentType === "rate" ? draft.adjustmentRate.trim() : "",
+    adjustmentAmountCents: adjustmentType === "amount" ? cents(draft.adjustmentAmount, "mandate.adjustmentAmountCents", errors) : undefined,
+    approvalWindow: debicheck ? draft.approvalWindow : undefined,
+    abbreviatedName: draft.abbreviatedName.trim(),
+  };
+  return bankAccount ? input : null;
+}
+
+/**
+ * The command input of a filled-in form, or the fields the form can already tell are wrong.
+ * Only what cannot travel is checked here (a rand amount that is not a number, a missing
+ * choice); every business rule is the server's, whose field errors show beside the fields.
+ */
+export function paymentInputFrom(draft: PaymentDraft, existingMethod?: PaymentMethod): Built<PaymentInput> {
+  const errors: FormErrors = {};
+  if (!draft.customerId) errors.customerId = "required";
+  const amountCents = cents(draft.amount, "amountCents", errors, true);
+  let mandate: PaymentInput["mandate"] | null = null;
+  if (draft.mandateChoice === "existing") {
+    if (draft.mandateId) mandate = { t: "Existing", mandateId: draft.mandateId };
+    else errors.mandate = "required";
+  } else {
+    const input = mandateInputFrom(draft.mandate, draft.kind, errors);
+    if (input) mandate = { t: "New", input };
+  }
+  const once = draft.kind === "once";
+  const day = once ? undefined : wholeNumber(draft.dayToProcess);
+  if (!once && day !== undefined && Number.isNaN(day)) errors.dayToProcess = "day_to_process_out_of_range";
+  const method = draft.mandateChoice === "new" ? draft.mandate.method : existingMethod;
+  const input: PaymentInput = {
+    customerId: draft.customerId,
+    mandate: mandate ?? { t: "Existing", mandateId: "" },
+    kind: draft.kind,
+    amountCents: amountCents ?? 0,
+    dateToProcess: once ? draft.dateToProcess || undefined : undefined,
+    transactionReference: once ? draft.transactionReference.trim() : "",
+    startDate: once ? undefined : draft.startDate || undefined,
+    endDate: once ? undefined : draft.endDate || undefined,
+    interval: once ? undefined : draft.interval,
+    dayToProcess: day !== undefined && !Number.isNaN(day) ? day : undefined,
+    firstCollectionCents: once ? undefined : cents(draft.firstCollection, "firstCollectionCents", errors),
+    // Only an EFT debit order may wait for the merchant to start it.
+    startRunning: method === "eft_debit_order" ? draft.startRunning : true,
+  };
+  if (Object.keys(errors).length > 0 || !mandate) return { input: null, errors };
+  // Keys with no value stay off the wire.
+  for (const key of Object.keys(input) as (keyof PaymentInput)[]) if (input[key] === undefined) delete input[key];
+  if (input.mandate.t === "New") {
+    const nested = input.mandate.input;
+    for (const key of Object.keys(nested) as (keyof MandateInput)[]) if (nested[key] === undefined) delete nested[key];
+  }
+  return { input, errors };
+}

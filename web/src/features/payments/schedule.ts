@@ -1,0 +1,32 @@
+import type { Interval } from "../../protocol/wire";
+
+// 2024-01-01 was a Monday: day n of a week is 2024-01-0n.
+const A_MONDAY = Date.UTC(2024, 0, 1);
+const DAY_MS = 86_400_000;
+
+export type DayToProcessText = { key: "weekday"; weekday: string } | { key: "fortnightDay"; day: number } | { key: "lastDay" } | { key: "monthDay"; day: number };
+
+/**
+ * What a day to process means for an interval: weekly 1-7 are Monday to Sunday,
+ * fortnightly 1-14 count from the first Monday, otherwise a day of the month with 31 the last.
+ */
+export function describeDayToProcess(interval: Interval | undefined, day: number, locale: string): DayToProcessText {
+  if (interval === "weekly") {
+    const weekday = new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" }).format(new Date(A_MONDAY + (day - 1) * DAY_MS));
+    return { key: "weekday", weekday };
+  }
+  if (interval === "fortnightly") return { key: "fortnightDay", day };
+  if (day === 31) return { key: "lastDay" };
+  return { key: "monthDay", day };
+}
+
+/** The largest day to process an interval accepts. */
+export function maxDayToProcess(interval: Interval | undefined): number {
+  if (interval === "weekly") return 7;
+  if (interval === "fortnightly") return 14;
+  return 31;
+}
+
+export function localeOf(language: string): string {
+  return language === "afr" ? "af-ZA" : "en-ZA";
+}
