@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation } from "react-router";
 import { TwoFactorGate } from "../../features/profile/TwoFactorGate";
+import { TestModeStrip } from "../../features/testclock/TestModeStrip";
 import { VerifyEmailBanner } from "../../features/profile/VerifyEmailBanner";
 import { liveClient } from "../liveClient";
 import { recordPath } from "../routes";
@@ -26,6 +27,7 @@ export function DefaultLayout() {
         {t("app.skipToContent")}
       </a>
       <Header navOpen={navOpen} onToggleNav={() => setNavOpen((open) => !open)} />
+      <TestModeStrip />
       <div className="shell-body">
         <Sidebar open={navOpen} onNavigate={() => setNavOpen(false)} />
         {navOpen ? <div className="sidebar-backdrop" onClick={() => setNavOpen(false)} aria-hidden="true" /> : null}

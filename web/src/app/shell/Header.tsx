@@ -6,6 +6,7 @@ import { identityAtom } from "../../live/atoms";
 import { ConnectionIndicator } from "./ConnectionIndicator";
 import { LanguageSwitch } from "./LanguageSwitch";
 import { Logo } from "./Logo";
+import { ModeSwitch } from "./ModeSwitch";
 import { PresenceAvatars } from "./PresenceAvatars";
 import { ThemeSwitch } from "./ThemeSwitch";
 import { UserMenu } from "./UserMenu";
@@ -14,7 +15,7 @@ export function Header({ navOpen, onToggleNav }: { navOpen: boolean; onToggleNav
   const { t } = useTranslation();
   const identity = useAtomValue(identityAtom);
   return (
-    <header className="header">
+    <header className={identity?.mode === "test" ? "header header-test" : "header"}>
       <button
         type="button"
         className="header-button nav-toggle"
@@ -38,6 +39,7 @@ export function Header({ navOpen, onToggleNav }: { navOpen: boolean; onToggleNav
         </div>
       ) : null}
       <div className="header-spacer" />
+      <ModeSwitch />
       <PresenceAvatars />
       <ConnectionIndicator />
       <LanguageSwitch />

@@ -1,0 +1,53 @@
+import { useAtomValue } from "jotai";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { formatBusinessDate, formatMoney } from "../../components/format";
+import { paymentAtom } from "../../live/cache";
+import type { UpcomingCollection } from "../../protocol/wire";
+
+// The payment's page: once-off or recurring when this tab knows the payment, recurring
+// otherwise (the schedule behind most upcoming debits).
+function PaymentLink({ collection }: { collection: UpcomingCollection }) {
+  const payment = useAtomValue(paymentAtom(collection.paymentId));
+  const base = payment?.kind === "once" ? "/payments/one-time" : "/payments/recurring";
+  return (
+    <Link to={`${base}/${collection.paymentId}`} className="table-link">
+      {collection.customerName}
+    </Link>
+  );
+}
+
+export function UpcomingList({ upcoming }: { upcoming: UpcomingCollection[] }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <div className="card home-panel" data-testid="upcoming">
+      <h2 className="card-title">{t("home.upcoming.title")}</h2>
+      {upcoming.length === 0 ? (
+        <p className="home-empty">{t("home.upcoming.empty")}</p>
+      ) : (
+        <table className="table table-compact">
+          <thead>
+            <tr>
+              <th scope="col">{t("home.upcoming.date")}</th>
+              <th scope="col">{t("home.upcoming.customer")}</th>
+              <th scope="col" className="hide-sm">{t("home.upcoming.method")}</th>
+              <th scope="col" className="cell-amount">{t("home.upcoming.amount")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {upcoming.map((collection) => (
+              <tr key={`${collection.paymentId}-${collection.actionDate}`} data-testid="upcoming-row">
+                <td className="cell-nowrap">{formatBusinessDate(collection.actionDate, i18n.language)}</td>
+                <td>
+                  <PaymentLink collection={collection} />
+                </td>
+                <td className="cell-muted hide-sm">{t(`collections.method.${collection.method}`)}</td>
+                <td className="cell-amount">{formatMoney(collection.amountCents, i18n.language)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
