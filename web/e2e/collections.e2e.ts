@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openBrowser, shoot, type Session } from "./browser";
+import { runCommands } from "./collectionsSeed";
+import { signUpFresh } from "./flows";
+import { PaymentDetailPage, PaymentsListPage } from "./pages/CollectionPages";
+import { Shell } from "./pages/Shell";
+
+// A week ahead: always a future start date, whatever the test clock says today.
+function inDays(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+describe("collections: payments and mandates, live across tabs", () => {
+  let session: Session;
+
+  beforeAll(async () => {
+    session = await openBrowser();
+    const page = await session.newPage();
+    await signUpFresh(page, "collections");
+    // DebiCheck asks the payer's bank: the customer needs an ID number and a cellphone.
+    await runCommands(page, "test", [
+      {
+        t: "CreateCustomer",
+        input: {
+          name: "Lerato Khumalo",
+          email: "lerato@example.co.za",
+          cellphone: "+27821234567",
+          idType: "south_african_id",
+          idNumber: "8801235111088",
+          addressLine1: "",
+          addressLine2: "",
+          city: "",
+          postalCode: "",
+          reference: "LK-001",
+        },
+      },
+    ]);
+    await page.close();
+  });
+
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it("creates a recurring DebiCheck payment with a new mandate, seen live in a second tab, then pauses and resumes it", async () => {
+    const tabA = await session.newPage();
+    const tabB = await session.newPage();
+    const listA = new PaymentsListPage(tabA, "recurring");
+    const listB = new PaymentsListPage(tabB, "recurring");
+    for (const [tab, list] of [
+      [tabA, listA],
+      [tabB, listB],
+    ] as const) {
+      await list.open();
+      const shell = new Shell(tab);
+      await shell.waitUntilLive();
+      await shell.chooseMode("test");
+      await tab.getByTestId("test-data-marker").first().waitFor();
+      await tab.getByTestId("payments-empty").waitFor();
+    }
+    await shoot(tabB, "recurring-empty-en-light");
+
+    await tabA.bringToFront();
+    await listA.createRecurringDebiCheck({
+      customerSearch: "Lerato",
+      customerName: "Lerato Khumalo",
+      bank: "absa",
+      accountNumber: "4100000001",
+      contractReference: "GYM2026LK",
+      maximumCollection: "400",
+      amount: "299.90",
+      startDate: inDays(7),
+      dayToProcess: "31",
+    });
+    const detailA = new PaymentDetailPage(tabA);
+    await detailA.waitForIt();
+    expect(tabA.url()).toMatch(/\/payments\/recurring\/pay_/);
+    await detailA.mandateSummary().getByTestId("mandate-link").waitFor();
+    await shoot(tabA, "recurring-detail-en-light");
+
+    // Tab B never reloads: the row arrives over the socket.
+    await listB.row("Lerato Khumalo").waitFor();
+    await shoot(tabB, "recurring-list-en-light");
+
+    // The payer's bank answers the approval request as the test clock moves on a day.
+    await runCommands(tabA, "test", [{ t: "AdvanceTestClock", step: "day" }]);
+
+    await tabB.bringToFront();
+    await listB.row("Lerato Khumalo").getByRole("link").click();
+    const detailB = new PaymentDetailPage(tabB);
+    await detailB.waitForIt();
+    await expect.poll(() => detailB.status().getAttribute("data-status"), { timeout: 20_000 }).toBe("running");
+
+    await detailB.act("pause");
+    await expect.poll(() => detailB.status().getAttribute("data-status")).toBe("paused");
+    // The first tab follows without a reload.
+    await expect.poll(() => detailA.status().getAttribute("data-status")).toBe("paused");
+    await detailB.action("resume").waitFor();
+    await shoot(tabB, "recurring-detail-paused-en-light");
+    await detailB.act("resume");
+    await expect.poll(() => detailB.status().getAttribute("data-status")).toBe("running");
+    await expect.poll(() => detailA.status().getAttribute("data-status")).toBe("running");
+
+    await tabA.close();
+    await tabB.close();
+  });
+
+  it("keeps list filters in the address across a reload", async () => {
+    const page = await session.newPage();
+    const list = new PaymentsListPage(page, "recurring");
+    await list.open();
+    await new Shell(page).waitUntilLive();
+    const filters = list.filters();
+    await filters.status().selectOption("paused");
+    await filters.method().selectOption("debicheck");
+    await filters.sort().selectOption("amount_high");
+    await filters.min().fill("150.50");
+    await filters.search().fill("Lerato");
+    await expect.poll(() => new URL(page.url()).searchParams.get("q")).toBe("Lerato");
+    await expect.poll(() => new URL(page.url()).searchParams.get("min")).toBe("150.50");
+    const address = new URL(page.url());
+    expect(Object.fromEntries(address.searchParams)).toEqual({ q: "Lerato", status: "paused", method: "debicheck", min: "150.50", sort: "amount_high" });
+
+    await page.reload();
+    await list.waitForIt();
+    await expect.poll(() => filters.search().inputValue()).toBe("Lerato");
+    expect(await filters.status().inputValue()).toBe("paused");
+    expect(await filters.method().inputValue()).toBe("debicheck");
+    expect(await filters.sort().inputValue()).toBe("amount_high");
+    expect(await filters.min().inputValue()).toBe("150.50");
+    expect(new URL(page.url()).search).toBe(address.search);
+    await page.close();
+  });
+});

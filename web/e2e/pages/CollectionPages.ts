@@ -1,0 +1,112 @@
+import type { Page } from "playwright-core";
+
+export type NewRecurringDebiCheck = {
+  customerSearch: string;
+  customerName: string;
+  bank: string;
+  accountNumber: string;
+  contractReference: string;
+  maximumCollection: string;
+  amount: string;
+  startDate: string;
+  dayToProcess: string;
+};
+
+/** /payments/one-time and /payments/recurring: list, filters and the new-payment form. */
+export class PaymentsListPage {
+  constructor(
+    private readonly page: Page,
+    private readonly kind: "one-time" | "recurring",
+  ) {}
+
+  async open(query = ""): Promise<void> {
+    await this.page.goto(`/payments/${this.kind}${query}`);
+    await this.waitForIt();
+  }
+
+  async waitForIt(): Promise<void> {
+    await this.page.getByTestId(`payments-page-${this.kind === "one-time" ? "once" : "recurring"}`).waitFor();
+  }
+
+  row(text: string) {
+    return this.page.getByTestId("payment-row").filter({ hasText: text });
+  }
+
+  async createRecurringDebiCheck(fields: NewRecurringDebiCheck): Promise<void> {
+    await this.page.getByTestId("new-payment").first().click();
+    const dialog = this.page.getByTestId("new-payment-dialog");
+    await dialog.waitFor();
+    await dialog.getByTestId("customer-picker-search").fill(fields.customerSearch);
+    await dialog.getByTestId("customer-option").filter({ hasText: fields.customerName }).click();
+    await dialog.getByTestId("mandate-choice-new").click();
+    await dialog.getByTestId("mandate-method").selectOption("debicheck");
+    await dialog.getByTestId("mandate-bankAccount").selectOption("");
+    await dialog.getByTestId("bank-account-bank").selectOption(fields.bank);
+    await dialog.getByTestId("bank-account-accountNumber").fill(fields.accountNumber);
+    await dialog.getByTestId("mandate-contractReference").fill(fields.contractReference);
+    await dialog.getByTestId("mandate-maximumCollection").fill(fields.maximumCollection);
+    await dialog.getByTestId("payment-amount-input").fill(fields.amount);
+    await dialog.getByTestId("payment-startDate").fill(fields.startDate);
+    await dialog.getByTestId("payment-interval").selectOption("monthly");
+    await dialog.getByTestId("payment-dayToProcess").fill(fields.dayToProcess);
+    await dialog.getByTestId("payment-submit").click();
+  }
+
+  filters() {
+    return new FilterBarModel(this.page.getByTestId("payment-filters"));
+  }
+}
+
+export class FilterBarModel {
+  constructor(private readonly root: ReturnType<Page["getByTestId"]>) {}
+
+  search() {
+    return this.root.getByTestId("filter-search");
+  }
+  status() {
+    return this.root.getByTestId("filter-status");
+  }
+  method() {
+    return this.root.getByTestId("filter-method");
+  }
+  from() {
+    return this.root.getByTestId("filter-from");
+  }
+  min() {
+    return this.root.getByTestId("filter-min");
+  }
+  sort() {
+    return this.root.getByTestId("filter-sort");
+  }
+}
+
+/** /payments/{kind}/{id}: the payment, its mandate, its debits and its actions. */
+export class PaymentDetailPage {
+  constructor(private readonly page: Page) {}
+
+  async waitForIt(): Promise<void> {
+    await this.page.getByTestId("payment-detail").waitFor();
+    await this.page.getByTestId("payment-status").waitFor();
+  }
+
+  status() {
+    return this.page.getByTestId("payment-detail").getByTestId("payment-status").first();
+  }
+
+  mandateSummary() {
+    return this.page.getByTestId("mandate-summary");
+  }
+
+  /** Clicks an action and confirms it in the dialog. */
+  async act(action: "pause" | "resume" | "cancel" | "start" | "retry"): Promise<void> {
+    await this.page.getByTestId(`payment-${action}`).click();
+    const dialog = this.page.getByTestId("confirm-dialog");
+    await dialog.waitFor();
+    await dialog.getByTestId("confirm-action").click();
+    await dialog.waitFor({ state: "detached" });
+  }
+
+  action(action: "pause" | "resume" | "cancel" | "start" | "retry") {
+    return this.page.getByTestId(`payment-${action}`);
+  }
+}
