@@ -273,6 +273,52 @@ async fn a_debicheck_schedule_plays_out_over_a_month(db: Database) {
             (TransactionStatus::Paid, "2026-03-06"),
         ]
     );
+    // The list filters on the server: status, last digits of the account, name.
+    for (filter, expected) in [
+        (
+            TransactionFilter {
+                status: Some(TransactionStatus::Paid),
+                search: Some("0001".into()),
+                ..Default::default()
+            },
+            1,
+        ),
+        (
+            TransactionFilter {
+                search: Some("mokoena".into()),
+                min_cents: Some(10_000),
+                ..Default::default()
+            },
+            1,
+        ),
+        (
+            TransactionFilter {
+                status: Some(TransactionStatus::Unpaid),
+                ..Default::default()
+            },
+            0,
+        ),
+        (
+            TransactionFilter {
+                search: Some("9999".into()),
+                ..Default::default()
+            },
+            0,
+        ),
+        (
+            TransactionFilter {
+                from: Some("2026-03-06".into()),
+                ..Default::default()
+            },
+            0,
+        ),
+    ] {
+        assert_eq!(
+            transactions(&mut tab, filter.clone()).await.len(),
+            expected,
+            "{filter:?}"
+        );
+    }
     // 5 April 2026 is a Sunday and 6 April Family Day: the next debit is Tuesday the 7th.
     let after = payment(&mut tab, &payment_id).await;
     assert_eq!(after.status, PaymentStatus::Running);

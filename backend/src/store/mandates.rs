@@ -5,10 +5,7 @@ use sqlx::Row;
 use sqlx::any::AnyRow;
 
 use super::Tx;
-use super::sql::{
-    PageRequest, Sql, account_suffix, flag, like_pattern, opt_int, opt_text, push_page, stored,
-    wire_name,
-};
+use super::sql::{Bind, PageRequest, Sql, flag, opt_int, opt_text, push_page, stored, wire_name};
 use crate::error::AppResult;
 
 const SELECT: &str = "SELECT m.*, c.name AS customer_name, c.email AS customer_email, b.bank AS bank, \
@@ -240,30 +237,22 @@ pub async fn list_mandates(
     ));
     let archived = sql.int_arg(i64::from(filter.archived));
     sql.push(&format!(" AND m.archived = {archived}"));
-    if let Some(status) = filter.status {
-        let status = sql.text_arg(&wire_name(&status));
-        sql.push(&format!(" AND m.status = {status}"));
-    }
-    if let Some(method) = filter.method {
-        let method = sql.text_arg(method.as_str());
-        sql.push(&format!(" AND m.method = {method}"));
-    }
+    sql.and_some(
+        "m.status = {}",
+        filter.status.map(|s| Bind::Text(wire_name(&s))),
+    );
+    sql.and_some(
+        "m.method = {}",
+        filter.method.map(|m| Bind::Text(m.as_str().into())),
+    );
     if filter.e_mandates_only {
         sql.push(" AND m.authentication_requests > 0");
     }
-    if let Some(search) = filter
-        .search
-        .as_deref()
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-    {
-        let pattern = sql.text_arg(&like_pattern(search));
-        let digits = sql.text_arg(&account_suffix(search));
-        sql.push(&format!(
-            " AND (c.search_text LIKE {pattern} ESCAPE '\\' OR LOWER(m.contract_reference) LIKE {pattern} ESCAPE '\\' \
-             OR b.account_number LIKE {digits})"
-        ));
-    }
+    sql.and_search(
+        filter.search.as_deref(),
+        &["c.search_text", "LOWER(m.contract_reference)"],
+        "b.account_number",
+    );
     push_page(&mut sql, "m", page);
     let rows = sql.query().fetch_all(&db.pool).await?;
     rows.iter().map(from_row).collect()

@@ -5,9 +5,7 @@ use protocol::{Mode, Payment, PaymentFilter, PaymentKind};
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
-use super::sql::{
-    PageRequest, Sql, account_suffix, like_pattern, opt_int, opt_text, push_page, stored, wire_name,
-};
+use super::sql::{Bind, PageRequest, Sql, opt_int, opt_text, push_page, stored, wire_name};
 use super::{Db, Tx};
 use crate::error::AppResult;
 
@@ -245,43 +243,29 @@ pub async fn list_payments(
     sql.push(&format!(
         " WHERE p.merchant_id = {merchant} AND p.mode = {mode_arg} AND p.kind = {kind}"
     ));
-    if let Some(status) = filter.status {
-        let status = sql.text_arg(&wire_name(&status));
-        sql.push(&format!(" AND p.status = {status}"));
-    }
-    if let Some(method) = filter.method {
-        let method = sql.text_arg(method.as_str());
-        sql.push(&format!(" AND p.method = {method}"));
-    }
-    if let Some(from) = filter.from.as_deref().and_then(day_start_ms) {
-        let from = sql.int_arg(from);
-        sql.push(&format!(" AND p.created_at >= {from}"));
-    }
-    if let Some(to) = filter.to.as_deref().and_then(day_start_ms) {
-        let to = sql.int_arg(to + DAY_MS);
-        sql.push(&format!(" AND p.created_at < {to}"));
-    }
-    if let Some(min) = filter.min_cents {
-        let min = sql.int_arg(min);
-        sql.push(&format!(" AND p.amount_cents >= {min}"));
-    }
-    if let Some(max) = filter.max_cents {
-        let max = sql.int_arg(max);
-        sql.push(&format!(" AND p.amount_cents <= {max}"));
-    }
-    if let Some(search) = filter
-        .search
-        .as_deref()
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-    {
-        let pattern = sql.text_arg(&like_pattern(search));
-        let digits = sql.text_arg(&account_suffix(search));
-        sql.push(&format!(
-            " AND (c.search_text LIKE {pattern} ESCAPE '\\' OR LOWER(p.transaction_reference) LIKE {pattern} ESCAPE '\\' \
-             OR LOWER(m.contract_reference) LIKE {pattern} ESCAPE '\\' OR b.account_number LIKE {digits})"
-        ));
-    }
+    sql.and_some(
+        "p.status = {}",
+        filter.status.map(|s| Bind::Text(wire_name(&s))),
+    );
+    sql.and_some(
+        "p.method = {}",
+        filter.method.map(|m| Bind::Text(m.as_str().into())),
+    );
+    let from = filter.from.as_deref().and_then(day_start_ms);
+    sql.and_some("p.created_at >= {}", from.map(Bind::Int));
+    let to = filter.to.as_deref().and_then(day_start_ms);
+    sql.and_some("p.created_at < {}", to.map(|to| Bind::Int(to + DAY_MS)));
+    sql.and_some("p.amount_cents >= {}", filter.min_cents.map(Bind::Int));
+    sql.and_some("p.amount_cents <= {}", filter.max_cents.map(Bind::Int));
+    sql.and_search(
+        filter.search.as_deref(),
+        &[
+            "c.search_text",
+            "LOWER(p.transaction_reference)",
+            "LOWER(m.contract_reference)",
+        ],
+        "b.account_number",
+    );
     push_page(&mut sql, "p", page);
     let rows = sql.query().fetch_all(&db.pool).await?;
     rows.iter().map(|r| from_row(r).map(|p| p.view)).collect()

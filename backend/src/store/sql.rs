@@ -50,6 +50,42 @@ impl Sql {
         self.arg(Bind::Int(value))
     }
 
+    /// Appends ` AND <condition>` where `{}` in the condition is `value`'s placeholder.
+    pub fn and(&mut self, condition: &str, value: Bind) -> &mut Sql {
+        let placeholder = self.arg(value);
+        let condition = condition.replace("{}", &placeholder);
+        self.push(" AND ").push(&condition)
+    }
+
+    /// Appends ` AND <condition>` only when there is a value.
+    pub fn and_some(&mut self, condition: &str, value: Option<Bind>) -> &mut Sql {
+        match value {
+            Some(value) => self.and(condition, value),
+            None => self,
+        }
+    }
+
+    /// The list screens' search: any of `columns` (lowercased text) holds the
+    /// words, or the account number ends in the digits typed.
+    pub fn and_search(
+        &mut self,
+        search: Option<&str>,
+        columns: &[&str],
+        account_column: &str,
+    ) -> &mut Sql {
+        let Some(search) = search.map(str::trim).filter(|s| !s.is_empty()) else {
+            return self;
+        };
+        let pattern = self.text_arg(&like_pattern(search));
+        let digits = self.text_arg(&account_suffix(search));
+        let mut alternatives: Vec<String> = columns
+            .iter()
+            .map(|column| format!("{column} LIKE {pattern} ESCAPE '\\'"))
+            .collect();
+        alternatives.push(format!("{account_column} LIKE {digits}"));
+        self.push(&format!(" AND ({})", alternatives.join(" OR ")))
+    }
+
     pub fn query(&self) -> Query<'_, sqlx::Any, AnyArguments> {
         let mut query = sqlx::query(AssertSqlSafe(self.text.clone()));
         for bind in &self.binds {

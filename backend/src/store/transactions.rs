@@ -6,9 +6,7 @@ use sqlx::Row;
 use sqlx::any::AnyRow;
 
 use super::mandates::last_digits;
-use super::sql::{
-    PageRequest, Sql, account_suffix, like_pattern, opt_text, push_page, stored, wire_name,
-};
+use super::sql::{Bind, PageRequest, Sql, opt_text, push_page, stored, wire_name};
 use super::{Db, Tx};
 use crate::error::{AppError, AppResult};
 
@@ -216,47 +214,31 @@ pub async fn list_transactions(
     sql.push(&format!(
         " WHERE t.merchant_id = {merchant} AND t.mode = {mode_arg}"
     ));
-    if let Some(status) = filter.status {
-        let status = sql.text_arg(&wire_name(&status));
-        sql.push(&format!(" AND t.status = {status}"));
-    }
-    if let Some(method) = filter.method {
-        let method = sql.text_arg(method.as_str());
-        sql.push(&format!(" AND t.method = {method}"));
-    }
-    if let Some(payment_id) = filter.payment_id.as_deref() {
-        let payment_id = sql.text_arg(payment_id);
-        sql.push(&format!(" AND t.payment_id = {payment_id}"));
-    }
-    if let Some(from) = filter.from.as_deref() {
-        let from = sql.text_arg(from);
-        sql.push(&format!(" AND t.action_date >= {from}"));
-    }
-    if let Some(to) = filter.to.as_deref() {
-        let to = sql.text_arg(to);
-        sql.push(&format!(" AND t.action_date <= {to}"));
-    }
-    if let Some(min) = filter.min_cents {
-        let min = sql.int_arg(min);
-        sql.push(&format!(" AND t.amount_cents >= {min}"));
-    }
-    if let Some(max) = filter.max_cents {
-        let max = sql.int_arg(max);
-        sql.push(&format!(" AND t.amount_cents <= {max}"));
-    }
-    if let Some(search) = filter
-        .search
-        .as_deref()
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-    {
-        let pattern = sql.text_arg(&like_pattern(search));
-        let digits = sql.text_arg(&account_suffix(search));
-        sql.push(&format!(
-            " AND (c.search_text LIKE {pattern} ESCAPE '\\' OR LOWER(t.reference) LIKE {pattern} ESCAPE '\\' \
-             OR LOWER(m.contract_reference) LIKE {pattern} ESCAPE '\\' OR b.account_number LIKE {digits})"
-        ));
-    }
+    sql.and_some(
+        "t.status = {}",
+        filter.status.map(|s| Bind::Text(wire_name(&s))),
+    );
+    sql.and_some(
+        "t.method = {}",
+        filter.method.map(|m| Bind::Text(m.as_str().into())),
+    );
+    sql.and_some(
+        "t.payment_id = {}",
+        filter.payment_id.clone().map(Bind::Text),
+    );
+    sql.and_some("t.action_date >= {}", filter.from.clone().map(Bind::Text));
+    sql.and_some("t.action_date <= {}", filter.to.clone().map(Bind::Text));
+    sql.and_some("t.amount_cents >= {}", filter.min_cents.map(Bind::Int));
+    sql.and_some("t.amount_cents <= {}", filter.max_cents.map(Bind::Int));
+    sql.and_search(
+        filter.search.as_deref(),
+        &[
+            "c.search_text",
+            "LOWER(t.reference)",
+            "LOWER(m.contract_reference)",
+        ],
+        "b.account_number",
+    );
     push_page(&mut sql, "t", page);
     let rows = sql.query().fetch_all(&db.pool).await?;
     rows.iter().map(|r| from_row(r).map(|t| t.view)).collect()
