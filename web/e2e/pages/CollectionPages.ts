@@ -110,3 +110,31 @@ export class PaymentDetailPage {
     return this.page.getByTestId(`payment-${action}`);
   }
 }
+
+/** The new-payment dialog, for filling field by field. */
+export class NewPaymentForm {
+  constructor(private readonly page: Page) {}
+
+  dialog() {
+    return this.page.getByTestId("new-payment-dialog");
+  }
+
+  async openFor(customerSearch: string, customerName: string): Promise<void> {
+    await this.page.getByTestId("new-payment").first().click();
+    await this.dialog().waitFor();
+    await this.dialog().getByTestId("customer-picker-search").fill(customerSearch);
+    await this.dialog().getByTestId("customer-option").filter({ hasText: customerName }).click();
+  }
+
+  field(testId: string) {
+    return this.dialog().getByTestId(testId);
+  }
+
+  fieldError(testId: string) {
+    return this.dialog().locator(".field", { has: this.page.getByTestId(testId) }).locator(".field-error");
+  }
+
+  async submit(): Promise<void> {
+    await this.dialog().getByTestId("payment-submit").click();
+  }
+}

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from "react";
+import "./checkboxField.css";
 
 type CheckboxFieldProps = {
   label: string;

@@ -14,7 +14,7 @@ type FilterBarProps<S extends string> = {
   onClear: () => void;
   statuses: readonly Option<S>[];
   searchPlaceholder: string;
-  /** Methods offered in the method filter; all by default. */
+  /** Methods offered in the method filter; all by default, none hides it. */
   methods?: readonly PaymentMethod[];
   /** Created/action date range and amount range; lists without them leave them out. */
   dates?: boolean;
@@ -61,22 +61,24 @@ export function FilterBar<S extends string>(props: FilterBarProps<S>) {
           ))}
         </select>
       </label>
-      <label className="filter-item">
-        <span className="filter-label">{t("collections.filters.method")}</span>
-        <select
-          className="input select"
-          value={view.method ?? ""}
-          onChange={(event) => onChange({ method: (event.target.value || undefined) as PaymentMethod | undefined } as Partial<ListView<S>>)}
-          data-testid="filter-method"
-        >
-          <option value="">{any}</option>
-          {methods.map((method) => (
-            <option key={method} value={method}>
-              {t(`collections.method.${method}`)}
-            </option>
-          ))}
-        </select>
-      </label>
+      {methods.length > 0 ? (
+        <label className="filter-item">
+          <span className="filter-label">{t("collections.filters.method")}</span>
+          <select
+            className="input select"
+            value={view.method ?? ""}
+            onChange={(event) => onChange({ method: (event.target.value || undefined) as PaymentMethod | undefined } as Partial<ListView<S>>)}
+            data-testid="filter-method"
+          >
+            <option value="">{any}</option>
+            {methods.map((method) => (
+              <option key={method} value={method}>
+                {t(`collections.method.${method}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
       {dates ? (
         <>
           <label className="filter-item">

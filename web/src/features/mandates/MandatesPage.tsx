@@ -71,7 +71,7 @@ export function MandatesPage({ eMandates = false }: { eMandates?: boolean }) {
         onChange={update}
         onClear={clear}
         statuses={statuses.map((status) => ({ value: status, label: t(`collections.mandateStatus.${status}`) }))}
-        methods={eMandates ? ["debicheck"] : MANDATE_METHODS}
+        methods={eMandates ? [] : MANDATE_METHODS}
         dates={false}
         amounts={false}
         searchPlaceholder={t("mandates.searchPlaceholder")}

@@ -86,7 +86,7 @@ export function PaymentMethodsForm({ settings }: { settings: PaymentMethodSettin
         </fieldset>
       </SettingsCard>
       <SettingsCard title={t("paymentMethods.debicheckTitle")} description={t("paymentMethods.debicheckDescription")} testId="debicheck-card">
-        <fieldset className="form-grid" disabled={save.busy}>
+        <fieldset className="form-grid plain-fieldset" disabled={save.busy}>
           <SelectField
             label={t("paymentMethods.approvalWindow")}
             value={draft.debicheckApprovalWindow}

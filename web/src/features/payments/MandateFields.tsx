@@ -93,14 +93,16 @@ export function MandateFields({ kind, customer, methods, draft, errorOf, onChang
         data-testid="mandate-abbreviatedName"
       />
       {debicheck ? (
-        <SelectField
-          label={t("payments.form.approvalWindow")}
-          value={draft.approvalWindow}
-          onChange={(event) => onChange({ approvalWindow: event.target.value as MandateDraft["approvalWindow"] })}
-          error={errorOf("mandate.approvalWindow")}
-          options={options(APPROVAL_WINDOWS, (window) => t(`collections.approvalWindow.${window}`))}
-          data-testid="mandate-approvalWindow"
-        />
+        <div className="form-wide">
+          <SelectField
+            label={t("payments.form.approvalWindow")}
+            value={draft.approvalWindow}
+            onChange={(event) => onChange({ approvalWindow: event.target.value as MandateDraft["approvalWindow"] })}
+            error={errorOf("mandate.approvalWindow")}
+            options={options(APPROVAL_WINDOWS, (window) => t(`collections.approvalWindow.${window}`))}
+            data-testid="mandate-approvalWindow"
+          />
+        </div>
       ) : null}
       {tracks ? (
         <>

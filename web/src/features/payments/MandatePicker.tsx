@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { bankName } from "../../components/banks";
 import { MandateStatusBadge } from "../../components/CollectionBadges";
@@ -53,6 +53,17 @@ export function MandatePicker({ customer, methods, choice, mandateId, error, onC
 
   const mandates = found?.customerId === customer.id ? found.mandates.filter((mandate) => usable(mandate, customer.id, methods)) : [];
 
+  // A customer who already has a mandate to collect under most likely means that one.
+  const defaulted = useRef("");
+  const first = mandates[0];
+  useEffect(() => {
+    if (!found || found.customerId !== customer.id || defaulted.current === customer.id) return;
+    defaulted.current = customer.id;
+    if (!first) return;
+    onChoice("existing");
+    onMandate(first);
+  }, [found, customer.id, first, onChoice, onMandate]);
+
   return (
     <div className="mandate-picker">
       <div className="segmented" role="radiogroup" aria-label={t("payments.form.mandateChoice")}>
@@ -63,7 +74,11 @@ export function MandatePicker({ customer, methods, choice, mandateId, error, onC
             role="radio"
             aria-checked={choice === value}
             className={choice === value ? "segment segment-on" : "segment"}
-            onClick={() => onChoice(value)}
+            onClick={() => {
+              // The merchant chose: no default may override it when the list arrives.
+              defaulted.current = customer.id;
+              onChoice(value);
+            }}
             data-testid={`mandate-choice-${value}`}
           >
             {t(`payments.form.mandateChoices.${value}`)}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { Alert } from "../../components/Alert";
@@ -8,7 +8,7 @@ import { placeError } from "../../components/fieldErrors";
 import { PageSpinner } from "../../components/Spinner";
 import { usePaymentMethodSettings } from "../../live/usePaymentMethodSettings";
 import { useCommand } from "../../live/useCommand";
-import type { Customer, ErrorCode, PaymentKind, PaymentMethod, PaymentMethodSettings } from "../../protocol/wire";
+import type { Customer, ErrorCode, Mandate, PaymentKind, PaymentMethod, PaymentMethodSettings } from "../../protocol/wire";
 import { CustomerPicker } from "./CustomerPicker";
 import { MandateFields } from "./MandateFields";
 import { MandatePicker } from "./MandatePicker";
@@ -97,6 +97,12 @@ function PaymentForm({ kind, settings, onCancel }: { kind: PaymentKind; settings
     }));
   }
 
+  const chooseMandateKind = useCallback((mandateChoice: PaymentDraft["mandateChoice"]) => setDraft((current) => ({ ...current, mandateChoice })), []);
+  const chooseMandate = useCallback((mandate: Mandate | undefined) => {
+    setExistingMethod(mandate?.method);
+    setDraft((current) => ({ ...current, mandateId: mandate?.id ?? "" }));
+  }, []);
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     create.clearError();
@@ -132,11 +138,8 @@ function PaymentForm({ kind, settings, onCancel }: { kind: PaymentKind; settings
                 choice={draft.mandateChoice}
                 mandateId={draft.mandateId}
                 error={errorOf("mandate")}
-                onChoice={(mandateChoice) => setDraft((current) => ({ ...current, mandateChoice }))}
-                onMandate={(mandate) => {
-                  setExistingMethod(mandate?.method);
-                  setDraft((current) => ({ ...current, mandateId: mandate?.id ?? "" }));
-                }}
+                onChoice={chooseMandateKind}
+                onMandate={chooseMandate}
               />
               {draft.mandateChoice === "new" ? (
                 <MandateFields
