@@ -21,7 +21,7 @@ function Ratio({ label, ratioBp, thresholdBp, level, testId }: RatioProps) {
   const { t, i18n } = useTranslation();
   const threshold = formatBasisPoints(thresholdBp, i18n.language);
   return (
-    <div className={`card stat stat-${level}`} data-testid={testId} data-level={level}>
+    <div className={`card stat stat-ratio stat-${level}`} data-testid={testId} data-level={level}>
       <h2 className="card-title">{label}</h2>
       <p className="stat-value" data-testid={`${testId}-value`}>
         {formatBasisPoints(ratioBp, i18n.language)}

@@ -46,8 +46,10 @@ export function useDashboard(): DashboardState {
       (body) => {
         if (mine !== generation.current || body.t !== "Dashboard") return;
         putTransactions(client.store, body.dashboard.recent);
-        // The clock only moves forward: an answer older than the last delta does not turn it back.
-        setBusinessDate((known) => (known && known > body.dashboard.today ? known : body.dashboard.today));
+        // Only a tab that knows no date yet takes it from here: while a test clock span plays
+        // out, the server's today is already the span's end, and the clock's deltas (which the
+        // test clock control waits for) tell how far the play has come.
+        setBusinessDate((known) => known ?? body.dashboard.today);
         setAnswer({ version: entities, dashboard: body.dashboard });
       },
       (failure: unknown) => {
@@ -61,6 +63,11 @@ export function useDashboard(): DashboardState {
 
   // On open, and for the data of another merchant or mode.
   useEffect(fetchNow, [fetchNow]);
+  // A refresh planned a moment ago asks with the data as it is when it runs, never the old one.
+  const latestFetch = useRef(fetchNow);
+  useEffect(() => {
+    latestFetch.current = fetchNow;
+  });
 
   const trigger = `${transactions}|${payments}|${today}|${versions.transaction}|${versions.payment}`;
   const handled = useRef(trigger);
@@ -71,9 +78,9 @@ export function useDashboard(): DashboardState {
     if (timer.current !== undefined) return;
     timer.current = setTimeout(() => {
       timer.current = undefined;
-      fetchNow();
+      latestFetch.current();
     }, REFRESH_DELAY_MS);
-  }, [trigger, fetchNow]);
+  }, [trigger]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const current = answer?.version === entities ? answer : null;
