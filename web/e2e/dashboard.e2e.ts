@@ -1,0 +1,155 @@
+import { readFileSync } from "node:fs";
+import Papa from "papaparse";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openBrowser, shoot, shootPart, type Session } from "./browser";
+import { createRecord, debiCheckPayer, weeklyDebiCheck } from "./dashboardSeed";
+import { signUpFresh } from "./flows";
+import { HomeDashboard, TestMode, TransactionDetail, TransactionsList } from "./pages/DashboardPages";
+import { Shell } from "./pages/Shell";
+
+const CSV_HEADER = [
+  "Transaction ID",
+  "Action date",
+  "Status",
+  "Unpaid code",
+  "Amount (ZAR)",
+  "Method",
+  "Customer",
+  "Reference",
+  "Bank",
+  "Account last digits",
+  "Attempt",
+];
+
+describe("home dashboard, test clock and transactions", () => {
+  let session: Session;
+
+  beforeAll(async () => {
+    session = await openBrowser();
+    const page = await session.newPage();
+    await signUpFresh(page, "dashboard");
+    await page.close();
+  });
+
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it("plays a month of collections into another tab's home without a reload, then exports the paid ones", async () => {
+    const tabA = await session.newPage();
+    const homeA = new HomeDashboard(tabA);
+    await homeA.open();
+    await new Shell(tabA).waitUntilLive();
+    const testA = new TestMode(tabA);
+    await testA.switchOn();
+    const today = await testA.today();
+    expect(today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+    // Two payers on the simulated bank: one whose debits are paid, one whose come back unpaid 02.
+    const paidPayer = await createRecord(tabA, "test", { t: "CreateCustomer", input: debiCheckPayer("Thandi Nkosi", "thandi@example.co.za") });
+    const unpaidPayer = await createRecord(tabA, "test", { t: "CreateCustomer", input: debiCheckPayer("Pieter Botha", "pieter@example.co.za") });
+    await createRecord(tabA, "test", { t: "CreatePayment", input: weeklyDebiCheck(paidPayer, today, "4000000001", 49_999) });
+    await createRecord(tabA, "test", { t: "CreatePayment", input: weeklyDebiCheck(unpaidPayer, today, "4000000002", 25_000) });
+
+    const tabB = await session.newPage();
+    const homeB = new HomeDashboard(tabB);
+    await homeB.open();
+    await new Shell(tabB).waitUntilLive();
+    await new TestMode(tabB).switchOn();
+    await homeB.waitForFigures();
+    await expect.poll(() => homeB.upcomingRows().count()).toBeGreaterThan(0);
+    const before = await homeB.figure("collected-month").textContent();
+    await shoot(tabB, "home-before-en-light");
+
+    // A person acts in the tab in front; tab B is never reloaded.
+    await tabA.bringToFront();
+    await testA.advance("month");
+    await testA.status().filter({ hasText: "Playing out" }).waitFor();
+    await shootPart(testA.strip(), "test-clock-playing-en-light");
+    await testA.waitUntilPlayed();
+
+    await tabB.bringToFront();
+    await expect.poll(() => homeB.figure("collected-month").textContent(), { timeout: 30_000 }).not.toBe(before);
+    await expect.poll(() => homeB.feedRows().count()).toBeGreaterThan(0);
+    await tabB.getByTestId("warning-unpaid").waitFor();
+    expect(await new TestMode(tabB).today()).not.toBe(today);
+    await shoot(tabB, "home-after-en-light");
+
+    // The paid debits only, from an address that can be bookmarked.
+    const list = new TransactionsList(tabB);
+    await list.openFromNav();
+    await expect.poll(() => list.rows().count()).toBeGreaterThan(0);
+    await list.filterStatus("paid");
+    await tabB.waitForURL((url) => url.searchParams.get("status") === "paid");
+    await expect.poll(async () => [...new Set(await list.statuses().evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-status"))))]).toEqual(["paid"]);
+    const shown = await list.rows().count();
+    await shoot(tabB, "transactions-paid-en-light");
+
+    const download = await list.exportCsv();
+    expect(download.suggestedFilename()).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = readFileSync(await download.path(), "utf8").replace(/^\ufeff/, "");
+    const [header, ...rows] = Papa.parse<string[]>(text.trim(), { skipEmptyLines: true }).data;
+    expect(header).toEqual(CSV_HEADER);
+    expect(rows).toHaveLength(shown);
+    for (const row of rows) {
+      expect(row[2]).toBe("Paid");
+      expect(row[4]).toBe("499.99");
+      expect(row[5]).toBe("DebiCheck");
+      expect(row[6]).toBe("Thandi Nkosi");
+      expect(row[8]).toBe("Capitec");
+      expect(row[9]).toBe("0001");
+    }
+    await list.exportOutcome().waitFor();
+
+    // The bookmark opens the same view (a fresh tab opens live data: switch to test again).
+    const bookmark = tabB.url();
+    await tabB.goto(bookmark);
+    await new Shell(tabB).waitUntilLive();
+    expect(await tabB.getByTestId("filter-status").inputValue()).toBe("paid");
+    await new TestMode(tabB).switchOn();
+    await expect.poll(() => list.rows().count()).toBe(shown);
+
+    // An unpaid debit's detail: the code, its meaning and the history.
+    await list.filterStatus("unpaid");
+    await expect.poll(() => list.statuses().first().getAttribute("data-status")).toBe("unpaid");
+    await list.rows().first().getByRole("link").click();
+    const detail = new TransactionDetail(tabB);
+    await detail.waitForIt();
+    await tabB.getByTestId("unpaid-meaning").waitFor();
+    expect(await detail.historySteps().count()).toBeGreaterThan(1);
+    await shoot(tabB, "transaction-unpaid-en-light");
+
+    await tabA.close();
+    await tabB.close();
+  }, 150_000);
+
+  it("reads right in Afrikaans and in the dark", async () => {
+    const page = await session.newPage();
+    const home = new HomeDashboard(page);
+    await home.open();
+    const shell = new Shell(page);
+    await shell.waitUntilLive();
+    await new TestMode(page).switchOn();
+    await shell.chooseLanguage("afr");
+    await shell.chooseTheme("dark");
+    await home.waitForFigures();
+    await expect.poll(() => home.feedRows().count()).toBeGreaterThan(0);
+    await shoot(page, "home-afr-dark");
+    const list = new TransactionsList(page);
+    await list.openFromNav();
+    await list.filterStatus("unpaid");
+    await expect.poll(() => list.statuses().first().getAttribute("data-status")).toBe("unpaid");
+    await shoot(page, "transactions-afr-dark");
+    await list.rows().first().getByRole("link").click();
+    await new TransactionDetail(page).waitForIt();
+    await shoot(page, "transaction-unpaid-afr-dark");
+    await shell.chooseTheme("light");
+    await shoot(page, "transaction-unpaid-afr-light");
+    await shell.chooseLanguage("en");
+    await shell.chooseTheme("dark");
+    await list.openFromNav();
+    await expect.poll(() => list.rows().count()).toBeGreaterThan(0);
+    await shoot(page, "transactions-en-dark");
+    await page.close();
+  }, 60_000);
+});
