@@ -198,14 +198,16 @@ describe("live and test data", () => {
       const shell = new Shell(page);
       await shell.waitUntilLive();
       await shell.chooseMode("test");
-      await page.getByText("Test mode").waitFor();
+      // The badge beside the business name (the header's switch is labelled Test mode too).
+      await shell.merchantName().getByText("Test mode").waitFor();
       await list.create({ name: "Test Only", email: "test-only@example.co.za" });
       await new CustomerDetailPage(page).waitForIt();
       await page.getByRole("link", { name: /All customers/ }).click();
       await list.row("Test Only").waitFor();
       await shell.chooseMode("live");
       await page.getByTestId("customers-empty").waitFor();
-      expect(await page.getByText("Test mode").count()).toBe(0);
+      expect(await shell.merchantName().getByText("Test mode").count()).toBe(0);
+      expect(await page.getByTestId("test-strip").count()).toBe(0);
     } finally {
       await browser.close();
     }

@@ -101,12 +101,12 @@ describe("home dashboard, test clock and transactions", () => {
     }
     await list.exportOutcome().waitFor();
 
-    // The bookmark opens the same view (a fresh tab opens live data: switch to test again).
+    // The bookmark opens the same view; a reload stays on test data.
     const bookmark = tabB.url();
     await tabB.goto(bookmark);
     await new Shell(tabB).waitUntilLive();
+    await new TestMode(tabB).strip().waitFor();
     expect(await tabB.getByTestId("filter-status").inputValue()).toBe("paid");
-    await new TestMode(tabB).switchOn();
     await expect.poll(() => list.rows().count()).toBe(shown);
 
     // An unpaid debit's detail: the code, its meaning and the history.

@@ -59,7 +59,7 @@ describe("routes", () => {
     await page.getByRole("button", { name: "Open navigation" }).click();
     await page.getByRole("navigation").getByRole("link", { name: "Transactions" }).click();
     await page.waitForURL((url) => url.pathname === "/payments/transactions");
-    await page.getByTestId("not-built").waitFor();
+    await page.getByTestId("transactions-page").waitFor();
     await shoot(page, "transactions-phone-en-light");
     await page.close();
   });

@@ -1,6 +1,8 @@
 import { nextSession, readSession, sessionAtom } from "../features/auth/session";
+import { identityAtom } from "../live/atoms";
 import { LiveClient } from "../live/client";
 import { reloadForBuild } from "./build";
+import { rememberedMode, rememberMode } from "./modeMemory";
 import { store } from "./store";
 
 function socketUrl(): string {
@@ -23,4 +25,16 @@ export const liveClient = new LiveClient({
   onBuildMismatch: (serverBuild) => {
     if (!import.meta.env.DEV) reloadForBuild(serverBuild);
   },
+});
+
+function tabStorage(): Storage | undefined {
+  return typeof sessionStorage === "undefined" ? undefined : sessionStorage;
+}
+
+// A reload stays on the data the tab showed: test mode survives it.
+const startMode = rememberedMode(tabStorage());
+if (startMode === "test") liveClient.switchTo({ mode: startMode });
+store.sub(identityAtom, () => {
+  const identity = store.get(identityAtom);
+  if (identity) rememberMode(tabStorage(), identity.mode);
 });
