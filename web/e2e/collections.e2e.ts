@@ -129,6 +129,13 @@ describe("collections: payments and mandates, live across tabs", () => {
     expect(await filters.sort().inputValue()).toBe("amount_high");
     expect(await filters.min().inputValue()).toBe("150.50");
     expect(new URL(page.url()).search).toBe(address.search);
+
+    // Clearing empties the address and the fields, and what was typed does not come back.
+    await page.getByTestId("filter-clear").click();
+    await expect.poll(() => new URL(page.url()).search).toBe("");
+    await expect.poll(() => filters.search().inputValue()).toBe("");
+    await page.waitForTimeout(600);
+    expect(new URL(page.url()).search).toBe("");
     await page.close();
   });
 });

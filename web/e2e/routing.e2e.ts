@@ -40,11 +40,11 @@ describe("routes", () => {
 
   it("shows an honest placeholder for screens not built yet", async () => {
     const page = await session.newPage();
-    await page.goto("/payments/recurring");
+    await page.goto("/cards");
     const placeholder = page.getByTestId("not-built");
     await placeholder.waitFor();
     expect(await placeholder.textContent()).toContain("This screen is not built yet");
-    await page.goto("/mandates/man_123");
+    await page.goto("/account/teams/team_123");
     await page.getByTestId("not-built").waitFor();
     await shoot(page, "not-built-en-light");
     await page.close();

@@ -23,7 +23,12 @@ export function DraftInput({ value, onCommit, delayMs = 350, ...input }: DraftIn
     }
   }, [value]);
 
+  // Only a pause in typing hands a value on: a value replaced from outside must not be
+  // overwritten by what the field held before it (the debounce still carries that).
+  const lastSettled = useRef(settled);
   useEffect(() => {
+    if (settled === lastSettled.current) return;
+    lastSettled.current = settled;
     if (settled !== committed.current) {
       committed.current = settled;
       onCommit(settled);

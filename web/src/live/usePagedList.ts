@@ -27,8 +27,6 @@ type PagedListOptions = {
   /** The query of one page; `key` must change whenever it asks for something else. */
   query: (cursor: string | undefined) => Query;
   key: string;
-  /** Skip asking (e.g. an invalid filter). */
-  paused?: boolean;
 };
 
 // True when a change brings a record this list has not seen while it shows only its first page.
@@ -51,7 +49,7 @@ function idsOf(body: unknown): { ids: string[]; nextCursor?: string } | null {
  * records themselves live in the entity cache, so rows change in place; a record the list
  * has not seen makes it ask for its first page again, so the server decides where it goes.
  */
-export function usePagedList({ kind, upserts: feed, query, key: queryKey, paused = false }: PagedListOptions): PagedList {
+export function usePagedList({ kind, upserts: feed, query, key: queryKey }: PagedListOptions): PagedList {
   const client = useLiveClient();
   const version = useAtomValue(listVersionAtom)[kind];
   const upserts = useAtomValue(feed);
@@ -68,7 +66,6 @@ export function usePagedList({ kind, upserts: feed, query, key: queryKey, paused
 
   const fetchFirstPage = useCallback(() => {
     const mine = ++generation.current;
-    if (paused) return;
     client.query(queryRef.current(undefined)).then(
       (body) => {
         const page = idsOf(body);
@@ -79,7 +76,7 @@ export function usePagedList({ kind, upserts: feed, query, key: queryKey, paused
         if (mine === generation.current) setList({ key, ids: [], pages: 0, error: codeOf(error) });
       },
     );
-  }, [client, key, paused]);
+  }, [client, key]);
 
   useEffect(fetchFirstPage, [fetchFirstPage]);
 
@@ -134,7 +131,7 @@ export function usePagedList({ kind, upserts: feed, query, key: queryKey, paused
   const current = list?.key === key;
   return {
     ids: current ? list.ids : [],
-    loading: !paused && !current,
+    loading: !current,
     error: current ? list.error : undefined,
     hasMore: current && Boolean(list.nextCursor),
     loadingMore,
