@@ -20,7 +20,10 @@ export function TransactionRow({ id }: { id: string }) {
         {transaction.customerName}
         <span className="cell-sub">•••• {transaction.accountLastDigits}</span>
       </td>
-      <td className="cell-mono hide-sm">{transaction.reference}</td>
+      <td className="cell-mono hide-sm">
+        {transaction.reference}
+        {transaction.attempt > 1 ? <span className="cell-sub">{t("transactions.attempt", { attempt: transaction.attempt })}</span> : null}
+      </td>
       <td className="cell-muted hide-md">{t(`collections.method.${transaction.method}`)}</td>
       <td className="cell-amount" data-testid="transaction-amount">
         {formatMoney(transaction.amountCents, i18n.language)}
