@@ -24,7 +24,6 @@ export function HomePage() {
   return (
     <section className="page" data-testid="home-page">
       <PageHeader title={t("home.title")} subtitle={subtitle} />
-      {dashboard ? <span hidden data-testid="home-today">{dashboard.today}</span> : null}
       {loading ? <PageSpinner label={t("app.loading")} /> : null}
       {error && !dashboard ? (
         <Alert testId="home-error">
