@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openBrowser, shoot, type Session } from "./browser";
 import { runCommands } from "./collectionsSeed";
 import { signUpFresh } from "./flows";
-import { PaymentDetailPage, PaymentsListPage } from "./pages/CollectionPages";
+import { NewPaymentForm, PaymentDetailPage, PaymentsListPage } from "./pages/CollectionPages";
 import { Shell } from "./pages/Shell";
 
 // A week ahead: always a future start date, whatever the test clock says today.
@@ -103,6 +103,44 @@ describe("collections: payments and mandates, live across tabs", () => {
 
     await tabA.close();
     await tabB.close();
+  });
+
+  it("sends an unanswered DebiCheck approval request again from the e-mandates list", async () => {
+    const page = await session.newPage();
+    const list = new PaymentsListPage(page, "one-time");
+    await list.open();
+    const shell = new Shell(page);
+    await shell.waitUntilLive();
+    await shell.chooseMode("test");
+    await page.getByTestId("test-data-marker").first().waitFor();
+    const form = new NewPaymentForm(page);
+    await form.openFor("Lerato", "Lerato Khumalo");
+    await form.field("mandate-choice-new").click();
+    await form.field("mandate-method").selectOption("debicheck");
+    await form.field("mandate-bankAccount").selectOption("");
+    await form.field("bank-account-bank").selectOption("fnb");
+    // The payer never answers this account's approval requests.
+    await form.field("bank-account-accountNumber").fill("4100000003");
+    await form.field("mandate-contractReference").fill("ONCE2026");
+    await form.field("mandate-approvalWindow").selectOption("tt1_real_time");
+    await form.field("payment-amount-input").fill("75");
+    await form.field("payment-dateToProcess").fill(inDays(5));
+    await form.submit();
+    await new PaymentDetailPage(page).waitForIt();
+    expect(page.url()).toMatch(/\/payments\/one-time\/pay_/);
+
+    await page.goto("/payments/e-mandates");
+    await page.getByTestId("e-mandates-page").waitFor();
+    const row = page.getByTestId("e-mandate-row").filter({ hasText: "ONCE2026" });
+    // The window closes as the test clock moves on.
+    await runCommands(page, "test", [{ t: "AdvanceTestClock", step: "day" }]);
+    await expect.poll(() => row.getByTestId("mandate-status").getAttribute("data-status"), { timeout: 20_000 }).toBe("no_reply");
+    expect(await row.getByTestId("authentication-requests").textContent()).toBe("1");
+    await shoot(page, "e-mandates-no-reply-en-light");
+    await row.getByTestId("mandate-resend_authentication").click();
+    await page.getByTestId("confirm-dialog").getByTestId("confirm-action").click();
+    await expect.poll(() => row.getByTestId("authentication-requests").textContent()).toBe("2");
+    await page.close();
   });
 
   it("keeps list filters in the address across a reload", async () => {
