@@ -29,7 +29,7 @@ export function EMandateRow({ id, archived }: { id: string; archived: boolean })
       <td className="cell-muted hide-sm">
         {mandate.status === "pending_authentication" && mandate.authenticationDue ? formatBusinessDate(mandate.authenticationDue, i18n.language) : "—"}
       </td>
-      <td className="cell-muted hide-md">{mandate.approvalWindow ? t(`collections.approvalWindow.${mandate.approvalWindow}`) : "—"}</td>
+      <td className="cell-muted hide-md">{mandate.approvalWindow ? t(`collections.approvalWindowShort.${mandate.approvalWindow}`) : "—"}</td>
       <td className="cell-actions">
         <MandateActionButtons mandate={mandate} only={["resend_authentication"]} />
       </td>

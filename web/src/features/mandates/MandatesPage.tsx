@@ -90,7 +90,7 @@ export function MandatesPage({ eMandates = false }: { eMandates?: boolean }) {
         />
       ) : list.ids.length === 0 ? null : (
         <div className="table-card table-scroll" aria-busy={list.loading}>
-          <table className="table" aria-label={title} data-testid="mandate-table">
+          <table className={eMandates ? "table e-mandate-table" : "table"} aria-label={title} data-testid="mandate-table">
             <thead>
               {eMandates ? (
                 <tr>
