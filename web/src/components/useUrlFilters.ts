@@ -15,23 +15,32 @@ export function useUrlFilters<S extends string>(statuses: readonly S[]): UrlFilt
   const address = params.toString();
   // Reading by the address text keeps the view stable across renders with the same URL.
   const view = useMemo(() => readListView(new URLSearchParams(address), statuses), [address, statuses]);
-  // The router's functional update reads the params of the last render, so two changes
-  // before the next render would lose the first: each change builds on the last one written.
+  // Navigation lands a render or more later, so two quick changes must not each build on
+  // the address of the last render (the first would be lost): each builds on the last one
+  // written. An address this hook did not write (back button, a link) starts afresh.
   const latest = useRef(params);
+  const pending = useRef<string[]>([]);
   useEffect(() => {
-    latest.current = params;
-  }, [params]);
-  const update = useCallback(
-    (patch: Partial<ListView<S>>) => {
-      const next = writeListView({ ...readListView(latest.current, statuses), ...patch });
+    const index = pending.current.indexOf(address);
+    if (index >= 0) {
+      pending.current = pending.current.slice(index + 1);
+      return;
+    }
+    pending.current = [];
+    latest.current = new URLSearchParams(address);
+  }, [address]);
+  const write = useCallback(
+    (next: URLSearchParams) => {
       latest.current = next;
+      pending.current.push(next.toString());
       setParams(next, { replace: true });
     },
-    [setParams, statuses],
+    [setParams],
   );
-  const clear = useCallback(() => {
-    latest.current = new URLSearchParams();
-    setParams(new URLSearchParams(), { replace: true });
-  }, [setParams]);
+  const update = useCallback(
+    (patch: Partial<ListView<S>>) => write(writeListView({ ...readListView(latest.current, statuses), ...patch })),
+    [write, statuses],
+  );
+  const clear = useCallback(() => write(new URLSearchParams()), [write]);
   return { view, update, clear };
 }
