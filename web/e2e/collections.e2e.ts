@@ -160,7 +160,14 @@ describe("collections: payments and mandates, live across tabs", () => {
     expect(Object.fromEntries(address.searchParams)).toEqual({ q: "Lerato", status: "paused", method: "debicheck", min: "150.50", sort: "amount_high" });
 
     await page.reload();
-    await list.waitForIt();
+    try {
+      await list.waitForIt();
+    } catch (error) {
+      // Seen once under a loaded full run: keep what the page showed instead.
+      await shoot(page, "filters-after-reload-failure");
+      console.log("after reload", page.url(), (await page.locator("body").innerText()).slice(0, 500));
+      throw error;
+    }
     await expect.poll(() => filters.search().inputValue()).toBe("Lerato");
     expect(await filters.status().inputValue()).toBe("paused");
     expect(await filters.method().inputValue()).toBe("debicheck");
