@@ -13,9 +13,7 @@ use super::{Effect, Scope, checked_id, collection_rules as rule, collections, pa
 use crate::error::{AppError, AppResult};
 use crate::ids::now_ms;
 use crate::store::mandates as store;
-use crate::store::sql::{
-    Cursor, PageRequest, finish_page, from_wire_name, page_limit, sort_key, wire_name,
-};
+use crate::store::sql::{PageRequest, from_wire_name, wire_name};
 use crate::store::{Db, Tx};
 
 fn push(errors: &mut Vec<FieldError>, field: &str, result: Result<(), ErrorCode>) {
@@ -257,23 +255,9 @@ pub async fn list_mandates(
     cursor: Option<&str>,
     limit: Option<u32>,
 ) -> AppResult<ReplyBody> {
-    let limit = page_limit(limit);
-    let after = Cursor::decode(cursor)?;
-    let items = store::list_mandates(
-        db,
-        &scope.merchant_id,
-        scope.mode,
-        filter,
-        &PageRequest {
-            sort,
-            after: after.as_ref(),
-            limit,
-        },
-    )
-    .await?;
-    let (items, next_cursor) = finish_page(items, limit, |m| {
-        (sort_key(sort, m.created_at, m.amount_cents), m.id.clone())
-    });
+    let page = PageRequest::new(sort, cursor, limit)?;
+    let items = store::list_mandates(db, &scope.merchant_id, scope.mode, filter, &page).await?;
+    let (items, next_cursor) = page.finish(items, |m| (m.created_at, m.amount_cents, &m.id));
     Ok(ReplyBody::MandatePage { items, next_cursor })
 }
 

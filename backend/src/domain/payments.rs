@@ -20,7 +20,7 @@ use crate::error::{AppError, AppResult};
 use crate::ids::{new_id, now_ms};
 use crate::store::customers::find_customer_in_tx;
 use crate::store::payments::{self as store, PaymentRecord};
-use crate::store::sql::{Cursor, PageRequest, finish_page, page_limit, sort_key};
+use crate::store::sql::PageRequest;
 use crate::store::{Db, Tx, bank_accounts, mandates as mandate_store};
 
 pub const MANDATE_ENDED: &str = "mandate_ended";
@@ -116,9 +116,7 @@ pub fn apply(payment: &mut Payment, event: PaymentEvent) -> AppResult<()> {
         .map_err(|_| AppError::Code(ErrorCode::ActionNotAllowed))?;
     let (status, reason) = from_life(next);
     payment.status = status;
-    if reason.is_some() || status != PaymentStatus::Paused {
-        payment.stop_reason = reason;
-    }
+    payment.stop_reason = reason;
     if is_ended(payment.status) {
         payment.next_action_date = None;
     }
@@ -529,24 +527,10 @@ pub async fn list_payments(
     cursor: Option<&str>,
     limit: Option<u32>,
 ) -> AppResult<ReplyBody> {
-    let limit = page_limit(limit);
-    let after = Cursor::decode(cursor)?;
-    let items = store::list_payments(
-        db,
-        &scope.merchant_id,
-        scope.mode,
-        kind,
-        filter,
-        &PageRequest {
-            sort,
-            after: after.as_ref(),
-            limit,
-        },
-    )
-    .await?;
-    let (items, next_cursor) = finish_page(items, limit, |p| {
-        (sort_key(sort, p.created_at, p.amount_cents), p.id.clone())
-    });
+    let page = PageRequest::new(sort, cursor, limit)?;
+    let items =
+        store::list_payments(db, &scope.merchant_id, scope.mode, kind, filter, &page).await?;
+    let (items, next_cursor) = page.finish(items, |p| (p.created_at, p.amount_cents, &p.id));
     Ok(ReplyBody::PaymentPage { items, next_cursor })
 }
 

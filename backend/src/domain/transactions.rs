@@ -10,7 +10,7 @@ use crate::error::{AppError, AppResult};
 use crate::store::Db;
 use crate::store::clocks;
 use crate::store::payments as payment_store;
-use crate::store::sql::{Cursor, PageRequest, finish_page, page_limit, sort_key};
+use crate::store::sql::PageRequest;
 use crate::store::transactions as store;
 
 /// The regulator's warning levels, in basis points.
@@ -25,23 +25,9 @@ pub async fn list_transactions(
     cursor: Option<&str>,
     limit: Option<u32>,
 ) -> AppResult<ReplyBody> {
-    let limit = page_limit(limit);
-    let after = Cursor::decode(cursor)?;
-    let items = store::list_transactions(
-        db,
-        &scope.merchant_id,
-        scope.mode,
-        filter,
-        &PageRequest {
-            sort,
-            after: after.as_ref(),
-            limit,
-        },
-    )
-    .await?;
-    let (items, next_cursor) = finish_page(items, limit, |t| {
-        (sort_key(sort, t.created_at, t.amount_cents), t.id.clone())
-    });
+    let page = PageRequest::new(sort, cursor, limit)?;
+    let items = store::list_transactions(db, &scope.merchant_id, scope.mode, filter, &page).await?;
+    let (items, next_cursor) = page.finish(items, |t| (t.created_at, t.amount_cents, &t.id));
     Ok(ReplyBody::TransactionPage { items, next_cursor })
 }
 

@@ -130,13 +130,9 @@ pub async fn find_mandate<'e, E>(
 where
     E: sqlx::Executor<'e, Database = sqlx::Any>,
 {
-    let sql = format!("{SELECT} WHERE m.merchant_id = $1 AND m.mode = $2 AND m.id = $3");
-    let row = sqlx::query(sqlx::AssertSqlSafe(sql))
-        .bind(merchant_id)
-        .bind(mode.as_str())
-        .bind(id)
-        .fetch_optional(executor)
-        .await?;
+    let mut sql = Sql::in_stream(SELECT, "m", merchant_id, mode);
+    sql.and("m.id = {}", Bind::Text(id.into()));
+    let row = sql.query().fetch_optional(executor).await?;
     row.as_ref().map(from_row).transpose()
 }
 
@@ -227,16 +223,10 @@ pub async fn list_mandates(
     merchant_id: &str,
     mode: Mode,
     filter: &MandateFilter,
-    page: &PageRequest<'_>,
+    page: &PageRequest,
 ) -> AppResult<Vec<Mandate>> {
-    let mut sql = Sql::new(SELECT);
-    let merchant = sql.text_arg(merchant_id);
-    let mode_arg = sql.text_arg(mode.as_str());
-    sql.push(&format!(
-        " WHERE m.merchant_id = {merchant} AND m.mode = {mode_arg}"
-    ));
-    let archived = sql.int_arg(i64::from(filter.archived));
-    sql.push(&format!(" AND m.archived = {archived}"));
+    let mut sql = Sql::in_stream(SELECT, "m", merchant_id, mode);
+    sql.and("m.archived = {}", Bind::Int(i64::from(filter.archived)));
     sql.and_some(
         "m.status = {}",
         filter.status.map(|s| Bind::Text(wire_name(&s))),

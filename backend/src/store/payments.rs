@@ -140,14 +140,15 @@ pub async fn find_payment<'e, E>(
 where
     E: sqlx::Executor<'e, Database = sqlx::Any>,
 {
-    let sql = format!("{SELECT} WHERE p.merchant_id = $1 AND p.mode = $2 AND p.id = $3");
-    let row = sqlx::query(sqlx::AssertSqlSafe(sql))
-        .bind(merchant_id)
-        .bind(mode.as_str())
-        .bind(id)
-        .fetch_optional(executor)
-        .await?;
+    let mut sql = Sql::in_stream(SELECT, "p", merchant_id, mode);
+    sql.and("p.id = {}", Bind::Text(id.into()));
+    let row = sql.query().fetch_optional(executor).await?;
     row.as_ref().map(from_row).transpose()
+}
+
+async fn fetch_records(tx: &mut Tx, sql: &Sql) -> AppResult<Vec<PaymentRecord>> {
+    let rows = sql.query().fetch_all(&mut **tx).await?;
+    rows.iter().map(from_row).collect()
 }
 
 /// Payments of a mandate that have not ended.
@@ -157,17 +158,10 @@ pub async fn open_payments_of_mandate(
     mode: Mode,
     mandate_id: &str,
 ) -> AppResult<Vec<PaymentRecord>> {
-    let sql = format!(
-        "{SELECT} WHERE p.merchant_id = $1 AND p.mode = $2 AND p.mandate_id = $3 \
-         AND p.status IN ('pending', 'running', 'paused') ORDER BY p.id"
-    );
-    let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
-        .bind(merchant_id)
-        .bind(mode.as_str())
-        .bind(mandate_id)
-        .fetch_all(&mut **tx)
-        .await?;
-    rows.iter().map(from_row).collect()
+    let mut sql = Sql::in_stream(SELECT, "p", merchant_id, mode);
+    sql.and("p.mandate_id = {}", Bind::Text(mandate_id.into()))
+        .push(" AND p.status IN ('pending', 'running', 'paused') ORDER BY p.id");
+    fetch_records(tx, &sql).await
 }
 
 /// Running payments with a debit due on or before `day`.
@@ -177,17 +171,10 @@ pub async fn due_payments(
     mode: Mode,
     day: &str,
 ) -> AppResult<Vec<PaymentRecord>> {
-    let sql = format!(
-        "{SELECT} WHERE p.merchant_id = $1 AND p.mode = $2 AND p.status = 'running' \
-         AND p.next_action_date IS NOT NULL AND p.next_action_date <= $3 ORDER BY p.id"
-    );
-    let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
-        .bind(merchant_id)
-        .bind(mode.as_str())
-        .bind(day)
-        .fetch_all(&mut **tx)
-        .await?;
-    rows.iter().map(from_row).collect()
+    let mut sql = Sql::in_stream(SELECT, "p", merchant_id, mode);
+    sql.and("p.next_action_date <= {}", Bind::Text(day.into()))
+        .push(" AND p.status = 'running' ORDER BY p.id");
+    fetch_records(tx, &sql).await
 }
 
 /// Running payments with no debit left to raise: candidates to complete.
@@ -196,16 +183,11 @@ pub async fn exhausted_payments(
     merchant_id: &str,
     mode: Mode,
 ) -> AppResult<Vec<PaymentRecord>> {
-    let sql = format!(
-        "{SELECT} WHERE p.merchant_id = $1 AND p.mode = $2 AND p.status = 'running' \
-         AND p.next_action_date IS NULL AND p.rerun_cents IS NULL ORDER BY p.id"
+    let mut sql = Sql::in_stream(SELECT, "p", merchant_id, mode);
+    sql.push(
+        " AND p.status = 'running' AND p.next_action_date IS NULL AND p.rerun_cents IS NULL ORDER BY p.id",
     );
-    let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
-        .bind(merchant_id)
-        .bind(mode.as_str())
-        .fetch_all(&mut **tx)
-        .await?;
-    rows.iter().map(from_row).collect()
+    fetch_records(tx, &sql).await
 }
 
 /// The next debits of running payments, soonest first.
@@ -215,16 +197,11 @@ pub async fn upcoming(
     mode: Mode,
     limit: u32,
 ) -> AppResult<Vec<Payment>> {
-    let sql = format!(
-        "{SELECT} WHERE p.merchant_id = $1 AND p.mode = $2 AND p.status = 'running' \
-         AND p.next_action_date IS NOT NULL ORDER BY p.next_action_date, p.id LIMIT $3"
-    );
-    let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
-        .bind(merchant_id)
-        .bind(mode.as_str())
-        .bind(i64::from(limit))
-        .fetch_all(&db.pool)
-        .await?;
+    let mut sql = Sql::in_stream(SELECT, "p", merchant_id, mode);
+    sql.push(" AND p.status = 'running' AND p.next_action_date IS NOT NULL");
+    let limit = sql.int_arg(i64::from(limit));
+    sql.push(&format!(" ORDER BY p.next_action_date, p.id LIMIT {limit}"));
+    let rows = sql.query().fetch_all(&db.pool).await?;
     rows.iter().map(|r| from_row(r).map(|p| p.view)).collect()
 }
 
@@ -234,15 +211,10 @@ pub async fn list_payments(
     mode: Mode,
     kind: PaymentKind,
     filter: &PaymentFilter,
-    page: &PageRequest<'_>,
+    page: &PageRequest,
 ) -> AppResult<Vec<Payment>> {
-    let mut sql = Sql::new(SELECT);
-    let merchant = sql.text_arg(merchant_id);
-    let mode_arg = sql.text_arg(mode.as_str());
-    let kind = sql.text_arg(&wire_name(&kind));
-    sql.push(&format!(
-        " WHERE p.merchant_id = {merchant} AND p.mode = {mode_arg} AND p.kind = {kind}"
-    ));
+    let mut sql = Sql::in_stream(SELECT, "p", merchant_id, mode);
+    sql.and("p.kind = {}", Bind::Text(wire_name(&kind)));
     sql.and_some(
         "p.status = {}",
         filter.status.map(|s| Bind::Text(wire_name(&s))),

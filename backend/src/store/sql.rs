@@ -2,7 +2,7 @@
 //! they are added (`$N` works on SQLite and PostgreSQL alike), enum values
 //! stored as their wire names, and keyset paging for the list screens.
 
-use protocol::SortOrder;
+use protocol::{Mode, SortOrder};
 use sqlx::AssertSqlSafe;
 use sqlx::any::{AnyArguments, AnyRow};
 use sqlx::query::Query;
@@ -29,6 +29,18 @@ impl Sql {
             text: text.to_string(),
             binds: Vec::new(),
         }
+    }
+
+    /// `select` limited to one merchant stream: every query of merchant data
+    /// starts here, so none can forget the merchant or the mode.
+    pub fn in_stream(select: &str, alias: &str, merchant_id: &str, mode: Mode) -> Sql {
+        let mut sql = Sql::new(select);
+        let merchant = sql.text_arg(merchant_id);
+        let mode = sql.text_arg(mode.as_str());
+        sql.push(&format!(
+            " WHERE {alias}.merchant_id = {merchant} AND {alias}.mode = {mode}"
+        ));
+        sql
     }
 
     pub fn push(&mut self, text: &str) -> &mut Sql {
@@ -167,14 +179,45 @@ impl Cursor {
 }
 
 /// Which page of a list to read.
-pub struct PageRequest<'a> {
+pub struct PageRequest {
     pub sort: SortOrder,
-    pub after: Option<&'a Cursor>,
+    pub after: Option<Cursor>,
     pub limit: u32,
 }
 
+impl PageRequest {
+    /// A list query's order, cursor and size as the client sent them.
+    pub fn new(
+        sort: SortOrder,
+        cursor: Option<&str>,
+        limit: Option<u32>,
+    ) -> AppResult<PageRequest> {
+        Ok(PageRequest {
+            sort,
+            after: Cursor::decode(cursor)?,
+            limit: page_limit(limit),
+        })
+    }
+
+    /// Splits the extra row off a page and makes the cursor of the next one
+    /// from the last row's `(created_at, amount_cents, id)`.
+    pub fn finish<T>(
+        &self,
+        mut items: Vec<T>,
+        key_of: impl Fn(&T) -> (i64, i64, &str),
+    ) -> (Vec<T>, Option<String>) {
+        let more = items.len() > self.limit as usize;
+        items.truncate(self.limit as usize);
+        let next = items.last().filter(|_| more).map(|last| {
+            let (created_at, amount_cents, id) = key_of(last);
+            Cursor::encode(sort_key(self.sort, created_at, amount_cents), id)
+        });
+        (items, next)
+    }
+}
+
 /// Lists page 50 rows unless asked otherwise, never more than 200.
-pub fn page_limit(limit: Option<u32>) -> u32 {
+fn page_limit(limit: Option<u32>) -> u32 {
     limit.unwrap_or(50).clamp(1, 200)
 }
 
@@ -189,7 +232,7 @@ fn sort_column(sort: SortOrder, alias: &str) -> (String, bool) {
 }
 
 /// The sort key of a row, for its cursor.
-pub fn sort_key(sort: SortOrder, created_at: i64, amount_cents: i64) -> i64 {
+fn sort_key(sort: SortOrder, created_at: i64, amount_cents: i64) -> i64 {
     match sort {
         SortOrder::Newest | SortOrder::Oldest => created_at,
         SortOrder::AmountHigh | SortOrder::AmountLow => amount_cents,
@@ -198,8 +241,8 @@ pub fn sort_key(sort: SortOrder, created_at: i64, amount_cents: i64) -> i64 {
 
 /// Appends the keyset condition, the order and the limit (one row more than
 /// the page, which tells whether another page follows).
-pub fn push_page(sql: &mut Sql, alias: &str, page: &PageRequest<'_>) {
-    let (sort, after, limit) = (page.sort, page.after, page.limit);
+pub fn push_page(sql: &mut Sql, alias: &str, page: &PageRequest) {
+    let (sort, after, limit) = (page.sort, page.after.as_ref(), page.limit);
     let (column, descending) = sort_column(sort, alias);
     let cmp = if descending { "<" } else { ">" };
     if let Some(cursor) = after {
@@ -215,25 +258,6 @@ pub fn push_page(sql: &mut Sql, alias: &str, page: &PageRequest<'_>) {
     sql.push(&format!(
         " ORDER BY {column} {direction}, {alias}.id {direction} LIMIT {limit}"
     ));
-}
-
-/// Splits the extra row off a page and makes the cursor of the next one.
-pub fn finish_page<T>(
-    mut items: Vec<T>,
-    limit: u32,
-    key_of: impl Fn(&T) -> (i64, String),
-) -> (Vec<T>, Option<String>) {
-    let more = items.len() > limit as usize;
-    items.truncate(limit as usize);
-    let next = if more {
-        items.last().map(|last| {
-            let (key, id) = key_of(last);
-            Cursor::encode(key, &id)
-        })
-    } else {
-        None
-    };
-    (items, next)
 }
 
 pub fn opt_text(row: &AnyRow, column: &str) -> Option<String> {

@@ -133,14 +133,15 @@ pub async fn find_transaction<'e, E>(
 where
     E: sqlx::Executor<'e, Database = sqlx::Any>,
 {
-    let sql = format!("{SELECT} WHERE t.merchant_id = $1 AND t.mode = $2 AND t.id = $3");
-    let row = sqlx::query(sqlx::AssertSqlSafe(sql))
-        .bind(merchant_id)
-        .bind(mode.as_str())
-        .bind(id)
-        .fetch_optional(executor)
-        .await?;
+    let mut sql = Sql::in_stream(SELECT, "t", merchant_id, mode);
+    sql.and("t.id = {}", Bind::Text(id.into()));
+    let row = sql.query().fetch_optional(executor).await?;
     row.as_ref().map(from_row).transpose()
+}
+
+async fn fetch_records(tx: &mut Tx, sql: &Sql) -> AppResult<Vec<TransactionRecord>> {
+    let rows = sql.query().fetch_all(&mut **tx).await?;
+    rows.iter().map(from_row).collect()
 }
 
 /// Transactions the bank still has reports for.
@@ -149,16 +150,11 @@ pub async fn open_transactions(
     merchant_id: &str,
     mode: Mode,
 ) -> AppResult<Vec<TransactionRecord>> {
-    let sql = format!(
-        "{SELECT} WHERE t.merchant_id = $1 AND t.mode = $2 AND t.script <> '' \
-         AND t.status NOT IN ('cancelled', 'rejected_by_bank', 'unpaid', 'reversed') ORDER BY t.id"
+    let mut sql = Sql::in_stream(SELECT, "t", merchant_id, mode);
+    sql.push(
+        " AND t.script <> '' AND t.status NOT IN ('cancelled', 'rejected_by_bank', 'unpaid', 'reversed') ORDER BY t.id",
     );
-    let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
-        .bind(merchant_id)
-        .bind(mode.as_str())
-        .fetch_all(&mut **tx)
-        .await?;
-    rows.iter().map(from_row).collect()
+    fetch_records(tx, &sql).await
 }
 
 /// Debits of a payment the bank has not settled yet (pending, sent,
@@ -169,36 +165,11 @@ pub async fn unsettled_of_payment(
     mode: Mode,
     payment_id: &str,
 ) -> AppResult<Vec<TransactionRecord>> {
-    let sql = format!(
-        "{SELECT} WHERE t.merchant_id = $1 AND t.mode = $2 AND t.payment_id = $3 \
-         AND t.status IN ('pending', 'sent_to_bank', 'accepted_by_bank', 'in_tracking') ORDER BY t.id"
+    let mut sql = Sql::in_stream(SELECT, "t", merchant_id, mode);
+    sql.and("t.payment_id = {}", Bind::Text(payment_id.into())).push(
+        " AND t.status IN ('pending', 'sent_to_bank', 'accepted_by_bank', 'in_tracking') ORDER BY t.id",
     );
-    let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
-        .bind(merchant_id)
-        .bind(mode.as_str())
-        .bind(payment_id)
-        .fetch_all(&mut **tx)
-        .await?;
-    rows.iter().map(from_row).collect()
-}
-
-/// The payment's latest debit, if any.
-pub async fn latest_of_payment(
-    tx: &mut Tx,
-    merchant_id: &str,
-    mode: Mode,
-    payment_id: &str,
-) -> AppResult<Option<TransactionRecord>> {
-    let sql = format!(
-        "{SELECT} WHERE t.merchant_id = $1 AND t.mode = $2 AND t.payment_id = $3 ORDER BY t.id DESC LIMIT 1"
-    );
-    let row = sqlx::query(sqlx::AssertSqlSafe(sql))
-        .bind(merchant_id)
-        .bind(mode.as_str())
-        .bind(payment_id)
-        .fetch_optional(&mut **tx)
-        .await?;
-    row.as_ref().map(from_row).transpose()
+    fetch_records(tx, &sql).await
 }
 
 pub async fn list_transactions(
@@ -206,14 +177,9 @@ pub async fn list_transactions(
     merchant_id: &str,
     mode: Mode,
     filter: &TransactionFilter,
-    page: &PageRequest<'_>,
+    page: &PageRequest,
 ) -> AppResult<Vec<Transaction>> {
-    let mut sql = Sql::new(SELECT);
-    let merchant = sql.text_arg(merchant_id);
-    let mode_arg = sql.text_arg(mode.as_str());
-    sql.push(&format!(
-        " WHERE t.merchant_id = {merchant} AND t.mode = {mode_arg}"
-    ));
+    let mut sql = Sql::in_stream(SELECT, "t", merchant_id, mode);
     sql.and_some(
         "t.status = {}",
         filter.status.map(|s| Bind::Text(wire_name(&s))),
@@ -251,15 +217,12 @@ pub async fn recently_changed(
     mode: Mode,
     limit: u32,
 ) -> AppResult<Vec<Transaction>> {
-    let sql = format!(
-        "{SELECT} WHERE t.merchant_id = $1 AND t.mode = $2 ORDER BY t.updated_at DESC, t.id DESC LIMIT $3"
-    );
-    let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
-        .bind(merchant_id)
-        .bind(mode.as_str())
-        .bind(i64::from(limit))
-        .fetch_all(&db.pool)
-        .await?;
+    let mut sql = Sql::in_stream(SELECT, "t", merchant_id, mode);
+    let limit = sql.int_arg(i64::from(limit));
+    sql.push(&format!(
+        " ORDER BY t.updated_at DESC, t.id DESC LIMIT {limit}"
+    ));
+    let rows = sql.query().fetch_all(&db.pool).await?;
     rows.iter().map(|r| from_row(r).map(|t| t.view)).collect()
 }
 
