@@ -476,19 +476,20 @@ async fn raise_due_collections(
         let mandate = mandates::load(tx, scope, &record.view.mandate_id).await?;
         match mandate.status {
             MandateStatus::Active => {}
-            // A suspended mandate skips its dates; one that ended stops the payment.
+            // A suspended mandate: a recurring schedule skips the date; a
+            // once-off debit waits until the mandate is resumed.
             MandateStatus::Suspended => {
-                payments::plan_next(
-                    &mut record,
-                    mandate.allow_date_adjustment,
-                    add_business_days(day, 1),
-                );
-                if record.view.kind == PaymentKind::Once {
-                    record.view.next_action_date = None;
+                if record.view.kind == PaymentKind::Recurring {
+                    payments::plan_next(
+                        &mut record,
+                        mandate.allow_date_adjustment,
+                        add_business_days(day, 1),
+                    );
+                    changes.push(payments::save(tx, scope, &record).await?);
                 }
-                changes.push(payments::save(tx, scope, &record).await?);
                 continue;
             }
+            // Any other mandate has ended: nothing more may be debited.
             _ => {
                 payments::apply(
                     &mut record.view,
@@ -565,19 +566,12 @@ async fn raise_due_collections(
             store::insert_transaction(tx, &scope.merchant_id, scope.mode, &txn).await?;
             record.view.attempts += 1;
         }
-        if regular_due {
-            payments::plan_next(
-                &mut record,
-                mandate.allow_date_adjustment,
-                add_business_days(day, 1),
-            );
-        } else {
-            record.view.next_action_date = None;
-        }
-        if record.view.kind == PaymentKind::Once {
-            record.view.next_action_date = None;
-            record.next_nominal_date = None;
-        }
+        // A once-off payment has no date after this one.
+        payments::plan_next(
+            &mut record,
+            mandate.allow_date_adjustment,
+            add_business_days(day, 1),
+        );
         changes.push(payments::save(tx, scope, &record).await?);
     }
     // The bank reports on the action date itself (every script starts on
