@@ -7,7 +7,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{Database, TestApp, customer_input};
+use common::{Database, TestApp, committed_id, customer_input, error_of};
 use protocol::*;
 
 fn capitec(number: &str) -> BankAccountInput {
@@ -17,25 +17,6 @@ fn capitec(number: &str) -> BankAccountInput {
         account_type: AccountType::Savings,
         holder_name: "T Nkosi".into(),
         account_number: number.into(),
-    }
-}
-
-fn committed_id(frame: ServerFrame) -> String {
-    match frame {
-        ServerFrame::Reply {
-            ok: Some(ReplyBody::Committed { id: Some(id), .. }),
-            ..
-        } => id,
-        other => panic!("expected a commit, got {other:?}"),
-    }
-}
-
-fn error_of(frame: ServerFrame) -> WireError {
-    match frame {
-        ServerFrame::Reply {
-            error: Some(error), ..
-        } => error,
-        other => panic!("expected an error, got {other:?}"),
     }
 }
 

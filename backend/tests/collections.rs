@@ -8,7 +8,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{Browser, Database, Socket, TestApp};
+use common::{Browser, Database, Socket, TestApp, committed_id, error_of};
 use protocol::*;
 use time::macros::date;
 
@@ -34,25 +34,6 @@ async fn open(browser: &Browser, mode: Mode) -> Socket {
         .next_matching(|f| matches!(f, ServerFrame::Welcome { .. }))
         .await;
     socket
-}
-
-fn committed_id(frame: ServerFrame) -> String {
-    match frame {
-        ServerFrame::Reply {
-            ok: Some(ReplyBody::Committed { id: Some(id), .. }),
-            ..
-        } => id,
-        other => panic!("expected a commit, got {other:?}"),
-    }
-}
-
-fn error_of(frame: ServerFrame) -> WireError {
-    match frame {
-        ServerFrame::Reply {
-            error: Some(error), ..
-        } => error,
-        other => panic!("expected an error, got {other:?}"),
-    }
 }
 
 async fn customer(socket: &mut Socket) -> String {
@@ -523,8 +504,107 @@ async fn bad_payments_are_refused_with_every_field_named(db: Database) {
     }
 }
 
+/// Asks for the payment until `done` holds (the scheduler runs just after a
+/// command's reply).
+async fn payment_when(socket: &mut Socket, id: &str, done: impl Fn(&Payment) -> bool) -> Payment {
+    for _ in 0..50 {
+        let current = payment(socket, id).await;
+        if done(&current) {
+            return current;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("payment {id} never reached the expected state")
+}
+
+async fn insufficient_funds_is_retried_twice_then_stops_with_60(db: Database) {
+    let app = app(db).await;
+    let owner = app.merchant("owner@karoo.test").await;
+    let mut tab = open(&owner, Mode::Test).await;
+    let customer_id = customer(&mut tab).await;
+    let mut mandate_input = new_mandate(PaymentMethod::EftDebitOrder, "4000000002");
+    mandate_input.allow_tracking = false;
+    mandate_input.tracking_days = None;
+    mandate_input.approval_window = None;
+    mandate_input.maximum_collection_cents = None;
+    let payment_id = committed_id(
+        tab.command(
+            "pay",
+            Command::CreatePayment {
+                input: Box::new(PaymentInput {
+                    customer_id,
+                    mandate: MandateChoice::New {
+                        input: Box::new(mandate_input),
+                    },
+                    kind: PaymentKind::Once,
+                    amount_cents: 25_000,
+                    date_to_process: Some("2026-03-03".into()),
+                    transaction_reference: "INV-2002".into(),
+                    start_date: None,
+                    end_date: None,
+                    interval: None,
+                    day_to_process: None,
+                    first_collection_cents: None,
+                    start_running: true,
+                }),
+            },
+        )
+        .await,
+    );
+    let weeks = ["2026-03-09", "2026-03-16", "2026-03-23"];
+    for (round, week_end) in weeks.iter().enumerate() {
+        tab.command(
+            &format!("clock{round}"),
+            Command::AdvanceTestClock {
+                step: ClockStep::Week,
+            },
+        )
+        .await;
+        deltas_until(&mut tab, week_end).await;
+        let debits = transactions(
+            &mut tab,
+            TransactionFilter {
+                payment_id: Some(payment_id.clone()),
+                ..Default::default()
+            },
+        )
+        .await;
+        assert_eq!(debits.len(), round + 1, "{debits:?}");
+        let last = debits.last().unwrap();
+        assert_eq!(last.status, TransactionStatus::Unpaid);
+        assert_eq!(last.unpaid_code.as_deref(), Some("02"));
+        assert_eq!(last.attempt as usize, round + 1);
+        let after = payment(&mut tab, &payment_id).await;
+        if round < 2 {
+            // Paused for the merchant to re-present it.
+            assert_eq!(after.status, PaymentStatus::Paused);
+            assert_eq!(after.stop_reason.as_deref(), Some("02"));
+            let retry = tab
+                .command(
+                    &format!("retry{round}"),
+                    Command::ActOnPayment {
+                        payment_id: payment_id.clone(),
+                        action: PaymentAction::Retry,
+                    },
+                )
+                .await;
+            assert!(
+                matches!(retry, ServerFrame::Reply { ok: Some(_), .. }),
+                "{retry:?}"
+            );
+            payment_when(&mut tab, &payment_id, |p| p.attempts as usize == round + 2).await;
+        } else {
+            // The third 02 in a row counts as consecutive unpaids.
+            assert_eq!(after.status, PaymentStatus::Stopped);
+            assert_eq!(after.stop_reason.as_deref(), Some("60"));
+            assert_eq!(after.consecutive_unpaids, 3);
+        }
+    }
+}
+
 on_both_databases!(
     a_debicheck_schedule_plays_out_over_a_month,
     a_closed_account_stops_the_payment_and_disables_the_mandate,
-    bad_payments_are_refused_with_every_field_named
+    bad_payments_are_refused_with_every_field_named,
+    insufficient_funds_is_retried_twice_then_stops_with_60
 );

@@ -482,6 +482,27 @@ impl Socket {
     }
 }
 
+/// The id a committed command created or changed.
+pub fn committed_id(frame: ServerFrame) -> String {
+    match frame {
+        ServerFrame::Reply {
+            ok: Some(protocol::ReplyBody::Committed { id: Some(id), .. }),
+            ..
+        } => id,
+        other => panic!("expected a commit, got {other:?}"),
+    }
+}
+
+/// The error of a refused command or query.
+pub fn error_of(frame: ServerFrame) -> protocol::WireError {
+    match frame {
+        ServerFrame::Reply {
+            error: Some(error), ..
+        } => error,
+        other => panic!("expected an error, got {other:?}"),
+    }
+}
+
 pub fn customer_input(name: &str, email: &str) -> protocol::CustomerInput {
     protocol::CustomerInput {
         name: name.into(),
