@@ -109,6 +109,89 @@ export class PaymentDetailPage {
   action(action: "pause" | "resume" | "cancel" | "start" | "retry") {
     return this.page.getByTestId(`payment-${action}`);
   }
+
+  /** Why the system stopped (or held) the payment, when the page says. */
+  stopReason() {
+    return this.page.getByTestId("stop-reason");
+  }
+
+  /** The debits the payment raised, newest first. */
+  debits() {
+    return this.page.getByTestId("payment-transaction-row");
+  }
+
+  /** The mandate's status as the payment's mandate card shows it. */
+  mandateStatus() {
+    return this.mandateSummary().getByTestId("mandate-status");
+  }
+
+  /** The address of the mandate the payment collects under, from its card. */
+  async mandatePath(): Promise<string> {
+    const link = this.mandateSummary().getByTestId("mandate-link");
+    await link.waitFor();
+    return (await link.getAttribute("href")) ?? "";
+  }
+}
+
+export type MandateActionName = "suspend" | "resume" | "cancel" | "resend_authentication" | "archive" | "restore";
+
+/** /mandates/{id}: the mandate, its status and its actions. */
+export class MandateDetailPage {
+  constructor(private readonly page: Page) {}
+
+  async open(id: string): Promise<void> {
+    await this.page.goto(`/mandates/${id}`);
+    await this.waitForIt();
+  }
+
+  async waitForIt(): Promise<void> {
+    await this.page.getByTestId("mandate-detail").waitFor();
+    await this.status().waitFor();
+  }
+
+  status() {
+    return this.page.getByTestId("mandate-detail").getByTestId("mandate-status").first();
+  }
+
+  action(action: MandateActionName) {
+    return this.page.getByTestId(`mandate-${action}`);
+  }
+
+  /** Clicks an action and confirms it in the dialog. */
+  async act(action: MandateActionName): Promise<void> {
+    await this.action(action).click();
+    const dialog = this.page.getByTestId("confirm-dialog");
+    await dialog.waitFor();
+    await dialog.getByTestId("confirm-action").click();
+    await dialog.waitFor({ state: "detached" });
+  }
+}
+
+/** /mandates: current or archived mandates. */
+export class MandatesListPage {
+  constructor(private readonly page: Page) {}
+
+  async open(query = ""): Promise<void> {
+    await this.page.goto(`/mandates${query}`);
+    await this.waitForIt();
+  }
+
+  async waitForIt(): Promise<void> {
+    await this.page.getByTestId("mandates-page").waitFor();
+  }
+
+  async show(which: "current" | "archived"): Promise<void> {
+    await this.page.getByTestId(`show-${which}`).click();
+    await this.page.locator(`[data-testid="show-${which}"][aria-checked="true"]`).waitFor();
+  }
+
+  row(text: string) {
+    return this.page.getByTestId("mandate-row").filter({ hasText: text });
+  }
+
+  rowById(id: string) {
+    return this.page.locator(`[data-testid="mandate-row"][data-mandate-id="${id}"]`);
+  }
 }
 
 /** The new-payment dialog, for filling field by field. */

@@ -1,0 +1,252 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openBrowser, shoot, type Session } from "./browser";
+import { eftDebitOrder } from "./collectionsSeed";
+import { createRecord, runCommand } from "./dashboardSeed";
+import { signUpFresh } from "./flows";
+import { MandateDetailPage, MandatesListPage, PaymentDetailPage, PaymentsListPage } from "./pages/CollectionPages";
+import { TestMode } from "./pages/DashboardPages";
+import { Shell } from "./pages/Shell";
+import { customerInput } from "./seed";
+
+/** A business date `days` after an ISO date, as an ISO date. */
+function addDays(iso: string, days: number): string {
+  const date = new Date(`${iso}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Polls until the expectation holds; a loaded machine may take a while to play a span out. */
+function eventually<T>(read: () => T | Promise<T>, timeout = 10_000) {
+  return expect.poll(read, { timeout });
+}
+
+/**
+ * A new tab on test data at `path`: test mode is per tab (remembered across reloads), so it
+ * is switched on at home first and the address opened after.
+ */
+async function testTab(session: Session, path: string): Promise<Page> {
+  const page = await session.newPage();
+  await page.goto("/home");
+  await new Shell(page).waitUntilLive();
+  await new TestMode(page).switchOn();
+  await page.goto(path);
+  await new Shell(page).waitUntilLive();
+  await new TestMode(page).strip().waitFor();
+  return page;
+}
+
+describe("collections actions: mandates and payments, in test mode", () => {
+  let session: Session;
+  // The test clock's business date when the suite starts, read from the test strip.
+  let today = "";
+  let seeder: Page;
+
+  /** A customer and a running EFT debit order on the simulated bank; answers with the payment's id. */
+  async function seedPayment(name: string, kind: "once" | "recurring", accountNumber: string, date: string, reference: string): Promise<string> {
+    const email = `${name.toLowerCase().replace(/[^a-z]+/g, ".")}@example.co.za`;
+    const customerId = await createRecord(seeder, "test", { t: "CreateCustomer", input: customerInput(name, email) });
+    return createRecord(seeder, "test", {
+      t: "CreatePayment",
+      input: eftDebitOrder({ customerId, accountNumber, amountCents: 35_000, date, kind, reference }),
+    });
+  }
+
+  beforeAll(async () => {
+    session = await openBrowser();
+    seeder = await session.newPage();
+    await signUpFresh(seeder, "actions");
+    const testMode = new TestMode(seeder);
+    await testMode.switchOn();
+    today = await testMode.today();
+    expect(today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  afterAll(async () => {
+    await seeder?.close();
+    await session?.close();
+  });
+
+  it("suspends, resumes and cancels a mandate from its page, seen live on its payment in another tab", async () => {
+    const paymentId = await seedPayment("Sipho Dlamini", "recurring", "4000000001", addDays(today, 7), "SD-2026");
+
+    // Tab B shows the payment, with its mandate's card; it is never reloaded.
+    const tabB = await testTab(session, `/payments/recurring/${paymentId}`);
+    const payment = new PaymentDetailPage(tabB);
+    await payment.waitForIt();
+    await eventually(() => payment.status().getAttribute("data-status")).toBe("running");
+    const mandatePath = await payment.mandatePath();
+    expect(mandatePath).toMatch(/^\/mandates\/man_/);
+    await eventually(() => payment.mandateStatus().getAttribute("data-status")).toBe("active");
+
+    const tabA = await testTab(session, mandatePath);
+    const mandate = new MandateDetailPage(tabA);
+    await mandate.waitForIt();
+    await eventually(() => mandate.status().getAttribute("data-status")).toBe("active");
+    expect(await mandate.action("resume").count()).toBe(0);
+
+    await mandate.act("suspend");
+    await eventually(() => mandate.status().getAttribute("data-status")).toBe("suspended");
+    expect(await mandate.status().textContent()).toContain("Suspended");
+    await mandate.action("resume").waitFor();
+    expect(await mandate.action("suspend").count()).toBe(0);
+    await eventually(() => payment.mandateStatus().getAttribute("data-status")).toBe("suspended");
+    await shoot(tabA, "mandate-suspended-en-light");
+
+    await mandate.act("resume");
+    await eventually(() => mandate.status().getAttribute("data-status")).toBe("active");
+    expect(await mandate.status().textContent()).toContain("Active");
+    await mandate.action("suspend").waitFor();
+    await eventually(() => payment.mandateStatus().getAttribute("data-status")).toBe("active");
+
+    await mandate.act("cancel");
+    await eventually(() => mandate.status().getAttribute("data-status")).toBe("cancelled");
+    expect(await mandate.status().textContent()).toContain("Cancelled");
+    // A cancelled mandate can only be archived.
+    await mandate.action("archive").waitFor();
+    expect(await mandate.action("suspend").count()).toBe(0);
+    expect(await mandate.action("cancel").count()).toBe(0);
+
+    // Nothing more is debited under it: its payment stops, live in tab B.
+    await eventually(() => payment.mandateStatus().getAttribute("data-status")).toBe("cancelled");
+    await eventually(() => payment.status().getAttribute("data-status")).toBe("stopped");
+    expect(await payment.status().textContent()).toContain("Stopped");
+    await payment.stopReason().waitFor();
+    expect(await payment.action("pause").count()).toBe(0);
+    expect(await payment.action("cancel").count()).toBe(0);
+    await shoot(tabB, "payment-stopped-by-mandate-en-light");
+
+    await tabA.close();
+    await tabB.close();
+  });
+
+  it("cancels a payment from its page after confirmation", async () => {
+    const paymentId = await seedPayment("Naledi Mokoena", "recurring", "4000000001", addDays(today, 7), "NM-2026");
+    const page = await testTab(session, `/payments/recurring/${paymentId}`);
+    const detail = new PaymentDetailPage(page);
+    await detail.waitForIt();
+    await eventually(() => detail.status().getAttribute("data-status")).toBe("running");
+
+    // Keeping it (the dialog's other button) changes nothing.
+    await detail.action("cancel").click();
+    const dialog = page.getByTestId("confirm-dialog");
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: "Go back" }).click();
+    await dialog.waitFor({ state: "detached" });
+    expect(await detail.status().getAttribute("data-status")).toBe("running");
+
+    await detail.act("cancel");
+    await eventually(() => detail.status().getAttribute("data-status")).toBe("cancelled");
+    expect(await detail.status().textContent()).toContain("Cancelled");
+    // A cancelled payment has no actions left.
+    expect(await detail.action("cancel").count()).toBe(0);
+    expect(await detail.action("pause").count()).toBe(0);
+    await shoot(page, "payment-cancelled-en-light");
+
+    // Back on the list (no reload) it is cancelled too.
+    await page.locator(".back-link").click();
+    const list = new PaymentsListPage(page, "recurring");
+    await list.waitForIt();
+    await eventually(() => list.row("Naledi Mokoena").getByTestId("payment-status").getAttribute("data-status")).toBe("cancelled");
+    await page.close();
+  });
+
+  it("archives a cancelled mandate out of the current list and restores it from the archived one", async () => {
+    const paymentId = await seedPayment("Johan van Wyk", "recurring", "4000000001", addDays(today, 7), "JVW-2026");
+    const page = await testTab(session, `/payments/recurring/${paymentId}`);
+    const payment = new PaymentDetailPage(page);
+    await payment.waitForIt();
+    const mandatePath = await payment.mandatePath();
+    const mandateId = mandatePath.split("/").pop() ?? "";
+    await runCommand(page, "test", { t: "ActOnMandate", mandateId, action: "cancel" });
+
+    const list = new MandatesListPage(page);
+    await list.open();
+    const row = list.rowById(mandateId);
+    await eventually(() => row.getByTestId("mandate-status").getAttribute("data-status")).toBe("cancelled");
+    await row.getByRole("link", { name: "Johan van Wyk" }).click();
+
+    const mandate = new MandateDetailPage(page);
+    await mandate.waitForIt();
+    expect(await mandate.status().getAttribute("data-status")).toBe("cancelled");
+    await mandate.act("archive");
+    await eventually(() => mandate.status().textContent()).toContain("Archived");
+    // An archived mandate is frozen until restored.
+    await mandate.action("restore").waitFor();
+    expect(await mandate.action("archive").count()).toBe(0);
+    await shoot(page, "mandate-archived-en-light");
+
+    // Out of the current list, in the archived one.
+    await page.locator(".back-link").click();
+    await list.waitForIt();
+    await page.locator('[data-testid="show-current"][aria-checked="true"]').waitFor();
+    await eventually(() => page.getByTestId("mandate-row").count()).toBeGreaterThan(0);
+    await eventually(() => row.count()).toBe(0);
+    await list.show("archived");
+    await eventually(() => row.count()).toBe(1);
+    expect(await row.getByTestId("mandate-status").textContent()).toContain("Archived");
+    await shoot(page, "mandates-archived-list-en-light");
+
+    await row.getByRole("link", { name: "Johan van Wyk" }).click();
+    await mandate.waitForIt();
+    await mandate.act("restore");
+    await eventually(() => mandate.status().textContent()).not.toContain("Archived");
+    expect(await mandate.status().getAttribute("data-status")).toBe("cancelled");
+    await mandate.action("archive").waitFor();
+
+    await page.locator(".back-link").click();
+    await list.waitForIt();
+    await eventually(() => row.count()).toBe(1);
+    await list.show("archived");
+    await eventually(() => row.count()).toBe(0);
+    await page.close();
+  });
+
+  // Last: it moves the merchant's test clock on two weeks.
+  it("retries a once-off debit that came back unpaid 02, and presents it again as attempt 2", async () => {
+    const paymentId = await seedPayment("Pieter Botha", "once", "4000000002", today, "PB-ONCE-1");
+    const page = await testTab(session, `/payments/one-time/${paymentId}`);
+    const detail = new PaymentDetailPage(page);
+    await detail.waitForIt();
+    await eventually(() => detail.status().getAttribute("data-status")).toBe("running");
+    const clock = new TestMode(page);
+    expect(await clock.today()).toBe(today);
+
+    // The debit is presented and the payer's bank returns it unpaid 02 (insufficient funds).
+    await clock.advance("week");
+    await clock.waitUntilPlayed();
+    await eventually(() => clock.today()).not.toBe(today);
+    await eventually(() => detail.status().getAttribute("data-status"), 30_000).toBe("paused");
+    expect(await detail.status().textContent()).toContain("Paused");
+    await eventually(() => detail.debits().count()).toBe(1);
+    const first = detail.debits().first();
+    await eventually(() => first.getByTestId("transaction-status").getAttribute("data-status")).toBe("unpaid");
+    expect(await first.textContent()).toContain("code 02");
+    expect(await first.locator("td").nth(2).textContent()).toBe("1");
+    // KNOWN GAP (not asserted): the server keeps stopReason "02" on a once-off payment it
+    // pauses after an unpaid 02, but the payment page only shows the reason (stop-reason)
+    // for a stopped payment, so the paused payment's header says nothing of why. The 02
+    // is visible only on its debit row (checked above). Once shown, add:
+    //   expect(await detail.stopReason().textContent()).toContain("02");
+    await shoot(page, "payment-paused-unpaid-02-en-light");
+
+    await detail.action("retry").waitFor();
+    await detail.act("retry");
+    await eventually(() => detail.status().getAttribute("data-status")).toBe("running");
+    // KNOWN BUG (not asserted): the page still offers "Retry debit" on the now running
+    // payment, because the web app (paymentActions canRetry) offers a retry on a running
+    // payment whose newest debit is unpaid 02, while the server only retries a paused one:
+    // confirming it shows "Only a debit returned unpaid for insufficient funds (02) may be
+    // retried." (retry_not_allowed). Once fixed, add:
+    //   expect(await detail.action("retry").count()).toBe(0);
+
+    // A week on, the debit has been presented again.
+    await clock.advance("week");
+    await clock.waitUntilPlayed();
+    await eventually(() => detail.debits().count(), 30_000).toBe(2);
+    const attempts = await detail.debits().evaluateAll((rows) => rows.map((row) => row.querySelectorAll("td")[2]?.textContent));
+    expect(attempts.sort()).toEqual(["1", "2"]);
+    await shoot(page, "payment-retried-en-light");
+    await page.close();
+  }, 120_000);
+});
