@@ -223,22 +223,13 @@ describe("collections actions: mandates and payments, in test mode", () => {
     await eventually(() => first.getByTestId("transaction-status").getAttribute("data-status")).toBe("unpaid");
     expect(await first.textContent()).toContain("code 02");
     expect(await first.locator("td").nth(2).textContent()).toBe("1");
-    // KNOWN GAP (not asserted): the server keeps stopReason "02" on a once-off payment it
-    // pauses after an unpaid 02, but the payment page only shows the reason (stop-reason)
-    // for a stopped payment, so the paused payment's header says nothing of why. The 02
-    // is visible only on its debit row (checked above). Once shown, add:
-    //   expect(await detail.stopReason().textContent()).toContain("02");
+    expect(await detail.stopReason().textContent()).toContain("02");
     await shoot(page, "payment-paused-unpaid-02-en-light");
 
     await detail.action("retry").waitFor();
     await detail.act("retry");
     await eventually(() => detail.status().getAttribute("data-status")).toBe("running");
-    // KNOWN BUG (not asserted): the page still offers "Retry debit" on the now running
-    // payment, because the web app (paymentActions canRetry) offers a retry on a running
-    // payment whose newest debit is unpaid 02, while the server only retries a paused one:
-    // confirming it shows "Only a debit returned unpaid for insufficient funds (02) may be
-    // retried." (retry_not_allowed). Once fixed, add:
-    //   expect(await detail.action("retry").count()).toBe(0);
+    expect(await detail.action("retry").count()).toBe(0);
 
     // A week on, the debit has been presented again.
     await clock.advance("week");

@@ -3,17 +3,17 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../components/Button";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { useCommand } from "../../live/useCommand";
-import type { Payment, PaymentAction, Transaction } from "../../protocol/wire";
+import type { Payment, PaymentAction } from "../../protocol/wire";
 import { paymentActions } from "./paymentActions";
 
 const DANGEROUS: readonly PaymentAction[] = ["cancel"];
 
 /** The payment's actions for its status, each behind a confirmation. */
-export function PaymentActions({ payment, latest }: { payment: Payment; latest?: Transaction }) {
+export function PaymentActions({ payment }: { payment: Payment }) {
   const { t } = useTranslation();
   const command = useCommand();
   const [asking, setAsking] = useState<PaymentAction | null>(null);
-  const actions = paymentActions(payment, latest);
+  const actions = paymentActions(payment);
 
   function open(action: PaymentAction) {
     command.clearError();

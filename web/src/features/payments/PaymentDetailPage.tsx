@@ -1,5 +1,4 @@
 import type { TFunction } from "i18next";
-import { useAtomValue } from "jotai";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { PaymentStatusBadge, TestDataMarker } from "../../components/CollectionBadges";
@@ -7,7 +6,7 @@ import { EmptyState } from "../../components/EmptyState";
 import { formatBusinessDate, formatDateTime, formatMoney } from "../../components/format";
 import { PageHeader } from "../../components/PageHeader";
 import { PageSpinner } from "../../components/Spinner";
-import { paymentAtom, transactionAtom, transactionUpsertsAtom } from "../../live/cache";
+import { paymentAtom, transactionUpsertsAtom } from "../../live/cache";
 import { usePagedList } from "../../live/usePagedList";
 import { useRecord } from "../../live/useRecord";
 import type { Payment, PaymentKind } from "../../protocol/wire";
@@ -53,8 +52,6 @@ function PaymentDetail({ payment }: { payment: Payment }) {
     key: payment.id,
     query: (cursor) => ({ t: "ListTransactions", filter: { paymentId: payment.id }, sort: "newest", cursor, limit: TRANSACTION_PAGE }),
   });
-  // Newest first: the first row is the last debit, which decides whether a retry makes sense.
-  const latest = useAtomValue(transactionAtom(transactions.ids[0] ?? ""));
   const money = (cents: number | undefined) => (cents === undefined ? "" : formatMoney(cents, language));
   const date = (value: string | undefined) => (value ? formatBusinessDate(value, language) : "");
 
@@ -100,7 +97,7 @@ function PaymentDetail({ payment }: { payment: Payment }) {
       <PageHeader
         title={t("payments.detailTitle", { amount: money(payment.amountCents), name: payment.customerName })}
         subtitle={t(`collections.kind.${payment.kind}`)}
-        actions={<PaymentActions payment={payment} latest={latest} />}
+        actions={<PaymentActions payment={payment} />}
       />
       <div className="detail-meta">
         <PaymentStatusBadge status={payment.status} />
@@ -110,9 +107,11 @@ function PaymentDetail({ payment }: { payment: Payment }) {
           {payment.customerName}
         </Link>
       </div>
-      {payment.status === "stopped" && payment.stopReason ? (
+      {(payment.status === "stopped" || payment.status === "paused") && payment.stopReason ? (
         <p className="stop-reason" data-testid="stop-reason">
-          {t("payments.stoppedBecause", { reason: stopReasonText(payment.stopReason, t) })}
+          {t(payment.status === "stopped" ? "payments.stoppedBecause" : "payments.pausedBecause", {
+            reason: stopReasonText(payment.stopReason, t),
+          })}
         </p>
       ) : null}
       <div className="detail-grid">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Payment, PaymentStatus, Transaction } from "../../protocol/wire";
-import { latestTransaction, paymentActions } from "./paymentActions";
+import type { Payment, PaymentStatus } from "../../protocol/wire";
+import { paymentActions } from "./paymentActions";
 
 function payment(status: PaymentStatus, extra: Partial<Payment> = {}): Payment {
   return {
@@ -23,30 +23,6 @@ function payment(status: PaymentStatus, extra: Partial<Payment> = {}): Payment {
   };
 }
 
-function debit(status: Transaction["status"], unpaidCode?: string, createdAt = 1): Transaction {
-  return {
-    id: `txn_${createdAt}`,
-    mode: "test",
-    paymentId: "pay_1",
-    paymentKind: "recurring",
-    mandateId: "man_1",
-    customerId: "cus_1",
-    customerName: "Thandi",
-    method: "debicheck",
-    bank: "absa",
-    accountLastDigits: "6789",
-    reference: "",
-    amountCents: 10000,
-    actionDate: "2026-03-02",
-    status,
-    unpaidCode,
-    attempt: 1,
-    history: [],
-    createdAt,
-    updatedAt: createdAt,
-  };
-}
-
 describe("payment actions", () => {
   it("follows the payment lifecycle", () => {
     expect(paymentActions(payment("pending"))).toEqual(["cancel"]);
@@ -57,17 +33,11 @@ describe("payment actions", () => {
     expect(paymentActions(payment("completed"))).toEqual([]);
   });
 
-  it("offers a retry only after an unpaid 02", () => {
-    expect(paymentActions(payment("stopped", { stopReason: "02" }))).toEqual(["retry"]);
+  it("offers a retry only on a payment paused by an unpaid 02", () => {
+    expect(paymentActions(payment("paused", { stopReason: "02" }))).toEqual(["retry", "resume", "cancel"]);
+    expect(paymentActions(payment("stopped", { stopReason: "02" }))).toEqual([]);
     expect(paymentActions(payment("stopped", { stopReason: "12" }))).toEqual([]);
     expect(paymentActions(payment("stopped", { stopReason: "mandate_ended" }))).toEqual([]);
-    expect(paymentActions(payment("running"), debit("unpaid", "02"))).toEqual(["retry", "pause", "cancel"]);
-    expect(paymentActions(payment("running"), debit("unpaid", "04"))).toEqual(["pause", "cancel"]);
-    expect(paymentActions(payment("running"), debit("paid"))).toEqual(["pause", "cancel"]);
-  });
-
-  it("takes the newest debit as the last one", () => {
-    expect(latestTransaction([debit("paid", undefined, 1), debit("unpaid", "02", 5), debit("paid", undefined, 3)])?.id).toBe("txn_5");
-    expect(latestTransaction([])).toBeUndefined();
+    expect(paymentActions(payment("running"))).toEqual(["pause", "cancel"]);
   });
 });

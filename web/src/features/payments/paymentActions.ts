@@ -1,4 +1,4 @@
-import type { Payment, PaymentAction, Transaction } from "../../protocol/wire";
+import type { Payment, PaymentAction } from "../../protocol/wire";
 
 // Only code 02 (not provided for) may be re-presented; every other code needs a new mandate.
 const RETRYABLE_CODE = "02";
@@ -7,7 +7,7 @@ const RETRYABLE_CODE = "02";
  * The actions that make sense for a payment as it stands (the payment lifecycle of
  * DOMAIN.md); the server still decides, and its refusal is shown if it says no.
  */
-export function paymentActions(payment: Payment, lastTransaction?: Transaction): PaymentAction[] {
+export function paymentActions(payment: Payment): PaymentAction[] {
   const actions: PaymentAction[] = [];
   switch (payment.status) {
     case "pending":
@@ -26,17 +26,12 @@ export function paymentActions(payment: Payment, lastTransaction?: Transaction):
     case "completed":
       break;
   }
-  if (canRetry(payment, lastTransaction)) actions.unshift("retry");
+  if (canRetry(payment)) actions.unshift("retry");
   return actions;
 }
 
-function canRetry(payment: Payment, last?: Transaction): boolean {
-  if (payment.status === "stopped") return payment.stopReason === RETRYABLE_CODE;
-  if (payment.status !== "running" && payment.status !== "paused") return false;
-  return last?.status === "unpaid" && last.unpaidCode === RETRYABLE_CODE;
-}
-
-/** The newest debit of a payment: the last presented, by attempt and then action date. */
-export function latestTransaction(transactions: readonly Transaction[]): Transaction | undefined {
-  return [...transactions].sort((a, b) => b.createdAt - a.createdAt || b.attempt - a.attempt)[0];
+// The server pauses a payment whose debit came back unpaid 02 and re-presents it when
+// the merchant retries (a recurring one re-presents it on its next date by itself).
+function canRetry(payment: Payment): boolean {
+  return payment.status === "paused" && payment.stopReason === RETRYABLE_CODE;
 }
