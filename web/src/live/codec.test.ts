@@ -1,5 +1,6 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { resolve } from "node:path";
+import msgpack from "msgpack-lite";
 import { describe, expect, it } from "vitest";
 import type { ClientFrame } from "../protocol/wire";
 import { decodeAny, decodeFrame, encodeFrame, FrameTooLargeError } from "./codec";
@@ -59,5 +60,40 @@ describe("codec", () => {
 
   it("rejects a frame that is not a tagged map", () => {
     expect(() => decodeFrame(encodeFrame({ t: "Ping" }).slice(0, 0))).toThrow();
+  });
+});
+
+describe("bytes", () => {
+  const chunk: ClientFrame = {
+    t: "Command",
+    id: "c",
+    command: { t: "UploadImportChunk", uploadId: "upl_1", offset: 0, data: new Uint8Array([0, 1, 2, 255]) },
+  };
+
+  it("sends a Uint8Array as MessagePack bin, not as an ext value or a map", () => {
+    const bytes = Buffer.from(encodeFrame(chunk));
+    // bin 8 (0xc4), length 4, then the bytes themselves.
+    expect(bytes.includes(Buffer.from([0xc4, 0x04, 0x00, 0x01, 0x02, 0xff]))).toBe(true);
+    expect(bytes.includes(0xc7)).toBe(false);
+  });
+
+  it("round-trips a Uint8Array as bytes, a slice of a larger buffer too", () => {
+    const whole = new Uint8Array([9, 9, 7, 8, 9, 9]);
+    const frame: ClientFrame = { ...chunk, command: { t: "UploadImportChunk", uploadId: "upl_1", offset: 2, data: whole.subarray(2, 4) } };
+    const decoded = decodeAny(encodeFrame(frame)) as { command: { data: unknown } };
+    expect(decoded.command.data).toBeInstanceOf(Uint8Array);
+    expect([...(decoded.command.data as Uint8Array)]).toEqual([7, 8]);
+  });
+
+  it("reads a server file chunk's bin data as a Uint8Array", () => {
+    const raw = msgpack.encode({
+      t: "Reply",
+      id: "q",
+      ok: { t: "FileChunk", chunk: { fileName: "a.csv", contentType: "text/csv", data: Buffer.from("a,b\n"), total: 4 } },
+    });
+    const frame = decodeFrame(raw);
+    if (frame.t !== "Reply" || frame.ok?.t !== "FileChunk") throw new Error("not a file chunk");
+    expect(frame.ok.chunk.data).toBeInstanceOf(Uint8Array);
+    expect(new TextDecoder().decode(frame.ok.chunk.data)).toBe("a,b\n");
   });
 });
