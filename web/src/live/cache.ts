@@ -5,6 +5,7 @@ import type {
   Change,
   Customer,
   EntityKind,
+  Import,
   Mandate,
   Payment,
   PaymentMethodSettings,
@@ -13,6 +14,7 @@ import type {
 } from "../protocol/wire";
 import { identityAtom } from "./atoms";
 import { atomFamily } from "./family";
+import { laterImport } from "./importProgress";
 import type { Store } from "./store";
 
 // Normalised entity cache: one atom per record; lists keep ids and read records from here.
@@ -20,6 +22,7 @@ export const customerAtom = atomFamily<Customer | undefined>(undefined);
 export const mandateAtom = atomFamily<Mandate | undefined>(undefined);
 export const paymentAtom = atomFamily<Payment | undefined>(undefined);
 export const transactionAtom = atomFamily<Transaction | undefined>(undefined);
+export const importAtom = atomFamily<Import | undefined>(undefined);
 
 // A customer's bank accounts, oldest first, by customer id; undefined until the list is fetched.
 export const bankAccountsAtom = atomFamily<BankAccount[] | undefined>(undefined);
@@ -49,6 +52,7 @@ const NO_VERSIONS: Record<EntityKind, number> = {
   mandate: 0,
   payment: 0,
   transaction: 0,
+  import: 0,
 };
 export const listVersionAtom = atom<Record<EntityKind, number>>(NO_VERSIONS);
 
@@ -61,6 +65,7 @@ export const customerUpsertsAtom = atom<UpsertFeed>({ serial: 0, ids: [] });
 export const mandateUpsertsAtom = atom<UpsertFeed>({ serial: 0, ids: [] });
 export const paymentUpsertsAtom = atom<UpsertFeed>({ serial: 0, ids: [] });
 export const transactionUpsertsAtom = atom<UpsertFeed>({ serial: 0, ids: [] });
+export const importUpsertsAtom = atom<UpsertFeed>({ serial: 0, ids: [] });
 
 export function putCustomers(store: Store, customers: Customer[]): void {
   for (const customer of customers) store.set(customerAtom(customer.id), customer);
@@ -125,6 +130,11 @@ export function putTransactions(store: Store, transactions: Transaction[]): void
   for (const transaction of transactions) store.set(transactionAtom(transaction.id), transaction);
 }
 
+/** Stores imports as read, never behind progress a delta already showed. */
+export function putImports(store: Store, imports: Import[]): void {
+  for (const entry of imports) store.set(importAtom(entry.id), (known) => laterImport(known, entry));
+}
+
 function announce(store: Store, feed: typeof customerUpsertsAtom, ids: string[]): void {
   if (ids.length > 0) store.set(feed, (last) => ({ serial: last.serial + 1, ids }));
 }
@@ -134,6 +144,7 @@ export function applyChanges(store: Store, changes: Change[]): void {
   const mandates: string[] = [];
   const payments: string[] = [];
   const transactions: string[] = [];
+  const imports: string[] = [];
   for (const change of changes) {
     switch (change.t) {
       case "CustomerUpserted":
@@ -151,6 +162,10 @@ export function applyChanges(store: Store, changes: Change[]): void {
       case "TransactionUpserted":
         store.set(transactionAtom(change.transaction.id), change.transaction);
         transactions.push(change.transaction.id);
+        break;
+      case "ImportUpserted":
+        putImports(store, [change.import]);
+        imports.push(change.import.id);
         break;
       case "PaymentMethodSettingsUpdated":
         store.set(paymentMethodSettingsAtom, change.settings);
@@ -179,6 +194,7 @@ export function applyChanges(store: Store, changes: Change[]): void {
   announce(store, mandateUpsertsAtom, mandates);
   announce(store, paymentUpsertsAtom, payments);
   announce(store, transactionUpsertsAtom, transactions);
+  announce(store, importUpsertsAtom, imports);
 }
 
 // Forget every merchant record and list, so whatever is on screen fetches afresh.
@@ -189,6 +205,7 @@ export function dropCache(store: Store): void {
   for (const id of mandateAtom.keys()) store.set(mandateAtom(id), undefined);
   for (const id of paymentAtom.keys()) store.set(paymentAtom(id), undefined);
   for (const id of transactionAtom.keys()) store.set(transactionAtom(id), undefined);
+  for (const id of importAtom.keys()) store.set(importAtom(id), undefined);
   store.set(paymentMethodSettingsAtom, undefined);
   store.set(businessDateAtom, undefined);
   store.set(businessInfoAtom, undefined);

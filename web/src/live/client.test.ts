@@ -2,10 +2,10 @@ import { createStore } from "jotai";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ClientFrame, ServerFrame } from "../protocol/wire";
 import { connectionAtom, identityAtom, noticeAtom, presenceAtom } from "./atoms";
-import { businessInfoAtom, customerAtom, entityVersionAtom, profileAtom, twoFactorRequiredAtom } from "./cache";
+import { businessInfoAtom, customerAtom, entityVersionAtom, importAtom, profileAtom, twoFactorRequiredAtom } from "./cache";
 import { LiveClient, LiveError, type SocketLike } from "./client";
 import { decodeAny, encodeFrame } from "./codec";
-import { sampleBusinessInfo, sampleCustomer, sampleProfile } from "./testing";
+import { sampleBusinessInfo, sampleCustomer, sampleImport, sampleProfile } from "./testing";
 
 class FakeSocket implements SocketLike {
   binaryType: BinaryType = "blob";
@@ -120,6 +120,20 @@ describe("LiveClient", () => {
     last().receive({ t: "Reply", id: (query as { id: string }).id, ok: { t: "CustomerPage", items: [customer] } });
     await expect(reply).resolves.toEqual({ t: "CustomerPage", items: [customer] });
     expect(client.store.get(customerAtom("cus_q"))).toEqual(customer);
+  });
+
+  it("fills the import cache from a list of imports and one import's reply", async () => {
+    const { client, last } = connected();
+    const listed = client.query({ t: "ListImports", kind: "once" });
+    const listQuery = last().sent.at(-1) as { id: string };
+    last().receive({ t: "Reply", id: listQuery.id, ok: { t: "ImportPage", items: [sampleImport({ id: "imp_l" })] } });
+    await listed;
+    expect(client.store.get(importAtom("imp_l"))?.fileName).toBe("june.csv");
+    const one = client.query({ t: "GetImport", importId: "imp_g" });
+    const getQuery = last().sent.at(-1) as { id: string };
+    last().receive({ t: "Reply", id: getQuery.id, ok: { t: "Import", import: sampleImport({ id: "imp_g", committed: 10, status: "completed" }) } });
+    await one;
+    expect(client.store.get(importAtom("imp_g"))?.status).toBe("completed");
   });
 
   it("rejects a command with the server's error", async () => {

@@ -7,6 +7,7 @@ import {
   paymentMethodSettingsAtom,
   putBusinessInfo,
   putCustomers,
+  putImports,
   putMandates,
   putPayments,
   putProfile,
@@ -319,6 +320,10 @@ export class LiveClient {
         return putTransactions(this.store, body.items);
       case "Transaction":
         return putTransactions(this.store, [body.transaction]);
+      case "ImportPage":
+        return putImports(this.store, body.items);
+      case "Import":
+        return putImports(this.store, [body.import]);
       case "PaymentMethodSettings":
         return this.store.set(paymentMethodSettingsAtom, body.settings);
       default:

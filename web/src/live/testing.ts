@@ -1,4 +1,4 @@
-import type { BankAccount, BusinessInfo, Customer, Profile, Transaction } from "../protocol/wire";
+import type { BankAccount, BusinessInfo, Customer, Import, Profile, Transaction } from "../protocol/wire";
 
 export function sampleCustomer(overrides: Partial<Customer> = {}): Customer {
   return {
@@ -88,6 +88,26 @@ export function sampleTransaction(overrides: Partial<Transaction> = {}): Transac
     ],
     createdAt: 1795000000000,
     updatedAt: 1795000000500,
+    ...overrides,
+  };
+}
+
+/** An import for tests: 10 valid EFT rows of 12, half written. */
+export function sampleImport(overrides: Partial<Import> = {}): Import {
+  return {
+    id: "imp_1",
+    mode: "test",
+    kind: "once",
+    template: "eft_debit_order",
+    fileName: "june.csv",
+    status: "committing",
+    rows: 12,
+    valid: 10,
+    invalid: 2,
+    committed: 5,
+    failed: 0,
+    createdByName: "Thandi Nkosi",
+    createdAt: 1795000000000,
     ...overrides,
   };
 }

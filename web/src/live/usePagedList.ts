@@ -1,12 +1,15 @@
 import { useAtomValue, type Atom } from "jotai";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { EntityKind, ErrorCode, Query } from "../protocol/wire";
-import { listVersionAtom, type UpsertFeed } from "./cache";
+import { entityVersionAtom, listVersionAtom, type UpsertFeed } from "./cache";
 import { LiveError } from "./client";
 import { useLiveClient } from "./context";
+import { throttleDelay } from "./throttle";
 
 // A burst of changes (a test clock month) asks again once per delay, not once per change.
 const NEWCOMER_DELAY_MS = 300;
+// A bulk import invalidates a list per batch it writes: ask again at most once a second.
+const INVALIDATE_GAP_MS = 1_000;
 
 type LoadedList = { key: string; ids: string[]; nextCursor?: string; pages: number; error?: ErrorCode };
 
@@ -20,7 +23,7 @@ export type PagedList = {
 };
 
 type PagedListOptions = {
-  /** The list kind whose Invalidate or resync asks for the list again. */
+  /** The list kind whose Invalidate (throttled, rows kept in view) or resync (at once) asks for the list again. */
   kind: EntityKind;
   /** The feed announcing upserted ids of that kind. */
   upserts: Atom<UpsertFeed>;
@@ -51,9 +54,11 @@ function idsOf(body: unknown): { ids: string[]; nextCursor?: string } | null {
  */
 export function usePagedList({ kind, upserts: feed, query, key: queryKey }: PagedListOptions): PagedList {
   const client = useLiveClient();
-  const version = useAtomValue(listVersionAtom)[kind];
+  const listVersion = useAtomValue(listVersionAtom)[kind];
+  const entityVersion = useAtomValue(entityVersionAtom);
   const upserts = useAtomValue(feed);
-  const key = `${queryKey}\u0000${version}`;
+  // A resync or another merchant drops every record: the list starts over at once.
+  const key = `${queryKey}\u0000${entityVersion}`;
   const [list, setList] = useState<LoadedList | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
   // Answers to an older request (filter changed, list refetched) are ignored.
@@ -80,6 +85,23 @@ export function usePagedList({ kind, upserts: feed, query, key: queryKey }: Page
 
   useEffect(fetchFirstPage, [fetchFirstPage]);
 
+  const handledVersion = useRef(listVersion);
+  const lastInvalidateFetch = useRef<number | undefined>(undefined);
+  const invalidateTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => {
+    if (handledVersion.current === listVersion) return;
+    handledVersion.current = listVersion;
+    if (invalidateTimer.current !== undefined) return;
+    invalidateTimer.current = setTimeout(
+      () => {
+        invalidateTimer.current = undefined;
+        lastInvalidateFetch.current = Date.now();
+        fetchFirstPage();
+      },
+      throttleDelay(lastInvalidateFetch.current, Date.now(), INVALIDATE_GAP_MS),
+    );
+  }, [listVersion, fetchFirstPage]);
+
   const handledSerial = useRef(upserts.serial);
   const refetchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => {
@@ -98,6 +120,8 @@ export function usePagedList({ kind, upserts: feed, query, key: queryKey }: Page
     () => () => {
       clearTimeout(refetchTimer.current);
       refetchTimer.current = undefined;
+      clearTimeout(invalidateTimer.current);
+      invalidateTimer.current = undefined;
     },
     [key],
   );
