@@ -10,8 +10,11 @@ import { VerifyEmailPage } from "../features/auth/VerifyEmailPage";
 import { BusinessInfoPage } from "../features/business/BusinessInfoPage";
 import { CustomerDetailPage } from "../features/customers/CustomerDetailPage";
 import { CustomersPage } from "../features/customers/CustomersPage";
-import { ErrorView } from "../features/errors/ErrorPage";
+import { ErrorView, NotFoundPage } from "../features/errors/ErrorPage";
 import { HomePage } from "../features/home/HomePage";
+import { ImportAction } from "../features/imports/ImportAction";
+import { ImportPage } from "../features/imports/ImportPage";
+import { ImportsList } from "../features/imports/ImportsList";
 import { MandateDetailPage } from "../features/mandates/MandateDetailPage";
 import { MandatesPage } from "../features/mandates/MandatesPage";
 import { PaymentMethodsPage } from "../features/paymentMethods/PaymentMethodsPage";
@@ -38,10 +41,14 @@ const BUILT: Partial<Record<Screen, () => ReactNode>> = {
   businessInfo: () => <BusinessInfoPage />,
   customers: () => <CustomersPage />,
   customer: () => <CustomerDetailPage />,
-  oneTime: () => <PaymentsPage kind="once" key="once" />,
+  oneTime: () => <PaymentsPage kind="once" key="once" moreActions={<ImportAction kind="once" />} aboveList={<ImportsList kind="once" />} />,
   oneTimePayment: () => <PaymentDetailPage kind="once" />,
-  recurring: () => <PaymentsPage kind="recurring" key="recurring" />,
+  oneTimeImport: () => <ImportPage kind="once" key="once" notFound={<NotFoundPage />} />,
+  recurring: () => (
+    <PaymentsPage kind="recurring" key="recurring" moreActions={<ImportAction kind="recurring" />} aboveList={<ImportsList kind="recurring" />} />
+  ),
   recurringPayment: () => <PaymentDetailPage kind="recurring" />,
+  recurringImport: () => <ImportPage kind="recurring" key="recurring" notFound={<NotFoundPage />} />,
   mandates: () => <MandatesPage key="mandates" />,
   mandate: () => <MandateDetailPage />,
   eMandates: () => <MandatesPage eMandates key="e-mandates" />,

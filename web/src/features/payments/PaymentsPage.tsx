@@ -1,5 +1,5 @@
 import { useAtomValue } from "jotai";
-import { useMemo, useState } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
@@ -21,7 +21,15 @@ import "./payments.css";
 
 const PAGE_SIZE = 25;
 
-export function PaymentsPage({ kind }: { kind: PaymentKind }) {
+type PaymentsPageProps = {
+  kind: PaymentKind;
+  /** More ways to add payments, beside "New payment". */
+  moreActions?: ReactNode;
+  /** Shown above the list, such as the spreadsheets imported into it. */
+  aboveList?: ReactNode;
+};
+
+export function PaymentsPage({ kind, moreActions, aboveList }: PaymentsPageProps) {
   const { t } = useTranslation();
   const testMode = useAtomValue(identityAtom)?.mode === "test";
   const { view, update, clear } = useUrlFilters(PAYMENT_STATUSES);
@@ -51,10 +59,12 @@ export function PaymentsPage({ kind }: { kind: PaymentKind }) {
         actions={
           <>
             {testMode ? <TestDataMarker /> : null}
+            {moreActions}
             {newButton}
           </>
         }
       />
+      {aboveList}
       <FilterBar
         view={view}
         onChange={update}

@@ -1,0 +1,48 @@
+import { useCallback } from "react";
+import { useTranslation } from "react-i18next";
+import { Alert } from "../../components/Alert";
+import { Button } from "../../components/Button";
+import { useLiveClient } from "../../live/context";
+import type { Import } from "../../protocol/wire";
+import type { IssuePage } from "./issuePages";
+import { IssuesTable } from "./IssuesTable";
+import { useFileDownload } from "./useFileDownload";
+import { useIssuePages } from "./useIssuePages";
+
+const PAGE_SIZE = 50;
+
+/** The rows that were not imported and why; rows that fail while writing join the list. */
+export function ImportIssues({ entry }: { entry: Import }) {
+  const { t } = useTranslation();
+  const client = useLiveClient();
+  const { id } = entry;
+  const fetchPage = useCallback(
+    async (offset: number): Promise<IssuePage> => {
+      const body = await client.query({ t: "ListImportIssues", importId: id, offset, limit: PAGE_SIZE });
+      if (body.t !== "ImportIssuePage") throw new Error(`unexpected reply ${body.t}`);
+      return body;
+    },
+    [client, id],
+  );
+  // A row that fails while being written adds a problem: read the list again from the top.
+  const issues = useIssuePages(`${id}:${entry.failed}`, fetchPage);
+  const issuesQuery = useCallback((offset: number) => ({ t: "DownloadImportIssues" as const, id, offset }), [id]);
+  const download = useFileDownload(issuesQuery);
+  const any = entry.invalid + entry.failed > 0;
+  return (
+    <section className="card import-section" aria-labelledby="import-issues-title" data-testid="import-issues-card">
+      <div className="import-section-head">
+        <h2 className="card-title" id="import-issues-title">
+          {t("imports.issues.title")}
+        </h2>
+        {any ? (
+          <Button variant="ghost" className="link-button" onClick={download.run} busy={download.busy} data-testid="import-download-issues">
+            {t("imports.issues.download")}
+          </Button>
+        ) : null}
+      </div>
+      {download.error ? <Alert>{t(`errors.${download.error}`)}</Alert> : null}
+      <IssuesTable list={issues} title={t("imports.issues.title")} />
+    </section>
+  );
+}

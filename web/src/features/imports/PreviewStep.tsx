@@ -1,0 +1,90 @@
+import { useCallback, useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { Alert } from "../../components/Alert";
+import { Button } from "../../components/Button";
+import { useLiveClient } from "../../live/context";
+import type { ImportPreview, WireError } from "../../protocol/wire";
+import { IssuesTable } from "./IssuesTable";
+import type { IssuePage } from "./issuePages";
+import { useFileDownload } from "./useFileDownload";
+import { useIssuePages } from "./useIssuePages";
+
+type PreviewStepProps = {
+  preview: ImportPreview;
+  confirming: boolean;
+  error: WireError | null;
+  onConfirm: () => void;
+  onChooseAnother: () => void;
+};
+
+function issuePageOf(preview: ImportPreview): IssuePage {
+  return { items: preview.issues, total: preview.issueCount, nextOffset: preview.nextOffset };
+}
+
+/** What the file holds before anything is written: counts, problems, and the choice to go on. */
+export function PreviewStep({ preview, confirming, error, onConfirm, onChooseAnother }: PreviewStepProps) {
+  const { t } = useTranslation();
+  const client = useLiveClient();
+  const { uploadId } = preview;
+  const fetchPage = useCallback(
+    async (offset: number): Promise<IssuePage> => {
+      const body = await client.query({ t: "GetImportPreview", uploadId, offset });
+      if (body.t !== "ImportPreview") throw new Error(`unexpected reply ${body.t}`);
+      return issuePageOf(body.preview);
+    },
+    [client, uploadId],
+  );
+  // One first page per preview, so the list is not reset on every render.
+  const first = useMemo(() => issuePageOf(preview), [preview]);
+  const issues = useIssuePages(uploadId, fetchPage, first);
+  const issuesQuery = useCallback((offset: number) => ({ t: "DownloadImportIssues" as const, id: uploadId, offset }), [uploadId]);
+  const download = useFileDownload(issuesQuery);
+
+  const counts: [string, number, string][] = [
+    ["rows", preview.rows, t("imports.counts.rows")],
+    ["valid", preview.valid, t("imports.counts.valid")],
+    ["invalid", preview.invalid, t("imports.counts.invalid")],
+  ];
+
+  return (
+    <div className="import-preview" data-testid="import-preview">
+      <p className="import-file-name">
+        <span className="cell-muted">{t("imports.dialog.checked")}</span> <strong data-testid="import-file-name">{preview.fileName}</strong>
+      </p>
+      <dl className="import-counts">
+        {counts.map(([key, value, label]) => (
+          <div key={key} className={`import-count import-count-${key}`} data-testid={`import-count-${key}`} data-value={value}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {preview.invalid > 0 ? (
+        <section aria-labelledby="import-preview-issues">
+          <div className="import-section-head">
+            <h3 className="card-title" id="import-preview-issues">
+              {t("imports.issues.title")}
+            </h3>
+            <Button variant="ghost" className="link-button" onClick={download.run} busy={download.busy} data-testid="import-download-issues">
+              {t("imports.issues.download")}
+            </Button>
+          </div>
+          {download.error ? <Alert>{t(`errors.${download.error}`)}</Alert> : null}
+          <IssuesTable list={issues} title={t("imports.issues.title")} />
+        </section>
+      ) : (
+        <Alert tone="success">{t("imports.dialog.allValid")}</Alert>
+      )}
+      {error ? <Alert testId="import-confirm-error">{t(`errors.${error.code}`)}</Alert> : null}
+      {preview.valid === 0 ? <Alert tone="info">{t("imports.dialog.nothingValid")}</Alert> : null}
+      <div className="form-actions">
+        <Button onClick={onChooseAnother} disabled={confirming} data-testid="import-choose-another">
+          {t("imports.dialog.chooseAnother")}
+        </Button>
+        <Button variant="primary" onClick={onConfirm} busy={confirming} disabled={preview.valid === 0} data-testid="import-confirm">
+          {t("imports.dialog.confirm", { count: preview.valid })}
+        </Button>
+      </div>
+    </div>
+  );
+}
