@@ -13,12 +13,14 @@ use crate::config::Config;
 use crate::domain::clock::BusinessClock;
 use crate::error::{AppError, AppResult};
 use crate::http;
+use crate::jobs::imports::{self, ImportQueue};
 use crate::jobs::mail::{self, MailSettings};
 use crate::jobs::scheduler;
 use crate::jobs::{JobGuard, spawn_job};
 use crate::live::registry::MerchantRegistry;
 use crate::live::relay;
 use crate::live::sockets::SocketRegistry;
+use crate::live::uploads::Uploads;
 use crate::store::{Backend, Db, secrets};
 
 pub struct AppState {
@@ -28,6 +30,10 @@ pub struct AppState {
     pub throttle: Throttle,
     pub merchants: Arc<MerchantRegistry>,
     pub sockets: SocketRegistry,
+    /// Spreadsheets uploaded and checked, not yet confirmed.
+    pub uploads: Uploads,
+    /// Confirmed imports waiting for the import job.
+    pub imports: ImportQueue,
     /// Background jobs (mail delivery; on PostgreSQL the delta relay); they
     /// stop when the state is dropped.
     _jobs: Vec<JobGuard>,
@@ -82,6 +88,11 @@ pub async fn build_state(config: Config) -> AppResult<State> {
     jobs.push(spawn_job("scheduler", move || {
         scheduler::run_forever(url, registry, every)
     }));
+    let (import_queue, waiting) = ImportQueue::new();
+    let (url, registry) = (config.database_url.clone(), merchants.clone());
+    jobs.push(spawn_job("imports", move || {
+        imports::run_forever(url, registry, waiting)
+    }));
     Ok(web::Data::new(AppState {
         config,
         db,
@@ -89,6 +100,8 @@ pub async fn build_state(config: Config) -> AppResult<State> {
         throttle: Throttle::new(),
         merchants,
         sockets: SocketRegistry::default(),
+        uploads: Uploads::default(),
+        imports: import_queue,
         _jobs: jobs,
     }))
 }

@@ -85,7 +85,7 @@ pub struct Config {
     pub scheduler_interval_seconds: u64,
 }
 
-fn parse_business_date(value: &str) -> Result<time::Date, String> {
+pub fn parse_business_date(value: &str) -> Result<time::Date, String> {
     crate::domain::calendar::parse_iso_date(value)
         .ok_or_else(|| format!("BUSINESS_DATE: {value:?} is not a date as YYYY-MM-DD"))
 }

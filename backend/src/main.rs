@@ -1,7 +1,12 @@
+use std::path::PathBuf;
+
 use backend::app;
-use backend::config::Config;
+use backend::config::{Config, parse_business_date};
+use backend::domain::clock::BusinessClock;
+use backend::domain::imports::cli;
 use backend::store::Db;
-use clap::{Parser, Subcommand};
+use clap::{Parser, Subcommand, ValueEnum};
+use protocol::{ImportTemplate, PaymentKind};
 
 #[derive(Parser)]
 #[command(name = "backend", about = "Payments dashboard server")]
@@ -23,6 +28,59 @@ enum Command {
         )]
         database_url: String,
     },
+    /// Spreadsheet imports.
+    #[command(subcommand)]
+    Import(ImportCommand),
+}
+
+#[derive(Subcommand)]
+enum ImportCommand {
+    /// Checks a file against a template with no server and prints JSON:
+    /// exit 0 when every row is valid, 1 when some are not, 2 when the file
+    /// is refused.
+    Check {
+        #[arg(long, value_enum)]
+        template: TemplateArg,
+        #[arg(long, value_enum)]
+        kind: KindArg,
+        /// Dates before this one are in the past; today in South Africa by default.
+        #[arg(long, env = "BUSINESS_DATE", value_parser = parse_business_date)]
+        business_date: Option<time::Date>,
+        file: PathBuf,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+#[value(rename_all = "snake_case")]
+enum TemplateArg {
+    Debicheck,
+    RegisteredMandate,
+    EftDebitOrder,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum KindArg {
+    Once,
+    Recurring,
+}
+
+fn import_check(
+    template: TemplateArg,
+    kind: KindArg,
+    business_date: Option<time::Date>,
+    file: &std::path::Path,
+) -> std::process::ExitCode {
+    let template = match template {
+        TemplateArg::Debicheck => ImportTemplate::Debicheck,
+        TemplateArg::RegisteredMandate => ImportTemplate::RegisteredMandate,
+        TemplateArg::EftDebitOrder => ImportTemplate::EftDebitOrder,
+    };
+    let kind = match kind {
+        KindArg::Once => PaymentKind::Once,
+        KindArg::Recurring => PaymentKind::Recurring,
+    };
+    let today = BusinessClock::new(business_date).calendar_today();
+    cli::run(file, template, kind, today)
 }
 
 #[actix_web::main]
@@ -36,6 +94,12 @@ async fn main() -> std::process::ExitCode {
     let result = match Cli::parse().command {
         Command::Serve(config) => serve(*config).await,
         Command::Migrate { database_url } => migrate(&database_url).await,
+        Command::Import(ImportCommand::Check {
+            template,
+            kind,
+            business_date,
+            file,
+        }) => return import_check(template, kind, business_date, &file),
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,

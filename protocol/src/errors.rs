@@ -66,6 +66,26 @@ pub enum ErrorCode {
     ActionNotAllowed,
     RetryNotAllowed,
     TestModeOnly,
+    // Spreadsheet import: the file as a whole
+    ImportTooLarge,
+    ImportUnsupportedFormat,
+    ImportUnreadable,
+    ImportEncoding,
+    ImportTooManyRows,
+    ImportTooManyColumns,
+    ImportSheetTooLarge,
+    ImportEmpty,
+    ImportMissingColumn,
+    ImportDuplicateColumn,
+    ImportUploadNotFound,
+    ImportUploadIncomplete,
+    ImportNothingValid,
+    // Spreadsheet import: one cell
+    InvalidChoice,
+    InvalidNumber,
+    InvalidBoolean,
+    NotAllowedForTemplate,
+    CustomerArchived,
 }
 
 /// One field's problem, for forms to show beside the field.

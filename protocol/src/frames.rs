@@ -3,10 +3,10 @@ use ts_rs::TS;
 
 use crate::{
     BankAccount, BankAccountInput, BusinessInfo, ClockStep, Customer, CustomerInput,
-    CustomerStatus, Dashboard, Language, Mandate, MandateAction, MandateFilter, MerchantView, Mode,
-    Payment, PaymentAction, PaymentFilter, PaymentInput, PaymentKind, PaymentMethodSettings,
-    PresenceMember, Profile, SessionInfo, SortOrder, Transaction, TransactionFilter, UserView,
-    WireError,
+    CustomerStatus, Dashboard, FileChunk, Import, ImportIssue, ImportPreview, ImportTemplate,
+    Language, Mandate, MandateAction, MandateFilter, MerchantView, Mode, Payment, PaymentAction,
+    PaymentFilter, PaymentInput, PaymentKind, PaymentMethodSettings, PresenceMember, Profile,
+    SessionInfo, SortOrder, Transaction, TransactionFilter, UserView, WireError,
 };
 
 /// Where a client left off: the stream's epoch and the last delta it applied.
@@ -188,6 +188,37 @@ pub enum Command {
     AdvanceTestClock {
         step: ClockStep,
     },
+    /// Starts a spreadsheet upload of `size` bytes; answered with
+    /// `ImportUpload`. Nothing is written until `ConfirmImport`.
+    BeginImport {
+        kind: PaymentKind,
+        template: ImportTemplate,
+        file_name: String,
+        size: u32,
+    },
+    /// One piece of the file, in order from offset 0; answered with
+    /// `ImportChunkReceived`.
+    UploadImportChunk {
+        upload_id: String,
+        offset: u32,
+        #[serde(with = "serde_bytes")]
+        #[ts(type = "Uint8Array")]
+        data: Vec<u8>,
+    },
+    /// Reads and checks the whole file; answered with `ImportPreview`, or an
+    /// error naming why the file is refused (a missing column in `fields`).
+    CheckImport {
+        upload_id: String,
+    },
+    /// Writes the valid rows of a checked upload in the background; the
+    /// reply's id is the import's, whose progress arrives as deltas.
+    ConfirmImport {
+        upload_id: String,
+    },
+    /// Drops a checked upload without writing anything.
+    DiscardImport {
+        upload_id: String,
+    },
 }
 
 #[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq)]
@@ -265,6 +296,49 @@ pub enum Query {
     },
     GetDashboard {},
     GetPaymentMethodSettings {},
+    /// Another page of a checked upload's problems.
+    GetImportPreview {
+        upload_id: String,
+        #[serde(default)]
+        offset: u32,
+    },
+    /// The empty template of a layout, as xlsx, piece by piece.
+    DownloadImportTemplate {
+        template: ImportTemplate,
+        kind: PaymentKind,
+        #[serde(default)]
+        offset: u32,
+    },
+    /// The invalid rows of a checked upload (`upl_…`) or of an import
+    /// (`imp_…`) as xlsx with an error column, piece by piece.
+    DownloadImportIssues {
+        id: String,
+        #[serde(default)]
+        offset: u32,
+    },
+    /// Newest first.
+    ListImports {
+        kind: PaymentKind,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        cursor: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        limit: Option<u32>,
+    },
+    GetImport {
+        import_id: String,
+    },
+    /// An import's problems (invalid rows, and valid rows that failed to
+    /// write), by row number.
+    ListImportIssues {
+        import_id: String,
+        #[serde(default)]
+        offset: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        limit: Option<u32>,
+    },
 }
 
 #[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq)]
@@ -343,6 +417,35 @@ pub enum ReplyBody {
     PaymentMethodSettings {
         settings: Box<PaymentMethodSettings>,
     },
+    ImportUpload {
+        upload_id: String,
+        chunk_bytes: u32,
+    },
+    ImportChunkReceived {
+        received: u32,
+    },
+    ImportPreview {
+        preview: Box<ImportPreview>,
+    },
+    FileChunk {
+        chunk: Box<FileChunk>,
+    },
+    ImportPage {
+        items: Vec<Import>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        next_cursor: Option<String>,
+    },
+    Import {
+        import: Box<Import>,
+    },
+    ImportIssuePage {
+        items: Vec<ImportIssue>,
+        total: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        next_offset: Option<u32>,
+    },
 }
 
 /// The kinds of record a delta can touch.
@@ -355,6 +458,7 @@ pub enum EntityKind {
     Mandate,
     Payment,
     Transaction,
+    Import,
 }
 
 #[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq)]
@@ -396,5 +500,9 @@ pub enum Change {
     /// The merchant's business date moved (the test clock, or midnight).
     ClockAdvanced {
         today: String,
+    },
+    /// An import as it is now: its progress while it commits, then its summary.
+    ImportUpserted {
+        import: Box<Import>,
     },
 }

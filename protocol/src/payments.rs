@@ -123,6 +123,13 @@ pub struct Payment {
     pub attempts: u32,
     /// Insufficient-funds unpaids in a row, which limit re-runs.
     pub consecutive_unpaids: u32,
+    /// The import that created it, and its row in the spreadsheet.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub import_id: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub import_row: Option<u32>,
     #[ts(type = "number")]
     pub created_at: i64,
     #[ts(type = "number")]
@@ -236,6 +243,10 @@ pub struct PaymentFilter {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub search: Option<String>,
+    /// Only the payments one import created.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub import_id: Option<String>,
 }
 
 #[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq, Default)]

@@ -67,7 +67,12 @@ pub fn is_account_command(command: &Command) -> bool {
         | Command::ActOnPayment { .. }
         | Command::ActOnMandate { .. }
         | Command::UpdatePaymentMethodSettings { .. }
-        | Command::AdvanceTestClock { .. } => false,
+        | Command::AdvanceTestClock { .. }
+        | Command::BeginImport { .. }
+        | Command::UploadImportChunk { .. }
+        | Command::CheckImport { .. }
+        | Command::ConfirmImport { .. }
+        | Command::DiscardImport { .. } => false,
     }
 }
 

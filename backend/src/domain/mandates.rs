@@ -2,8 +2,8 @@
 //! `payments`), then moved by the merchant's actions and by the bank.
 
 use protocol::{
-    ApprovalWindow, ClientType, Customer, ErrorCode, FieldError, Mandate, MandateAction,
-    MandateFilter, MandateInput, MandateStatus, PaymentMethod, ReplyBody, SortOrder,
+    ApprovalWindow, ClientType, ErrorCode, FieldError, Mandate, MandateAction, MandateFilter,
+    MandateInput, MandateStatus, PaymentMethod, ReplyBody, SortOrder,
 };
 use time::Date;
 
@@ -25,11 +25,19 @@ fn push(errors: &mut Vec<FieldError>, field: &str, result: Result<(), ErrorCode>
     }
 }
 
+/// What a DebiCheck mandate needs of the payer: the bank identifies them by
+/// ID number and asks for approval on their cellphone.
+#[derive(Clone, Copy)]
+pub struct Payer<'a> {
+    pub id_number: &'a str,
+    pub cellphone: &'a str,
+}
+
 /// Checks a new mandate against the payment it comes with, and returns it
 /// tidied (trimmed text, settings that do not apply cleared).
 pub fn validate_mandate(
     input: &MandateInput,
-    customer: &Customer,
+    payer: Payer<'_>,
     amount_cents: i64,
     recurring: bool,
     errors: &mut Vec<FieldError>,
@@ -56,13 +64,13 @@ pub fn validate_mandate(
             );
         }
         // The payer approves on their phone, identified by their ID number.
-        if customer.id_number.trim().is_empty() {
+        if payer.id_number.trim().is_empty() {
             errors.push(FieldError {
                 field: "customer.idNumber".into(),
                 code: ErrorCode::Required,
             });
         }
-        if customer.cellphone.trim().is_empty() {
+        if payer.cellphone.trim().is_empty() {
             errors.push(FieldError {
                 field: "customer.cellphone".into(),
                 code: ErrorCode::Required,

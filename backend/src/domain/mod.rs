@@ -10,6 +10,7 @@ pub mod clock;
 pub mod collection_rules;
 pub mod collections;
 pub mod customers;
+pub mod imports;
 pub mod lifecycle;
 pub mod mail;
 pub mod mandates;
@@ -95,6 +96,19 @@ pub async fn run_command(tx: &mut Tx, scope: &Scope, command: &Command) -> AppRe
     }
 }
 
+/// Commands about uploads, which the session runs beside the merchant's
+/// stream (only `ConfirmImport` writes, with its own delta).
+pub fn is_upload_command(command: &Command) -> bool {
+    matches!(
+        command,
+        Command::BeginImport { .. }
+            | Command::UploadImportChunk { .. }
+            | Command::CheckImport { .. }
+            | Command::ConfirmImport { .. }
+            | Command::DiscardImport { .. }
+    )
+}
+
 /// Every socket query, dispatched from this one match. `token_hash` is the
 /// asking browser's session.
 pub async fn run_query(
@@ -159,5 +173,26 @@ pub async fn run_query(
         }
         Query::GetDashboard {} => transactions::get_dashboard(db, scope).await,
         Query::GetPaymentMethodSettings {} => payment_methods::get_settings(db, scope).await,
+        Query::ListImports {
+            kind,
+            cursor,
+            limit,
+        } => imports::queries::list_imports(db, scope, *kind, cursor.as_deref(), *limit).await,
+        Query::GetImport { import_id } => imports::queries::get_import(db, scope, import_id).await,
+        Query::ListImportIssues {
+            import_id,
+            offset,
+            limit,
+        } => imports::queries::list_import_issues(db, scope, import_id, *offset, *limit).await,
+        Query::DownloadImportTemplate {
+            template,
+            kind,
+            offset,
+        } => imports::queries::download_template(db, scope, *template, *kind, *offset).await,
+        // Uploads live in the server's memory, not the database: the session
+        // answers these from `live::uploads` before they get here.
+        Query::GetImportPreview { .. } | Query::DownloadImportIssues { .. } => {
+            Err(AppError::Code(ErrorCode::BadFrame))
+        }
     }
 }

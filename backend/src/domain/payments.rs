@@ -167,11 +167,15 @@ pub async fn stop_payments_of_mandate(
 }
 
 /// The payment's own fields, checked against the stream's `today`.
-struct Plan {
-    first: Option<CollectionDate>,
+pub(crate) struct Plan {
+    pub first: Option<CollectionDate>,
 }
 
-fn validate_payment(input: &PaymentInput, today: Date, errors: &mut Vec<FieldError>) -> Plan {
+pub(crate) fn validate_payment(
+    input: &PaymentInput,
+    today: Date,
+    errors: &mut Vec<FieldError>,
+) -> Plan {
     field(errors, "amountCents", rule::amount(input.amount_cents));
     match input.kind {
         PaymentKind::Once => {
@@ -248,6 +252,77 @@ fn validate_payment(input: &PaymentInput, today: Date, errors: &mut Vec<FieldErr
     }
 }
 
+/// A new payment under its mandate, as the form and the import make it.
+pub(crate) struct NewPayment<'a> {
+    pub input: &'a PaymentInput,
+    pub mode: protocol::Mode,
+    pub customer_id: &'a str,
+    pub customer_name: &'a str,
+    pub mandate_id: String,
+    pub method: PaymentMethod,
+    pub allow_date_adjustment: bool,
+    pub mandate_status: MandateStatus,
+    /// A once-off payment's date, as checked.
+    pub first: Option<CollectionDate>,
+    pub today: Date,
+    pub now: i64,
+}
+
+/// The payment's status and first debit: a DebiCheck payment waits for the
+/// payer's approval, an EFT debit order for the merchant unless told to run.
+pub(crate) fn new_payment_record(new: &NewPayment<'_>) -> PaymentRecord {
+    let input = new.input;
+    let recurring = input.kind == PaymentKind::Recurring;
+    let status = match (new.mandate_status, new.method) {
+        (MandateStatus::PendingAuthentication, _) => PaymentStatus::Pending,
+        (_, PaymentMethod::EftDebitOrder) if !input.start_running => PaymentStatus::Pending,
+        _ => PaymentStatus::Running,
+    };
+    let mut record = PaymentRecord {
+        view: Payment {
+            id: new_id("pay"),
+            mode: new.mode,
+            kind: input.kind,
+            customer_id: new.customer_id.to_string(),
+            customer_name: new.customer_name.to_string(),
+            mandate_id: new.mandate_id.clone(),
+            method: new.method,
+            status,
+            stop_reason: None,
+            amount_cents: input.amount_cents,
+            first_collection_cents: input.first_collection_cents.filter(|_| recurring),
+            date_to_process: new.first.map(|c| iso_date(c.nominal)),
+            transaction_reference: input.transaction_reference.trim().to_string(),
+            start_date: input.start_date.clone().filter(|_| recurring),
+            end_date: input
+                .end_date
+                .clone()
+                .filter(|e| recurring && !e.trim().is_empty()),
+            interval: input.interval.filter(|_| recurring),
+            day_to_process: input.day_to_process.filter(|_| recurring),
+            next_action_date: None,
+            collected_cents: 0,
+            attempts: 0,
+            consecutive_unpaids: 0,
+            import_id: None,
+            import_row: None,
+            created_at: new.now,
+            updated_at: new.now,
+        },
+        next_nominal_date: None,
+        rerun_cents: None,
+    };
+    match new.first {
+        Some(first) => {
+            let action = action_date(first.nominal, new.allow_date_adjustment).max(new.today);
+            record.next_nominal_date = Some(iso_date(first.nominal));
+            record.view.next_action_date = Some(iso_date(next_business_day_on_or_after(action)));
+        }
+        None => plan_next(&mut record, new.allow_date_adjustment, new.today),
+    }
+    record
+}
+
 pub async fn create_payment(tx: &mut Tx, scope: &Scope, input: &PaymentInput) -> AppResult<Effect> {
     let customer_id = checked_id(&input.customer_id)?;
     let customer = find_customer_in_tx(tx, &scope.merchant_id, scope.mode, customer_id)
@@ -307,7 +382,10 @@ pub async fn create_payment(tx: &mut Tx, scope: &Scope, input: &PaymentInput) ->
             payment_methods::ensure_enabled(&settings, mandate_input.method)?;
             let clean = mandates::validate_mandate(
                 mandate_input,
-                &customer,
+                mandates::Payer {
+                    id_number: &customer.id_number,
+                    cellphone: &customer.cellphone,
+                },
                 input.amount_cents,
                 recurring,
                 &mut errors,
@@ -396,52 +474,19 @@ pub async fn create_payment(tx: &mut Tx, scope: &Scope, input: &PaymentInput) ->
         return Err(AppError::Invalid(errors));
     }
 
-    let status = match (mandate_status, method) {
-        (MandateStatus::PendingAuthentication, _) => PaymentStatus::Pending,
-        // An EFT debit order starts when the merchant says so.
-        (_, PaymentMethod::EftDebitOrder) if !input.start_running => PaymentStatus::Pending,
-        _ => PaymentStatus::Running,
-    };
-    let mut record = PaymentRecord {
-        view: Payment {
-            id: new_id("pay"),
-            mode: scope.mode,
-            kind: input.kind,
-            customer_id: customer.id.clone(),
-            customer_name: customer.name.clone(),
-            mandate_id,
-            method,
-            status,
-            stop_reason: None,
-            amount_cents: input.amount_cents,
-            first_collection_cents: input.first_collection_cents.filter(|_| recurring),
-            date_to_process: plan.first.map(|c| iso_date(c.nominal)),
-            transaction_reference: input.transaction_reference.trim().to_string(),
-            start_date: input.start_date.clone().filter(|_| recurring),
-            end_date: input
-                .end_date
-                .clone()
-                .filter(|e| recurring && !e.trim().is_empty()),
-            interval: input.interval.filter(|_| recurring),
-            day_to_process: input.day_to_process.filter(|_| recurring),
-            next_action_date: None,
-            collected_cents: 0,
-            attempts: 0,
-            consecutive_unpaids: 0,
-            created_at: now,
-            updated_at: now,
-        },
-        next_nominal_date: None,
-        rerun_cents: None,
-    };
-    match plan.first {
-        Some(first) => {
-            let action = action_date(first.nominal, allow_date_adjustment).max(today);
-            record.next_nominal_date = Some(iso_date(first.nominal));
-            record.view.next_action_date = Some(iso_date(next_business_day_on_or_after(action)));
-        }
-        None => plan_next(&mut record, allow_date_adjustment, today),
-    }
+    let record = new_payment_record(&NewPayment {
+        input,
+        mode: scope.mode,
+        customer_id: &customer.id,
+        customer_name: &customer.name,
+        mandate_id,
+        method,
+        allow_date_adjustment,
+        mandate_status,
+        first: plan.first,
+        today,
+        now,
+    });
     store::insert_payment(tx, &scope.merchant_id, scope.mode, &record).await?;
     let payment = load(tx, scope, &record.view.id).await?;
     changes.push(Change::PaymentUpserted {

@@ -1,6 +1,7 @@
 //! Background work. Each job runs on a thread with its own runtime, so its
 //! database connections live and die there, and stops with the server.
 
+pub mod imports;
 pub mod mail;
 pub mod scheduler;
 

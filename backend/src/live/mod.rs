@@ -3,9 +3,11 @@
 
 pub mod merchant;
 pub mod messages;
+pub mod outside;
 pub mod presence;
 pub mod registry;
 pub mod relay;
 pub mod scheduler;
 pub mod session;
 pub mod sockets;
+pub mod uploads;

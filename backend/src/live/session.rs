@@ -143,6 +143,9 @@ impl SessionActor {
         if let Some(code) = refusal {
             return Self::reply(ctx, id, Err(WireError::new(code)));
         }
+        if domain::is_upload_command(&command) {
+            return self.upload_command(id, command, ctx);
+        }
         let execute = Execute {
             command_id: id.clone(),
             user_id: self.user_id.clone(),
@@ -193,24 +196,81 @@ impl SessionActor {
         }));
     }
 
-    fn query(&mut self, id: String, query: Query, ctx: &mut ws::WebsocketContext<Self>) {
-        let Some(joined) = self.checked(&id, ctx) else {
-            return;
-        };
-        let scope = Scope {
+    fn scope(&self, joined: &Joined) -> Scope {
+        Scope {
             merchant_id: joined.key.merchant_id.clone(),
             mode: joined.key.mode,
             user_id: self.user_id.clone(),
             role: joined.role,
             clock: self.state.merchants.clock(),
+        }
+    }
+
+    /// A spreadsheet upload's steps: held in this server's memory until
+    /// confirmed, so they do not queue behind the merchant's writes.
+    fn upload_command(
+        &mut self,
+        id: String,
+        command: Command,
+        ctx: &mut ws::WebsocketContext<Self>,
+    ) {
+        let Some(scope) = self.joined.as_ref().map(|joined| self.scope(joined)) else {
+            return;
         };
-        let db = self.state.db.clone();
+        let state = self.state.clone();
+        let work = async move {
+            let uploads = &state.uploads;
+            let result = match command {
+                Command::BeginImport {
+                    kind,
+                    template,
+                    file_name,
+                    size,
+                } => uploads.begin(&scope, kind, template, &file_name, size),
+                Command::UploadImportChunk {
+                    upload_id,
+                    offset,
+                    data,
+                } => uploads.chunk(&scope, &upload_id, offset, &data),
+                Command::CheckImport { upload_id } => {
+                    uploads.check(&state, &scope, &upload_id).await
+                }
+                Command::ConfirmImport { upload_id } => {
+                    uploads.confirm(&state, &scope, &upload_id).await
+                }
+                Command::DiscardImport { upload_id } => uploads.discard(&scope, &upload_id),
+                _ => Err(crate::error::AppError::Code(ErrorCode::BadFrame)),
+            };
+            result.map_err(|e| e.to_wire())
+        };
+        ctx.spawn(
+            work.into_actor(self)
+                .map(move |result, _actor, ctx| Self::reply(ctx, id, result)),
+        );
+    }
+
+    fn query(&mut self, id: String, query: Query, ctx: &mut ws::WebsocketContext<Self>) {
+        let Some(joined) = self.checked(&id, ctx) else {
+            return;
+        };
+        let scope = self.scope(joined);
+        let state = self.state.clone();
         let token_hash = self.token_hash.clone();
         // Reads do not queue behind the merchant's writes.
         let work = async move {
-            domain::run_query(&db, &scope, &token_hash, &query)
-                .await
-                .map_err(|e| e.to_wire())
+            let result = match query {
+                Query::GetImportPreview { upload_id, offset } => {
+                    state.uploads.preview(&scope, &upload_id, offset)
+                }
+                Query::DownloadImportIssues { id, offset } => {
+                    state
+                        .uploads
+                        .download_issues(&state, &scope, &id, offset)
+                        .await
+                }
+                other => domain::run_query(&state.db, &scope, &token_hash, &other).await,
+            };
+            result.map_err(|e| e.to_wire())
         };
         ctx.spawn(
             work.into_actor(self)

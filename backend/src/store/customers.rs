@@ -34,7 +34,7 @@ fn from_row(row: &AnyRow) -> Customer {
 }
 
 /// Lower-cased text that a list search matches against.
-fn search_text(input: &CustomerInput) -> String {
+pub(crate) fn search_text(input: &CustomerInput) -> String {
     [
         &input.name,
         &input.email,

@@ -4,10 +4,13 @@
 
 pub mod accounts;
 pub mod bank_accounts;
+pub mod bulk;
 pub mod business;
 pub mod clocks;
 pub mod customers;
 pub mod events;
+pub mod import_batches;
+pub mod imports;
 pub mod links;
 pub mod mail;
 pub mod mandates;

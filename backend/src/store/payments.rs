@@ -47,6 +47,8 @@ fn from_row(row: &AnyRow) -> AppResult<PaymentRecord> {
         collected_cents: row.get("collected_cents"),
         attempts: row.get::<i64, _>("attempts").max(0) as u32,
         consecutive_unpaids: row.get::<i64, _>("consecutive_unpaids").max(0) as u32,
+        import_id: opt_text(row, "import_id"),
+        import_row: opt_int(row, "import_row").map(|r| r.clamp(0, i64::from(u32::MAX)) as u32),
         created_at: row.get("created_at"),
         updated_at: row.get("updated_at"),
     };

@@ -217,7 +217,7 @@ impl PageRequest {
 }
 
 /// Lists page 50 rows unless asked otherwise, never more than 200.
-fn page_limit(limit: Option<u32>) -> u32 {
+pub fn page_limit(limit: Option<u32>) -> u32 {
     limit.unwrap_or(50).clamp(1, 200)
 }
 

@@ -183,7 +183,11 @@ attempts: number,
 /**
  * Insufficient-funds unpaids in a row, which limit re-runs.
  */
-consecutiveUnpaids: number, createdAt: number, updatedAt: number, };
+consecutiveUnpaids: number, 
+/**
+ * The import that created it, and its row in the spreadsheet.
+ */
+importId?: string, importRow?: number, createdAt: number, updatedAt: number, };
 
 export type PaymentAction = "start" | "pause" | "resume" | "cancel" | "retry";
 
@@ -215,7 +219,11 @@ from?: string, to?: string, minCents?: number, maxCents?: number,
 /**
  * Reference, name, e-mail, ID number or last digits of the account.
  */
-search?: string, };
+search?: string, 
+/**
+ * Only the payments one import created.
+ */
+importId?: string, };
 
 export type TransactionFilter = { status?: TransactionStatus, method?: PaymentMethod, 
 /**
@@ -237,7 +245,51 @@ recent: Array<Transaction>, };
 
 export type ClockStep = "day" | "week" | "month";
 
-export type ErrorCode = "unauthenticated" | "forbidden" | "not_found" | "bad_frame" | "not_welcomed" | "internal" | "invalid_input" | "required" | "too_long" | "invalid_characters" | "invalid_email" | "blocked_email_domain" | "invalid_cellphone" | "invalid_sa_id" | "invalid_postal_code" | "duplicate_reference" | "already_archived" | "not_archived" | "email_taken" | "weak_password" | "common_password" | "csrf_invalid" | "rate_limited" | "wrong_password" | "invalid_code" | "two_factor_already_enabled" | "two_factor_not_enabled" | "two_factor_not_started" | "invalid_token" | "same_email" | "owners_only" | "two_factor_setup_required" | "branch_code_mismatch" | "invalid_account_number" | "duplicate_bank_account" | "method_not_enabled" | "debicheck_individuals_only" | "invalid_date" | "date_in_past" | "end_not_after_start" | "day_to_process_out_of_range" | "invalid_amount" | "maximum_below_amount" | "maximum_above_debicheck_limit" | "tracking_days_out_of_range" | "tracking_not_allowed" | "adjustment_type_required" | "adjustment_value_required" | "invalid_rate" | "mandate_not_usable" | "action_not_allowed" | "retry_not_allowed" | "test_mode_only";
+export type ImportTemplate = "debicheck" | "registered_mandate" | "eft_debit_order";
+
+export type ImportIssue = { row: number, column: string, code: ErrorCode, };
+
+export type ImportPreview = { uploadId: string, kind: PaymentKind, template: ImportTemplate, fileName: string, 
+/**
+ * Data rows read (blank rows are skipped).
+ */
+rows: number, valid: number, invalid: number, 
+/**
+ * Problems from the asked offset on, at most one page.
+ */
+issues: Array<ImportIssue>, 
+/**
+ * How many problems there are in all.
+ */
+issueCount: number, nextOffset?: number, };
+
+export type ImportStatus = "committing" | "completed";
+
+export type Import = { id: string, mode: Mode, kind: PaymentKind, template: ImportTemplate, fileName: string, status: ImportStatus, 
+/**
+ * Data rows read from the file.
+ */
+rows: number, 
+/**
+ * Rows that passed every rule.
+ */
+valid: number, 
+/**
+ * Rows refused by a rule; never written.
+ */
+invalid: number, 
+/**
+ * Valid rows written so far.
+ */
+committed: number, 
+/**
+ * Valid rows that could not be written (their problem is recorded).
+ */
+failed: number, createdByName: string, createdAt: number, finishedAt?: number, };
+
+export type FileChunk = { fileName: string, contentType: string, data: Uint8Array, total: number, nextOffset?: number, };
+
+export type ErrorCode = "unauthenticated" | "forbidden" | "not_found" | "bad_frame" | "not_welcomed" | "internal" | "invalid_input" | "required" | "too_long" | "invalid_characters" | "invalid_email" | "blocked_email_domain" | "invalid_cellphone" | "invalid_sa_id" | "invalid_postal_code" | "duplicate_reference" | "already_archived" | "not_archived" | "email_taken" | "weak_password" | "common_password" | "csrf_invalid" | "rate_limited" | "wrong_password" | "invalid_code" | "two_factor_already_enabled" | "two_factor_not_enabled" | "two_factor_not_started" | "invalid_token" | "same_email" | "owners_only" | "two_factor_setup_required" | "branch_code_mismatch" | "invalid_account_number" | "duplicate_bank_account" | "method_not_enabled" | "debicheck_individuals_only" | "invalid_date" | "date_in_past" | "end_not_after_start" | "day_to_process_out_of_range" | "invalid_amount" | "maximum_below_amount" | "maximum_above_debicheck_limit" | "tracking_days_out_of_range" | "tracking_not_allowed" | "adjustment_type_required" | "adjustment_value_required" | "invalid_rate" | "mandate_not_usable" | "action_not_allowed" | "retry_not_allowed" | "test_mode_only" | "import_too_large" | "import_unsupported_format" | "import_unreadable" | "import_encoding" | "import_too_many_rows" | "import_too_many_columns" | "import_sheet_too_large" | "import_empty" | "import_missing_column" | "import_duplicate_column" | "import_upload_not_found" | "import_upload_incomplete" | "import_nothing_valid" | "invalid_choice" | "invalid_number" | "invalid_boolean" | "not_allowed_for_template" | "customer_archived";
 
 export type FieldError = { field: string, code: ErrorCode, };
 
@@ -261,18 +313,18 @@ export type ServerFrame = { "t": "Welcome", epoch: string, seq: number, build: s
  */
 merchants: Array<MerchantView>, } | { "t": "Delta", seq: number, changes: Array<Change>, } | { "t": "Reply", id: string, ok?: ReplyBody, error?: WireError, } | { "t": "Presence", members: Array<PresenceMember>, } | { "t": "Pong", } | { "t": "Resync", epoch: string, seq: number, };
 
-export type Command = { "t": "CreateCustomer", input: CustomerInput, } | { "t": "UpdateCustomer", customerId: string, input: CustomerInput, } | { "t": "ArchiveCustomer", customerId: string, } | { "t": "RestoreCustomer", customerId: string, } | { "t": "UpdateProfile", name: string, language: Language, } | { "t": "ChangePassword", currentPassword: string, newPassword: string, } | { "t": "ChangeEmail", newEmail: string, currentPassword: string, } | { "t": "ResendVerification", } | { "t": "BeginTwoFactor", } | { "t": "ConfirmTwoFactor", code: string, } | { "t": "DisableTwoFactor", password: string, code: string, } | { "t": "RegenerateBackupCodes", code: string, } | { "t": "SignOutSession", sessionId: string, } | { "t": "SignOutOtherSessions", } | { "t": "UpdateBusinessInfo", info: BusinessInfo, } | { "t": "RequireTwoFactor", required: boolean, } | { "t": "AddBankAccount", customerId: string, input: BankAccountInput, } | { "t": "RemoveBankAccount", bankAccountId: string, } | { "t": "CreatePayment", input: PaymentInput, } | { "t": "ActOnPayment", paymentId: string, action: PaymentAction, } | { "t": "ActOnMandate", mandateId: string, action: MandateAction, } | { "t": "UpdatePaymentMethodSettings", settings: PaymentMethodSettings, } | { "t": "AdvanceTestClock", step: ClockStep, };
+export type Command = { "t": "CreateCustomer", input: CustomerInput, } | { "t": "UpdateCustomer", customerId: string, input: CustomerInput, } | { "t": "ArchiveCustomer", customerId: string, } | { "t": "RestoreCustomer", customerId: string, } | { "t": "UpdateProfile", name: string, language: Language, } | { "t": "ChangePassword", currentPassword: string, newPassword: string, } | { "t": "ChangeEmail", newEmail: string, currentPassword: string, } | { "t": "ResendVerification", } | { "t": "BeginTwoFactor", } | { "t": "ConfirmTwoFactor", code: string, } | { "t": "DisableTwoFactor", password: string, code: string, } | { "t": "RegenerateBackupCodes", code: string, } | { "t": "SignOutSession", sessionId: string, } | { "t": "SignOutOtherSessions", } | { "t": "UpdateBusinessInfo", info: BusinessInfo, } | { "t": "RequireTwoFactor", required: boolean, } | { "t": "AddBankAccount", customerId: string, input: BankAccountInput, } | { "t": "RemoveBankAccount", bankAccountId: string, } | { "t": "CreatePayment", input: PaymentInput, } | { "t": "ActOnPayment", paymentId: string, action: PaymentAction, } | { "t": "ActOnMandate", mandateId: string, action: MandateAction, } | { "t": "UpdatePaymentMethodSettings", settings: PaymentMethodSettings, } | { "t": "AdvanceTestClock", step: ClockStep, } | { "t": "BeginImport", kind: PaymentKind, template: ImportTemplate, fileName: string, size: number, } | { "t": "UploadImportChunk", uploadId: string, offset: number, data: Uint8Array, } | { "t": "CheckImport", uploadId: string, } | { "t": "ConfirmImport", uploadId: string, } | { "t": "DiscardImport", uploadId: string, };
 
-export type Query = { "t": "ListCustomers", search?: string, status: CustomerStatus, cursor?: string, limit?: number, } | { "t": "GetCustomer", customerId: string, } | { "t": "GetProfile", } | { "t": "ListSessions", } | { "t": "GetBusinessInfo", } | { "t": "ListBankAccounts", customerId: string, } | { "t": "ListMandates", filter: MandateFilter, sort: SortOrder, cursor?: string, limit?: number, } | { "t": "GetMandate", mandateId: string, } | { "t": "ListPayments", kind: PaymentKind, filter: PaymentFilter, sort: SortOrder, cursor?: string, limit?: number, } | { "t": "GetPayment", paymentId: string, } | { "t": "ListTransactions", filter: TransactionFilter, sort: SortOrder, cursor?: string, limit?: number, } | { "t": "GetTransaction", transactionId: string, } | { "t": "GetDashboard", } | { "t": "GetPaymentMethodSettings", };
+export type Query = { "t": "ListCustomers", search?: string, status: CustomerStatus, cursor?: string, limit?: number, } | { "t": "GetCustomer", customerId: string, } | { "t": "GetProfile", } | { "t": "ListSessions", } | { "t": "GetBusinessInfo", } | { "t": "ListBankAccounts", customerId: string, } | { "t": "ListMandates", filter: MandateFilter, sort: SortOrder, cursor?: string, limit?: number, } | { "t": "GetMandate", mandateId: string, } | { "t": "ListPayments", kind: PaymentKind, filter: PaymentFilter, sort: SortOrder, cursor?: string, limit?: number, } | { "t": "GetPayment", paymentId: string, } | { "t": "ListTransactions", filter: TransactionFilter, sort: SortOrder, cursor?: string, limit?: number, } | { "t": "GetTransaction", transactionId: string, } | { "t": "GetDashboard", } | { "t": "GetPaymentMethodSettings", } | { "t": "GetImportPreview", uploadId: string, offset: number, } | { "t": "DownloadImportTemplate", template: ImportTemplate, kind: PaymentKind, offset: number, } | { "t": "DownloadImportIssues", id: string, offset: number, } | { "t": "ListImports", kind: PaymentKind, cursor?: string, limit?: number, } | { "t": "GetImport", importId: string, } | { "t": "ListImportIssues", importId: string, offset: number, limit?: number, };
 
 export type ReplyBody = { "t": "Committed", seq: number, 
 /**
  * The id of the record the command created or changed.
  */
-id?: string, } | { "t": "CustomerPage", items: Array<Customer>, nextCursor?: string, } | { "t": "Customer", customer: Customer, } | { "t": "Done", } | { "t": "Profile", profile: Profile, } | { "t": "Sessions", sessions: Array<SessionInfo>, } | { "t": "BusinessInfo", info: BusinessInfo, twoFactorRequired: boolean, } | { "t": "TwoFactorEnrolment", secret: string, otpauthUrl: string, } | { "t": "BackupCodes", codes: Array<string>, } | { "t": "BankAccounts", accounts: Array<BankAccount>, } | { "t": "MandatePage", items: Array<Mandate>, nextCursor?: string, } | { "t": "Mandate", mandate: Mandate, } | { "t": "PaymentPage", items: Array<Payment>, nextCursor?: string, } | { "t": "Payment", payment: Payment, } | { "t": "TransactionPage", items: Array<Transaction>, nextCursor?: string, } | { "t": "Transaction", transaction: Transaction, } | { "t": "Dashboard", dashboard: Dashboard, } | { "t": "PaymentMethodSettings", settings: PaymentMethodSettings, };
+id?: string, } | { "t": "CustomerPage", items: Array<Customer>, nextCursor?: string, } | { "t": "Customer", customer: Customer, } | { "t": "Done", } | { "t": "Profile", profile: Profile, } | { "t": "Sessions", sessions: Array<SessionInfo>, } | { "t": "BusinessInfo", info: BusinessInfo, twoFactorRequired: boolean, } | { "t": "TwoFactorEnrolment", secret: string, otpauthUrl: string, } | { "t": "BackupCodes", codes: Array<string>, } | { "t": "BankAccounts", accounts: Array<BankAccount>, } | { "t": "MandatePage", items: Array<Mandate>, nextCursor?: string, } | { "t": "Mandate", mandate: Mandate, } | { "t": "PaymentPage", items: Array<Payment>, nextCursor?: string, } | { "t": "Payment", payment: Payment, } | { "t": "TransactionPage", items: Array<Transaction>, nextCursor?: string, } | { "t": "Transaction", transaction: Transaction, } | { "t": "Dashboard", dashboard: Dashboard, } | { "t": "PaymentMethodSettings", settings: PaymentMethodSettings, } | { "t": "ImportUpload", uploadId: string, chunkBytes: number, } | { "t": "ImportChunkReceived", received: number, } | { "t": "ImportPreview", preview: ImportPreview, } | { "t": "FileChunk", chunk: FileChunk, } | { "t": "ImportPage", items: Array<Import>, nextCursor?: string, } | { "t": "Import", import: Import, } | { "t": "ImportIssuePage", items: Array<ImportIssue>, total: number, nextOffset?: number, };
 
-export type EntityKind = "customer" | "business_info" | "bank_account" | "mandate" | "payment" | "transaction";
+export type EntityKind = "customer" | "business_info" | "bank_account" | "mandate" | "payment" | "transaction" | "import";
 
-export type Change = { "t": "CustomerUpserted", customer: Customer, } | { "t": "Invalidate", kind: EntityKind, } | { "t": "BusinessInfoUpdated", info: BusinessInfo, } | { "t": "TwoFactorPolicyUpdated", required: boolean, } | { "t": "BankAccountAdded", account: BankAccount, } | { "t": "BankAccountRemoved", id: string, customerId: string, } | { "t": "MandateUpserted", mandate: Mandate, } | { "t": "PaymentUpserted", payment: Payment, } | { "t": "TransactionUpserted", transaction: Transaction, } | { "t": "PaymentMethodSettingsUpdated", settings: PaymentMethodSettings, } | { "t": "ClockAdvanced", today: string, };
+export type Change = { "t": "CustomerUpserted", customer: Customer, } | { "t": "Invalidate", kind: EntityKind, } | { "t": "BusinessInfoUpdated", info: BusinessInfo, } | { "t": "TwoFactorPolicyUpdated", required: boolean, } | { "t": "BankAccountAdded", account: BankAccount, } | { "t": "BankAccountRemoved", id: string, customerId: string, } | { "t": "MandateUpserted", mandate: Mandate, } | { "t": "PaymentUpserted", payment: Payment, } | { "t": "TransactionUpserted", transaction: Transaction, } | { "t": "PaymentMethodSettingsUpdated", settings: PaymentMethodSettings, } | { "t": "ClockAdvanced", today: string, } | { "t": "ImportUpserted", import: Import, };
 
 export const MAX_FRAME_BYTES = 65536;

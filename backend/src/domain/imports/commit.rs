@@ -1,0 +1,187 @@
+//! Writes one batch of checked rows: customers created or updated by
+//! reference, their bank accounts, and a mandate and a payment per row, in
+//! the caller's transaction.
+
+use std::collections::HashMap;
+
+use protocol::{ErrorCode, ImportIssue, MandateStatus, Mode, PaymentMethod};
+use time::Date;
+
+use super::rows::ValidRow;
+use super::template::Column;
+use crate::domain::calendar::iso_date;
+use crate::domain::mandates::{authentication_due, initial_status};
+use crate::domain::payments::{NewPayment, new_payment_record};
+use crate::error::AppResult;
+use crate::ids::new_id;
+use crate::store::Tx;
+use crate::store::import_batches as store;
+use crate::store::mandates::NewMandate;
+use crate::store::sql::wire_name;
+
+/// Where a batch goes and the day its rows were checked against.
+pub struct BatchTarget<'a> {
+    pub merchant_id: &'a str,
+    pub mode: Mode,
+    pub import_id: &'a str,
+    pub method: PaymentMethod,
+    pub today: Date,
+    pub now: i64,
+}
+
+pub struct BatchOutcome {
+    pub committed: u32,
+    /// Valid rows that could not be written, with why.
+    pub failed: Vec<ImportIssue>,
+}
+
+pub async fn write_batch(
+    tx: &mut Tx,
+    target: &BatchTarget<'_>,
+    rows: &[ValidRow],
+) -> AppResult<BatchOutcome> {
+    let (merchant_id, mode, now) = (target.merchant_id, target.mode, target.now);
+    let references: Vec<&str> = rows.iter().map(|r| r.customer.reference.as_str()).collect();
+    let known = store::customers_by_reference(tx, merchant_id, mode, &references).await?;
+
+    // An archived customer stays archived: their rows fail, named.
+    let mut failed = Vec::new();
+    let mut writable: Vec<&ValidRow> = Vec::with_capacity(rows.len());
+    for row in rows {
+        match known.get(&row.customer.reference) {
+            Some(customer) if customer.archived => failed.push(ImportIssue {
+                row: row.number,
+                column: Column::CustomerReference.header().to_string(),
+                code: ErrorCode::CustomerArchived,
+            }),
+            _ => writable.push(row),
+        }
+    }
+
+    // One customer per reference; a later row of the file wins.
+    let mut customer_ids: HashMap<&str, String> = HashMap::new();
+    let mut latest: HashMap<&str, &ValidRow> = HashMap::new();
+    for row in &writable {
+        let reference = row.customer.reference.as_str();
+        customer_ids.entry(reference).or_insert_with(|| {
+            known
+                .get(reference)
+                .map_or_else(|| new_id("cus"), |c| c.id.clone())
+        });
+        latest.insert(reference, row);
+    }
+    let customers: Vec<(&str, &protocol::CustomerInput)> = latest
+        .iter()
+        .filter_map(|(reference, row)| {
+            customer_ids
+                .get(reference)
+                .map(|id| (id.as_str(), &row.customer))
+        })
+        .collect();
+    store::upsert_customers(tx, merchant_id, mode, now, &customers).await?;
+
+    // One live bank account per customer, bank and account number.
+    let ids: Vec<&str> = customer_ids.values().map(String::as_str).collect();
+    let mut account_ids = store::bank_accounts_of(tx, merchant_id, mode, &ids).await?;
+    let mut account_rows: HashMap<store::AccountKey, &ValidRow> = HashMap::new();
+    let key_of = |row: &ValidRow| -> Option<store::AccountKey> {
+        let customer_id = customer_ids.get(row.customer.reference.as_str())?;
+        Some((
+            customer_id.clone(),
+            wire_name(&row.account.bank),
+            row.account.account_number.clone(),
+        ))
+    };
+    for row in &writable {
+        if let Some(key) = key_of(row) {
+            account_ids
+                .entry(key.clone())
+                .or_insert_with(|| new_id("ba"));
+            account_rows.insert(key, row);
+        }
+    }
+    let accounts: Vec<(&str, &str, &protocol::BankAccountInput)> = account_rows
+        .iter()
+        .filter_map(|(key, row)| {
+            account_ids
+                .get(key)
+                .map(|id| (id.as_str(), key.0.as_str(), &row.account))
+        })
+        .collect();
+    store::upsert_bank_accounts(tx, merchant_id, mode, now, &accounts).await?;
+
+    // A mandate and a payment per row.
+    let status = initial_status(target.method);
+    let pending = status == MandateStatus::PendingAuthentication;
+    let mut mandate_ids = Vec::with_capacity(writable.len());
+    let mut placed = Vec::with_capacity(writable.len());
+    for row in &writable {
+        let (Some(key), Some(customer_id)) = (
+            key_of(row),
+            customer_ids.get(row.customer.reference.as_str()),
+        ) else {
+            continue;
+        };
+        let Some(account_id) = account_ids.get(&key) else {
+            continue;
+        };
+        mandate_ids.push(new_id("man"));
+        placed.push((*row, customer_id.as_str(), account_id.as_str()));
+    }
+    let due: Vec<Option<String>> = placed
+        .iter()
+        .map(|(row, _, _)| {
+            pending.then(|| {
+                iso_date(authentication_due(
+                    row.mandate.approval_window,
+                    target.today,
+                ))
+            })
+        })
+        .collect();
+    let mandates: Vec<NewMandate> = placed
+        .iter()
+        .enumerate()
+        .map(|(i, (row, customer_id, account_id))| NewMandate {
+            id: &mandate_ids[i],
+            customer_id,
+            bank_account_id: account_id,
+            input: &row.mandate,
+            amount_cents: row.payment.amount_cents,
+            status,
+            authentication_requests: u32::from(pending),
+            authentication_due: due[i].clone(),
+            end_date: row.payment.end_date.clone().filter(|e| !e.is_empty()),
+            now,
+        })
+        .collect();
+    store::insert_mandates(tx, merchant_id, mode, now, &mandates).await?;
+
+    let payments: Vec<_> = placed
+        .iter()
+        .zip(&mandate_ids)
+        .map(|((row, customer_id, _), mandate_id)| {
+            let mut record = new_payment_record(&NewPayment {
+                input: &row.payment,
+                mode,
+                customer_id,
+                customer_name: &row.customer.name,
+                mandate_id: mandate_id.clone(),
+                method: target.method,
+                allow_date_adjustment: row.mandate.allow_date_adjustment,
+                mandate_status: status,
+                first: row.first,
+                today: target.today,
+                now,
+            });
+            record.view.import_id = Some(target.import_id.to_string());
+            record.view.import_row = Some(row.number);
+            record
+        })
+        .collect();
+    store::insert_payments(tx, merchant_id, mode, target.import_id, now, &payments).await?;
+    Ok(BatchOutcome {
+        committed: payments.len() as u32,
+        failed,
+    })
+}

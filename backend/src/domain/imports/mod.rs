@@ -1,0 +1,77 @@
+//! Bulk import of payments from spreadsheets (DOMAIN.md, import templates):
+//! reading a file, checking every row, and writing the valid ones.
+
+pub mod cells;
+pub mod cli;
+pub mod commit;
+pub mod lookups;
+pub mod messages;
+pub mod queries;
+pub mod reader;
+pub mod rows;
+pub mod template;
+pub mod values;
+pub mod workbook;
+
+use protocol::{ErrorCode, ImportIssue, ImportTemplate, PaymentKind};
+use time::Date;
+
+use cells::Refusal;
+use rows::{Checked, RowRules, ValidRow};
+use template::ColumnMap;
+
+/// What checking a whole file found.
+#[derive(Clone, Debug, Default)]
+pub struct CheckedFile {
+    pub rows: u32,
+    pub valid: u32,
+    pub invalid: u32,
+    /// Every problem of every invalid row, in row order.
+    pub issues: Vec<ImportIssue>,
+}
+
+/// Reads `bytes` and checks every row against the layout, handing each
+/// valid row to `on_valid` as it goes (the commit writes them in batches
+/// while the file is still being read). A file refused as a whole, or an
+/// error from `on_valid`, stops at once.
+pub fn check_file(
+    file_name: &str,
+    bytes: &[u8],
+    template: ImportTemplate,
+    kind: PaymentKind,
+    today: Date,
+    on_valid: &mut dyn FnMut(ValidRow) -> Result<(), Refusal>,
+) -> Result<CheckedFile, Refusal> {
+    let mut rules: Option<RowRules> = None;
+    let mut found = CheckedFile::default();
+    reader::read_rows(file_name, bytes, &mut |row| {
+        let Some(rules) = &rules else {
+            rules = Some(RowRules {
+                template,
+                kind,
+                columns: ColumnMap::from_header(&row, template, kind)?,
+                today,
+            });
+            return Ok(());
+        };
+        if row.is_blank() {
+            return Ok(());
+        }
+        found.rows += 1;
+        match rows::check_row(rules, &row) {
+            Checked::Valid(valid) => {
+                found.valid += 1;
+                on_valid(*valid)
+            }
+            Checked::Invalid(issues) => {
+                found.invalid += 1;
+                found.issues.extend(issues);
+                Ok(())
+            }
+        }
+    })?;
+    if rules.is_none() || found.rows == 0 {
+        return Err(Refusal::new(ErrorCode::ImportEmpty));
+    }
+    Ok(found)
+}

@@ -1,0 +1,220 @@
+//! Writes confirmed imports, one at a time per node, on the job's own
+//! thread: the merchant actors never wait on an import. The file is read
+//! on a blocking thread and handed over in batches through a small
+//! channel, so a 100,000-row file is never held as rows all at once. Each
+//! batch commits with the import's cursor and its delta; between batches
+//! the job yields, so other writers of the stream slot in.
+//!
+//! At start the job finishes whatever a stopped process left committing.
+
+use std::sync::Arc;
+
+use protocol::{Change, EntityKind, ErrorCode, ImportTemplate, PaymentKind};
+use tokio::sync::mpsc;
+
+use crate::domain::calendar::parse_iso_date;
+use crate::domain::imports::cells::Refusal;
+use crate::domain::imports::check_file;
+use crate::domain::imports::commit::{BatchTarget, write_batch};
+use crate::domain::imports::rows::{ValidRow, method_of};
+use crate::error::{AppError, AppResult};
+use crate::ids::now_ms;
+use crate::live::messages::{StreamKey, Tick};
+use crate::live::outside::{append_delta, take_seq, tell_actor};
+use crate::live::registry::MerchantRegistry;
+use crate::store::imports::{self as store, Pending};
+use crate::store::{Db, Tx};
+
+/// Rows per transaction.
+pub const BATCH_ROWS: usize = 1_000;
+
+/// Where confirmed imports wait for the job.
+#[derive(Clone)]
+pub struct ImportQueue {
+    sender: mpsc::UnboundedSender<String>,
+}
+
+impl ImportQueue {
+    pub fn new() -> (ImportQueue, mpsc::UnboundedReceiver<String>) {
+        let (sender, receiver) = mpsc::unbounded_channel();
+        (ImportQueue { sender }, receiver)
+    }
+
+    pub fn enqueue(&self, import_id: &str) {
+        if self.sender.send(import_id.to_string()).is_err() {
+            tracing::error!(import = %import_id, "the import job has stopped; the import resumes at the next start");
+        }
+    }
+}
+
+pub async fn run_forever(
+    database_url: String,
+    registry: Arc<MerchantRegistry>,
+    mut queue: mpsc::UnboundedReceiver<String>,
+) {
+    let db = match Db::connect(&database_url).await {
+        Ok(db) => db,
+        Err(err) => {
+            return tracing::error!(error = %err, "the import job cannot reach the database");
+        }
+    };
+    match store::unfinished(&db).await {
+        Ok(ids) => {
+            for id in ids {
+                tracing::info!(import = %id, "resuming an unfinished import");
+                run_logged(&db, &registry, &id).await;
+            }
+        }
+        Err(err) => tracing::error!(error = %err, "cannot list unfinished imports"),
+    }
+    while let Some(id) = queue.recv().await {
+        run_logged(&db, &registry, &id).await;
+    }
+}
+
+async fn run_logged(db: &Db, registry: &MerchantRegistry, import_id: &str) {
+    if let Err(err) = run_import(db, registry, import_id).await {
+        tracing::error!(error = %err, import = %import_id, "import stopped; it resumes at the next start");
+    }
+}
+
+/// Reads the file from the import's cursor on and sends batches of valid rows.
+fn read_batches(
+    pending: &Pending,
+    sender: mpsc::Sender<Vec<ValidRow>>,
+) -> AppResult<impl FnOnce() -> Result<(), Refusal> + Send + 'static> {
+    let today = parse_iso_date(&pending.checked_on)
+        .ok_or_else(|| AppError::Internal("import checked on no date".into()))?;
+    let file = pending.file.clone();
+    let (file_name, template, kind, after): (String, ImportTemplate, PaymentKind, u32) = (
+        pending.import.file_name.clone(),
+        pending.import.template,
+        pending.import.kind,
+        pending.next_row,
+    );
+    Ok(move || {
+        let mut batch = Vec::with_capacity(BATCH_ROWS);
+        let stopped = || Refusal::new(ErrorCode::Internal);
+        check_file(&file_name, &file, template, kind, today, &mut |row| {
+            if row.number <= after {
+                return Ok(());
+            }
+            batch.push(row);
+            if batch.len() == BATCH_ROWS {
+                let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH_ROWS));
+                sender.blocking_send(full).map_err(|_| stopped())?;
+            }
+            Ok(())
+        })?;
+        if !batch.is_empty() {
+            sender.blocking_send(batch).map_err(|_| stopped())?;
+        }
+        Ok(())
+    })
+}
+
+pub async fn run_import(db: &Db, registry: &MerchantRegistry, import_id: &str) -> AppResult<()> {
+    let Some(pending) = store::find_pending(db, import_id).await? else {
+        return Ok(());
+    };
+    let key = StreamKey {
+        merchant_id: pending.merchant_id.clone(),
+        mode: pending.import.mode,
+    };
+    let today = parse_iso_date(&pending.checked_on)
+        .ok_or_else(|| AppError::Internal("import checked on no date".into()))?;
+    let (sender, mut batches) = mpsc::channel::<Vec<ValidRow>>(2);
+    let reader = tokio::task::spawn_blocking(read_batches(&pending, sender)?);
+    let target = BatchTarget {
+        merchant_id: &key.merchant_id,
+        mode: key.mode,
+        import_id,
+        method: method_of(pending.import.template),
+        today,
+        now: 0,
+    };
+    let mut cursor = pending.next_row;
+    while let Some(batch) = batches.recv().await {
+        let Some(last_row) = batch.last().map(|r| r.number) else {
+            continue;
+        };
+        let target = BatchTarget {
+            now: now_ms(),
+            ..target
+        };
+        let mut tx = db.begin_write().await?;
+        let seq = take_seq(&mut tx, &key).await?;
+        let outcome = write_batch(&mut tx, &target, &batch).await?;
+        store::insert_issues(&mut tx, import_id, &outcome.failed).await?;
+        let failed = outcome.failed.len() as u32;
+        if !store::advance(
+            &mut tx,
+            import_id,
+            cursor,
+            last_row,
+            outcome.committed,
+            failed,
+        )
+        .await?
+        {
+            // Another worker moved the cursor: it owns the import now.
+            tx.rollback().await?;
+            return Ok(());
+        }
+        publish(&mut tx, db, &key, seq, import_id, &[EntityKind::Payment]).await?;
+        tx.commit().await?;
+        tell_actor(registry, &key, seq);
+        cursor = last_row;
+        tokio::task::yield_now().await;
+    }
+    match reader.await {
+        Ok(Ok(())) => {}
+        Ok(Err(refusal)) => {
+            return Err(AppError::Internal(format!(
+                "the stored file could not be read again: {:?}",
+                refusal.code
+            )));
+        }
+        Err(err) => return Err(AppError::Internal(format!("import reader failed: {err}"))),
+    }
+    let mut tx = db.begin_write().await?;
+    let seq = take_seq(&mut tx, &key).await?;
+    if !store::finish(&mut tx, import_id, now_ms()).await? {
+        tx.rollback().await?;
+        return Ok(());
+    }
+    let everything = [
+        EntityKind::Customer,
+        EntityKind::Mandate,
+        EntityKind::Payment,
+    ];
+    publish(&mut tx, db, &key, seq, import_id, &everything).await?;
+    tx.commit().await?;
+    tell_actor(registry, &key, seq);
+    // Debits due today and DebiCheck requests go out now, not at the next round.
+    if let Some(actor) = registry.running(&key) {
+        actor.do_send(Tick);
+    }
+    Ok(())
+}
+
+/// The import's progress and which lists to refetch, as one delta.
+async fn publish(
+    tx: &mut Tx,
+    db: &Db,
+    key: &StreamKey,
+    seq: u64,
+    import_id: &str,
+    refetch: &[EntityKind],
+) -> AppResult<()> {
+    let import = store::reload(tx, &key.merchant_id, key.mode, import_id).await?;
+    let mut changes = vec![Change::ImportUpserted {
+        import: Box::new(import),
+    }];
+    changes.extend(
+        refetch
+            .iter()
+            .map(|kind| Change::Invalidate { kind: *kind }),
+    );
+    append_delta(tx, db, key, seq, &changes).await
+}

@@ -1,0 +1,367 @@
+//! Spreadsheet uploads over the socket, before anything is written: the file
+//! arrives in pieces, is checked as a whole, previewed, then confirmed (the
+//! import job writes it) or dropped. Uploads live in memory for a while and
+//! belong to the user, merchant and mode that started them.
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use moka::sync::Cache;
+use protocol::{
+    Change, ErrorCode, IMPORT_CHUNK_BYTES, IMPORT_MAX_FILE_BYTES, Import, ImportPreview,
+    ImportStatus, ImportTemplate, Language, PaymentKind, ReplyBody,
+};
+
+use super::messages::StreamKey;
+use super::outside::{append_delta, take_seq, tell_actor};
+use crate::app::State;
+use crate::domain::calendar::iso_date;
+use crate::domain::imports::queries::chunk_of;
+use crate::domain::imports::rows::method_of;
+use crate::domain::imports::{CheckedFile, check_file, workbook};
+use crate::domain::{Scope, collections, payment_methods};
+use crate::error::{AppError, AppResult};
+use crate::ids::{new_id, now_ms};
+use crate::store::{accounts, imports as store};
+
+/// How long an upload waits for its next step.
+const IDLE: Duration = Duration::from_secs(30 * 60);
+/// Memory all uploads together may hold.
+const MAX_HELD_BYTES: u64 = 512 * 1024 * 1024;
+/// Problems per preview page.
+const PREVIEW_PAGE: usize = 100;
+
+struct Upload {
+    merchant_id: String,
+    mode: protocol::Mode,
+    user_id: String,
+    kind: PaymentKind,
+    template: ImportTemplate,
+    file_name: String,
+    size: u32,
+    bytes: Vec<u8>,
+    checked: Option<Arc<(CheckedFile, time::Date)>>,
+}
+
+type Shared = Arc<Mutex<Upload>>;
+
+pub struct Uploads {
+    uploads: Cache<String, Shared>,
+    /// Made files (sheets of invalid rows), kept while they are downloaded piece by piece.
+    downloads: Cache<String, Arc<(String, Vec<u8>)>>,
+}
+
+impl Default for Uploads {
+    fn default() -> Self {
+        Uploads {
+            uploads: Cache::builder()
+                .time_to_idle(IDLE)
+                .weigher(|_, upload: &Shared| upload.lock().map_or(1, |u| u.size.max(1)))
+                .max_capacity(MAX_HELD_BYTES)
+                .build(),
+            downloads: Cache::builder()
+                .time_to_idle(Duration::from_secs(10 * 60))
+                .weigher(|_, file: &Arc<(String, Vec<u8>)>| file.1.len().max(1) as u32)
+                .max_capacity(MAX_HELD_BYTES / 4)
+                .build(),
+        }
+    }
+}
+
+fn lock(upload: &Shared) -> std::sync::MutexGuard<'_, Upload> {
+    upload
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+fn not_found() -> AppError {
+    AppError::Code(ErrorCode::ImportUploadNotFound)
+}
+
+/// The name without any folder a browser may have sent, at most 200 characters.
+fn clean_file_name(name: &str) -> String {
+    let base = name.rsplit(['/', '\\']).next().unwrap_or_default();
+    let clean: String = base.chars().filter(|c| !c.is_control()).take(200).collect();
+    if clean.trim().is_empty() {
+        "upload".into()
+    } else {
+        clean
+    }
+}
+
+impl Uploads {
+    /// The upload, if it is this user's on this stream.
+    fn mine(&self, scope: &Scope, upload_id: &str) -> AppResult<Shared> {
+        let upload = self.uploads.get(upload_id).ok_or_else(not_found)?;
+        let owned = {
+            let u = lock(&upload);
+            u.merchant_id == scope.merchant_id && u.mode == scope.mode && u.user_id == scope.user_id
+        };
+        if owned { Ok(upload) } else { Err(not_found()) }
+    }
+
+    pub fn begin(
+        &self,
+        scope: &Scope,
+        kind: PaymentKind,
+        template: ImportTemplate,
+        file_name: &str,
+        size: u32,
+    ) -> AppResult<ReplyBody> {
+        if size > IMPORT_MAX_FILE_BYTES {
+            return Err(AppError::Code(ErrorCode::ImportTooLarge));
+        }
+        if size == 0 {
+            return Err(AppError::Code(ErrorCode::ImportEmpty));
+        }
+        let upload_id = new_id("upl");
+        let upload = Upload {
+            merchant_id: scope.merchant_id.clone(),
+            mode: scope.mode,
+            user_id: scope.user_id.clone(),
+            kind,
+            template,
+            file_name: clean_file_name(file_name),
+            size,
+            bytes: Vec::with_capacity(size as usize),
+            checked: None,
+        };
+        self.uploads
+            .insert(upload_id.clone(), Arc::new(Mutex::new(upload)));
+        Ok(ReplyBody::ImportUpload {
+            upload_id,
+            chunk_bytes: IMPORT_CHUNK_BYTES,
+        })
+    }
+
+    /// Pieces arrive in order; a piece sent again (a retried frame) is
+    /// accepted once.
+    pub fn chunk(
+        &self,
+        scope: &Scope,
+        upload_id: &str,
+        offset: u32,
+        data: &[u8],
+    ) -> AppResult<ReplyBody> {
+        let upload = self.mine(scope, upload_id)?;
+        let mut u = lock(&upload);
+        let held = u.bytes.len() as u32;
+        let fits = data.len() as u32 <= IMPORT_CHUNK_BYTES
+            && u64::from(offset) + data.len() as u64 <= u64::from(u.size);
+        if !fits || offset > held || u.checked.is_some() {
+            return Err(AppError::Code(ErrorCode::InvalidInput));
+        }
+        if offset == held {
+            u.bytes.extend_from_slice(data);
+        }
+        Ok(ReplyBody::ImportChunkReceived {
+            received: u.bytes.len() as u32,
+        })
+    }
+
+    /// Reads and checks the whole file on a blocking thread.
+    pub async fn check(
+        &self,
+        state: &State,
+        scope: &Scope,
+        upload_id: &str,
+    ) -> AppResult<ReplyBody> {
+        let upload = self.mine(scope, upload_id)?;
+        let (file_name, bytes, template, kind) = {
+            let u = lock(&upload);
+            if u.bytes.len() as u32 != u.size {
+                return Err(AppError::Code(ErrorCode::ImportUploadIncomplete));
+            }
+            (u.file_name.clone(), u.bytes.clone(), u.template, u.kind)
+        };
+        let mut tx = state.db.pool.begin().await?;
+        let today = collections::stream_today(&mut tx, scope).await?;
+        let settings = payment_methods::settings_in_tx(&mut tx, scope).await?;
+        tx.rollback().await?;
+        payment_methods::ensure_enabled(&settings, method_of(template))?;
+        let checked = tokio::task::spawn_blocking(move || {
+            check_file(&file_name, &bytes, template, kind, today, &mut |_| Ok(()))
+        })
+        .await
+        .map_err(|e| AppError::Internal(format!("import check failed: {e}")))?
+        .map_err(|refusal| match refusal.column {
+            Some(column) => AppError::field(&column, refusal.code),
+            None => AppError::Code(refusal.code),
+        })?;
+        lock(&upload).checked = Some(Arc::new((checked, today)));
+        self.preview(scope, upload_id, 0)
+    }
+
+    pub fn preview(&self, scope: &Scope, upload_id: &str, offset: u32) -> AppResult<ReplyBody> {
+        let upload = self.mine(scope, upload_id)?;
+        let u = lock(&upload);
+        let checked = u
+            .checked
+            .clone()
+            .ok_or(AppError::Code(ErrorCode::ImportUploadIncomplete))?;
+        let found = &checked.0;
+        let start = (offset as usize).min(found.issues.len());
+        let end = (start + PREVIEW_PAGE).min(found.issues.len());
+        Ok(ReplyBody::ImportPreview {
+            preview: Box::new(ImportPreview {
+                upload_id: upload_id.to_string(),
+                kind: u.kind,
+                template: u.template,
+                file_name: u.file_name.clone(),
+                rows: found.rows,
+                valid: found.valid,
+                invalid: found.invalid,
+                issues: found.issues[start..end].to_vec(),
+                issue_count: found.issues.len() as u32,
+                next_offset: (end < found.issues.len()).then_some(end as u32),
+            }),
+        })
+    }
+
+    pub fn discard(&self, scope: &Scope, upload_id: &str) -> AppResult<ReplyBody> {
+        self.mine(scope, upload_id)?;
+        self.uploads.invalidate(upload_id);
+        Ok(ReplyBody::Done {})
+    }
+
+    /// Records the import with its file and problems, as one delta, and
+    /// hands it to the import job.
+    pub async fn confirm(
+        &self,
+        state: &State,
+        scope: &Scope,
+        upload_id: &str,
+    ) -> AppResult<ReplyBody> {
+        let upload = self.mine(scope, upload_id)?;
+        let (file_name, bytes, template, kind, checked) = {
+            let u = lock(&upload);
+            let checked = u
+                .checked
+                .clone()
+                .ok_or(AppError::Code(ErrorCode::ImportUploadIncomplete))?;
+            (
+                u.file_name.clone(),
+                u.bytes.clone(),
+                u.template,
+                u.kind,
+                checked,
+            )
+        };
+        let (found, today) = (&checked.0, checked.1);
+        if found.valid == 0 {
+            return Err(AppError::Code(ErrorCode::ImportNothingValid));
+        }
+        let author = accounts::find_account(&state.db, &scope.user_id)
+            .await?
+            .map(|a| a.name)
+            .unwrap_or_default();
+        let import = Import {
+            id: new_id("imp"),
+            mode: scope.mode,
+            kind,
+            template,
+            file_name,
+            status: ImportStatus::Committing,
+            rows: found.rows,
+            valid: found.valid,
+            invalid: found.invalid,
+            committed: 0,
+            failed: 0,
+            created_by_name: author,
+            created_at: now_ms(),
+            finished_at: None,
+        };
+        let key = StreamKey {
+            merchant_id: scope.merchant_id.clone(),
+            mode: scope.mode,
+        };
+        let mut tx = state.db.begin_write().await?;
+        let seq = take_seq(&mut tx, &key).await?;
+        store::insert_import(
+            &mut tx,
+            &scope.merchant_id,
+            &store::NewImport {
+                import: &import,
+                file: &bytes,
+                checked_on: &iso_date(today),
+                created_by: &scope.user_id,
+            },
+        )
+        .await?;
+        store::insert_issues(&mut tx, &import.id, &found.issues).await?;
+        let changes = [Change::ImportUpserted {
+            import: Box::new(import.clone()),
+        }];
+        append_delta(&mut tx, &state.db, &key, seq, &changes).await?;
+        tx.commit().await?;
+        self.uploads.invalidate(upload_id);
+        tell_actor(&state.merchants, &key, seq);
+        state.imports.enqueue(&import.id);
+        Ok(ReplyBody::Committed {
+            seq,
+            id: Some(import.id),
+        })
+    }
+
+    /// The invalid rows of an upload (`upl_…`) or of an import (`imp_…`),
+    /// made once and handed out piece by piece.
+    pub async fn download_issues(
+        &self,
+        state: &State,
+        scope: &Scope,
+        id: &str,
+        offset: u32,
+    ) -> AppResult<ReplyBody> {
+        let language = accounts::find_account(&state.db, &scope.user_id)
+            .await?
+            .map_or(Language::En, |a| a.language);
+        let cache_key = format!(
+            "{}|{}|{}|{}",
+            scope.merchant_id,
+            scope.mode.as_str(),
+            id,
+            language.as_str()
+        );
+        let file = match self.downloads.get(&cache_key) {
+            Some(file) => file,
+            None => {
+                let (file_name, bytes, issues) = if id.starts_with("upl_") {
+                    let upload = self.mine(scope, id)?;
+                    let u = lock(&upload);
+                    let checked = u
+                        .checked
+                        .clone()
+                        .ok_or(AppError::Code(ErrorCode::ImportUploadIncomplete))?;
+                    (
+                        u.file_name.clone(),
+                        u.bytes.clone(),
+                        checked.0.issues.clone(),
+                    )
+                } else {
+                    store::file_and_issues(&state.db, &scope.merchant_id, scope.mode, id)
+                        .await?
+                        .ok_or(AppError::Code(ErrorCode::NotFound))?
+                };
+                let made = tokio::task::spawn_blocking(move || {
+                    workbook::issues_xlsx(&file_name, &bytes, &issues, language)
+                        .map(|sheet| (invalid_rows_name(&file_name), sheet))
+                })
+                .await
+                .map_err(|e| AppError::Internal(format!("issues sheet failed: {e}")))??;
+                let made = Arc::new(made);
+                self.downloads.insert(cache_key, made.clone());
+                made
+            }
+        };
+        Ok(ReplyBody::FileChunk {
+            chunk: Box::new(chunk_of(&file.0, workbook::CONTENT_TYPE, &file.1, offset)),
+        })
+    }
+}
+
+fn invalid_rows_name(file_name: &str) -> String {
+    let stem = file_name
+        .rsplit_once('.')
+        .map_or(file_name, |(stem, _)| stem);
+    format!("{stem}-invalid-rows.xlsx")
+}

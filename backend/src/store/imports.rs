@@ -1,0 +1,285 @@
+//! Imports: the confirmed file, its progress and its problems. Every
+//! function takes the merchant id and mode, except the resume scan.
+
+use protocol::{ErrorCode, Import, ImportIssue, ImportStatus, Mode, PaymentKind};
+use sqlx::any::AnyRow;
+use sqlx::{AssertSqlSafe, Row};
+
+use super::bulk::{BulkInsert, Value};
+use super::sql::{Bind, Cursor, Sql, opt_int, stored, wire_name};
+use super::{Db, Tx};
+use crate::error::AppResult;
+
+const COLUMNS: &str = "id, mode, kind, template, file_name, status, total_rows, valid_rows, \
+     invalid_rows, committed_rows, failed_rows, created_by_name, created_at, finished_at";
+
+fn count(row: &AnyRow, column: &str) -> u32 {
+    row.get::<i64, _>(column).clamp(0, i64::from(u32::MAX)) as u32
+}
+
+fn from_row(row: &AnyRow) -> AppResult<Import> {
+    Ok(Import {
+        id: row.get("id"),
+        mode: stored(&row.get::<String, _>("mode"), "mode")?,
+        kind: stored(&row.get::<String, _>("kind"), "payment kind")?,
+        template: stored(&row.get::<String, _>("template"), "import template")?,
+        file_name: row.get("file_name"),
+        status: stored(&row.get::<String, _>("status"), "import status")?,
+        rows: count(row, "total_rows"),
+        valid: count(row, "valid_rows"),
+        invalid: count(row, "invalid_rows"),
+        committed: count(row, "committed_rows"),
+        failed: count(row, "failed_rows"),
+        created_by_name: row.get("created_by_name"),
+        created_at: row.get("created_at"),
+        finished_at: opt_int(row, "finished_at"),
+    })
+}
+
+/// A new import, before its first batch.
+pub struct NewImport<'a> {
+    pub import: &'a Import,
+    pub file: &'a [u8],
+    pub checked_on: &'a str,
+    pub created_by: &'a str,
+}
+
+pub async fn insert_import(tx: &mut Tx, merchant_id: &str, new: &NewImport<'_>) -> AppResult<()> {
+    let i = new.import;
+    sqlx::query(
+        "INSERT INTO imports (id, merchant_id, mode, kind, template, file_name, file, checked_on, status, \
+         total_rows, valid_rows, invalid_rows, committed_rows, failed_rows, next_row, created_by, \
+         created_by_name, created_at, finished_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, \
+         0, 0, 0, $13, $14, $15, NULL)",
+    )
+    .bind(&i.id)
+    .bind(merchant_id)
+    .bind(i.mode.as_str())
+    .bind(wire_name(&i.kind))
+    .bind(i.template.as_str())
+    .bind(&i.file_name)
+    .bind(new.file)
+    .bind(new.checked_on)
+    .bind(wire_name(&i.status))
+    .bind(i64::from(i.rows))
+    .bind(i64::from(i.valid))
+    .bind(i64::from(i.invalid))
+    .bind(new.created_by)
+    .bind(&i.created_by_name)
+    .bind(i.created_at)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+pub async fn insert_issues(tx: &mut Tx, import_id: &str, issues: &[ImportIssue]) -> AppResult<()> {
+    let codes: Vec<String> = issues.iter().map(|i| wire_name(&i.code)).collect();
+    let rows: Vec<Vec<Value>> = issues
+        .iter()
+        .zip(&codes)
+        .map(|(issue, code)| {
+            vec![
+                Value::Int(i64::from(issue.row)),
+                Value::Text(&issue.column),
+                Value::Text(code),
+            ]
+        })
+        .collect();
+    BulkInsert {
+        head: "INSERT INTO import_issues (import_id, row_number, column_name, code)",
+        shared: vec![Value::Text(import_id)],
+        shared_sql: "$1",
+        tail: "",
+    }
+    .run(tx, &rows)
+    .await
+}
+
+pub async fn find_import<'e, E>(
+    executor: E,
+    merchant_id: &str,
+    mode: Mode,
+    id: &str,
+) -> AppResult<Option<Import>>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
+{
+    let mut sql = Sql::in_stream(
+        &format!("SELECT {COLUMNS} FROM imports i"),
+        "i",
+        merchant_id,
+        mode,
+    );
+    sql.and("i.id = {}", Bind::Text(id.to_string()));
+    let row = sql.query().fetch_optional(executor).await?;
+    row.as_ref().map(from_row).transpose()
+}
+
+/// Newest first, `limit + 1` rows so the caller knows whether more follow.
+pub async fn list_imports(
+    db: &Db,
+    merchant_id: &str,
+    mode: Mode,
+    kind: PaymentKind,
+    after: Option<&Cursor>,
+    limit: u32,
+) -> AppResult<Vec<Import>> {
+    let mut sql = Sql::in_stream(
+        &format!("SELECT {COLUMNS} FROM imports i"),
+        "i",
+        merchant_id,
+        mode,
+    );
+    sql.and("i.kind = {}", Bind::Text(wire_name(&kind)));
+    if let Some(after) = after {
+        let key = sql.int_arg(after.key);
+        let id = sql.text_arg(&after.id);
+        sql.push(&format!(
+            " AND (i.created_at < {key} OR (i.created_at = {key} AND i.id < {id}))"
+        ));
+    }
+    let limit = sql.int_arg(i64::from(limit) + 1);
+    sql.push(&format!(
+        " ORDER BY i.created_at DESC, i.id DESC LIMIT {limit}"
+    ));
+    let rows = sql.query().fetch_all(&db.pool).await?;
+    rows.iter().map(from_row).collect()
+}
+
+/// One page of an import's problems by row, and how many there are.
+pub async fn list_issues(
+    db: &Db,
+    import_id: &str,
+    offset: u32,
+    limit: u32,
+) -> AppResult<(Vec<ImportIssue>, u32)> {
+    let rows = sqlx::query(
+        "SELECT row_number, column_name, code FROM import_issues WHERE import_id = $1 \
+         ORDER BY row_number, column_name LIMIT $2 OFFSET $3",
+    )
+    .bind(import_id)
+    .bind(i64::from(limit))
+    .bind(i64::from(offset))
+    .fetch_all(&db.pool)
+    .await?;
+    let total: i64 = sqlx::query("SELECT COUNT(*) AS n FROM import_issues WHERE import_id = $1")
+        .bind(import_id)
+        .fetch_one(&db.pool)
+        .await?
+        .get("n");
+    let items = rows
+        .iter()
+        .map(|row| {
+            Ok(ImportIssue {
+                row: count(row, "row_number"),
+                column: row.get("column_name"),
+                code: stored::<ErrorCode>(&row.get::<String, _>("code"), "error code")?,
+            })
+        })
+        .collect::<AppResult<Vec<_>>>()?;
+    Ok((items, total.clamp(0, i64::from(u32::MAX)) as u32))
+}
+
+/// What a commit needs to carry on where the last one stopped.
+pub struct Pending {
+    pub merchant_id: String,
+    pub import: Import,
+    pub file: Vec<u8>,
+    pub checked_on: String,
+    pub next_row: u32,
+}
+
+pub async fn find_pending(db: &Db, id: &str) -> AppResult<Option<Pending>> {
+    let row = sqlx::query(AssertSqlSafe(format!(
+        "SELECT {COLUMNS}, merchant_id, file, checked_on, next_row FROM imports WHERE id = $1 AND status = $2"
+    )))
+    .bind(id)
+    .bind(wire_name(&ImportStatus::Committing))
+    .fetch_optional(&db.pool)
+    .await?;
+    row.map(|row| {
+        Ok(Pending {
+            merchant_id: row.get("merchant_id"),
+            import: from_row(&row)?,
+            file: row.get("file"),
+            checked_on: row.get("checked_on"),
+            next_row: count(&row, "next_row"),
+        })
+    })
+    .transpose()
+}
+
+/// Imports a stopped process left unfinished, oldest first.
+pub async fn unfinished(db: &Db) -> AppResult<Vec<String>> {
+    let rows = sqlx::query("SELECT id FROM imports WHERE status = $1 ORDER BY created_at")
+        .bind(wire_name(&ImportStatus::Committing))
+        .fetch_all(&db.pool)
+        .await?;
+    Ok(rows.iter().map(|r| r.get("id")).collect())
+}
+
+/// Moves the cursor from `from_row` to `to_row` with the batch's counts.
+/// False when the cursor was not at `from_row`: another worker took the
+/// batch, and this one must stop.
+pub async fn advance(
+    tx: &mut Tx,
+    import_id: &str,
+    from_row: u32,
+    to_row: u32,
+    committed: u32,
+    failed: u32,
+) -> AppResult<bool> {
+    let done = sqlx::query(
+        "UPDATE imports SET next_row = $1, committed_rows = committed_rows + $2, failed_rows = failed_rows + $3 \
+         WHERE id = $4 AND next_row = $5 AND status = $6",
+    )
+    .bind(i64::from(to_row))
+    .bind(i64::from(committed))
+    .bind(i64::from(failed))
+    .bind(import_id)
+    .bind(i64::from(from_row))
+    .bind(wire_name(&ImportStatus::Committing))
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+pub async fn finish(tx: &mut Tx, import_id: &str, now: i64) -> AppResult<bool> {
+    let done = sqlx::query(
+        "UPDATE imports SET status = $1, finished_at = $2 WHERE id = $3 AND status = $4",
+    )
+    .bind(wire_name(&ImportStatus::Completed))
+    .bind(now)
+    .bind(import_id)
+    .bind(wire_name(&ImportStatus::Committing))
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+pub async fn reload(tx: &mut Tx, merchant_id: &str, mode: Mode, id: &str) -> AppResult<Import> {
+    find_import(&mut **tx, merchant_id, mode, id)
+        .await?
+        .ok_or_else(|| crate::error::AppError::Internal("import vanished".into()))
+}
+
+/// The stored file of an import of this stream, and every one of its problems.
+pub async fn file_and_issues(
+    db: &Db,
+    merchant_id: &str,
+    mode: Mode,
+    id: &str,
+) -> AppResult<Option<(String, Vec<u8>, Vec<ImportIssue>)>> {
+    let mut sql = Sql::in_stream(
+        "SELECT i.file_name, i.file FROM imports i",
+        "i",
+        merchant_id,
+        mode,
+    );
+    sql.and("i.id = {}", Bind::Text(id.to_string()));
+    let Some(row) = sql.query().fetch_optional(&db.pool).await? else {
+        return Ok(None);
+    };
+    let (issues, _) = list_issues(db, id, 0, u32::MAX).await?;
+    Ok(Some((row.get("file_name"), row.get("file"), issues)))
+}
