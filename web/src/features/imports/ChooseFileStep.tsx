@@ -47,18 +47,27 @@ export function ChooseFileStep({ kind, templates, template, onTemplate, file, on
       </div>
       {download.error ? <Alert>{t(`errors.${download.error}`)}</Alert> : null}
       <div className="field">
-        <label htmlFor={fileId} className="field-label">
+        <span className="field-label" id={`${fileId}-label`}>
           {t("imports.dialog.file")}
-        </label>
-        <input
-          id={fileId}
-          type="file"
-          className="input import-file-input"
-          accept={IMPORT_FILE_TYPES}
-          onChange={(event) => onFile(event.target.files?.[0] ?? null)}
-          aria-describedby={`${fileId}-hint`}
-          data-testid="import-file"
-        />
+        </span>
+        <div className="import-file-picker">
+          <input
+            id={fileId}
+            type="file"
+            className="import-file-input"
+            accept={IMPORT_FILE_TYPES}
+            onChange={(event) => onFile(event.target.files?.[0] ?? null)}
+            aria-labelledby={`${fileId}-label`}
+            aria-describedby={`${fileId}-chosen ${fileId}-hint`}
+            data-testid="import-file"
+          />
+          <label htmlFor={fileId} className="btn btn-secondary">
+            {t("imports.dialog.chooseFile")}
+          </label>
+          <span id={`${fileId}-chosen`} className={file ? "import-file-chosen" : "import-file-chosen cell-muted"} data-testid="import-file-chosen">
+            {file ? file.name : t("imports.dialog.noFile")}
+          </span>
+        </div>
         <p id={`${fileId}-hint`} className="field-hint">
           {t("imports.dialog.fileHint")}
         </p>

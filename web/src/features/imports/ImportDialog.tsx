@@ -69,6 +69,7 @@ export function ImportDialog({ kind, open, onOpenChange }: ImportDialogProps) {
         {
           onStarted: (uploadId) => {
             if (current()) openUpload.current = uploadId;
+            else client.command({ t: "DiscardImport", uploadId }, { announce: false }).catch(() => undefined);
           },
           onProgress: (sent, total) => current() && setStep({ t: "uploading", sent, total }),
           cancelled: () => !current(),
@@ -78,6 +79,8 @@ export function ImportDialog({ kind, open, onOpenChange }: ImportDialogProps) {
     } catch (failure) {
       if (!current()) return;
       setError(wireErrorOf(failure));
+      // The file input starts empty again: what it showed and what would be sent stay the same.
+      setFile(null);
       setStep({ t: "choose" });
     }
   }
@@ -101,6 +104,7 @@ export function ImportDialog({ kind, open, onOpenChange }: ImportDialogProps) {
   function chooseAnother() {
     discard();
     setError(null);
+    setFile(null);
     setStep({ t: "choose" });
   }
 

@@ -9,7 +9,7 @@ import { ImportPaymentRow } from "./ImportPaymentRow";
 
 const PAGE_SIZE = 25;
 
-/** The payments the import wrote so far; each landed batch brings more. */
+/** The payments the import wrote so far, in the order of its rows; each landed batch brings more. */
 export function ImportPayments({ entry }: { entry: Import }) {
   const { t } = useTranslation();
   const { id, kind } = entry;
@@ -17,7 +17,7 @@ export function ImportPayments({ entry }: { entry: Import }) {
     kind: "payment",
     upserts: paymentUpsertsAtom,
     key: `import-payments:${id}`,
-    query: (cursor) => ({ t: "ListPayments", kind, filter: { importId: id }, sort: "newest", cursor, limit: PAGE_SIZE }),
+    query: (cursor) => ({ t: "ListPayments", kind, filter: { importId: id }, sort: "oldest", cursor, limit: PAGE_SIZE }),
   });
   return (
     <section className="card import-section" aria-labelledby="import-payments-title" data-testid="import-payments">
