@@ -18,6 +18,10 @@ pub enum AppError {
     Decode(#[from] rmp_serde::decode::Error),
     #[error("{0}")]
     Internal(String),
+    /// Refused as a whole with its own code, naming what it is about in
+    /// `fields` (a spreadsheet's missing column).
+    #[error("{0:?}")]
+    Refused(WireError),
 }
 
 pub type AppResult<T> = Result<T, AppError>;
@@ -38,6 +42,7 @@ impl AppError {
                 fields: fields.clone(),
             },
             AppError::Code(code) => WireError::new(*code),
+            AppError::Refused(wire) => wire.clone(),
             other => {
                 tracing::error!(error = %other, "internal error");
                 WireError::new(ErrorCode::Internal)

@@ -8,8 +8,8 @@ use std::time::Duration;
 
 use moka::sync::Cache;
 use protocol::{
-    Change, ErrorCode, IMPORT_CHUNK_BYTES, IMPORT_MAX_FILE_BYTES, Import, ImportPreview,
-    ImportStatus, ImportTemplate, Language, PaymentKind, ReplyBody,
+    Change, ErrorCode, FieldError, IMPORT_CHUNK_BYTES, IMPORT_MAX_FILE_BYTES, Import,
+    ImportPreview, ImportStatus, ImportTemplate, Language, PaymentKind, ReplyBody, WireError,
 };
 
 use super::messages::StreamKey;
@@ -185,7 +185,13 @@ impl Uploads {
         .await
         .map_err(|e| AppError::Internal(format!("import check failed: {e}")))?
         .map_err(|refusal| match refusal.column {
-            Some(column) => AppError::field(&column, refusal.code),
+            Some(column) => AppError::Refused(WireError {
+                code: refusal.code,
+                fields: vec![FieldError {
+                    field: column,
+                    code: refusal.code,
+                }],
+            }),
             None => AppError::Code(refusal.code),
         })?;
         lock(&upload).checked = Some(Arc::new((checked, today)));

@@ -75,3 +75,6 @@ pub fn check_file(
     }
     Ok(found)
 }
+
+#[cfg(test)]
+mod rows_tests;

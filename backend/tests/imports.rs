@@ -1,0 +1,513 @@
+//! Spreadsheet imports through the live socket: a file uploaded in pieces,
+//! checked and previewed with nothing written, its invalid rows downloaded,
+//! then confirmed and written in batches while a second tab of the merchant
+//! watches the progress; another merchant sees none of it.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use std::time::Duration;
+
+use backend::domain::imports::cells::Cell;
+use backend::domain::imports::reader::read_rows;
+use common::{Browser, Database, Socket, TestApp, committed_id, error_of};
+use protocol::*;
+use time::macros::date;
+
+/// Monday 2 March 2026.
+async fn app(db: Database) -> TestApp {
+    TestApp::start_with(db, |config| {
+        config.business_date = Some(date!(2026 - 03 - 02))
+    })
+    .await
+}
+
+async fn open(browser: &Browser) -> Socket {
+    let mut socket = browser.socket().await;
+    socket
+        .send(&ClientFrame::Hello {
+            resume: None,
+            build: "test".into(),
+            merchant_id: None,
+            mode: Some(Mode::Test),
+        })
+        .await;
+    socket
+        .next_matching(|f| matches!(f, ServerFrame::Welcome { .. }))
+        .await;
+    socket
+}
+
+fn ok(frame: ServerFrame) -> ReplyBody {
+    match frame {
+        ServerFrame::Reply { ok: Some(body), .. } => body,
+        other => panic!("expected an answer, got {other:?}"),
+    }
+}
+
+const HEADER: &str = "Customer reference,Person name,Person surname,Email,Bank account holder name,\
+Bank account number,Bank account type,Bank name,Bank branch code *,Amount,Date to process,Type of payment,\
+Set the payment status to running?";
+
+/// `valid` good rows over `valid / 2` customers (each customer twice), then
+/// three bad rows: row numbers of the bad ones are `valid + 2 ..= valid + 4`.
+fn eft_once_csv(valid: usize) -> String {
+    let mut csv = format!("{HEADER}\n");
+    for i in 0..valid {
+        let customer = i / 2;
+        csv.push_str(&format!(
+            "CUST-{customer},Thandi,Mokoena{customer},t{customer}@example.co.za,T Mokoena,400000{:04},Current,Absa,632005,{}.50,2026-03-10,Subscription,yes\n",
+            customer % 10_000,
+            100 + i % 50,
+        ));
+    }
+    csv.push_str("BAD-1,Jan,Smit,jan@mailinator.com,J Smit,4000000001,Current,Absa,632005,10,2026-03-10,Subscription,no\n");
+    csv.push_str("BAD-2,Jan,Smit,jan@example.co.za,J Smit,4000000001,Current,Absa,250655,10,2026-02-27,Subscription,no\n");
+    csv.push_str("BAD 3,,Smit,jan@example.co.za,J Smit,4000000001,Current,Barclays,632005,ten,2026-03-10,Groceries,maybe\n");
+    csv
+}
+
+/// Uploads `bytes` in pieces and checks them: the preview.
+async fn upload(socket: &mut Socket, name: &str, bytes: &[u8]) -> Result<ImportPreview, WireError> {
+    let begin = ok(socket
+        .command(
+            "begin",
+            Command::BeginImport {
+                kind: PaymentKind::Once,
+                template: ImportTemplate::EftDebitOrder,
+                file_name: name.into(),
+                size: bytes.len() as u32,
+            },
+        )
+        .await);
+    let ReplyBody::ImportUpload {
+        upload_id,
+        chunk_bytes,
+    } = begin
+    else {
+        panic!("expected an upload, got {begin:?}");
+    };
+    for (index, piece) in bytes.chunks(chunk_bytes as usize).enumerate() {
+        let offset = (index * chunk_bytes as usize) as u32;
+        let reply = ok(socket
+            .command(
+                &format!("piece-{index}"),
+                Command::UploadImportChunk {
+                    upload_id: upload_id.clone(),
+                    offset,
+                    data: piece.to_vec(),
+                },
+            )
+            .await);
+        assert_eq!(
+            reply,
+            ReplyBody::ImportChunkReceived {
+                received: offset + piece.len() as u32
+            }
+        );
+    }
+    match socket
+        .command("check", Command::CheckImport { upload_id })
+        .await
+    {
+        ServerFrame::Reply {
+            ok: Some(ReplyBody::ImportPreview { preview }),
+            ..
+        } => Ok(*preview),
+        other => Err(error_of(other)),
+    }
+}
+
+async fn download(socket: &mut Socket, query: impl Fn(u32) -> Query) -> (String, Vec<u8>) {
+    let mut bytes = Vec::new();
+    let mut offset = Some(0);
+    let mut name = String::new();
+    while let Some(at) = offset {
+        let ReplyBody::FileChunk { chunk } = ok(socket.query(&format!("dl-{at}"), query(at)).await)
+        else {
+            panic!("expected a file chunk");
+        };
+        assert!(chunk.total as usize >= bytes.len() + chunk.data.len());
+        bytes.extend_from_slice(&chunk.data);
+        name = chunk.file_name;
+        offset = chunk.next_offset;
+    }
+    (name, bytes)
+}
+
+async fn payments_of(socket: &mut Socket, import_id: &str) -> Vec<Payment> {
+    let mut all = Vec::new();
+    let mut cursor = None;
+    loop {
+        let reply = ok(socket
+            .query(
+                "payments",
+                Query::ListPayments {
+                    kind: PaymentKind::Once,
+                    filter: PaymentFilter {
+                        import_id: Some(import_id.into()),
+                        ..Default::default()
+                    },
+                    sort: SortOrder::default(),
+                    cursor: cursor.clone(),
+                    limit: Some(200),
+                },
+            )
+            .await);
+        let ReplyBody::PaymentPage { items, next_cursor } = reply else {
+            panic!("expected payments");
+        };
+        all.extend(items);
+        if next_cursor.is_none() {
+            return all;
+        }
+        cursor = next_cursor;
+    }
+}
+
+async fn a_file_is_previewed_confirmed_and_watched(db: Database) {
+    let app = app(db).await;
+    let owner = app.merchant("owner@example.co.za").await;
+    let mut tab = open(&owner).await;
+    let mut watcher = open(&owner).await;
+    let other = app.merchant("other@example.co.za").await;
+    let mut stranger = open(&other).await;
+
+    // A customer the file updates by reference.
+    committed_id(
+        tab.command(
+            "known",
+            Command::CreateCustomer {
+                input: CustomerInput {
+                    name: "Old Name".into(),
+                    email: "old@example.co.za".into(),
+                    reference: "CUST-0".into(),
+                    ..Default::default()
+                },
+            },
+        )
+        .await,
+    );
+
+    let valid = 2_345;
+    let csv = eft_once_csv(valid);
+    let preview = upload(&mut tab, "march.csv", csv.as_bytes()).await.unwrap();
+    assert_eq!(
+        (preview.rows, preview.valid, preview.invalid),
+        (valid as u32 + 3, valid as u32, 3)
+    );
+    let first_bad = valid as u32 + 2;
+    let issue = |row: u32, column: &str, code: ErrorCode| ImportIssue {
+        row,
+        column: column.into(),
+        code,
+    };
+    assert!(
+        preview
+            .issues
+            .contains(&issue(first_bad, "Email", ErrorCode::BlockedEmailDomain))
+    );
+    assert!(preview.issues.contains(&issue(
+        first_bad + 1,
+        "Bank branch code",
+        ErrorCode::BranchCodeMismatch
+    )));
+    assert!(preview.issues.contains(&issue(
+        first_bad + 1,
+        "Date to process",
+        ErrorCode::DateInPast
+    )));
+    for (column, code) in [
+        ("Customer reference", ErrorCode::InvalidCharacters),
+        ("Person name", ErrorCode::Required),
+        ("Bank name", ErrorCode::InvalidChoice),
+        ("Amount", ErrorCode::InvalidAmount),
+        ("Type of payment", ErrorCode::InvalidChoice),
+        (
+            "Set the payment status to running?",
+            ErrorCode::InvalidBoolean,
+        ),
+    ] {
+        assert!(
+            preview.issues.contains(&issue(first_bad + 2, column, code)),
+            "{column}"
+        );
+    }
+    assert_eq!(preview.issue_count as usize, preview.issues.len());
+
+    // Nothing is written before the user confirms.
+    assert!(payments_of(&mut tab, "imp_none").await.is_empty());
+    let ReplyBody::CustomerPage { items, .. } = ok(tab
+        .query(
+            "customers",
+            Query::ListCustomers {
+                search: None,
+                status: CustomerStatus::default(),
+                cursor: None,
+                limit: Some(10),
+            },
+        )
+        .await)
+    else {
+        panic!("expected customers");
+    };
+    assert_eq!(items.len(), 1, "only the customer made by hand");
+
+    // The invalid rows as a spreadsheet, with their problems in a last column.
+    let upload_id = preview.upload_id.clone();
+    let (name, sheet) = download(&mut tab, |offset| Query::DownloadImportIssues {
+        id: upload_id.clone(),
+        offset,
+    })
+    .await;
+    assert_eq!(name, "march-invalid-rows.xlsx");
+    let mut rows = Vec::new();
+    read_rows(&name, &sheet, &mut |row| {
+        rows.push(row.cells.iter().map(Cell::display).collect::<Vec<_>>());
+        Ok(())
+    })
+    .unwrap();
+    assert_eq!(rows.len(), 4, "a header and the three bad rows");
+    assert_eq!(rows[0].first().map(String::as_str), Some("Row"));
+    assert_eq!(rows[0].last().map(String::as_str), Some("Errors"));
+    assert_eq!(rows[1][0], first_bad.to_string());
+    assert!(
+        rows[1].last().unwrap().starts_with("Email: "),
+        "{:?}",
+        rows[1]
+    );
+
+    // Someone else cannot use this upload.
+    let refused = error_of(
+        stranger
+            .command(
+                "steal",
+                Command::ConfirmImport {
+                    upload_id: upload_id.clone(),
+                },
+            )
+            .await,
+    );
+    assert_eq!(refused.code, ErrorCode::ImportUploadNotFound);
+
+    // Confirmed: written in batches; the other tab follows every step.
+    let import_id = committed_id(
+        tab.command("confirm", Command::ConfirmImport { upload_id })
+            .await,
+    );
+    let mut last_committed = 0;
+    let mut batches = 0;
+    loop {
+        let frame = watcher
+            .next_matching(|f| matches!(f, ServerFrame::Delta { .. }))
+            .await;
+        let ServerFrame::Delta { changes, .. } = frame else {
+            unreachable!()
+        };
+        let Some(import) = changes.iter().find_map(|c| match c {
+            Change::ImportUpserted { import } => Some(import.clone()),
+            _ => None,
+        }) else {
+            continue;
+        };
+        assert_eq!(import.id, import_id);
+        assert!(
+            import.committed >= last_committed,
+            "progress never goes back"
+        );
+        if import.committed > last_committed {
+            batches += 1;
+            assert!(
+                changes.contains(&Change::Invalidate {
+                    kind: EntityKind::Payment
+                }),
+                "each batch asks lists of payments to refetch"
+            );
+        }
+        last_committed = import.committed;
+        if import.status == ImportStatus::Completed {
+            assert_eq!(
+                (import.committed, import.failed, import.invalid),
+                (valid as u32, 0, 3)
+            );
+            assert!(import.finished_at.is_some());
+            break;
+        }
+    }
+    assert!(batches >= 3, "{batches} batches of at most 1,000 rows");
+
+    let payments = payments_of(&mut tab, &import_id).await;
+    assert_eq!(payments.len(), valid);
+    let mut rows: Vec<u32> = payments.iter().map(|p| p.import_row.unwrap()).collect();
+    rows.sort_unstable();
+    rows.dedup();
+    assert_eq!(rows.len(), valid, "one payment per row");
+    assert!(payments.iter().all(|p| p.status == PaymentStatus::Running && p.method == PaymentMethod::EftDebitOrder));
+
+    // The customer with the file's reference was updated, not doubled.
+    let ReplyBody::CustomerPage { items, .. } = ok(tab
+        .query(
+            "customer",
+            Query::ListCustomers {
+                search: Some("cust-0 ".trim().into()),
+                status: CustomerStatus::default(),
+                cursor: None,
+                limit: Some(200),
+            },
+        )
+        .await)
+    else {
+        panic!("expected customers");
+    };
+    let updated = items.iter().find(|c| c.reference == "CUST-0").unwrap();
+    assert_eq!(updated.name, "Thandi Mokoena0");
+    assert_eq!(updated.email, "t0@example.co.za");
+
+    // The import's page: its summary and its problems by row.
+    let ReplyBody::Import { import } = ok(tab
+        .query(
+            "get",
+            Query::GetImport {
+                import_id: import_id.clone(),
+            },
+        )
+        .await)
+    else {
+        panic!("expected the import");
+    };
+    assert_eq!(import.file_name, "march.csv");
+    let ReplyBody::ImportIssuePage { items, total, .. } = ok(tab
+        .query(
+            "issues",
+            Query::ListImportIssues {
+                import_id: import_id.clone(),
+                offset: 0,
+                limit: None,
+            },
+        )
+        .await)
+    else {
+        panic!("expected issues");
+    };
+    assert_eq!(total as usize, preview.issue_count as usize);
+    assert_eq!(items.first().map(|i| i.row), Some(first_bad));
+    let ReplyBody::ImportPage { items, .. } = ok(tab
+        .query(
+            "list",
+            Query::ListImports {
+                kind: PaymentKind::Once,
+                cursor: None,
+                limit: None,
+            },
+        )
+        .await)
+    else {
+        panic!("expected imports");
+    };
+    assert_eq!(
+        items.iter().map(|i| i.id.as_str()).collect::<Vec<_>>(),
+        vec![import_id.as_str()]
+    );
+
+    // Another merchant sees nothing of it.
+    assert_eq!(
+        error_of(
+            stranger
+                .query(
+                    "peek",
+                    Query::GetImport {
+                        import_id: import_id.clone()
+                    }
+                )
+                .await
+        )
+        .code,
+        ErrorCode::NotFound
+    );
+    assert!(payments_of(&mut stranger, &import_id).await.is_empty());
+    stranger.expect_silence(Duration::from_millis(200)).await;
+}
+
+async fn refused_files_say_why_and_write_nothing(db: Database) {
+    let app = app(db).await;
+    let owner = app.merchant("owner@example.co.za").await;
+    let mut tab = open(&owner).await;
+    let missing = upload(
+        &mut tab,
+        "short.csv",
+        b"Customer reference,Email\nC-1,a@example.co.za\n",
+    )
+    .await
+    .unwrap_err();
+    assert_eq!(missing.code, ErrorCode::ImportMissingColumn);
+    assert_eq!(
+        missing.fields.first().map(|f| f.field.as_str()),
+        Some("Bank account holder name")
+    );
+    let unknown = upload(&mut tab, "notes.txt", b"hello").await.unwrap_err();
+    assert_eq!(unknown.code, ErrorCode::ImportUnsupportedFormat);
+    let broken = upload(&mut tab, "broken.xlsx", b"PK\x03\x04 not really a zip")
+        .await
+        .unwrap_err();
+    assert_eq!(broken.code, ErrorCode::ImportUnreadable);
+    let too_big = error_of(
+        tab.command(
+            "big",
+            Command::BeginImport {
+                kind: PaymentKind::Once,
+                template: ImportTemplate::Debicheck,
+                file_name: "big.xlsx".into(),
+                size: IMPORT_MAX_FILE_BYTES + 1,
+            },
+        )
+        .await,
+    );
+    assert_eq!(too_big.code, ErrorCode::ImportTooLarge);
+    let only_bad = upload(
+        &mut tab,
+        "bad.csv",
+        format!("{HEADER}\nX,,,,,,,,,,,,\n").as_bytes(),
+    )
+    .await
+    .unwrap();
+    assert_eq!((only_bad.valid, only_bad.invalid), (0, 1));
+    let nothing = error_of(
+        tab.command(
+            "confirm",
+            Command::ConfirmImport {
+                upload_id: only_bad.upload_id,
+            },
+        )
+        .await,
+    );
+    assert_eq!(nothing.code, ErrorCode::ImportNothingValid);
+
+    // Templates download for every layout and read back with their headers.
+    for template in ImportTemplate::ALL {
+        let (name, bytes) = download(&mut tab, |offset| Query::DownloadImportTemplate {
+            template,
+            kind: PaymentKind::Recurring,
+            offset,
+        })
+        .await;
+        assert!(name.ends_with("-recurring-template.xlsx"), "{name}");
+        let mut header = Vec::new();
+        read_rows(&name, &bytes, &mut |row| {
+            if header.is_empty() {
+                header = row.cells.iter().map(Cell::display).collect();
+            }
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(
+            header.first().map(String::as_str),
+            Some("Customer reference *")
+        );
+    }
+}
+
+on_both_databases!(
+    a_file_is_previewed_confirmed_and_watched,
+    refused_files_say_why_and_write_nothing,
+);
