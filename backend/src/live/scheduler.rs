@@ -3,14 +3,14 @@
 //! scheduler job; both take the stream's `seq` lock, so whichever runs
 //! first plays a day and the other finds it done.
 
-use protocol::{Change, Mode, Role, encode};
+use protocol::{Change, Mode, Role};
 
 use super::messages::StreamKey;
-use super::relay;
+use super::outside::{append_delta, take_seq};
 use crate::domain::clock::BusinessClock;
 use crate::domain::{Scope, collections};
 use crate::error::AppResult;
-use crate::store::{Backend, Db, events};
+use crate::store::Db;
 
 /// The scheduler acts as nobody in particular.
 pub const SCHEDULER_USER: &str = "scheduler";
@@ -34,7 +34,7 @@ pub async fn commit_next_day(
         clock,
     };
     let mut tx = db.begin_write().await?;
-    let seq = events::take_next_seq(&mut tx, &key.merchant_id, key.mode).await?;
+    let seq = take_seq(&mut tx, key).await?;
     let step = collections::play_next_day(&mut tx, &scope).await?;
     if step.changes.is_empty() {
         // Nothing happened: the seq taken above is given back with the rollback.
@@ -44,17 +44,7 @@ pub async fn commit_next_day(
             more: step.more,
         });
     }
-    events::append_event(
-        &mut tx,
-        &key.merchant_id,
-        key.mode,
-        seq,
-        &encode(&step.changes)?,
-    )
-    .await?;
-    if db.backend == Backend::Postgres {
-        relay::announce(&mut tx, key, seq).await?;
-    }
+    append_delta(&mut tx, db, key, seq, &step.changes).await?;
     tx.commit().await?;
     Ok(Committed {
         delta: Some((seq, step.changes)),
