@@ -43,6 +43,15 @@ struct Upload {
     checked: Option<Arc<(CheckedFile, time::Date)>>,
 }
 
+impl Upload {
+    /// What checking found; an upload not checked yet cannot be previewed or confirmed.
+    fn checked(&self) -> AppResult<Arc<(CheckedFile, time::Date)>> {
+        self.checked
+            .clone()
+            .ok_or(AppError::Code(ErrorCode::ImportUploadIncomplete))
+    }
+}
+
 type Shared = Arc<Mutex<Upload>>;
 
 pub struct Uploads {
@@ -201,10 +210,7 @@ impl Uploads {
     pub fn preview(&self, scope: &Scope, upload_id: &str, offset: u32) -> AppResult<ReplyBody> {
         let upload = self.mine(scope, upload_id)?;
         let u = lock(&upload);
-        let checked = u
-            .checked
-            .clone()
-            .ok_or(AppError::Code(ErrorCode::ImportUploadIncomplete))?;
+        let checked = u.checked()?;
         let found = &checked.0;
         let start = (offset as usize).min(found.issues.len());
         let end = (start + PREVIEW_PAGE).min(found.issues.len());
@@ -241,10 +247,7 @@ impl Uploads {
         let upload = self.mine(scope, upload_id)?;
         let (file_name, bytes, template, kind, checked) = {
             let u = lock(&upload);
-            let checked = u
-                .checked
-                .clone()
-                .ok_or(AppError::Code(ErrorCode::ImportUploadIncomplete))?;
+            let checked = u.checked()?;
             (
                 u.file_name.clone(),
                 u.bytes.clone(),
@@ -334,10 +337,7 @@ impl Uploads {
                 let (file_name, bytes, issues) = if id.starts_with("upl_") {
                     let upload = self.mine(scope, id)?;
                     let u = lock(&upload);
-                    let checked = u
-                        .checked
-                        .clone()
-                        .ok_or(AppError::Code(ErrorCode::ImportUploadIncomplete))?;
+                    let checked = u.checked()?;
                     (
                         u.file_name.clone(),
                         u.bytes.clone(),
