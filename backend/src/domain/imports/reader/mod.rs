@@ -36,6 +36,11 @@ pub enum Format {
 /// before memory is reserved for it.
 pub(crate) const CELL_BUDGET: u64 = (IMPORT_MAX_ROWS as u64 + 1) * IMPORT_MAX_COLUMNS as u64;
 
+/// xls holds at most 65,536 rows, and its parser keeps every sheet laid out
+/// densely and hands out a copy of the one asked for: the budget is the
+/// largest legal xls sheet, so that a legal file stays at a few hundred MiB.
+pub(crate) const XLS_CELL_BUDGET: u64 = 65_536 * IMPORT_MAX_COLUMNS as u64;
+
 const ZIP_MAGIC: &[u8] = b"PK\x03\x04";
 const OLE_MAGIC: &[u8] = &[0xD0, 0xCF, 0x11, 0xE0];
 
@@ -104,7 +109,7 @@ pub fn read_rows(
             calamine_rows::read_ods(bytes, &mut rows)?;
         }
         Format::Xls => {
-            xls_guard::check_xls(bytes, CELL_BUDGET)?;
+            xls_guard::check_xls(bytes, XLS_CELL_BUDGET)?;
             calamine_rows::read_xls(bytes, &mut rows)?;
         }
     }

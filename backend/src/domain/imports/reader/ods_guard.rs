@@ -47,6 +47,11 @@ pub(super) fn check_ods(bytes: &[u8], budget: u64) -> Result<(), Refusal> {
             Event::End(element) => scan.end(element.name().as_ref()),
             Event::Text(text) if !text.trim().is_empty() => scan.text(),
             Event::CData(_) | Event::GeneralRef(_) => scan.text(),
+            // The parser loops for ever on a table or a note that never
+            // ends (it waits for the end tag and ignores the end of file).
+            Event::Eof if scan.table_open || scan.annotation_open => {
+                return Err(Refusal::new(ErrorCode::ImportUnreadable));
+            }
             Event::Eof => break,
             _ => {}
         }
@@ -61,6 +66,9 @@ pub(super) fn check_ods(bytes: &[u8], budget: u64) -> Result<(), Refusal> {
 /// cell counts where it appears, which can only overstate a sheet's size.
 #[derive(Default)]
 struct Scan {
+    /// Whether the last table (or note) that started has not ended yet.
+    table_open: bool,
+    annotation_open: bool,
     /// Cells of the tables already closed.
     closed: u64,
     table_depth: u32,
@@ -78,7 +86,9 @@ struct Scan {
 impl Scan {
     fn start(&mut self, element: &BytesStart<'_>) -> Result<(), Refusal> {
         match element.name().as_ref() {
+            "office:annotation" => self.annotation_open = true,
             "table:table" => {
+                self.table_open = true;
                 if self.table_depth == 0 {
                     self.next_row = 0;
                     self.table_max = None;
@@ -116,6 +126,11 @@ impl Scan {
     }
 
     fn end(&mut self, name: &str) {
+        match name {
+            "office:annotation" => self.annotation_open = false,
+            "table:table" => self.table_open = false,
+            _ => {}
+        }
         match name {
             "table:table-row" if self.row_depth > 0 => {
                 self.row_depth -= 1;

@@ -448,3 +448,33 @@ fn an_xlsb_record_longer_than_its_part_is_refused_before_it_is_allocated() {
         ErrorCode::ImportUnreadable
     );
 }
+
+/// An ods whose content.xml is exactly the given text.
+fn ods_with_content(content: &str) -> Vec<u8> {
+    let mime = b"application/vnd.oasis.opendocument.spreadsheet";
+    fixtures::zip_parts(&[
+        ("mimetype", mime, true),
+        ("content.xml", content.as_bytes(), false),
+    ])
+}
+
+#[test]
+fn an_ods_table_or_note_that_never_ends_is_refused_rather_than_read_for_ever() {
+    let start = "<office:document-content><office:body><office:spreadsheet>\
+        <table:table table:name=\"S\"><table:table-row>";
+    let unended_table = format!(
+        "{start}<table:table-cell office:value-type=\"float\" office:value=\"1\"/></table:table-row>"
+    );
+    assert_eq!(
+        code("x.ods", &ods_with_content(&unended_table)),
+        ErrorCode::ImportUnreadable
+    );
+    let unended_note = format!(
+        "{start}<table:table-cell office:value-type=\"string\"><office:annotation><text:p>n\
+         </text:p></table:table-cell></table:table-row></table:table>"
+    );
+    assert_eq!(
+        code("x.ods", &ods_with_content(&unended_note)),
+        ErrorCode::ImportUnreadable
+    );
+}
