@@ -1,6 +1,7 @@
 //! Multi-row inserts for bulk writes: one statement per few hundred rows,
 //! never one per row. Values every row shares (merchant, mode, time) are
-//! bound once as `$1..$k` and named again in each row's tuple.
+//! bound once as `$1..$k` and named again in each row's tuple (on SQLite,
+//! bound again per tuple as plain `?`, see `run`).
 
 use sqlx::AssertSqlSafe;
 
@@ -36,7 +37,8 @@ pub struct BulkInsert<'a> {
     pub head: &'a str,
     /// The shared values, bound once as `$1..$k`.
     pub shared: Vec<Value<'a>>,
-    /// How each tuple starts, naming shared values: e.g. `$1, $2, $3, $3`.
+    /// How each tuple starts, naming shared values: e.g. `$1, $2, $3, $3, NULL`
+    /// (pieces separated by commas, none inside a piece).
     pub shared_sql: &'a str,
     /// After the VALUES list: an `ON CONFLICT` clause, or empty.
     pub tail: &'a str,
@@ -54,11 +56,37 @@ fn bind<'q>(
     }
 }
 
+/// One piece of a tuple's shared start: a shared value, or SQL as written.
+enum SharedSlot<'s> {
+    Value(usize),
+    Sql(&'s str),
+}
+
 impl BulkInsert<'_> {
+    /// `shared_sql` split at its commas: `$2` names shared value 2.
+    fn shared_slots(&self) -> Vec<SharedSlot<'_>> {
+        self.shared_sql
+            .split(',')
+            .map(str::trim)
+            .map(
+                |part| match part.strip_prefix('$').and_then(|n| n.parse::<usize>().ok()) {
+                    Some(n) if (1..=self.shared.len()).contains(&n) => SharedSlot::Value(n - 1),
+                    _ => SharedSlot::Sql(part),
+                },
+            )
+            .collect()
+    }
+
     pub async fn run(&self, tx: &mut Tx, rows: &[Vec<Value<'_>>]) -> AppResult<()> {
         let Some(width) = rows.first().map(Vec::len) else {
             return Ok(());
         };
+        // SQLite finds a `$N` parameter's name by walking the statement's
+        // list of names, so binding n of them costs n²: there, every value is
+        // a plain `?` bound in order, the shared ones again in each tuple.
+        if tx.backend_name() == "SQLite" {
+            return self.run_positional(tx, rows, width).await;
+        }
         let per_statement = (MAX_PARAMETERS / width.max(1)).clamp(1, MAX_ROWS);
         for chunk in rows.chunks(per_statement) {
             let mut sql = String::with_capacity(self.head.len() + chunk.len() * width * 6);
@@ -84,6 +112,61 @@ impl BulkInsert<'_> {
                 query = bind(query, value);
             }
             for row in chunk {
+                for value in row {
+                    query = bind(query, value);
+                }
+            }
+            query.execute(&mut **tx).await?;
+        }
+        Ok(())
+    }
+
+    async fn run_positional(
+        &self,
+        tx: &mut Tx,
+        rows: &[Vec<Value<'_>>],
+        width: usize,
+    ) -> AppResult<()> {
+        let slots = self.shared_slots();
+        let shared_per_row = slots
+            .iter()
+            .filter(|slot| matches!(slot, SharedSlot::Value(_)))
+            .count();
+        let per_statement = (MAX_PARAMETERS / (width + shared_per_row).max(1)).clamp(1, MAX_ROWS);
+        for chunk in rows.chunks(per_statement) {
+            let mut sql =
+                String::with_capacity(self.head.len() + chunk.len() * (width + slots.len()) * 3);
+            sql.push_str(self.head);
+            sql.push_str(" VALUES ");
+            for (index, row) in chunk.iter().enumerate() {
+                if index > 0 {
+                    sql.push_str(", ");
+                }
+                sql.push('(');
+                for (i, slot) in slots.iter().enumerate() {
+                    if i > 0 {
+                        sql.push_str(", ");
+                    }
+                    match slot {
+                        SharedSlot::Value(_) => sql.push('?'),
+                        SharedSlot::Sql(text) => sql.push_str(text),
+                    }
+                }
+                for _ in row {
+                    sql.push_str(", ?");
+                }
+                sql.push(')');
+            }
+            sql.push_str(self.tail);
+            let mut query = sqlx::query(AssertSqlSafe(sql));
+            for row in chunk {
+                for slot in &slots {
+                    if let SharedSlot::Value(n) = slot
+                        && let Some(value) = self.shared.get(*n)
+                    {
+                        query = bind(query, value);
+                    }
+                }
                 for value in row {
                     query = bind(query, value);
                 }
