@@ -68,6 +68,18 @@ fn client_frames() -> Vec<(&'static str, ClientFrame)> {
                 },
             },
         ),
+        (
+            "client_command_begin_import",
+            ClientFrame::Command {
+                id: "cmd_3".into(),
+                command: Command::BeginImport {
+                    kind: PaymentKind::Recurring,
+                    template: ImportTemplate::Debicheck,
+                    file_name: "march.xlsx".into(),
+                    size: 123_456,
+                },
+            },
+        ),
         ("client_ping", ClientFrame::Ping {}),
     ]
 }
@@ -141,6 +153,60 @@ fn server_frames() -> Vec<(&'static str, ServerFrame)> {
                     name: "Thandi".into(),
                     viewing: Some("/customers/cus_1".into()),
                 }],
+            },
+        ),
+        (
+            "server_delta_import",
+            ServerFrame::Delta {
+                seq: 44,
+                changes: vec![
+                    Change::ImportUpserted {
+                        import: Box::new(Import {
+                            id: "imp_1".into(),
+                            mode: Mode::Test,
+                            kind: PaymentKind::Once,
+                            template: ImportTemplate::EftDebitOrder,
+                            file_name: "march.csv".into(),
+                            status: ImportStatus::Committing,
+                            rows: 2_348,
+                            valid: 2_345,
+                            invalid: 3,
+                            committed: 2_000,
+                            failed: 0,
+                            created_by_name: "Thandi".into(),
+                            created_at: 1_795_000_000_000,
+                            finished_at: None,
+                        }),
+                    },
+                    Change::Invalidate {
+                        kind: EntityKind::Payment,
+                    },
+                ],
+            },
+        ),
+        (
+            "server_reply_import_preview",
+            ServerFrame::Reply {
+                id: "cmd_4".into(),
+                ok: Some(ReplyBody::ImportPreview {
+                    preview: Box::new(ImportPreview {
+                        upload_id: "upl_1".into(),
+                        kind: PaymentKind::Once,
+                        template: ImportTemplate::EftDebitOrder,
+                        file_name: "march.csv".into(),
+                        rows: 3,
+                        valid: 2,
+                        invalid: 1,
+                        issues: vec![ImportIssue {
+                            row: 4,
+                            column: "Email".into(),
+                            code: ErrorCode::BlockedEmailDomain,
+                        }],
+                        issue_count: 1,
+                        next_offset: None,
+                    }),
+                }),
+                error: None,
             },
         ),
         (
