@@ -81,10 +81,9 @@ async fn run_logged(db: &Db, registry: &MerchantRegistry, import_id: &str) {
 /// Reads the file from the import's cursor on and sends batches of valid rows.
 fn read_batches(
     pending: &Pending,
+    today: time::Date,
     sender: mpsc::Sender<Vec<ValidRow>>,
-) -> AppResult<impl FnOnce() -> Result<(), Refusal> + Send + 'static> {
-    let today = parse_iso_date(&pending.checked_on)
-        .ok_or_else(|| AppError::Internal("import checked on no date".into()))?;
+) -> impl FnOnce() -> Result<(), Refusal> + Send + 'static {
     let file = pending.file.clone();
     let (file_name, template, kind, after): (String, ImportTemplate, PaymentKind, u32) = (
         pending.import.file_name.clone(),
@@ -92,7 +91,7 @@ fn read_batches(
         pending.import.kind,
         pending.next_row,
     );
-    Ok(move || {
+    move || {
         let mut batch = Vec::with_capacity(BATCH_ROWS);
         let stopped = || Refusal::new(ErrorCode::Internal);
         check_file(&file_name, &file, template, kind, today, &mut |row| {
@@ -110,7 +109,7 @@ fn read_batches(
             sender.blocking_send(batch).map_err(|_| stopped())?;
         }
         Ok(())
-    })
+    }
 }
 
 pub async fn run_import(db: &Db, registry: &MerchantRegistry, import_id: &str) -> AppResult<()> {
@@ -124,23 +123,20 @@ pub async fn run_import(db: &Db, registry: &MerchantRegistry, import_id: &str) -
     let today = parse_iso_date(&pending.checked_on)
         .ok_or_else(|| AppError::Internal("import checked on no date".into()))?;
     let (sender, mut batches) = mpsc::channel::<Vec<ValidRow>>(2);
-    let reader = tokio::task::spawn_blocking(read_batches(&pending, sender)?);
-    let target = BatchTarget {
-        merchant_id: &key.merchant_id,
-        mode: key.mode,
-        import_id,
-        method: method_of(pending.import.template),
-        today,
-        now: 0,
-    };
+    let reader = tokio::task::spawn_blocking(read_batches(&pending, today, sender));
+    let method = method_of(pending.import.template);
     let mut cursor = pending.next_row;
     while let Some(batch) = batches.recv().await {
         let Some(last_row) = batch.last().map(|r| r.number) else {
             continue;
         };
         let target = BatchTarget {
+            merchant_id: &key.merchant_id,
+            mode: key.mode,
+            import_id,
+            method,
+            today,
             now: now_ms(),
-            ..target
         };
         let mut tx = db.begin_write().await?;
         let seq = take_seq(&mut tx, &key).await?;

@@ -146,24 +146,35 @@ pub async fn list_imports(
     rows.iter().map(from_row).collect()
 }
 
-/// One page of an import's problems by row, and how many there are.
+/// One page of the problems of an import of this stream, by row, and how
+/// many there are.
 pub async fn list_issues(
     db: &Db,
+    merchant_id: &str,
+    mode: Mode,
     import_id: &str,
     offset: u32,
     limit: u32,
 ) -> AppResult<(Vec<ImportIssue>, u32)> {
-    let rows = sqlx::query(
-        "SELECT row_number, column_name, code FROM import_issues WHERE import_id = $1 \
-         ORDER BY row_number, column_name LIMIT $2 OFFSET $3",
-    )
-    .bind(import_id)
-    .bind(i64::from(limit))
-    .bind(i64::from(offset))
-    .fetch_all(&db.pool)
-    .await?;
-    let total: i64 = sqlx::query("SELECT COUNT(*) AS n FROM import_issues WHERE import_id = $1")
-        .bind(import_id)
+    let of_import = |select: &str| {
+        let mut sql = Sql::in_stream(
+            &format!("{select} FROM import_issues s JOIN imports i ON i.id = s.import_id"),
+            "i",
+            merchant_id,
+            mode,
+        );
+        sql.and("i.id = {}", Bind::Text(import_id.to_string()));
+        sql
+    };
+    let mut page = of_import("SELECT s.row_number, s.column_name, s.code");
+    let limit = page.int_arg(i64::from(limit));
+    let offset = page.int_arg(i64::from(offset));
+    page.push(&format!(
+        " ORDER BY s.row_number, s.column_name LIMIT {limit} OFFSET {offset}"
+    ));
+    let rows = page.query().fetch_all(&db.pool).await?;
+    let total: i64 = of_import("SELECT COUNT(*) AS n")
+        .query()
         .fetch_one(&db.pool)
         .await?
         .get("n");
@@ -280,6 +291,6 @@ pub async fn file_and_issues(
     let Some(row) = sql.query().fetch_optional(&db.pool).await? else {
         return Ok(None);
     };
-    let (issues, _) = list_issues(db, id, 0, u32::MAX).await?;
+    let (issues, _) = list_issues(db, merchant_id, mode, id, 0, u32::MAX).await?;
     Ok(Some((row.get("file_name"), row.get("file"), issues)))
 }

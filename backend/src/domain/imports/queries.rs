@@ -70,10 +70,11 @@ pub async fn list_import_issues(
     offset: u32,
     limit: Option<u32>,
 ) -> AppResult<ReplyBody> {
-    // The import must be this stream's before any of its rows are read.
+    // An import of another stream is not found, not merely empty.
     get_import(db, scope, import_id).await?;
     let limit = page_limit(limit);
-    let (items, total) = store::list_issues(db, import_id, offset, limit).await?;
+    let (items, total) =
+        store::list_issues(db, &scope.merchant_id, scope.mode, import_id, offset, limit).await?;
     let shown = offset.saturating_add(items.len() as u32);
     Ok(ReplyBody::ImportIssuePage {
         items,
