@@ -86,6 +86,27 @@ pub enum ErrorCode {
     InvalidBoolean,
     NotAllowedForTemplate,
     CustomerArchived,
+    // Pay pages
+    InvalidColour,
+    InvalidUrl,
+    MinimumAboveMaximum,
+    MethodNotForPage,
+    IntervalRequired,
+    InvalidImage,
+    ImageTooLarge,
+    // The pay page's payer
+    AmountBelowMinimum,
+    AmountAboveMaximum,
+    CardNumberInvalid,
+    CardExpired,
+    InvalidExpiry,
+    InvalidCvv,
+    CardDeclined,
+    InsufficientFunds,
+    AuthenticationFailed,
+    PaymentCancelled,
+    PageExpired,
+    PageUsedUp,
 }
 
 /// One field's problem, for forms to show beside the field.

@@ -2,11 +2,12 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::{
-    BankAccount, BankAccountInput, BusinessInfo, ClockStep, Customer, CustomerInput,
+    BankAccount, BankAccountInput, BusinessInfo, Card, ClockStep, Customer, CustomerInput,
     CustomerStatus, Dashboard, FileChunk, Import, ImportIssue, ImportPreview, ImportTemplate,
-    Language, Mandate, MandateAction, MandateFilter, MerchantView, Mode, Payment, PaymentAction,
-    PaymentFilter, PaymentInput, PaymentKind, PaymentMethodSettings, PresenceMember, Profile,
-    SessionInfo, SortOrder, Transaction, TransactionFilter, UserView, WireError,
+    Language, Mandate, MandateAction, MandateFilter, MerchantView, Mode, Order, OrderAction,
+    OrderFilter, PayPage, PayPageInput, Payment, PaymentAction, PaymentFilter, PaymentInput,
+    PaymentKind, PaymentMethodSettings, PresenceMember, Profile, SessionInfo, SortOrder,
+    Transaction, TransactionFilter, UserView, WireError,
 };
 
 /// Where a client left off: the stream's epoch and the last delta it applied.
@@ -219,6 +220,42 @@ pub enum Command {
     DiscardImport {
         upload_id: String,
     },
+    CreatePayPage {
+        input: Box<PayPageInput>,
+    },
+    UpdatePayPage {
+        page_id: String,
+        input: Box<PayPageInput>,
+    },
+    /// A deactivated page answers payers with "not found" until activated again.
+    SetPayPageActive {
+        page_id: String,
+        active: bool,
+    },
+    /// A PNG, JPEG or WebP image of at most `PAY_PAGE_LOGO_MAX_BYTES`; empty
+    /// removes the logo.
+    SetPayPageLogo {
+        page_id: String,
+        #[serde(with = "serde_bytes")]
+        #[ts(type = "Uint8Array")]
+        data: Vec<u8>,
+    },
+    ActOnOrder {
+        order_id: String,
+        action: OrderAction,
+    },
+    /// Forgets a card on file (its token too).
+    RemoveCard {
+        card_id: String,
+    },
+    /// Charges a card on file for a recurring card payment: a new order and
+    /// transaction; the reply's id is the order's.
+    ChargeCard {
+        card_id: String,
+        #[ts(type = "number")]
+        amount_cents: i64,
+        reference: String,
+    },
 }
 
 #[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq)]
@@ -339,6 +376,44 @@ pub enum Query {
         #[ts(optional)]
         limit: Option<u32>,
     },
+    /// Newest first.
+    ListPayPages {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        cursor: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        limit: Option<u32>,
+    },
+    GetPayPage {
+        page_id: String,
+    },
+    /// Newest first.
+    ListOrders {
+        #[serde(default)]
+        filter: OrderFilter,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        cursor: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        limit: Option<u32>,
+    },
+    GetOrder {
+        order_id: String,
+    },
+    /// Cards on file, newest first; one customer's when `customerId` is set.
+    ListCards {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        customer_id: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        cursor: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        limit: Option<u32>,
+    },
 }
 
 #[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq)]
@@ -446,6 +521,30 @@ pub enum ReplyBody {
         #[ts(optional)]
         next_offset: Option<u32>,
     },
+    PayPageList {
+        items: Vec<PayPage>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        next_cursor: Option<String>,
+    },
+    PayPage {
+        page: Box<PayPage>,
+    },
+    OrderPage {
+        items: Vec<Order>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        next_cursor: Option<String>,
+    },
+    Order {
+        order: Box<Order>,
+    },
+    CardPage {
+        items: Vec<Card>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        next_cursor: Option<String>,
+    },
 }
 
 /// The kinds of record a delta can touch.
@@ -459,6 +558,9 @@ pub enum EntityKind {
     Payment,
     Transaction,
     Import,
+    PayPage,
+    Order,
+    Card,
 }
 
 #[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq)]
@@ -504,5 +606,18 @@ pub enum Change {
     /// An import as it is now: its progress while it commits, then its summary.
     ImportUpserted {
         import: Box<Import>,
+    },
+    PayPageUpserted {
+        page: Box<PayPage>,
+    },
+    OrderUpserted {
+        order: Box<Order>,
+    },
+    CardUpserted {
+        card: Box<Card>,
+    },
+    CardRemoved {
+        id: String,
+        customer_id: String,
     },
 }

@@ -10,6 +10,7 @@
 
 mod accounts;
 mod banking;
+mod commerce;
 mod customers;
 mod errors;
 mod frames;
@@ -21,6 +22,7 @@ mod typescript;
 
 pub use accounts::*;
 pub use banking::*;
+pub use commerce::*;
 pub use customers::*;
 pub use errors::*;
 pub use frames::*;

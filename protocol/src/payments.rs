@@ -1,7 +1,7 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::{BankId, MandateInput, Mode, PaymentMethod};
+use crate::{BankId, CardBrand, MandateInput, Mode, PayFailure, PaymentMethod};
 
 #[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "snake_case")]
@@ -179,14 +179,38 @@ pub struct TransactionStep {
 pub struct Transaction {
     pub id: String,
     pub mode: Mode,
-    pub payment_id: String,
+    /// The debit order's schedule; none for a pay-page or card-on-file charge.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub payment_id: Option<String>,
     pub payment_kind: PaymentKind,
-    pub mandate_id: String,
-    pub customer_id: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub mandate_id: Option<String>,
+    /// The commerce order of a pay-page or card-on-file charge.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub order_id: Option<String>,
+    /// None for a pay-page payer who is not kept as a customer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub customer_id: Option<String>,
+    /// The customer's name, or the name the payer gave.
     pub customer_name: String,
     pub method: PaymentMethod,
-    pub bank: BankId,
+    /// The payer's bank; none for a card.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub bank: Option<BankId>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub card_brand: Option<CardBrand>,
+    /// The bank account's last digits, or a card's last four.
     pub account_last_digits: String,
+    /// Why a card or pay-by-bank payment did not go through.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub failure: Option<PayFailure>,
     pub reference: String,
     #[ts(type = "number")]
     pub amount_cents: i64,
@@ -277,6 +301,9 @@ pub struct TransactionFilter {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub payment_id: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub order_id: Option<String>,
 }
 
 /// A debit the schedule will raise.

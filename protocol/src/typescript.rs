@@ -59,6 +59,18 @@ pub fn generate_typescript() -> String {
         ImportStatus::decl(&cfg),
         Import::decl(&cfg),
         FileChunk::decl(&cfg),
+        AmountMode::decl(&cfg),
+        PageInterval::decl(&cfg),
+        PayPageInput::decl(&cfg),
+        PayPage::decl(&cfg),
+        OrderStatus::decl(&cfg),
+        PayFailure::decl(&cfg),
+        OrderItem::decl(&cfg),
+        Order::decl(&cfg),
+        OrderFilter::decl(&cfg),
+        OrderAction::decl(&cfg),
+        CardBrand::decl(&cfg),
+        Card::decl(&cfg),
         ErrorCode::decl(&cfg),
         FieldError::decl(&cfg),
         WireError::decl(&cfg),
@@ -81,6 +93,9 @@ pub fn generate_typescript() -> String {
     }
     out.push_str(&format!(
         "export const MAX_FRAME_BYTES = {MAX_FRAME_BYTES};\n"
+    ));
+    out.push_str(&format!(
+        "export const PAY_PAGE_LOGO_MAX_BYTES = {PAY_PAGE_LOGO_MAX_BYTES};\n"
     ));
     out
 }

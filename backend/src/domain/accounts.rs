@@ -72,7 +72,14 @@ pub fn is_account_command(command: &Command) -> bool {
         | Command::UploadImportChunk { .. }
         | Command::CheckImport { .. }
         | Command::ConfirmImport { .. }
-        | Command::DiscardImport { .. } => false,
+        | Command::DiscardImport { .. }
+        | Command::CreatePayPage { .. }
+        | Command::UpdatePayPage { .. }
+        | Command::SetPayPageActive { .. }
+        | Command::SetPayPageLogo { .. }
+        | Command::ActOnOrder { .. }
+        | Command::RemoveCard { .. }
+        | Command::ChargeCard { .. } => false,
     }
 }
 

@@ -375,7 +375,10 @@ async fn settle(
     changes: &mut Vec<Change>,
 ) -> AppResult<()> {
     let amount = record.view.amount_cents;
-    let payment_id = record.view.payment_id.clone();
+    // Only debit orders have a schedule whose totals move with the bank's reports.
+    let Some(payment_id) = record.view.payment_id.clone() else {
+        return Ok(());
+    };
     match event {
         TransactionEvent::Pay => {
             let payment = touched.payment(tx, scope, &payment_id).await?;
@@ -536,14 +539,17 @@ async fn raise_due_collections(
                 view: Transaction {
                     id: new_id("txn"),
                     mode: scope.mode,
-                    payment_id: record.view.id.clone(),
+                    payment_id: Some(record.view.id.clone()),
                     payment_kind: record.view.kind,
-                    mandate_id: mandate.id.clone(),
-                    customer_id: record.view.customer_id.clone(),
+                    mandate_id: Some(mandate.id.clone()),
+                    order_id: None,
+                    customer_id: Some(record.view.customer_id.clone()),
                     customer_name: record.view.customer_name.clone(),
                     method: record.view.method,
-                    bank: mandate.bank,
+                    bank: Some(mandate.bank),
+                    card_brand: None,
                     account_last_digits: mandate.account_last_digits.clone(),
+                    failure: None,
                     reference: reference.clone(),
                     amount_cents: amount,
                     action_date: today.clone(),

@@ -189,6 +189,12 @@ pub async fn run_query(
             kind,
             offset,
         } => imports::queries::download_template(db, scope, *template, *kind, *offset).await,
+        // Pay pages, orders and cards are answered from the next change on.
+        Query::ListPayPages { .. }
+        | Query::GetPayPage { .. }
+        | Query::ListOrders { .. }
+        | Query::GetOrder { .. }
+        | Query::ListCards { .. } => Err(AppError::Code(ErrorCode::BadFrame)),
         // Uploads live in the server's memory, not the database: the session
         // answers these from `live::uploads` before they get here.
         Query::GetImportPreview { .. } | Query::DownloadImportIssues { .. } => {

@@ -10,10 +10,13 @@ use super::sql::{Bind, PageRequest, Sql, opt_text, push_page, stored, wire_name}
 use super::{Db, Tx};
 use crate::error::{AppError, AppResult};
 
-const SELECT: &str = "SELECT t.*, c.name AS customer_name, p.kind AS payment_kind, b.bank AS bank, \
-     b.account_number AS account_number FROM transactions t \
-     JOIN customers c ON c.id = t.customer_id JOIN payments p ON p.id = t.payment_id \
-     JOIN mandates m ON m.id = t.mandate_id JOIN bank_accounts b ON b.id = m.bank_account_id";
+// Debit orders have a payment, mandate and bank account; a pay-page or
+// card-on-file charge has an order and carries its payer, bank or card itself.
+const SELECT: &str = "SELECT t.*, COALESCE(c.name, t.payer_name, '') AS customer_name, \
+     COALESCE(p.kind, t.payment_kind) AS resolved_kind, COALESCE(b.bank, t.bank) AS resolved_bank, \
+     COALESCE(b.account_number, t.last_digits, '') AS account_number FROM transactions t \
+     LEFT JOIN customers c ON c.id = t.customer_id LEFT JOIN payments p ON p.id = t.payment_id \
+     LEFT JOIN mandates m ON m.id = t.mandate_id LEFT JOIN bank_accounts b ON b.id = m.bank_account_id";
 
 /// A transaction with the bank's script beside the wire view.
 #[derive(Clone, Debug)]
@@ -31,14 +34,23 @@ fn from_row(row: &AnyRow) -> AppResult<TransactionRecord> {
     let view = Transaction {
         id: row.get("id"),
         mode: stored(&row.get::<String, _>("mode"), "mode")?,
-        payment_id: row.get("payment_id"),
-        payment_kind: stored(&row.get::<String, _>("payment_kind"), "payment kind")?,
-        mandate_id: row.get("mandate_id"),
-        customer_id: row.get("customer_id"),
+        payment_id: opt_text(row, "payment_id"),
+        payment_kind: stored(&row.get::<String, _>("resolved_kind"), "payment kind")?,
+        mandate_id: opt_text(row, "mandate_id"),
+        order_id: opt_text(row, "order_id"),
+        customer_id: opt_text(row, "customer_id"),
         customer_name: row.get("customer_name"),
         method: stored(&row.get::<String, _>("method"), "method")?,
-        bank: stored(&row.get::<String, _>("bank"), "bank")?,
+        bank: opt_text(row, "resolved_bank")
+            .map(|bank| stored(&bank, "bank"))
+            .transpose()?,
+        card_brand: opt_text(row, "card_brand")
+            .map(|brand| stored(&brand, "card brand"))
+            .transpose()?,
         account_last_digits: last_digits(&row.get::<String, _>("account_number")),
+        failure: opt_text(row, "failure")
+            .map(|failure| stored(&failure, "failure"))
+            .transpose()?,
         reference: row.get("reference"),
         amount_cents: row.get("amount_cents"),
         action_date: row.get("action_date"),
@@ -72,8 +84,9 @@ pub async fn insert_transaction(
     sqlx::query(
         "INSERT INTO transactions (id, merchant_id, mode, payment_id, mandate_id, customer_id, method, reference, \
          amount_cents, action_date, status, unpaid_code, attempt, script, script_step, history, settled_on, \
-         created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, \
-         $17, $18, $18)",
+         created_at, updated_at, order_id, payment_kind, payer_name, bank, last_digits, card_brand, failure) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18, $19, $20, \
+         $21, $22, $23, $24, $25)",
     )
     .bind(&t.id)
     .bind(merchant_id)
@@ -93,6 +106,19 @@ pub async fn insert_transaction(
     .bind(history_json(&t.history)?)
     .bind(record.settled_on.clone())
     .bind(t.created_at)
+    .bind(t.order_id.clone())
+    // A debit order's kind, bank and digits come from its payment and mandate.
+    .bind(t.payment_id.is_none().then(|| wire_name(&t.payment_kind)))
+    .bind(t.customer_id.is_none().then(|| t.customer_name.clone()))
+    .bind(
+        t.mandate_id
+            .is_none()
+            .then(|| t.bank.map(|bank| wire_name(&bank)))
+            .flatten(),
+    )
+    .bind(t.mandate_id.is_none().then(|| t.account_last_digits.clone()))
+    .bind(t.card_brand.map(|brand| wire_name(&brand)))
+    .bind(t.failure.map(|failure| wire_name(&failure)))
     .execute(&mut **tx)
     .await?;
     Ok(())
@@ -108,7 +134,7 @@ pub async fn update_transaction(
     let t = &record.view;
     sqlx::query(
         "UPDATE transactions SET status = $4, unpaid_code = $5, script_step = $6, history = $7, settled_on = $8, \
-         updated_at = $9 WHERE merchant_id = $1 AND mode = $2 AND id = $3",
+         updated_at = $9, failure = $10 WHERE merchant_id = $1 AND mode = $2 AND id = $3",
     )
     .bind(merchant_id)
     .bind(mode.as_str())
@@ -119,6 +145,7 @@ pub async fn update_transaction(
     .bind(history_json(&t.history)?)
     .bind(record.settled_on.clone())
     .bind(now)
+    .bind(t.failure.map(|failure| wire_name(&failure)))
     .execute(&mut **tx)
     .await?;
     Ok(())
@@ -192,6 +219,7 @@ pub async fn list_transactions(
         "t.payment_id = {}",
         filter.payment_id.clone().map(Bind::Text),
     );
+    sql.and_some("t.order_id = {}", filter.order_id.clone().map(Bind::Text));
     sql.and_some("t.action_date >= {}", filter.from.clone().map(Bind::Text));
     sql.and_some("t.action_date <= {}", filter.to.clone().map(Bind::Text));
     sql.and_some("t.amount_cents >= {}", filter.min_cents.map(Bind::Int));
@@ -200,6 +228,7 @@ pub async fn list_transactions(
         filter.search.as_deref(),
         &[
             "c.search_text",
+            "LOWER(t.payer_name)",
             "LOWER(t.reference)",
             "LOWER(m.contract_reference)",
         ],

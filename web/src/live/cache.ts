@@ -53,6 +53,9 @@ const NO_VERSIONS: Record<EntityKind, number> = {
   payment: 0,
   transaction: 0,
   import: 0,
+  pay_page: 0,
+  order: 0,
+  card: 0,
 };
 export const listVersionAtom = atom<Record<EntityKind, number>>(NO_VERSIONS);
 

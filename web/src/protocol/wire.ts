@@ -195,7 +195,35 @@ export type TransactionStatus = "pending" | "sent_to_bank" | "accepted_by_bank" 
 
 export type TransactionStep = { status: TransactionStatus, date: string, unpaidCode?: string, };
 
-export type Transaction = { id: string, mode: Mode, paymentId: string, paymentKind: PaymentKind, mandateId: string, customerId: string, customerName: string, method: PaymentMethod, bank: BankId, accountLastDigits: string, reference: string, amountCents: number, 
+export type Transaction = { id: string, mode: Mode, 
+/**
+ * The debit order's schedule; none for a pay-page or card-on-file charge.
+ */
+paymentId?: string, paymentKind: PaymentKind, mandateId?: string, 
+/**
+ * The commerce order of a pay-page or card-on-file charge.
+ */
+orderId?: string, 
+/**
+ * None for a pay-page payer who is not kept as a customer.
+ */
+customerId?: string, 
+/**
+ * The customer's name, or the name the payer gave.
+ */
+customerName: string, method: PaymentMethod, 
+/**
+ * The payer's bank; none for a card.
+ */
+bank?: BankId, cardBrand?: CardBrand, 
+/**
+ * The bank account's last digits, or a card's last four.
+ */
+accountLastDigits: string, 
+/**
+ * Why a card or pay-by-bank payment did not go through.
+ */
+failure?: PayFailure, reference: string, amountCents: number, 
 /**
  * The business day the bank debits.
  */
@@ -229,7 +257,7 @@ export type TransactionFilter = { status?: TransactionStatus, method?: PaymentMe
 /**
  * Action date on or after / on or before, `YYYY-MM-DD`.
  */
-from?: string, to?: string, minCents?: number, maxCents?: number, search?: string, paymentId?: string, };
+from?: string, to?: string, minCents?: number, maxCents?: number, search?: string, paymentId?: string, orderId?: string, };
 
 export type UpcomingCollection = { paymentId: string, customerName: string, method: PaymentMethod, amountCents: number, actionDate: string, };
 
@@ -289,7 +317,83 @@ failed: number, createdByName: string, createdAt: number, finishedAt?: number, }
 
 export type FileChunk = { fileName: string, contentType: string, data: Uint8Array, total: number, nextOffset?: number, };
 
-export type ErrorCode = "unauthenticated" | "forbidden" | "not_found" | "bad_frame" | "not_welcomed" | "internal" | "invalid_input" | "required" | "too_long" | "invalid_characters" | "invalid_email" | "blocked_email_domain" | "invalid_cellphone" | "invalid_sa_id" | "invalid_postal_code" | "duplicate_reference" | "already_archived" | "not_archived" | "email_taken" | "weak_password" | "common_password" | "csrf_invalid" | "rate_limited" | "wrong_password" | "invalid_code" | "two_factor_already_enabled" | "two_factor_not_enabled" | "two_factor_not_started" | "invalid_token" | "same_email" | "owners_only" | "two_factor_setup_required" | "branch_code_mismatch" | "invalid_account_number" | "duplicate_bank_account" | "method_not_enabled" | "debicheck_individuals_only" | "invalid_date" | "date_in_past" | "end_not_after_start" | "day_to_process_out_of_range" | "invalid_amount" | "maximum_below_amount" | "maximum_above_debicheck_limit" | "tracking_days_out_of_range" | "tracking_not_allowed" | "adjustment_type_required" | "adjustment_value_required" | "invalid_rate" | "mandate_not_usable" | "action_not_allowed" | "retry_not_allowed" | "test_mode_only" | "import_too_large" | "import_unsupported_format" | "import_unreadable" | "import_encoding" | "import_too_many_rows" | "import_too_many_columns" | "import_sheet_too_large" | "import_empty" | "import_missing_column" | "import_duplicate_column" | "import_upload_not_found" | "import_upload_incomplete" | "import_nothing_valid" | "invalid_choice" | "invalid_number" | "invalid_boolean" | "not_allowed_for_template" | "customer_archived";
+export type AmountMode = "fixed" | "payer_chosen";
+
+export type PageInterval = "monthly" | "annually";
+
+export type PayPageInput = { title: string, description: string, amountMode: AmountMode, 
+/**
+ * The amount of a fixed page.
+ */
+amountCents?: number, 
+/**
+ * The bounds of a payer-chosen amount.
+ */
+minCents?: number, maxCents?: number, kind: PaymentKind, 
+/**
+ * Recurring pages only.
+ */
+interval?: PageInterval, 
+/**
+ * Once-off pages take card and instant EFT; recurring pages card and DebiCheck.
+ */
+methods: Array<PaymentMethod>, 
+/**
+ * The last day the page takes payments, `YYYY-MM-DD`.
+ */
+expiresOn?: string, maxUses?: number, 
+/**
+ * The merchant's reference, carried by every order and transaction.
+ */
+reference: string, 
+/**
+ * Where the payer goes after paying (https), instead of our success page.
+ */
+successUrl?: string, 
+/**
+ * The page's accent colour, `#rrggbb`.
+ */
+colour: string, };
+
+export type PayPage = { id: string, mode: Mode, title: string, description: string, amountMode: AmountMode, amountCents?: number, minCents?: number, maxCents?: number, kind: PaymentKind, interval?: PageInterval, methods: Array<PaymentMethod>, expiresOn?: string, maxUses?: number, 
+/**
+ * Successful checkouts so far.
+ */
+uses: number, reference: string, successUrl?: string, colour: string, 
+/**
+ * The logo's version (its upload time), for `/pay/{id}/logo?v=`; none without a logo.
+ */
+logoVersion?: number, active: boolean, createdAt: number, updatedAt: number, };
+
+export type OrderStatus = "pending" | "paid" | "failed" | "refunded" | "cancelled";
+
+export type PayFailure = "declined" | "insufficient_funds" | "authentication_failed" | "cancelled_by_payer";
+
+export type OrderItem = { description: string, quantity: number, unitCents: number, };
+
+export type Order = { id: string, mode: Mode, pageId?: string, items: Array<OrderItem>, amountCents: number, payerName: string, payerEmail?: string, customerId?: string, method: PaymentMethod, status: OrderStatus, failure?: PayFailure, reference: string, 
+/**
+ * The transaction that carries the money, once there is one.
+ */
+transactionId?: string, createdAt: number, updatedAt: number, };
+
+export type OrderFilter = { status?: OrderStatus, method?: PaymentMethod, pageId?: string, 
+/**
+ * Payer name or e-mail, or the reference.
+ */
+search?: string, };
+
+export type OrderAction = "refund" | "cancel";
+
+export type CardBrand = "visa" | "mastercard" | "amex" | "diners" | "other";
+
+export type Card = { id: string, mode: Mode, customerId: string, customerName: string, brand: CardBrand, lastFour: string, expiryMonth: number, expiryYear: number, 
+/**
+ * The pay page it was saved on, for a recurring card payment.
+ */
+pageId?: string, createdAt: number, };
+
+export type ErrorCode = "unauthenticated" | "forbidden" | "not_found" | "bad_frame" | "not_welcomed" | "internal" | "invalid_input" | "required" | "too_long" | "invalid_characters" | "invalid_email" | "blocked_email_domain" | "invalid_cellphone" | "invalid_sa_id" | "invalid_postal_code" | "duplicate_reference" | "already_archived" | "not_archived" | "email_taken" | "weak_password" | "common_password" | "csrf_invalid" | "rate_limited" | "wrong_password" | "invalid_code" | "two_factor_already_enabled" | "two_factor_not_enabled" | "two_factor_not_started" | "invalid_token" | "same_email" | "owners_only" | "two_factor_setup_required" | "branch_code_mismatch" | "invalid_account_number" | "duplicate_bank_account" | "method_not_enabled" | "debicheck_individuals_only" | "invalid_date" | "date_in_past" | "end_not_after_start" | "day_to_process_out_of_range" | "invalid_amount" | "maximum_below_amount" | "maximum_above_debicheck_limit" | "tracking_days_out_of_range" | "tracking_not_allowed" | "adjustment_type_required" | "adjustment_value_required" | "invalid_rate" | "mandate_not_usable" | "action_not_allowed" | "retry_not_allowed" | "test_mode_only" | "import_too_large" | "import_unsupported_format" | "import_unreadable" | "import_encoding" | "import_too_many_rows" | "import_too_many_columns" | "import_sheet_too_large" | "import_empty" | "import_missing_column" | "import_duplicate_column" | "import_upload_not_found" | "import_upload_incomplete" | "import_nothing_valid" | "invalid_choice" | "invalid_number" | "invalid_boolean" | "not_allowed_for_template" | "customer_archived" | "invalid_colour" | "invalid_url" | "minimum_above_maximum" | "method_not_for_page" | "interval_required" | "invalid_image" | "image_too_large" | "amount_below_minimum" | "amount_above_maximum" | "card_number_invalid" | "card_expired" | "invalid_expiry" | "invalid_cvv" | "card_declined" | "insufficient_funds" | "authentication_failed" | "payment_cancelled" | "page_expired" | "page_used_up";
 
 export type FieldError = { field: string, code: ErrorCode, };
 
@@ -313,18 +417,19 @@ export type ServerFrame = { "t": "Welcome", epoch: string, seq: number, build: s
  */
 merchants: Array<MerchantView>, } | { "t": "Delta", seq: number, changes: Array<Change>, } | { "t": "Reply", id: string, ok?: ReplyBody, error?: WireError, } | { "t": "Presence", members: Array<PresenceMember>, } | { "t": "Pong", } | { "t": "Resync", epoch: string, seq: number, };
 
-export type Command = { "t": "CreateCustomer", input: CustomerInput, } | { "t": "UpdateCustomer", customerId: string, input: CustomerInput, } | { "t": "ArchiveCustomer", customerId: string, } | { "t": "RestoreCustomer", customerId: string, } | { "t": "UpdateProfile", name: string, language: Language, } | { "t": "ChangePassword", currentPassword: string, newPassword: string, } | { "t": "ChangeEmail", newEmail: string, currentPassword: string, } | { "t": "ResendVerification", } | { "t": "BeginTwoFactor", } | { "t": "ConfirmTwoFactor", code: string, } | { "t": "DisableTwoFactor", password: string, code: string, } | { "t": "RegenerateBackupCodes", code: string, } | { "t": "SignOutSession", sessionId: string, } | { "t": "SignOutOtherSessions", } | { "t": "UpdateBusinessInfo", info: BusinessInfo, } | { "t": "RequireTwoFactor", required: boolean, } | { "t": "AddBankAccount", customerId: string, input: BankAccountInput, } | { "t": "RemoveBankAccount", bankAccountId: string, } | { "t": "CreatePayment", input: PaymentInput, } | { "t": "ActOnPayment", paymentId: string, action: PaymentAction, } | { "t": "ActOnMandate", mandateId: string, action: MandateAction, } | { "t": "UpdatePaymentMethodSettings", settings: PaymentMethodSettings, } | { "t": "AdvanceTestClock", step: ClockStep, } | { "t": "BeginImport", kind: PaymentKind, template: ImportTemplate, fileName: string, size: number, } | { "t": "UploadImportChunk", uploadId: string, offset: number, data: Uint8Array, } | { "t": "CheckImport", uploadId: string, } | { "t": "ConfirmImport", uploadId: string, } | { "t": "DiscardImport", uploadId: string, };
+export type Command = { "t": "CreateCustomer", input: CustomerInput, } | { "t": "UpdateCustomer", customerId: string, input: CustomerInput, } | { "t": "ArchiveCustomer", customerId: string, } | { "t": "RestoreCustomer", customerId: string, } | { "t": "UpdateProfile", name: string, language: Language, } | { "t": "ChangePassword", currentPassword: string, newPassword: string, } | { "t": "ChangeEmail", newEmail: string, currentPassword: string, } | { "t": "ResendVerification", } | { "t": "BeginTwoFactor", } | { "t": "ConfirmTwoFactor", code: string, } | { "t": "DisableTwoFactor", password: string, code: string, } | { "t": "RegenerateBackupCodes", code: string, } | { "t": "SignOutSession", sessionId: string, } | { "t": "SignOutOtherSessions", } | { "t": "UpdateBusinessInfo", info: BusinessInfo, } | { "t": "RequireTwoFactor", required: boolean, } | { "t": "AddBankAccount", customerId: string, input: BankAccountInput, } | { "t": "RemoveBankAccount", bankAccountId: string, } | { "t": "CreatePayment", input: PaymentInput, } | { "t": "ActOnPayment", paymentId: string, action: PaymentAction, } | { "t": "ActOnMandate", mandateId: string, action: MandateAction, } | { "t": "UpdatePaymentMethodSettings", settings: PaymentMethodSettings, } | { "t": "AdvanceTestClock", step: ClockStep, } | { "t": "BeginImport", kind: PaymentKind, template: ImportTemplate, fileName: string, size: number, } | { "t": "UploadImportChunk", uploadId: string, offset: number, data: Uint8Array, } | { "t": "CheckImport", uploadId: string, } | { "t": "ConfirmImport", uploadId: string, } | { "t": "DiscardImport", uploadId: string, } | { "t": "CreatePayPage", input: PayPageInput, } | { "t": "UpdatePayPage", pageId: string, input: PayPageInput, } | { "t": "SetPayPageActive", pageId: string, active: boolean, } | { "t": "SetPayPageLogo", pageId: string, data: Uint8Array, } | { "t": "ActOnOrder", orderId: string, action: OrderAction, } | { "t": "RemoveCard", cardId: string, } | { "t": "ChargeCard", cardId: string, amountCents: number, reference: string, };
 
-export type Query = { "t": "ListCustomers", search?: string, status: CustomerStatus, cursor?: string, limit?: number, } | { "t": "GetCustomer", customerId: string, } | { "t": "GetProfile", } | { "t": "ListSessions", } | { "t": "GetBusinessInfo", } | { "t": "ListBankAccounts", customerId: string, } | { "t": "ListMandates", filter: MandateFilter, sort: SortOrder, cursor?: string, limit?: number, } | { "t": "GetMandate", mandateId: string, } | { "t": "ListPayments", kind: PaymentKind, filter: PaymentFilter, sort: SortOrder, cursor?: string, limit?: number, } | { "t": "GetPayment", paymentId: string, } | { "t": "ListTransactions", filter: TransactionFilter, sort: SortOrder, cursor?: string, limit?: number, } | { "t": "GetTransaction", transactionId: string, } | { "t": "GetDashboard", } | { "t": "GetPaymentMethodSettings", } | { "t": "GetImportPreview", uploadId: string, offset: number, } | { "t": "DownloadImportTemplate", template: ImportTemplate, kind: PaymentKind, offset: number, } | { "t": "DownloadImportIssues", id: string, offset: number, } | { "t": "ListImports", kind: PaymentKind, cursor?: string, limit?: number, } | { "t": "GetImport", importId: string, } | { "t": "ListImportIssues", importId: string, offset: number, limit?: number, };
+export type Query = { "t": "ListCustomers", search?: string, status: CustomerStatus, cursor?: string, limit?: number, } | { "t": "GetCustomer", customerId: string, } | { "t": "GetProfile", } | { "t": "ListSessions", } | { "t": "GetBusinessInfo", } | { "t": "ListBankAccounts", customerId: string, } | { "t": "ListMandates", filter: MandateFilter, sort: SortOrder, cursor?: string, limit?: number, } | { "t": "GetMandate", mandateId: string, } | { "t": "ListPayments", kind: PaymentKind, filter: PaymentFilter, sort: SortOrder, cursor?: string, limit?: number, } | { "t": "GetPayment", paymentId: string, } | { "t": "ListTransactions", filter: TransactionFilter, sort: SortOrder, cursor?: string, limit?: number, } | { "t": "GetTransaction", transactionId: string, } | { "t": "GetDashboard", } | { "t": "GetPaymentMethodSettings", } | { "t": "GetImportPreview", uploadId: string, offset: number, } | { "t": "DownloadImportTemplate", template: ImportTemplate, kind: PaymentKind, offset: number, } | { "t": "DownloadImportIssues", id: string, offset: number, } | { "t": "ListImports", kind: PaymentKind, cursor?: string, limit?: number, } | { "t": "GetImport", importId: string, } | { "t": "ListImportIssues", importId: string, offset: number, limit?: number, } | { "t": "ListPayPages", cursor?: string, limit?: number, } | { "t": "GetPayPage", pageId: string, } | { "t": "ListOrders", filter: OrderFilter, cursor?: string, limit?: number, } | { "t": "GetOrder", orderId: string, } | { "t": "ListCards", customerId?: string, cursor?: string, limit?: number, };
 
 export type ReplyBody = { "t": "Committed", seq: number, 
 /**
  * The id of the record the command created or changed.
  */
-id?: string, } | { "t": "CustomerPage", items: Array<Customer>, nextCursor?: string, } | { "t": "Customer", customer: Customer, } | { "t": "Done", } | { "t": "Profile", profile: Profile, } | { "t": "Sessions", sessions: Array<SessionInfo>, } | { "t": "BusinessInfo", info: BusinessInfo, twoFactorRequired: boolean, } | { "t": "TwoFactorEnrolment", secret: string, otpauthUrl: string, } | { "t": "BackupCodes", codes: Array<string>, } | { "t": "BankAccounts", accounts: Array<BankAccount>, } | { "t": "MandatePage", items: Array<Mandate>, nextCursor?: string, } | { "t": "Mandate", mandate: Mandate, } | { "t": "PaymentPage", items: Array<Payment>, nextCursor?: string, } | { "t": "Payment", payment: Payment, } | { "t": "TransactionPage", items: Array<Transaction>, nextCursor?: string, } | { "t": "Transaction", transaction: Transaction, } | { "t": "Dashboard", dashboard: Dashboard, } | { "t": "PaymentMethodSettings", settings: PaymentMethodSettings, } | { "t": "ImportUpload", uploadId: string, chunkBytes: number, } | { "t": "ImportChunkReceived", received: number, } | { "t": "ImportPreview", preview: ImportPreview, } | { "t": "FileChunk", chunk: FileChunk, } | { "t": "ImportPage", items: Array<Import>, nextCursor?: string, } | { "t": "Import", import: Import, } | { "t": "ImportIssuePage", items: Array<ImportIssue>, total: number, nextOffset?: number, };
+id?: string, } | { "t": "CustomerPage", items: Array<Customer>, nextCursor?: string, } | { "t": "Customer", customer: Customer, } | { "t": "Done", } | { "t": "Profile", profile: Profile, } | { "t": "Sessions", sessions: Array<SessionInfo>, } | { "t": "BusinessInfo", info: BusinessInfo, twoFactorRequired: boolean, } | { "t": "TwoFactorEnrolment", secret: string, otpauthUrl: string, } | { "t": "BackupCodes", codes: Array<string>, } | { "t": "BankAccounts", accounts: Array<BankAccount>, } | { "t": "MandatePage", items: Array<Mandate>, nextCursor?: string, } | { "t": "Mandate", mandate: Mandate, } | { "t": "PaymentPage", items: Array<Payment>, nextCursor?: string, } | { "t": "Payment", payment: Payment, } | { "t": "TransactionPage", items: Array<Transaction>, nextCursor?: string, } | { "t": "Transaction", transaction: Transaction, } | { "t": "Dashboard", dashboard: Dashboard, } | { "t": "PaymentMethodSettings", settings: PaymentMethodSettings, } | { "t": "ImportUpload", uploadId: string, chunkBytes: number, } | { "t": "ImportChunkReceived", received: number, } | { "t": "ImportPreview", preview: ImportPreview, } | { "t": "FileChunk", chunk: FileChunk, } | { "t": "ImportPage", items: Array<Import>, nextCursor?: string, } | { "t": "Import", import: Import, } | { "t": "ImportIssuePage", items: Array<ImportIssue>, total: number, nextOffset?: number, } | { "t": "PayPageList", items: Array<PayPage>, nextCursor?: string, } | { "t": "PayPage", page: PayPage, } | { "t": "OrderPage", items: Array<Order>, nextCursor?: string, } | { "t": "Order", order: Order, } | { "t": "CardPage", items: Array<Card>, nextCursor?: string, };
 
-export type EntityKind = "customer" | "business_info" | "bank_account" | "mandate" | "payment" | "transaction" | "import";
+export type EntityKind = "customer" | "business_info" | "bank_account" | "mandate" | "payment" | "transaction" | "import" | "pay_page" | "order" | "card";
 
-export type Change = { "t": "CustomerUpserted", customer: Customer, } | { "t": "Invalidate", kind: EntityKind, } | { "t": "BusinessInfoUpdated", info: BusinessInfo, } | { "t": "TwoFactorPolicyUpdated", required: boolean, } | { "t": "BankAccountAdded", account: BankAccount, } | { "t": "BankAccountRemoved", id: string, customerId: string, } | { "t": "MandateUpserted", mandate: Mandate, } | { "t": "PaymentUpserted", payment: Payment, } | { "t": "TransactionUpserted", transaction: Transaction, } | { "t": "PaymentMethodSettingsUpdated", settings: PaymentMethodSettings, } | { "t": "ClockAdvanced", today: string, } | { "t": "ImportUpserted", import: Import, };
+export type Change = { "t": "CustomerUpserted", customer: Customer, } | { "t": "Invalidate", kind: EntityKind, } | { "t": "BusinessInfoUpdated", info: BusinessInfo, } | { "t": "TwoFactorPolicyUpdated", required: boolean, } | { "t": "BankAccountAdded", account: BankAccount, } | { "t": "BankAccountRemoved", id: string, customerId: string, } | { "t": "MandateUpserted", mandate: Mandate, } | { "t": "PaymentUpserted", payment: Payment, } | { "t": "TransactionUpserted", transaction: Transaction, } | { "t": "PaymentMethodSettingsUpdated", settings: PaymentMethodSettings, } | { "t": "ClockAdvanced", today: string, } | { "t": "ImportUpserted", import: Import, } | { "t": "PayPageUpserted", page: PayPage, } | { "t": "OrderUpserted", order: Order, } | { "t": "CardUpserted", card: Card, } | { "t": "CardRemoved", id: string, customerId: string, };
 
 export const MAX_FRAME_BYTES = 65536;
+export const PAY_PAGE_LOGO_MAX_BYTES = 24576;

@@ -39,6 +39,47 @@ function paymentPath(transaction: Transaction): string {
   return transaction.paymentKind === "once" ? `/payments/one-time/${transaction.paymentId}` : `/payments/recurring/${transaction.paymentId}`;
 }
 
+// A debit order links to its customer, payment and mandate; a pay-page charge to its order
+// (and its customer when the payer is kept as one).
+function links(transaction: Transaction, customer: string, payment: string, mandate: string, order: string): [string, ReactNode][] {
+  const rows: [string, ReactNode][] = [];
+  rows.push([
+    customer,
+    transaction.customerId ? (
+      <Link to={`/customers/${transaction.customerId}`} className="table-link" data-testid="link-customer">
+        {transaction.customerName}
+      </Link>
+    ) : (
+      transaction.customerName
+    ),
+  ]);
+  if (transaction.paymentId) {
+    rows.push([
+      payment,
+      <Link to={paymentPath(transaction)} className="table-link cell-mono" data-testid="link-payment">
+        {transaction.paymentId}
+      </Link>,
+    ]);
+  }
+  if (transaction.mandateId) {
+    rows.push([
+      mandate,
+      <Link to={`/mandates/${transaction.mandateId}`} className="table-link cell-mono" data-testid="link-mandate">
+        {transaction.mandateId}
+      </Link>,
+    ]);
+  }
+  if (transaction.orderId) {
+    rows.push([
+      order,
+      <Link to={`/commerce/orders?order=${encodeURIComponent(transaction.orderId)}`} className="table-link cell-mono" data-testid="link-order">
+        {transaction.orderId}
+      </Link>,
+    ]);
+  }
+  return rows;
+}
+
 function TransactionDetail({ transaction }: { transaction: Transaction }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
@@ -57,32 +98,15 @@ function TransactionDetail({ transaction }: { transaction: Transaction }) {
     {
       title: t("transactions.detail.sections.account"),
       rows: [
-        [t("transactions.detail.fields.bank"), bankName(transaction.bank)],
-        [t("transactions.detail.fields.account"), `•••• ${transaction.accountLastDigits}`],
+        ...(transaction.bank ? [[t("transactions.detail.fields.bank"), bankName(transaction.bank)] as [string, ReactNode]] : []),
+        ...(transaction.cardBrand ? [[t("transactions.detail.fields.card"), t(`cards.brand.${transaction.cardBrand}`)] as [string, ReactNode]] : []),
+        ...(transaction.accountLastDigits ? [[t("transactions.detail.fields.account"), `•••• ${transaction.accountLastDigits}`] as [string, ReactNode]] : []),
+        ...(transaction.failure ? [[t("transactions.detail.fields.failure"), t(`commerce.failure.${transaction.failure}`)] as [string, ReactNode]] : []),
       ],
     },
     {
       title: t("transactions.detail.sections.links"),
-      rows: [
-        [
-          t("transactions.detail.fields.customer"),
-          <Link to={`/customers/${transaction.customerId}`} className="table-link" data-testid="link-customer">
-            {transaction.customerName}
-          </Link>,
-        ],
-        [
-          t("transactions.detail.fields.payment"),
-          <Link to={paymentPath(transaction)} className="table-link cell-mono" data-testid="link-payment">
-            {transaction.paymentId}
-          </Link>,
-        ],
-        [
-          t("transactions.detail.fields.mandate"),
-          <Link to={`/mandates/${transaction.mandateId}`} className="table-link cell-mono" data-testid="link-mandate">
-            {transaction.mandateId}
-          </Link>,
-        ],
-      ],
+      rows: links(transaction, t("transactions.detail.fields.customer"), t("transactions.detail.fields.payment"), t("transactions.detail.fields.mandate"), t("transactions.detail.fields.order")),
     },
     {
       title: t("transactions.detail.sections.record"),

@@ -24,7 +24,7 @@ export function useCsvExport(filter: TransactionFilter, sort: SortOrder): CsvExp
       header: Object.fromEntries(CSV_COLUMNS.map((column) => [column, t(`transactions.csv.${column}`)])) as CsvLabels["header"],
       status: (status) => t(`collections.transactionStatus.${status}`),
       method: (method) => t(`collections.method.${method}`),
-      bank: bankName,
+      bank: (bank) => (bank ? bankName(bank) : ""),
     };
     fetchForExport(client, filter, sort)
       .then((rows) => {

@@ -1,0 +1,236 @@
+//! Pay pages (the merchant's public checkout links), the commerce orders a
+//! checkout makes, and cards kept on file.
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::{Mode, PaymentKind, PaymentMethod};
+
+/// Whether a pay page asks a set amount or lets the payer choose one.
+#[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum AmountMode {
+    Fixed,
+    PayerChosen,
+}
+
+/// How often a recurring pay page collects.
+#[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum PageInterval {
+    Monthly,
+    Annually,
+}
+
+/// What a merchant fills in for a pay page.
+#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct PayPageInput {
+    pub title: String,
+    pub description: String,
+    pub amount_mode: AmountMode,
+    /// The amount of a fixed page.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional, type = "number")]
+    pub amount_cents: Option<i64>,
+    /// The bounds of a payer-chosen amount.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional, type = "number")]
+    pub min_cents: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional, type = "number")]
+    pub max_cents: Option<i64>,
+    pub kind: PaymentKind,
+    /// Recurring pages only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub interval: Option<PageInterval>,
+    /// Once-off pages take card and instant EFT; recurring pages card and DebiCheck.
+    pub methods: Vec<PaymentMethod>,
+    /// The last day the page takes payments, `YYYY-MM-DD`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub expires_on: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub max_uses: Option<u32>,
+    /// The merchant's reference, carried by every order and transaction.
+    pub reference: String,
+    /// Where the payer goes after paying (https), instead of our success page.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub success_url: Option<String>,
+    /// The page's accent colour, `#rrggbb`.
+    pub colour: String,
+}
+
+#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct PayPage {
+    pub id: String,
+    pub mode: Mode,
+    pub title: String,
+    pub description: String,
+    pub amount_mode: AmountMode,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional, type = "number")]
+    pub amount_cents: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional, type = "number")]
+    pub min_cents: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional, type = "number")]
+    pub max_cents: Option<i64>,
+    pub kind: PaymentKind,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub interval: Option<PageInterval>,
+    pub methods: Vec<PaymentMethod>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub expires_on: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub max_uses: Option<u32>,
+    /// Successful checkouts so far.
+    pub uses: u32,
+    pub reference: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub success_url: Option<String>,
+    pub colour: String,
+    /// The logo's version (its upload time), for `/pay/{id}/logo?v=`; none without a logo.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional, type = "number")]
+    pub logo_version: Option<i64>,
+    pub active: bool,
+    #[ts(type = "number")]
+    pub created_at: i64,
+    #[ts(type = "number")]
+    pub updated_at: i64,
+}
+
+/// Largest logo a pay page may carry: payers pay for every byte.
+pub const PAY_PAGE_LOGO_MAX_BYTES: usize = 24 * 1024;
+
+#[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum OrderStatus {
+    Pending,
+    Paid,
+    Failed,
+    Refunded,
+    Cancelled,
+}
+
+/// Why a card or bank payment on the pay page did not go through.
+#[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum PayFailure {
+    Declined,
+    InsufficientFunds,
+    AuthenticationFailed,
+    CancelledByPayer,
+}
+
+#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderItem {
+    pub description: String,
+    pub quantity: u32,
+    #[ts(type = "number")]
+    pub unit_cents: i64,
+}
+
+/// One checkout on a pay page (or one charge of a card on file).
+#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct Order {
+    pub id: String,
+    pub mode: Mode,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub page_id: Option<String>,
+    pub items: Vec<OrderItem>,
+    #[ts(type = "number")]
+    pub amount_cents: i64,
+    pub payer_name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub payer_email: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub customer_id: Option<String>,
+    pub method: PaymentMethod,
+    pub status: OrderStatus,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub failure: Option<PayFailure>,
+    pub reference: String,
+    /// The transaction that carries the money, once there is one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub transaction_id: Option<String>,
+    #[ts(type = "number")]
+    pub created_at: i64,
+    #[ts(type = "number")]
+    pub updated_at: i64,
+}
+
+#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderFilter {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub status: Option<OrderStatus>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub method: Option<PaymentMethod>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub page_id: Option<String>,
+    /// Payer name or e-mail, or the reference.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub search: Option<String>,
+}
+
+/// Merchant actions on an order.
+#[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum OrderAction {
+    /// Give a paid order's money back.
+    Refund,
+    /// Stop waiting for a payer who left a pending order.
+    Cancel,
+}
+
+#[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum CardBrand {
+    Visa,
+    Mastercard,
+    Amex,
+    Diners,
+    Other,
+}
+
+/// A card kept on file: never the number or CVV, only what a receipt shows.
+#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct Card {
+    pub id: String,
+    pub mode: Mode,
+    pub customer_id: String,
+    pub customer_name: String,
+    pub brand: CardBrand,
+    pub last_four: String,
+    pub expiry_month: u8,
+    pub expiry_year: u16,
+    /// The pay page it was saved on, for a recurring card payment.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub page_id: Option<String>,
+    #[ts(type = "number")]
+    pub created_at: i64,
+}
