@@ -9,6 +9,7 @@ pub mod calendar;
 pub mod clock;
 pub mod collection_rules;
 pub mod collections;
+pub mod commerce;
 pub mod customers;
 pub mod imports;
 pub mod lifecycle;
@@ -90,6 +91,25 @@ pub async fn run_command(tx: &mut Tx, scope: &Scope, command: &Command) -> AppRe
         Command::AdvanceTestClock { step } => {
             collections::advance_test_clock(tx, scope, *step).await
         }
+        Command::CreatePayPage { input } => commerce::pages::create_page(tx, scope, input).await,
+        Command::UpdatePayPage { page_id, input } => {
+            commerce::pages::update_page(tx, scope, page_id, input).await
+        }
+        Command::SetPayPageActive { page_id, active } => {
+            commerce::pages::set_active(tx, scope, page_id, *active).await
+        }
+        Command::SetPayPageLogo { page_id, data } => {
+            commerce::pages::set_logo(tx, scope, page_id, data).await
+        }
+        Command::ActOnOrder { order_id, action } => {
+            commerce::orders::act_on_order(tx, scope, order_id, *action).await
+        }
+        Command::RemoveCard { card_id } => commerce::cards::remove_card(tx, scope, card_id).await,
+        Command::ChargeCard {
+            card_id,
+            amount_cents,
+            reference,
+        } => commerce::cards::charge_card(tx, scope, card_id, *amount_cents, reference).await,
         // The user's own account (`accounts::is_account_command`) never goes
         // through a merchant's stream; the session actor runs those.
         _ => Err(AppError::Code(ErrorCode::BadFrame)),
@@ -189,12 +209,30 @@ pub async fn run_query(
             kind,
             offset,
         } => imports::queries::download_template(db, scope, *template, *kind, *offset).await,
-        // Pay pages, orders and cards are answered from the next change on.
-        Query::ListPayPages { .. }
-        | Query::GetPayPage { .. }
-        | Query::ListOrders { .. }
-        | Query::GetOrder { .. }
-        | Query::ListCards { .. } => Err(AppError::Code(ErrorCode::BadFrame)),
+        Query::ListPayPages { cursor, limit } => {
+            commerce::pages::list_pages(db, scope, cursor.as_deref(), *limit).await
+        }
+        Query::GetPayPage { page_id } => commerce::pages::get_page(db, scope, page_id).await,
+        Query::ListOrders {
+            filter,
+            cursor,
+            limit,
+        } => commerce::orders::list_orders(db, scope, filter, cursor.as_deref(), *limit).await,
+        Query::GetOrder { order_id } => commerce::orders::get_order(db, scope, order_id).await,
+        Query::ListCards {
+            customer_id,
+            cursor,
+            limit,
+        } => {
+            commerce::cards::list_cards(
+                db,
+                scope,
+                customer_id.as_deref(),
+                cursor.as_deref(),
+                *limit,
+            )
+            .await
+        }
         // Uploads live in the server's memory, not the database: the session
         // answers these from `live::uploads` before they get here.
         Query::GetImportPreview { .. } | Query::DownloadImportIssues { .. } => {

@@ -1,0 +1,294 @@
+//! The simulated card acquirer. There is no card network here: like the
+//! simulated bank, it answers from the card number (the test cards of
+//! docs/test-mode.md) and hands out a token that stands for the card from
+//! then on. The number and CVV go no further than this module's functions.
+
+use protocol::{CardBrand, ErrorCode, PayFailure};
+use time::Date;
+
+use crate::ids::new_secret;
+
+/// What the issuer does with a charge of this card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Behaviour {
+    Approve,
+    Decline,
+    InsufficientFunds,
+    /// Asks the card holder to authenticate (3-D Secure) before approving.
+    Challenge,
+}
+
+impl Behaviour {
+    fn tag(self) -> &'static str {
+        match self {
+            Behaviour::Approve => "ok",
+            Behaviour::Decline => "declined",
+            Behaviour::InsufficientFunds => "funds",
+            Behaviour::Challenge => "3ds",
+        }
+    }
+
+    fn from_tag(tag: &str) -> Behaviour {
+        match tag {
+            "declined" => Behaviour::Decline,
+            "funds" => Behaviour::InsufficientFunds,
+            "3ds" => Behaviour::Challenge,
+            _ => Behaviour::Approve,
+        }
+    }
+}
+
+/// The test cards: any other number that passes the Luhn check is approved.
+pub const TEST_CARDS: [(&str, Behaviour); 5] = [
+    ("4242424242424242", Behaviour::Approve),
+    ("5555555555554444", Behaviour::Approve),
+    ("4000000000000002", Behaviour::Decline),
+    ("4000000000009995", Behaviour::InsufficientFunds),
+    ("4000000000003220", Behaviour::Challenge),
+];
+
+/// A card as the payer typed it, checked. Lives only for one request.
+pub struct CardDetails {
+    digits: String,
+    pub expiry_month: u8,
+    pub expiry_year: u16,
+}
+
+/// What is kept of a card: never the number or the CVV.
+#[derive(Clone, Debug)]
+pub struct Tokenised {
+    pub token: String,
+    pub brand: CardBrand,
+    pub last_four: String,
+    pub expiry_month: u8,
+    pub expiry_year: u16,
+}
+
+/// The Luhn check digit rule over a string of digits.
+pub fn luhn(digits: &str) -> bool {
+    let mut sum = 0;
+    for (i, b) in digits.bytes().rev().enumerate() {
+        let mut d = u32::from(b - b'0');
+        if i % 2 == 1 {
+            d *= 2;
+            if d > 9 {
+                d -= 9;
+            }
+        }
+        sum += d;
+    }
+    sum % 10 == 0
+}
+
+pub fn brand_of(digits: &str) -> CardBrand {
+    let prefix = |n: usize| {
+        digits
+            .get(..n)
+            .and_then(|p| p.parse::<u32>().ok())
+            .unwrap_or(0)
+    };
+    match (prefix(1), prefix(2), prefix(3), prefix(4)) {
+        (4, _, _, _) => CardBrand::Visa,
+        (_, 51..=55, _, _) | (_, _, _, 2221..=2720) => CardBrand::Mastercard,
+        (_, 34 | 37, _, _) => CardBrand::Amex,
+        (_, 36 | 38 | 39, _, _) | (_, _, 300..=305, _) => CardBrand::Diners,
+        _ => CardBrand::Other,
+    }
+}
+
+/// Checks what the payer typed. Errors name the form's fields.
+pub fn check_card(
+    number: &str,
+    expiry: &str,
+    cvv: &str,
+    today: Date,
+) -> Result<CardDetails, Vec<(&'static str, ErrorCode)>> {
+    let mut errors = Vec::new();
+    let digits: String = number
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '-')
+        .collect();
+    let number_ok = (12..=19).contains(&digits.len())
+        && digits.bytes().all(|b| b.is_ascii_digit())
+        && luhn(&digits);
+    if digits.is_empty() {
+        errors.push(("cardNumber", ErrorCode::Required));
+    } else if !number_ok {
+        errors.push(("cardNumber", ErrorCode::CardNumberInvalid));
+    }
+    let expiry = parse_expiry(expiry);
+    match expiry {
+        None => errors.push(("expiry", ErrorCode::InvalidExpiry)),
+        Some((month, year)) => {
+            let now = (i32::from(year), month);
+            if now < (today.year(), u8::from(today.month())) {
+                errors.push(("expiry", ErrorCode::CardExpired));
+            }
+        }
+    }
+    let cvv_len = if brand_of(&digits) == CardBrand::Amex {
+        4
+    } else {
+        3
+    };
+    let cvv = cvv.trim();
+    if cvv.len() != cvv_len || !cvv.bytes().all(|b| b.is_ascii_digit()) {
+        errors.push(("cvv", ErrorCode::InvalidCvv));
+    }
+    match (errors.is_empty(), expiry) {
+        (true, Some((expiry_month, expiry_year))) => Ok(CardDetails {
+            digits,
+            expiry_month,
+            expiry_year,
+        }),
+        _ => Err(errors),
+    }
+}
+
+/// `MM/YY`, `MM / YY` or `MM/YYYY`.
+fn parse_expiry(value: &str) -> Option<(u8, u16)> {
+    let (month, year) = value.split_once('/')?;
+    let (month, year) = (month.trim(), year.trim());
+    let all_digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if !all_digits(month) || !all_digits(year) || month.len() > 2 {
+        return None;
+    }
+    let month: u8 = month.parse().ok()?;
+    let year: u16 = match year.len() {
+        2 => 2000 + year.parse::<u16>().ok()?,
+        4 => year.parse().ok()?,
+        _ => return None,
+    };
+    (1..=12).contains(&month).then_some((month, year))
+}
+
+fn behaviour_of(digits: &str) -> Behaviour {
+    TEST_CARDS
+        .iter()
+        .find(|(number, _)| *number == digits)
+        .map_or(Behaviour::Approve, |(_, behaviour)| *behaviour)
+}
+
+/// Exchanges the card for a token. The token carries the test behaviour, as
+/// a real acquirer's sandbox tokens do; the digits end here.
+pub fn tokenise(card: CardDetails) -> (Tokenised, Behaviour) {
+    let behaviour = behaviour_of(&card.digits);
+    let last_four = card.digits[card.digits.len() - 4..].to_string();
+    let tokenised = Tokenised {
+        token: format!("tok_{}_{}", behaviour.tag(), new_secret()),
+        brand: brand_of(&card.digits),
+        last_four,
+        expiry_month: card.expiry_month,
+        expiry_year: card.expiry_year,
+    };
+    (tokenised, behaviour)
+}
+
+/// What the issuer says to a charge the card holder is not present for (a
+/// card on file): no challenge can be answered, so none is asked.
+pub fn charge_token(token: &str) -> Result<(), PayFailure> {
+    let tag = token
+        .strip_prefix("tok_")
+        .and_then(|rest| rest.split_once('_'))
+        .map_or("", |(tag, _)| tag);
+    outcome(Behaviour::from_tag(tag)).unwrap_or(Ok(()))
+}
+
+/// The issuer's answer, or `None` while a challenge is outstanding.
+pub fn outcome(behaviour: Behaviour) -> Option<Result<(), PayFailure>> {
+    match behaviour {
+        Behaviour::Approve => Some(Ok(())),
+        Behaviour::Decline => Some(Err(PayFailure::Declined)),
+        Behaviour::InsufficientFunds => Some(Err(PayFailure::InsufficientFunds)),
+        Behaviour::Challenge => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use time::macros::date;
+
+    use super::*;
+
+    const TODAY: Date = date!(2026 - 03 - 02);
+
+    #[test]
+    fn luhn_accepts_the_test_cards_and_refuses_a_changed_digit() {
+        for (number, _) in TEST_CARDS {
+            assert!(luhn(number), "{number}");
+        }
+        assert!(!luhn("4242424242424241"));
+        assert!(luhn("378282246310005"));
+    }
+
+    #[test]
+    fn brands_follow_the_prefixes() {
+        assert_eq!(brand_of("4242424242424242"), CardBrand::Visa);
+        assert_eq!(brand_of("5555555555554444"), CardBrand::Mastercard);
+        assert_eq!(brand_of("2223003122003222"), CardBrand::Mastercard);
+        assert_eq!(brand_of("378282246310005"), CardBrand::Amex);
+        assert_eq!(brand_of("30569309025904"), CardBrand::Diners);
+        assert_eq!(brand_of("6011111111111117"), CardBrand::Other);
+    }
+
+    #[test]
+    fn typed_cards_are_checked_field_by_field() {
+        let fields = |n: &str, e: &str, c: &str| -> Vec<(&'static str, ErrorCode)> {
+            check_card(n, e, c, TODAY).err().unwrap_or_default()
+        };
+        assert!(fields("4242 4242 4242 4242", "03/26", "123").is_empty());
+        assert!(fields("4242-4242-4242-4242", "12/2030", "123").is_empty());
+        assert!(fields("378282246310005", "01/30", "1234").is_empty());
+        assert_eq!(
+            fields("", "03/26", "123"),
+            vec![("cardNumber", ErrorCode::Required)]
+        );
+        assert_eq!(
+            fields("4242424242424241", "03/26", "123"),
+            vec![("cardNumber", ErrorCode::CardNumberInvalid)]
+        );
+        assert_eq!(
+            fields("42424242424", "03/26", "123"),
+            vec![("cardNumber", ErrorCode::CardNumberInvalid)]
+        );
+        assert_eq!(
+            fields("4242424242424242", "02/26", "123"),
+            vec![("expiry", ErrorCode::CardExpired)]
+        );
+        assert_eq!(
+            fields("4242424242424242", "13/30", "123"),
+            vec![("expiry", ErrorCode::InvalidExpiry)]
+        );
+        assert_eq!(
+            fields("4242424242424242", "1230", "123"),
+            vec![("expiry", ErrorCode::InvalidExpiry)]
+        );
+        assert_eq!(
+            fields("4242424242424242", "03/26", "12"),
+            vec![("cvv", ErrorCode::InvalidCvv)]
+        );
+        assert_eq!(
+            fields("378282246310005", "03/26", "123"),
+            vec![("cvv", ErrorCode::InvalidCvv)]
+        );
+    }
+
+    #[test]
+    fn tokens_keep_the_behaviour_and_drop_the_number() {
+        for (number, behaviour) in TEST_CARDS {
+            let card = check_card(number, "12/30", "123", TODAY)
+                .ok()
+                .expect("valid");
+            let (tokenised, told) = tokenise(card);
+            assert_eq!(told, behaviour);
+            assert!(!tokenised.token.contains(number));
+            assert_eq!(tokenised.last_four, &number[12..]);
+            let expected = match behaviour {
+                Behaviour::Decline => Err(PayFailure::Declined),
+                Behaviour::InsufficientFunds => Err(PayFailure::InsufficientFunds),
+                Behaviour::Approve | Behaviour::Challenge => Ok(()),
+            };
+            assert_eq!(charge_token(&tokenised.token), expected);
+        }
+    }
+}

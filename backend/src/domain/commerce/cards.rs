@@ -1,0 +1,136 @@
+//! Cards on file, merchant side: the list, forgetting a card, and charging
+//! one for a recurring card payment.
+
+use protocol::{Change, ErrorCode, PaymentKind, PaymentMethod, ReplyBody, Role, SortOrder};
+
+use super::super::calendar::iso_date;
+use super::super::{Effect, Scope, checked_id, collection_rules as rule, collections};
+use super::acquirer;
+use super::charges::{ChargeRequest, Source, open_charge, settle};
+use crate::error::{AppError, AppResult};
+use crate::store::sql::PageRequest;
+use crate::store::{Db, Tx, cards as store, orders, transactions};
+
+const REFERENCE_MAX: usize = 30;
+
+fn ensure_can_write(scope: &Scope) -> AppResult<()> {
+    if scope.role == Role::Viewer {
+        return Err(AppError::Code(ErrorCode::Forbidden));
+    }
+    Ok(())
+}
+
+pub async fn remove_card(tx: &mut Tx, scope: &Scope, card_id: &str) -> AppResult<Effect> {
+    ensure_can_write(scope)?;
+    let stored = store::find_card(
+        &mut **tx,
+        &scope.merchant_id,
+        scope.mode,
+        checked_id(card_id)?,
+    )
+    .await?
+    .ok_or(AppError::Code(ErrorCode::NotFound))?;
+    store::delete_card(tx, &scope.merchant_id, scope.mode, &stored.card.id).await?;
+    Ok(Effect {
+        changes: vec![Change::CardRemoved {
+            id: stored.card.id.clone(),
+            customer_id: stored.card.customer_id,
+        }],
+        id: Some(stored.card.id),
+    })
+}
+
+/// A merchant-initiated charge: a new order and its transaction. A refusal
+/// is an outcome (a failed order), not an error.
+pub async fn charge_card(
+    tx: &mut Tx,
+    scope: &Scope,
+    card_id: &str,
+    amount_cents: i64,
+    reference: &str,
+) -> AppResult<Effect> {
+    ensure_can_write(scope)?;
+    let stored = store::find_card(
+        &mut **tx,
+        &scope.merchant_id,
+        scope.mode,
+        checked_id(card_id)?,
+    )
+    .await?
+    .ok_or(AppError::Code(ErrorCode::NotFound))?;
+    let reference = reference.trim();
+    let mut errors = Vec::new();
+    if let Err(code) = rule::amount(amount_cents) {
+        errors.push(protocol::FieldError {
+            field: "amountCents".into(),
+            code,
+        });
+    }
+    if let Err(code) = rule::reference(reference, REFERENCE_MAX) {
+        errors.push(protocol::FieldError {
+            field: "reference".into(),
+            code,
+        });
+    }
+    if !errors.is_empty() {
+        return Err(AppError::Invalid(errors));
+    }
+    let day = collections::stream_today(tx, scope).await?;
+    let card = &stored.card;
+    if (i32::from(card.expiry_year), card.expiry_month) < (day.year(), u8::from(day.month())) {
+        return Err(AppError::Code(ErrorCode::CardExpired));
+    }
+    let today = iso_date(day);
+    let request = ChargeRequest {
+        mode: scope.mode,
+        page_id: card.page_id.as_deref(),
+        description: reference,
+        amount_cents,
+        reference,
+        payer_name: &card.customer_name,
+        payer_email: None,
+        customer_id: Some(&card.customer_id),
+        kind: PaymentKind::Recurring,
+        method: PaymentMethod::Card,
+        source: Source::Card {
+            brand: card.brand,
+            last_four: card.last_four.clone(),
+        },
+        today: &today,
+    };
+    let (mut order, mut record) = open_charge(&request);
+    settle(
+        &mut order,
+        &mut record,
+        acquirer::charge_token(&stored.token),
+        &today,
+    );
+    orders::insert_order(tx, &scope.merchant_id, &order).await?;
+    transactions::insert_transaction(tx, &scope.merchant_id, scope.mode, &record).await?;
+    let id = order.id.clone();
+    Ok(Effect {
+        changes: vec![
+            Change::TransactionUpserted {
+                transaction: Box::new(record.view),
+            },
+            Change::OrderUpserted {
+                order: Box::new(order),
+            },
+        ],
+        id: Some(id),
+    })
+}
+
+pub async fn list_cards(
+    db: &Db,
+    scope: &Scope,
+    customer_id: Option<&str>,
+    cursor: Option<&str>,
+    limit: Option<u32>,
+) -> AppResult<ReplyBody> {
+    let customer_id = customer_id.map(checked_id).transpose()?;
+    let page = PageRequest::new(SortOrder::Newest, cursor, limit)?;
+    let items = store::list_cards(db, &scope.merchant_id, scope.mode, customer_id, &page).await?;
+    let (items, next_cursor) = page.finish(items, |c| (c.created_at, 0, c.id.as_str()));
+    Ok(ReplyBody::CardPage { items, next_cursor })
+}

@@ -1,0 +1,217 @@
+//! The money side of an order: the transaction that carries a card or
+//! pay-by-bank payment, from pending to paid or refused. These are not debit
+//! orders: the bank answers at once, so the transaction has no scripted
+//! reports for the scheduler to play.
+
+use protocol::{
+    BankId, CardBrand, Mode, Order, OrderItem, OrderStatus, PayFailure, PaymentKind, PaymentMethod,
+    Transaction, TransactionStatus, TransactionStep,
+};
+
+use crate::ids::{new_id, now_ms};
+use crate::store::transactions::TransactionRecord;
+
+/// How the payer pays: the bank they chose, or the card's brand and last four.
+#[derive(Clone, Debug)]
+pub enum Source {
+    Bank(BankId),
+    Card { brand: CardBrand, last_four: String },
+}
+
+/// Who pays and for what.
+pub struct ChargeRequest<'a> {
+    pub mode: Mode,
+    pub page_id: Option<&'a str>,
+    pub description: &'a str,
+    pub amount_cents: i64,
+    pub reference: &'a str,
+    pub payer_name: &'a str,
+    pub payer_email: Option<&'a str>,
+    pub customer_id: Option<&'a str>,
+    pub kind: PaymentKind,
+    pub method: PaymentMethod,
+    pub source: Source,
+    /// The stream's business date, `YYYY-MM-DD`.
+    pub today: &'a str,
+}
+
+/// A new order and its pending transaction.
+pub fn open_charge(request: &ChargeRequest) -> (Order, TransactionRecord) {
+    let now = now_ms();
+    let order_id = new_id("ord");
+    let transaction_id = new_id("txn");
+    let order = Order {
+        id: order_id.clone(),
+        mode: request.mode,
+        page_id: request.page_id.map(str::to_string),
+        items: vec![OrderItem {
+            description: request.description.to_string(),
+            quantity: 1,
+            unit_cents: request.amount_cents,
+        }],
+        amount_cents: request.amount_cents,
+        payer_name: request.payer_name.to_string(),
+        payer_email: request.payer_email.map(str::to_string),
+        customer_id: request.customer_id.map(str::to_string),
+        method: request.method,
+        status: OrderStatus::Pending,
+        failure: None,
+        reference: request.reference.to_string(),
+        transaction_id: Some(transaction_id.clone()),
+        created_at: now,
+        updated_at: now,
+    };
+    let (bank, card_brand, last_digits) = match &request.source {
+        Source::Bank(bank) => (Some(*bank), None, String::new()),
+        Source::Card { brand, last_four } => (None, Some(*brand), last_four.clone()),
+    };
+    let view = Transaction {
+        id: transaction_id,
+        mode: request.mode,
+        payment_id: None,
+        payment_kind: request.kind,
+        mandate_id: None,
+        order_id: Some(order_id),
+        customer_id: request.customer_id.map(str::to_string),
+        customer_name: request.payer_name.to_string(),
+        method: request.method,
+        bank,
+        card_brand,
+        account_last_digits: last_digits,
+        reference: request.reference.to_string(),
+        amount_cents: request.amount_cents,
+        action_date: request.today.to_string(),
+        status: TransactionStatus::Pending,
+        unpaid_code: None,
+        failure: None,
+        attempt: 1,
+        history: vec![step(TransactionStatus::Pending, request.today)],
+        created_at: now,
+        updated_at: now,
+    };
+    let record = TransactionRecord {
+        view,
+        script: String::new(),
+        script_step: 0,
+        settled_on: None,
+    };
+    (order, record)
+}
+
+fn step(status: TransactionStatus, date: &str) -> TransactionStep {
+    TransactionStep {
+        status,
+        date: date.to_string(),
+        unpaid_code: None,
+    }
+}
+
+/// The bank's answer: paid (settled today, so the day's figures count it),
+/// refused with its reason, or abandoned by the payer.
+pub fn settle(
+    order: &mut Order,
+    record: &mut TransactionRecord,
+    result: Result<(), PayFailure>,
+    today: &str,
+) {
+    let now = now_ms();
+    let path: &[TransactionStatus] = match result {
+        Ok(()) => &[
+            TransactionStatus::SentToBank,
+            TransactionStatus::AcceptedByBank,
+            TransactionStatus::Paid,
+        ],
+        Err(PayFailure::CancelledByPayer) => &[TransactionStatus::Cancelled],
+        Err(_) => &[
+            TransactionStatus::SentToBank,
+            TransactionStatus::RejectedByBank,
+        ],
+    };
+    let view = &mut record.view;
+    for status in path {
+        view.history.push(step(*status, today));
+    }
+    view.status = *path.last().unwrap_or(&TransactionStatus::Pending);
+    view.failure = result.err();
+    view.updated_at = now;
+    if result.is_ok() {
+        record.settled_on = Some(today.to_string());
+    }
+    order.status = match result {
+        Ok(()) => OrderStatus::Paid,
+        Err(PayFailure::CancelledByPayer) => OrderStatus::Cancelled,
+        Err(_) => OrderStatus::Failed,
+    };
+    order.failure = result.err();
+    order.updated_at = now;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request() -> ChargeRequest<'static> {
+        ChargeRequest {
+            mode: Mode::Test,
+            page_id: Some("ppg_1"),
+            description: "Yoga class",
+            amount_cents: 15_000,
+            reference: "YOGA-1",
+            payer_name: "Thandi Nkosi",
+            payer_email: None,
+            customer_id: None,
+            kind: PaymentKind::Once,
+            method: PaymentMethod::Card,
+            source: Source::Card {
+                brand: CardBrand::Visa,
+                last_four: "4242".into(),
+            },
+            today: "2026-03-02",
+        }
+    }
+
+    #[test]
+    fn an_approved_charge_is_paid_and_settled_today() {
+        let (mut order, mut record) = open_charge(&request());
+        assert_eq!(
+            order.transaction_id.as_deref(),
+            Some(record.view.id.as_str())
+        );
+        assert_eq!(record.view.order_id.as_deref(), Some(order.id.as_str()));
+        settle(&mut order, &mut record, Ok(()), "2026-03-02");
+        assert_eq!(order.status, OrderStatus::Paid);
+        assert_eq!(record.view.status, TransactionStatus::Paid);
+        assert_eq!(record.settled_on.as_deref(), Some("2026-03-02"));
+        assert_eq!(record.view.history.len(), 4);
+        assert!(
+            record.script.is_empty(),
+            "the scheduler has nothing to play"
+        );
+    }
+
+    #[test]
+    fn refusals_and_cancellations_keep_their_reason() {
+        let (mut order, mut record) = open_charge(&request());
+        settle(
+            &mut order,
+            &mut record,
+            Err(PayFailure::InsufficientFunds),
+            "2026-03-02",
+        );
+        assert_eq!(
+            (order.status, order.failure),
+            (OrderStatus::Failed, Some(PayFailure::InsufficientFunds))
+        );
+        assert_eq!(record.view.status, TransactionStatus::RejectedByBank);
+        assert_eq!(record.settled_on, None);
+        let (mut order, mut record) = open_charge(&request());
+        settle(
+            &mut order,
+            &mut record,
+            Err(PayFailure::CancelledByPayer),
+            "2026-03-02",
+        );
+        assert_eq!(order.status, OrderStatus::Cancelled);
+        assert_eq!(record.view.status, TransactionStatus::Cancelled);
+    }
+}

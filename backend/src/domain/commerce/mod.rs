@@ -1,0 +1,9 @@
+//! Selling on the pay page: the merchant's pay pages, the orders a checkout
+//! makes, cards kept on file, the simulated card acquirer, and the payer's
+//! checkout itself.
+
+pub mod acquirer;
+pub mod cards;
+pub mod charges;
+pub mod orders;
+pub mod pages;

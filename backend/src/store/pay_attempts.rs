@@ -1,0 +1,156 @@
+//! Pay-page attempts: one per submitted form, keyed by the form's attempt
+//! key so that a double submit finds the first instead of charging twice.
+
+use protocol::Mode;
+use sqlx::Row;
+use sqlx::any::AnyRow;
+
+use super::Tx;
+use super::sql::opt_text;
+use crate::error::AppResult;
+
+#[derive(Clone, Debug)]
+pub struct AttemptRow {
+    pub id: String,
+    pub merchant_id: String,
+    pub mode: Mode,
+    pub page_id: String,
+    pub attempt_key: String,
+    pub method: String,
+    pub status: String,
+    pub order_id: String,
+    pub transaction_id: Option<String>,
+    pub mandate_id: Option<String>,
+    /// The payer's answers as JSON (never card data).
+    pub form: String,
+    pub failure: Option<String>,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+fn from_row(row: &AnyRow) -> AttemptRow {
+    AttemptRow {
+        id: row.get("id"),
+        merchant_id: row.get("merchant_id"),
+        mode: Mode::parse(&row.get::<String, _>("mode")).unwrap_or(Mode::Live),
+        page_id: row.get("page_id"),
+        attempt_key: row.get("attempt_key"),
+        method: row.get("method"),
+        status: row.get("status"),
+        order_id: row.get("order_id"),
+        transaction_id: opt_text(row, "transaction_id"),
+        mandate_id: opt_text(row, "mandate_id"),
+        form: row.get("form"),
+        failure: opt_text(row, "failure"),
+        created_at: row.get("created_at"),
+        updated_at: row.get("updated_at"),
+    }
+}
+
+/// Inserts the attempt unless its page already has one with the same key;
+/// returns whether it was inserted.
+pub async fn insert_attempt(tx: &mut Tx, attempt: &AttemptRow) -> AppResult<bool> {
+    let done = sqlx::query(
+        "INSERT INTO pay_attempts (id, merchant_id, mode, page_id, attempt_key, method, status, order_id, \
+         transaction_id, mandate_id, form, failure, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) \
+         ON CONFLICT (page_id, attempt_key) DO NOTHING",
+    )
+    .bind(&attempt.id)
+    .bind(&attempt.merchant_id)
+    .bind(attempt.mode.as_str())
+    .bind(&attempt.page_id)
+    .bind(&attempt.attempt_key)
+    .bind(&attempt.method)
+    .bind(&attempt.status)
+    .bind(&attempt.order_id)
+    .bind(attempt.transaction_id.clone())
+    .bind(attempt.mandate_id.clone())
+    .bind(&attempt.form)
+    .bind(attempt.failure.clone())
+    .bind(attempt.created_at)
+    .bind(attempt.updated_at)
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Moves an attempt on, only from the status it was read in: a second
+/// answer to the same 3-D Secure or bank step changes nothing.
+pub async fn advance_attempt(
+    tx: &mut Tx,
+    attempt: &AttemptRow,
+    from_status: &str,
+) -> AppResult<bool> {
+    let done = sqlx::query(
+        "UPDATE pay_attempts SET status = $3, transaction_id = $4, mandate_id = $5, failure = $6, updated_at = $7 \
+         WHERE id = $1 AND page_id = $2 AND status = $8",
+    )
+    .bind(&attempt.id)
+    .bind(&attempt.page_id)
+    .bind(&attempt.status)
+    .bind(attempt.transaction_id.clone())
+    .bind(attempt.mandate_id.clone())
+    .bind(attempt.failure.clone())
+    .bind(attempt.updated_at)
+    .bind(from_status)
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+pub async fn find_by_key<'e, E>(
+    executor: E,
+    page_id: &str,
+    attempt_key: &str,
+) -> AppResult<Option<AttemptRow>>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
+{
+    let row = sqlx::query("SELECT * FROM pay_attempts WHERE page_id = $1 AND attempt_key = $2")
+        .bind(page_id)
+        .bind(attempt_key)
+        .fetch_optional(executor)
+        .await?;
+    Ok(row.as_ref().map(from_row))
+}
+
+pub async fn find_attempt<'e, E>(
+    executor: E,
+    page_id: &str,
+    id: &str,
+) -> AppResult<Option<AttemptRow>>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
+{
+    let row = sqlx::query("SELECT * FROM pay_attempts WHERE page_id = $1 AND id = $2")
+        .bind(page_id)
+        .bind(id)
+        .fetch_optional(executor)
+        .await?;
+    Ok(row.as_ref().map(from_row))
+}
+
+/// Ends the order's attempt if it still waits for the payer.
+pub async fn fail_open_attempt_of_order(
+    tx: &mut Tx,
+    merchant_id: &str,
+    mode: Mode,
+    order_id: &str,
+    failure: &str,
+    now: i64,
+) -> AppResult<()> {
+    sqlx::query(
+        "UPDATE pay_attempts SET status = 'failed', failure = $2, updated_at = $3 \
+         WHERE order_id = $1 AND merchant_id = $4 AND mode = $5 \
+         AND status IN ('awaiting_3ds', 'awaiting_bank', 'awaiting_mandate')",
+    )
+    .bind(order_id)
+    .bind(failure)
+    .bind(now)
+    .bind(merchant_id)
+    .bind(mode.as_str())
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
