@@ -8,6 +8,7 @@ import { ResetPage } from "../features/auth/ResetPage";
 import { SignupPage } from "../features/auth/SignupPage";
 import { VerifyEmailPage } from "../features/auth/VerifyEmailPage";
 import { BusinessInfoPage } from "../features/business/BusinessInfoPage";
+import { CardsPage } from "../features/cards/CardsPage";
 import { CustomerDetailPage } from "../features/customers/CustomerDetailPage";
 import { CustomersPage } from "../features/customers/CustomersPage";
 import { ErrorView, NotFoundPage } from "../features/errors/ErrorPage";
@@ -17,6 +18,8 @@ import { ImportPage } from "../features/imports/ImportPage";
 import { ImportsList } from "../features/imports/ImportsList";
 import { MandateDetailPage } from "../features/mandates/MandateDetailPage";
 import { MandatesPage } from "../features/mandates/MandatesPage";
+import { OrdersPage } from "../features/orders/OrdersPage";
+import { PayPagesPage } from "../features/payPages/PayPagesPage";
 import { PaymentMethodsPage } from "../features/paymentMethods/PaymentMethodsPage";
 import { PaymentDetailPage } from "../features/payments/PaymentDetailPage";
 import { PaymentsPage } from "../features/payments/PaymentsPage";
@@ -55,6 +58,9 @@ const BUILT: Partial<Record<Screen, () => ReactNode>> = {
   paymentMethods: () => <PaymentMethodsPage />,
   transactions: () => <TransactionsPage />,
   transaction: () => <TransactionDetailPage />,
+  paymentPages: () => <PayPagesPage />,
+  orders: () => <OrdersPage />,
+  cards: () => <CardsPage />,
 };
 
 function Placeholder({ entry }: { entry: RouteEntry }) {

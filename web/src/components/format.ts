@@ -31,3 +31,8 @@ export function formatBusinessDate(isoDate: string, language: string): string {
 export function formatBasisPoints(bp: number, language: string): string {
   return new Intl.NumberFormat(localeOf(language), { style: "percent", maximumFractionDigits: 2 }).format(bp / 10_000);
 }
+
+/** Today's date in South Africa (`YYYY-MM-DD`), where the server's business day runs. */
+export function todayInSouthAfrica(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Johannesburg", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+}

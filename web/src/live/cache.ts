@@ -2,11 +2,14 @@ import { atom } from "jotai";
 import type {
   BankAccount,
   BusinessInfo,
+  Card,
   Change,
   Customer,
   EntityKind,
   Import,
   Mandate,
+  Order,
+  PayPage,
   Payment,
   PaymentMethodSettings,
   Profile,
@@ -23,6 +26,9 @@ export const mandateAtom = atomFamily<Mandate | undefined>(undefined);
 export const paymentAtom = atomFamily<Payment | undefined>(undefined);
 export const transactionAtom = atomFamily<Transaction | undefined>(undefined);
 export const importAtom = atomFamily<Import | undefined>(undefined);
+export const payPageAtom = atomFamily<PayPage | undefined>(undefined);
+export const orderAtom = atomFamily<Order | undefined>(undefined);
+export const cardAtom = atomFamily<Card | undefined>(undefined);
 
 // A customer's bank accounts, oldest first, by customer id; undefined until the list is fetched.
 export const bankAccountsAtom = atomFamily<BankAccount[] | undefined>(undefined);
@@ -69,6 +75,9 @@ export const mandateUpsertsAtom = atom<UpsertFeed>({ serial: 0, ids: [] });
 export const paymentUpsertsAtom = atom<UpsertFeed>({ serial: 0, ids: [] });
 export const transactionUpsertsAtom = atom<UpsertFeed>({ serial: 0, ids: [] });
 export const importUpsertsAtom = atom<UpsertFeed>({ serial: 0, ids: [] });
+export const payPageUpsertsAtom = atom<UpsertFeed>({ serial: 0, ids: [] });
+export const orderUpsertsAtom = atom<UpsertFeed>({ serial: 0, ids: [] });
+export const cardUpsertsAtom = atom<UpsertFeed>({ serial: 0, ids: [] });
 
 export function putCustomers(store: Store, customers: Customer[]): void {
   for (const customer of customers) store.set(customerAtom(customer.id), customer);
@@ -138,6 +147,18 @@ export function putImports(store: Store, imports: Import[]): void {
   for (const entry of imports) store.set(importAtom(entry.id), (known) => laterImport(known, entry));
 }
 
+export function putPayPages(store: Store, pages: PayPage[]): void {
+  for (const page of pages) store.set(payPageAtom(page.id), page);
+}
+
+export function putOrders(store: Store, orders: Order[]): void {
+  for (const order of orders) store.set(orderAtom(order.id), order);
+}
+
+export function putCards(store: Store, cards: Card[]): void {
+  for (const card of cards) store.set(cardAtom(card.id), card);
+}
+
 function announce(store: Store, feed: typeof customerUpsertsAtom, ids: string[]): void {
   if (ids.length > 0) store.set(feed, (last) => ({ serial: last.serial + 1, ids }));
 }
@@ -148,6 +169,9 @@ export function applyChanges(store: Store, changes: Change[]): void {
   const payments: string[] = [];
   const transactions: string[] = [];
   const imports: string[] = [];
+  const payPages: string[] = [];
+  const orders: string[] = [];
+  const cards: string[] = [];
   for (const change of changes) {
     switch (change.t) {
       case "CustomerUpserted":
@@ -169,6 +193,22 @@ export function applyChanges(store: Store, changes: Change[]): void {
       case "ImportUpserted":
         putImports(store, [change.import]);
         imports.push(change.import.id);
+        break;
+      case "PayPageUpserted":
+        store.set(payPageAtom(change.page.id), change.page);
+        payPages.push(change.page.id);
+        break;
+      case "OrderUpserted":
+        store.set(orderAtom(change.order.id), change.order);
+        orders.push(change.order.id);
+        break;
+      case "CardUpserted":
+        store.set(cardAtom(change.card.id), change.card);
+        cards.push(change.card.id);
+        break;
+      case "CardRemoved":
+        // Lists keep the id; a row whose card is gone draws nothing.
+        store.set(cardAtom(change.id), undefined);
         break;
       case "PaymentMethodSettingsUpdated":
         store.set(paymentMethodSettingsAtom, change.settings);
@@ -198,6 +238,9 @@ export function applyChanges(store: Store, changes: Change[]): void {
   announce(store, paymentUpsertsAtom, payments);
   announce(store, transactionUpsertsAtom, transactions);
   announce(store, importUpsertsAtom, imports);
+  announce(store, payPageUpsertsAtom, payPages);
+  announce(store, orderUpsertsAtom, orders);
+  announce(store, cardUpsertsAtom, cards);
 }
 
 // Forget every merchant record and list, so whatever is on screen fetches afresh.
@@ -209,6 +252,9 @@ export function dropCache(store: Store): void {
   for (const id of paymentAtom.keys()) store.set(paymentAtom(id), undefined);
   for (const id of transactionAtom.keys()) store.set(transactionAtom(id), undefined);
   for (const id of importAtom.keys()) store.set(importAtom(id), undefined);
+  for (const id of payPageAtom.keys()) store.set(payPageAtom(id), undefined);
+  for (const id of orderAtom.keys()) store.set(orderAtom(id), undefined);
+  for (const id of cardAtom.keys()) store.set(cardAtom(id), undefined);
   store.set(paymentMethodSettingsAtom, undefined);
   store.set(businessDateAtom, undefined);
   store.set(businessInfoAtom, undefined);

@@ -6,9 +6,12 @@ import {
   forgetUser,
   paymentMethodSettingsAtom,
   putBusinessInfo,
+  putCards,
   putCustomers,
   putImports,
   putMandates,
+  putOrders,
+  putPayPages,
   putPayments,
   putProfile,
   putTransactions,
@@ -324,6 +327,16 @@ export class LiveClient {
         return putImports(this.store, body.items);
       case "Import":
         return putImports(this.store, [body.import]);
+      case "PayPageList":
+        return putPayPages(this.store, body.items);
+      case "PayPage":
+        return putPayPages(this.store, [body.page]);
+      case "OrderPage":
+        return putOrders(this.store, body.items);
+      case "Order":
+        return putOrders(this.store, [body.order]);
+      case "CardPage":
+        return putCards(this.store, body.items);
       case "PaymentMethodSettings":
         return this.store.set(paymentMethodSettingsAtom, body.settings);
       default:

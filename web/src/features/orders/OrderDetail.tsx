@@ -1,0 +1,144 @@
+import { useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Alert } from "../../components/Alert";
+import { Button } from "../../components/Button";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { Dialog } from "../../components/Dialog";
+import { formatDateTime, formatMoney } from "../../components/format";
+import { PageSpinner } from "../../components/Spinner";
+import { orderAtom } from "../../live/cache";
+import { useCommand } from "../../live/useCommand";
+import { useRecord } from "../../live/useRecord";
+import type { Order, OrderAction } from "../../protocol/wire";
+import { orderActions } from "./orderView";
+import { OrderStatusBadge } from "./OrderStatusBadge";
+
+/** One order in a dialog over the list, opened by `?order={id}`. */
+export function OrderDetail({ id, onClose }: { id: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const view = useRecord(orderAtom(id), { t: "GetOrder", orderId: id }, id);
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={view.state === "ready" ? t("orders.detail.title", { reference: view.record.reference }) : t("orders.detail.titleLoading")}
+      closeLabel={t("common.close")}
+      testId="order-detail"
+    >
+      {view.state === "loading" ? <PageSpinner label={t("app.loading")} /> : null}
+      {view.state === "error" ? <Alert>{t(`errors.${view.code}`)}</Alert> : null}
+      {view.state === "ready" ? <OrderBody order={view.record} /> : null}
+    </Dialog>
+  );
+}
+
+function OrderBody({ order }: { order: Order }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const act = useCommand();
+  const [confirming, setConfirming] = useState<OrderAction | null>(null);
+
+  async function confirm() {
+    if (!confirming) return;
+    const reply = await act.run({ t: "ActOnOrder", orderId: order.id, action: confirming });
+    if (reply) setConfirming(null);
+  }
+
+  const rows: [string, ReactNode][] = [
+    [t("orders.detail.payer"), order.payerEmail ? `${order.payerName} · ${order.payerEmail}` : order.payerName],
+    [t("orders.detail.method"), t(`collections.method.${order.method}`)],
+    [t("orders.detail.reference"), <code className="cell-mono">{order.reference}</code>],
+    ...(order.failure ? [[t("orders.detail.failure"), <span data-testid="order-failure">{t(`commerce.failure.${order.failure}`)}</span>] as [string, ReactNode]] : []),
+    ...(order.customerId
+      ? [
+          [
+            t("orders.detail.customer"),
+            <Link to={`/customers/${encodeURIComponent(order.customerId)}`} className="table-link">
+              {order.payerName}
+            </Link>,
+          ] as [string, ReactNode],
+        ]
+      : []),
+    [
+      t("orders.detail.transaction"),
+      order.transactionId ? (
+        <Link to={`/payments/transactions/${encodeURIComponent(order.transactionId)}`} className="table-link cell-mono" data-testid="order-transaction">
+          {order.transactionId}
+        </Link>
+      ) : (
+        <span className="cell-muted">{t("orders.detail.noTransaction")}</span>
+      ),
+    ],
+    [t("orders.detail.id"), <code className="cell-mono">{order.id}</code>],
+    [t("orders.detail.created"), formatDateTime(order.createdAt, language)],
+    [t("orders.detail.updated"), formatDateTime(order.updatedAt, language)],
+  ];
+
+  return (
+    <div className="order-body">
+      <div className="detail-meta">
+        <span className="detail-amount" data-testid="order-detail-amount">
+          {formatMoney(order.amountCents, language)}
+        </span>
+        <OrderStatusBadge status={order.status} />
+      </div>
+      <table className="table order-items" data-testid="order-items">
+        <thead>
+          <tr>
+            <th scope="col">{t("orders.detail.item")}</th>
+            <th scope="col" className="cell-amount">{t("orders.detail.quantity")}</th>
+            <th scope="col" className="cell-amount">{t("orders.detail.unit")}</th>
+            <th scope="col" className="cell-amount">{t("orders.detail.total")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.items.map((item, index) => (
+            <tr key={index}>
+              <td>{item.description}</td>
+              <td className="cell-amount">{item.quantity}</td>
+              <td className="cell-amount">{formatMoney(item.unitCents, language)}</td>
+              <td className="cell-amount">{formatMoney(item.unitCents * item.quantity, language)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="detail-list">
+        {rows.map(([label, value]) => (
+          <div key={label} className="detail-row">
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {orderActions(order.status).length > 0 ? (
+        <div className="form-actions">
+          {orderActions(order.status).map((action) => (
+            <Button key={action} variant="danger" onClick={() => setConfirming(action)} data-testid={`order-${action}`}>
+              {t(`orders.actions.${action}`)}
+            </Button>
+          ))}
+        </div>
+      ) : null}
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => {
+          if (!open) {
+            setConfirming(null);
+            act.clearError();
+          }
+        }}
+        title={confirming ? t(`orders.confirm.${confirming}Title`) : ""}
+        body={confirming ? t(`orders.confirm.${confirming}Body`, { amount: formatMoney(order.amountCents, language), payer: order.payerName }) : ""}
+        confirmLabel={confirming ? t(`orders.actions.${confirming}`) : ""}
+        onConfirm={() => void confirm()}
+        busy={act.busy}
+        error={act.error}
+        variant="danger"
+        testId="order-confirm"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+import { useAtomValue } from "jotai";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Alert } from "../../components/Alert";
+import { Button } from "../../components/Button";
+import { Dialog } from "../../components/Dialog";
+import { placeError } from "../../components/fieldErrors";
+import { todayInSouthAfrica } from "../../components/format";
+import { businessDateAtom } from "../../live/cache";
+import { useCommand } from "../../live/useCommand";
+import type { ErrorCode, PayPage } from "../../protocol/wire";
+import { LogoField, type LogoChange } from "./LogoField";
+import { PayPageFields } from "./PayPageFields";
+import {
+  draftFromPage,
+  emptyPayPageDraft,
+  PAY_PAGE_FIELDS,
+  payPageInputFrom,
+  type PayPageErrors,
+  type PayPageField,
+} from "./payPageForm";
+
+type PayPageDialogProps = {
+  /** The page to edit; none to make a new one. */
+  page?: PayPage;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+};
+
+export function PayPageDialog({ page, open, onOpenChange }: PayPageDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={page ? t("payPages.form.editTitle") : t("payPages.form.newTitle")}
+      description={t("payPages.form.intro")}
+      closeLabel={t("common.close")}
+      testId="pay-page-dialog"
+    >
+      <PayPageForm page={page} onDone={() => onOpenChange(false)} />
+    </Dialog>
+  );
+}
+
+// Codes that are about one field even when the server names none.
+const BY_CODE: Partial<Record<ErrorCode, PayPageField>> = {
+  invalid_image: "logo",
+  image_too_large: "logo",
+  method_not_enabled: "methods",
+  method_not_for_page: "methods",
+  minimum_above_maximum: "minCents",
+  interval_required: "interval",
+  invalid_colour: "colour",
+  invalid_url: "successUrl",
+};
+
+function PayPageForm({ page, onDone }: { page?: PayPage; onDone: () => void }) {
+  const { t } = useTranslation();
+  const save = useCommand();
+  const [draft, setDraft] = useState(() => (page ? draftFromPage(page) : emptyPayPageDraft()));
+  const [logo, setLogo] = useState<LogoChange>({ t: "keep" });
+  const [local, setLocal] = useState<PayPageErrors>({});
+  // A new page that saved but whose logo was refused is edited from then on, not made twice.
+  const [savedId, setSavedId] = useState<string | undefined>(page?.id);
+  const [attempt, setAttempt] = useState(0);
+  const businessDate = useAtomValue(businessDateAtom);
+  const form = useRef<HTMLFormElement>(null);
+
+  const placed = placeError(save.error, PAY_PAGE_FIELDS, BY_CODE);
+  const errors: PayPageErrors = { ...placed.fields, ...local };
+  const errorOf = (field: PayPageField) => (errors[field] ? t(`errors.${errors[field]}`) : undefined);
+
+  // After a refused submit, the first field in error takes the focus (and scrolls into view).
+  useEffect(() => {
+    if (attempt === 0) return;
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [attempt, save.error]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    save.clearError();
+    const built = payPageInputFrom(draft, businessDate ?? todayInSouthAfrica());
+    setLocal(built.errors);
+    setAttempt((count) => count + 1);
+    if (!built.input) return;
+    const reply = await save.run(savedId ? { t: "UpdatePayPage", pageId: savedId, input: built.input } : { t: "CreatePayPage", input: built.input });
+    const pageId = savedId ?? (reply?.t === "Committed" ? reply.id : undefined);
+    if (!reply || !pageId) return setAttempt((count) => count + 1);
+    setSavedId(pageId);
+    if (logo.t !== "keep") {
+      const data = logo.t === "set" ? new Uint8Array(await logo.file.arrayBuffer()) : new Uint8Array();
+      const logoReply = await save.run({ t: "SetPayPageLogo", pageId, data });
+      if (!logoReply) return setAttempt((count) => count + 1);
+      setLogo({ t: "keep" });
+    }
+    onDone();
+  }
+
+  return (
+    <form ref={form} className="form pay-page-form" onSubmit={submit} noValidate data-testid="pay-page-form">
+      {placed.general ? <Alert>{t(`errors.${placed.general}`)}</Alert> : null}
+      {savedId && !page ? <Alert tone="info">{t("payPages.form.savedWithoutLogo")}</Alert> : null}
+      <fieldset className="form-fieldset" disabled={save.busy}>
+        <PayPageFields draft={draft} errorOf={errorOf} onChange={setDraft} />
+        <LogoField
+          pageId={page?.id}
+          logoVersion={page?.logoVersion}
+          change={logo}
+          onChange={setLogo}
+          error={errorOf("logo")}
+          onProblem={(problem) => {
+            save.clearError();
+            setLocal((current) => {
+              const next = { ...current };
+              if (problem) next.logo = problem;
+              else delete next.logo;
+              return next;
+            });
+          }}
+        />
+      </fieldset>
+      <div className="form-actions">
+        <Button onClick={onDone} disabled={save.busy}>
+          {t("payPages.form.cancel")}
+        </Button>
+        <Button type="submit" variant="primary" busy={save.busy} data-testid="page-submit">
+          {save.busy ? t("payPages.form.saving") : page || savedId ? t("payPages.form.save") : t("payPages.form.create")}
+        </Button>
+      </div>
+    </form>
+  );
+}
