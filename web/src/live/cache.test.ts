@@ -6,19 +6,28 @@ import {
   bankAccountChangesAtom,
   bankAccountsAtom,
   businessInfoAtom,
+  cardAtom,
+  cardUpsertsAtom,
   customerAtom,
   customerUpsertsAtom,
   dropCache,
   entityVersionAtom,
   forgetUser,
   listVersionAtom,
+  orderAtom,
+  orderUpsertsAtom,
+  payPageAtom,
+  payPageUpsertsAtom,
   profileAtom,
   putBankAccounts,
   putBusinessInfo,
+  putCards,
+  putOrders,
+  putPayPages,
   putProfile,
   twoFactorRequiredAtom,
 } from "./cache";
-import { sampleBankAccount, sampleBusinessInfo, sampleCustomer, sampleProfile } from "./testing";
+import { sampleBankAccount, sampleBusinessInfo, sampleCard, sampleCustomer, sampleOrder, samplePayPage, sampleProfile } from "./testing";
 
 describe("entity cache", () => {
   it("stores an upserted customer under its id and reports it", () => {
@@ -160,5 +169,60 @@ describe("bank accounts", () => {
     dropCache(store);
     expect(store.get(bankAccountsAtom("cus_bank"))).toBeUndefined();
     expect(store.get(listVersionAtom).bank_account).toBe(2);
+  });
+});
+
+describe("pay pages, orders and cards", () => {
+  it("stores upserted pay pages, orders and cards and announces each kind", () => {
+    const store = createStore();
+    const page = samplePayPage({ id: "pg_live" });
+    const order = sampleOrder({ id: "ord_live" });
+    const card = sampleCard({ id: "card_live" });
+    applyChanges(store, [
+      { t: "PayPageUpserted", page },
+      { t: "OrderUpserted", order },
+      { t: "CardUpserted", card },
+    ]);
+    expect(store.get(payPageAtom("pg_live"))).toEqual(page);
+    expect(store.get(orderAtom("ord_live"))).toEqual(order);
+    expect(store.get(cardAtom("card_live"))).toEqual(card);
+    expect(store.get(payPageUpsertsAtom).ids).toEqual(["pg_live"]);
+    expect(store.get(orderUpsertsAtom).ids).toEqual(["ord_live"]);
+    expect(store.get(cardUpsertsAtom).ids).toEqual(["card_live"]);
+  });
+
+  it("replaces a page in place when a teammate deactivates it", () => {
+    const store = createStore();
+    putPayPages(store, [samplePayPage({ id: "pg_edit" })]);
+    applyChanges(store, [{ t: "PayPageUpserted", page: samplePayPage({ id: "pg_edit", active: false, uses: 3 }) }]);
+    expect(store.get(payPageAtom("pg_edit"))).toMatchObject({ active: false, uses: 3 });
+  });
+
+  it("follows an order from pending to paid", () => {
+    const store = createStore();
+    putOrders(store, [sampleOrder({ id: "ord_flow" })]);
+    applyChanges(store, [{ t: "OrderUpserted", order: sampleOrder({ id: "ord_flow", status: "paid", transactionId: "txn_1" }) }]);
+    expect(store.get(orderAtom("ord_flow"))).toMatchObject({ status: "paid", transactionId: "txn_1" });
+  });
+
+  it("forgets a removed card without announcing it as new", () => {
+    const store = createStore();
+    putCards(store, [sampleCard({ id: "card_gone" })]);
+    const serial = store.get(cardUpsertsAtom).serial;
+    applyChanges(store, [{ t: "CardRemoved", id: "card_gone", customerId: "cus_1" }]);
+    expect(store.get(cardAtom("card_gone"))).toBeUndefined();
+    expect(store.get(cardUpsertsAtom).serial).toBe(serial);
+  });
+
+  it("drops pay pages, orders and cards with the rest of the merchant's records", () => {
+    const store = createStore();
+    putPayPages(store, [samplePayPage({ id: "pg_drop" })]);
+    putOrders(store, [sampleOrder({ id: "ord_drop" })]);
+    putCards(store, [sampleCard({ id: "card_drop" })]);
+    dropCache(store);
+    expect(store.get(payPageAtom("pg_drop"))).toBeUndefined();
+    expect(store.get(orderAtom("ord_drop"))).toBeUndefined();
+    expect(store.get(cardAtom("card_drop"))).toBeUndefined();
+    expect(store.get(listVersionAtom)).toMatchObject({ pay_page: 1, order: 1, card: 1 });
   });
 });

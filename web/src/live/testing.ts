@@ -1,4 +1,4 @@
-import type { BankAccount, BusinessInfo, Customer, Import, Profile, Transaction } from "../protocol/wire";
+import type { BankAccount, BusinessInfo, Card, Customer, Import, Order, PayPage, Profile, Transaction } from "../protocol/wire";
 
 export function sampleCustomer(overrides: Partial<Customer> = {}): Customer {
   return {
@@ -107,6 +107,59 @@ export function sampleImport(overrides: Partial<Import> = {}): Import {
     committed: 5,
     failed: 0,
     createdByName: "Thandi Nkosi",
+    createdAt: 1795000000000,
+    ...overrides,
+  };
+}
+
+export function samplePayPage(overrides: Partial<PayPage> = {}): PayPage {
+  return {
+    id: "pg_1",
+    mode: "test",
+    title: "Karoo Gym day pass",
+    description: "One day in the gym",
+    amountMode: "fixed",
+    amountCents: 15000,
+    kind: "once",
+    methods: ["card", "instant_eft"],
+    uses: 0,
+    reference: "DAYPASS",
+    colour: "#0f766e",
+    active: true,
+    createdAt: 1795000000000,
+    updatedAt: 1795000000000,
+    ...overrides,
+  };
+}
+
+export function sampleOrder(overrides: Partial<Order> = {}): Order {
+  return {
+    id: "ord_1",
+    mode: "test",
+    pageId: "pg_1",
+    items: [{ description: "Day pass", quantity: 1, unitCents: 15000 }],
+    amountCents: 15000,
+    payerName: "Sipho Dlamini",
+    payerEmail: "sipho@example.co.za",
+    method: "card",
+    status: "pending",
+    reference: "DAYPASS",
+    createdAt: 1795000000000,
+    updatedAt: 1795000000000,
+    ...overrides,
+  };
+}
+
+export function sampleCard(overrides: Partial<Card> = {}): Card {
+  return {
+    id: "card_1",
+    mode: "test",
+    customerId: "cus_1",
+    customerName: "Thandi Nkosi",
+    brand: "visa",
+    lastFour: "4242",
+    expiryMonth: 8,
+    expiryYear: 2031,
     createdAt: 1795000000000,
     ...overrides,
   };
