@@ -1,0 +1,95 @@
+import type { Page } from "playwright-core";
+
+export type PayPageFields = Partial<{
+  title: string;
+  reference: string;
+  description: string;
+  amount: string;
+  maxUses: string;
+  colour: string;
+}>;
+
+const INPUTS: Record<keyof PayPageFields, string> = {
+  title: "page-title-input",
+  reference: "page-reference-input",
+  description: "page-description-input",
+  amount: "page-amount-input",
+  maxUses: "page-max-uses-input",
+  colour: "page-colour-input",
+};
+
+/** /payments/pages: the list, its form and its share dialog. */
+export class PayPagesPage {
+  constructor(private readonly page: Page) {}
+
+  async open(): Promise<void> {
+    await this.page.goto("/payments/pages");
+    await this.page.getByTestId("pay-pages-page").waitFor();
+  }
+
+  dialog() {
+    return this.page.getByTestId("pay-page-dialog");
+  }
+
+  async fill(fields: PayPageFields): Promise<void> {
+    for (const [field, value] of Object.entries(fields) as [keyof PayPageFields, string][]) {
+      await this.dialog().getByTestId(INPUTS[field]).fill(value);
+    }
+  }
+
+  /** Ticks exactly these methods. */
+  async chooseMethods(methods: string[]): Promise<void> {
+    for (const box of await this.dialog().locator('[data-testid^="page-method-"]').all()) {
+      const method = (await box.getAttribute("data-testid"))?.replace("page-method-", "") ?? "";
+      await box.setChecked(methods.includes(method));
+    }
+  }
+
+  async startNew(): Promise<void> {
+    await this.page.getByTestId("new-pay-page").first().click();
+    await this.dialog().waitFor();
+  }
+
+  async submit(): Promise<void> {
+    await this.dialog().getByTestId("page-submit").click();
+  }
+
+  async submitAndClose(): Promise<void> {
+    await this.submit();
+    await this.dialog().waitFor({ state: "detached" });
+  }
+
+  row(title: string) {
+    return this.page.getByTestId("pay-page-row").filter({ hasText: title });
+  }
+
+  async edit(title: string): Promise<void> {
+    await this.row(title).getByTestId("pay-page-edit").click();
+    await this.dialog().waitFor();
+  }
+
+  async share(title: string) {
+    await this.row(title).getByTestId("pay-page-share").click();
+    const dialog = this.page.getByTestId("share-dialog");
+    await dialog.waitFor();
+    return dialog;
+  }
+}
+
+export class OrdersPage {
+  constructor(private readonly page: Page) {}
+
+  async open(query = ""): Promise<void> {
+    await this.page.goto(`/commerce/orders${query}`);
+    await this.page.getByTestId("orders-page").waitFor();
+  }
+}
+
+export class CardsPage {
+  constructor(private readonly page: Page) {}
+
+  async open(): Promise<void> {
+    await this.page.goto("/cards");
+    await this.page.getByTestId("cards-page").waitFor();
+  }
+}
