@@ -93,3 +93,17 @@ export class CardsPage {
     await this.page.getByTestId("cards-page").waitFor();
   }
 }
+
+export type CardPayment = { name: string; email: string; cardNumber: string };
+
+/** The public pay page as a payer fills it in by card (server-rendered, the backend's). */
+export async function payByCard(page: Page, pageId: string, payment: CardPayment): Promise<void> {
+  await page.goto(`/pay/${pageId}?method=card`);
+  const form = page.locator("form[method=post]").first();
+  await form.locator('input[name="name"]').fill(payment.name);
+  await form.locator('input[name="email"]').fill(payment.email);
+  await form.locator('input[name="cardNumber"]').fill(payment.cardNumber);
+  await form.locator('input[name="expiry"]').fill("12/30");
+  await form.locator('input[name="cvv"]').fill("123");
+  await Promise.all([page.waitForLoadState("load"), form.locator('button[type="submit"]').click()]);
+}
