@@ -4,6 +4,7 @@
 mod auth;
 mod body;
 mod cookies;
+mod pay;
 mod recovery;
 mod static_app;
 mod ws;
@@ -26,6 +27,13 @@ pub fn routes(cfg: &mut web::ServiceConfig, auth_base_path: &str) {
             .default_service(web::to(auth::unknown)),
     )
     .route("/ws", web::get().to(ws::upgrade))
-    .route("/pay/{id}", web::get().to(static_app::pay_page_not_built))
+    .route("/pay/{id}", web::get().to(pay::show))
+    .route("/pay/{id}", web::post().to(pay::submit))
+    .route("/pay/{id}/logo", web::get().to(pay::logo))
+    .route(
+        "/pay/{id}/attempts/{attempt}",
+        web::get().to(pay::show_attempt),
+    )
+    .route("/pay/{id}/attempts/{attempt}", web::post().to(pay::answer))
     .default_service(web::to(static_app::serve));
 }

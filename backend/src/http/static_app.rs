@@ -155,13 +155,6 @@ fn static_file(state: &State, path: &str) -> Option<HttpResponse> {
     )
 }
 
-/// Payment pages arrive with a later release; until then every pay link is unknown.
-pub async fn pay_page_not_built() -> HttpResponse {
-    HttpResponse::NotFound()
-        .content_type("text/html; charset=utf-8")
-        .body("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Page Not Found</title></head><body><h1>Page Not Found</h1><p>This payment page does not exist.</p></body></html>")
-}
-
 #[cfg(test)]
 mod tests {
     use super::is_app_route;

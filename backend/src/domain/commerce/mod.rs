@@ -5,5 +5,7 @@
 pub mod acquirer;
 pub mod cards;
 pub mod charges;
+pub mod checkout;
 pub mod orders;
 pub mod pages;
+pub mod receipt;

@@ -366,7 +366,9 @@ mod tests {
 
     #[test]
     fn a_good_page_is_cleaned() {
-        let clean = validate_page(&input(), date!(2026 - 03 - 02)).expect("valid");
+        let Ok(clean) = validate_page(&input(), date!(2026 - 03 - 02)) else {
+            panic!("the page is valid");
+        };
         assert_eq!(clean.title, "Yoga class");
         assert_eq!(clean.colour, "#1a73e8");
         assert_eq!(
@@ -382,7 +384,8 @@ mod tests {
 
     #[test]
     fn each_rule_names_its_field() {
-        let cases: Vec<(fn(&mut PayPageInput), &str, ErrorCode)> = vec![
+        type Case = (fn(&mut PayPageInput), &'static str, ErrorCode);
+        let cases: Vec<Case> = vec![
             (|i| i.title = " ".into(), "title", ErrorCode::Required),
             (|i| i.title = "x".repeat(81), "title", ErrorCode::TooLong),
             (

@@ -1,0 +1,690 @@
+//! The public pay page, `/pay/{id}`: server-rendered, complete without
+//! JavaScript, one small HTML response per step (the stylesheet is inline).
+//! Forms post back here and are answered with a page or a redirect
+//! (post/redirect/get), so a reload never sends a payment again.
+
+mod views;
+mod words;
+
+use actix_web::cookie::Cookie;
+use actix_web::http::StatusCode;
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+use protocol::{AmountMode, ErrorCode, Mode, PageInterval, PaymentKind, PaymentMethod};
+use serde::Deserialize;
+
+use self::views::{Chrome, DoneView, MethodTab, NoticeView, PageView, StepView};
+use self::words::{LOCALE_COOKIE, Words, language_of};
+use super::cookies;
+use crate::app::State;
+use crate::domain::commerce::checkout::{
+    self, Attempt, AttemptStatus, KeptAnswers, PageState, PayForm, PublicPage, StepAnswer,
+    Submitted,
+};
+use crate::domain::commerce::receipt::rands;
+use crate::domain::imports::lookups::BANKS;
+use crate::error::{AppError, AppResult};
+use crate::ids::{is_well_formed_id, new_secret};
+use crate::store::pay_pages;
+use crate::store::sql::wire_name;
+
+/// No script, no frames, no other origins: the page needs none of them.
+const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; \
+     form-action 'self' https:; frame-ancestors 'none'; base-uri 'none'";
+
+#[derive(Deserialize)]
+pub struct PageQuery {
+    method: Option<String>,
+    lang: Option<String>,
+}
+
+#[derive(Deserialize)]
+pub struct LangQuery {
+    lang: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PayPost {
+    #[serde(default)]
+    csrf_token: String,
+    #[serde(default)]
+    attempt: String,
+    #[serde(flatten)]
+    form: PayForm,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StepPost {
+    #[serde(default)]
+    csrf_token: String,
+    #[serde(default)]
+    answer: String,
+}
+
+/// One rendered page with the headers every pay page carries.
+struct Reply {
+    status: StatusCode,
+    html: String,
+    cookies: Vec<Cookie<'static>>,
+}
+
+impl Reply {
+    fn send(self) -> HttpResponse {
+        let mut response = HttpResponse::build(self.status);
+        response
+            .insert_header((header::CONTENT_TYPE, "text/html; charset=utf-8"))
+            .insert_header((header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY))
+            // Forms carry a CSRF token and one-time attempt key.
+            .insert_header((header::CACHE_CONTROL, "no-store"))
+            .insert_header((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+            .insert_header((header::REFERRER_POLICY, "no-referrer"));
+        for cookie in self.cookies {
+            response.cookie(cookie);
+        }
+        response.body(self.html)
+    }
+}
+
+fn see_other(location: &str) -> HttpResponse {
+    HttpResponse::SeeOther()
+        .insert_header((header::LOCATION, location))
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .finish()
+}
+
+fn render(template: &impl Template) -> AppResult<String> {
+    template
+        .render()
+        .map_err(|e| AppError::Internal(format!("pay page template: {e}")))
+}
+
+/// The payer's language and, when just chosen, the cookie that keeps it.
+fn language(
+    state: &State,
+    req: &HttpRequest,
+    chosen: Option<&str>,
+) -> (Words, Vec<Cookie<'static>>) {
+    let (language, chosen) = language_of(req, chosen);
+    let mut cookies = Vec::new();
+    if chosen {
+        let mut cookie = Cookie::new(LOCALE_COOKIE, language.as_str());
+        cookie.set_path("/");
+        cookie.set_same_site(actix_web::cookie::SameSite::Lax);
+        cookie.set_secure(state.config.secure_cookies());
+        cookies.push(cookie);
+    }
+    (Words::of(language), cookies)
+}
+
+/// A page that only says something: its words' keys and where "back" goes.
+struct Notice<'a> {
+    status: StatusCode,
+    heading: &'a str,
+    body: &'a str,
+    back: Option<String>,
+}
+
+fn notice(
+    w: Words,
+    merchant: &str,
+    page: Option<&protocol::PayPage>,
+    here: &str,
+    Notice {
+        status,
+        heading,
+        body,
+        back,
+    }: Notice,
+    cookies: Vec<Cookie<'static>>,
+) -> AppResult<HttpResponse> {
+    let vars = [("merchant", merchant)];
+    let heading = w.fill(heading, &vars);
+    let body = w.fill(body, &vars);
+    let view = NoticeView {
+        c: Chrome::new(w, heading.clone(), merchant, page, here),
+        heading,
+        body,
+        back,
+    };
+    Ok(Reply {
+        status,
+        html: render(&view)?,
+        cookies,
+    }
+    .send())
+}
+
+fn not_found(w: Words, here: &str, cookies: Vec<Cookie<'static>>) -> AppResult<HttpResponse> {
+    let text = Notice {
+        status: StatusCode::NOT_FOUND,
+        heading: "pay.gone.notFoundTitle",
+        body: "pay.gone.notFoundBody",
+        back: None,
+    };
+    notice(w, "", None, here, text, cookies)
+}
+
+/// An expired page or one with no uses left says so plainly (410 Gone).
+fn closed(
+    w: Words,
+    page: &PublicPage,
+    here: &str,
+    code: ErrorCode,
+    cookies: Vec<Cookie<'static>>,
+) -> AppResult<HttpResponse> {
+    let (heading, body) = if code == ErrorCode::PageExpired {
+        ("pay.gone.expiredTitle", "pay.gone.expiredBody")
+    } else {
+        ("pay.gone.usedUpTitle", "pay.gone.usedUpBody")
+    };
+    let text = Notice {
+        status: StatusCode::GONE,
+        heading,
+        body,
+        back: None,
+    };
+    notice(
+        w,
+        &page.merchant_name,
+        Some(&page.page),
+        here,
+        text,
+        cookies,
+    )
+}
+
+fn closed_code(state: PageState) -> Option<ErrorCode> {
+    match state {
+        PageState::Open => None,
+        PageState::Expired => Some(ErrorCode::PageExpired),
+        PageState::UsedUp => Some(ErrorCode::PageUsedUp),
+    }
+}
+
+fn chosen_method(page: &PublicPage, asked: Option<&str>) -> Option<PaymentMethod> {
+    let offered = checkout::offered_methods(&page.page);
+    asked
+        .and_then(PaymentMethod::parse)
+        .filter(|m| offered.contains(m))
+        .or_else(|| offered.first().copied())
+}
+
+/// What the form shows: the payer's answers, the problems by field, and a
+/// message at the top.
+struct FormState<'a> {
+    method: PaymentMethod,
+    values: &'a KeptAnswers,
+    errors: Vec<(&'static str, String)>,
+    banner: Option<String>,
+    csrf: &'a str,
+    attempt_key: &'a str,
+}
+
+fn render_form(w: Words, page: &PublicPage, form: FormState) -> AppResult<String> {
+    let p = &page.page;
+    let id = &p.id;
+    let vars = [("merchant", page.merchant_name.as_str())];
+    let title = format!("{} · {}", p.title, w.fill("pay.title", &vars));
+    let method = form.method;
+    let amount_label = p
+        .amount_cents
+        .filter(|_| p.amount_mode == AmountMode::Fixed)
+        .map(rands);
+    let amount_hint = w.fill(
+        "pay.amountHint",
+        &[
+            ("min", &rands(p.min_cents.unwrap_or(1))),
+            ("max", &p.max_cents.map(rands).unwrap_or_default()),
+        ],
+    );
+    let recurring_note = (p.kind == PaymentKind::Recurring).then(|| {
+        let interval = match p.interval {
+            Some(PageInterval::Annually) => w.t("pay.annually"),
+            _ => w.t("pay.monthly"),
+        };
+        let amount = amount_label.clone().unwrap_or_default();
+        w.fill(
+            "pay.recurringNote",
+            &[("amount", &amount), ("interval", interval)],
+        )
+    });
+    let pay_label = w.fill(
+        "pay.pay",
+        &[("amount", amount_label.as_deref().unwrap_or(""))],
+    );
+    let tabs = checkout::offered_methods(p)
+        .into_iter()
+        .map(|m| MethodTab {
+            href: format!("/pay/{id}?method={}", m.as_str()),
+            label: w.t(&format!("pay.method.{}", m.as_str())).to_string(),
+            current: m == method,
+        })
+        .collect();
+    let here = format!("/pay/{id}?method={}", method.as_str());
+    let view = PageView {
+        page_title: &p.title,
+        description: &p.description,
+        payer_chooses: p.amount_mode == AmountMode::PayerChosen,
+        amount_label,
+        amount_hint,
+        recurring_note,
+        tabs,
+        method: views::method_key(method),
+        action: here.clone(),
+        csrf: form.csrf,
+        attempt_key: form.attempt_key,
+        values: form.values,
+        errors: form.errors,
+        banner: form.banner,
+        email_required: p.kind == PaymentKind::Recurring,
+        banks: BANKS
+            .entries
+            .iter()
+            .map(|(name, _, bank)| (wire_name(bank), *name))
+            .collect(),
+        pay_label: pay_label.trim().to_string(),
+        test_mode: p.mode == Mode::Test,
+        c: Chrome::new(w, title, &page.merchant_name, Some(p), &here),
+    };
+    render(&view)
+}
+
+async fn show_page(
+    state: State,
+    req: HttpRequest,
+    path: web::Path<String>,
+    query: web::Query<PageQuery>,
+) -> AppResult<HttpResponse> {
+    let page_id = path.into_inner();
+    let here = req.uri().path().to_string();
+    let (w, mut set_cookies) = language(&state, &req, query.lang.as_deref());
+    let Some(page) =
+        checkout::open_page(&state.db, state.merchants.clock(), &page_id, false).await?
+    else {
+        return not_found(w, &here, set_cookies);
+    };
+    if let Some(code) = closed_code(page.state) {
+        return closed(w, &page, &here, code, set_cookies);
+    }
+    let Some(method) = chosen_method(&page, query.method.as_deref()) else {
+        return not_found(w, &here, set_cookies);
+    };
+    let (csrf, cookie) = cookies::csrf_token(&state, &req);
+    set_cookies.extend(cookie);
+    let values = KeptAnswers::default();
+    let attempt_key = new_secret();
+    let html = render_form(
+        w,
+        &page,
+        FormState {
+            method,
+            values: &values,
+            errors: Vec::new(),
+            banner: None,
+            csrf: &csrf,
+            attempt_key: &attempt_key,
+        },
+    )?;
+    Ok(Reply {
+        status: StatusCode::OK,
+        html,
+        cookies: set_cookies,
+    }
+    .send())
+}
+
+/// A form that did not carry this browser's CSRF token (or a usable
+/// attempt key) is refused before anything is read from it.
+fn refused(w: Words, page: &PublicPage, here: &str) -> AppResult<HttpResponse> {
+    let text = Notice {
+        status: StatusCode::FORBIDDEN,
+        heading: "pay.gone.refusedTitle",
+        body: "pay.gone.refusedBody",
+        back: Some(format!("/pay/{}", page.page.id)),
+    };
+    notice(
+        w,
+        &page.merchant_name,
+        Some(&page.page),
+        here,
+        text,
+        Vec::new(),
+    )
+}
+
+fn usable_key(key: &str) -> bool {
+    (16..=64).contains(&key.len()) && is_well_formed_id(key)
+}
+
+async fn submit_page(
+    state: State,
+    req: HttpRequest,
+    path: web::Path<String>,
+    post: web::Form<PayPost>,
+) -> AppResult<HttpResponse> {
+    let page_id = path.into_inner();
+    let here = format!("/pay/{page_id}");
+    let (w, _) = language(&state, &req, None);
+    let Some(page) =
+        checkout::open_page(&state.db, state.merchants.clock(), &page_id, false).await?
+    else {
+        return not_found(w, &here, Vec::new());
+    };
+    if let Some(code) = closed_code(page.state) {
+        return closed(w, &page, &here, code, Vec::new());
+    }
+    let post = post.into_inner();
+    if !cookies::csrf_ok(&state, &req, Some(&post.csrf_token)) || !usable_key(&post.attempt) {
+        return refused(w, &page, &here);
+    }
+    let Some(method) = chosen_method(&page, Some(&post.form.method)) else {
+        return refused(w, &page, &here);
+    };
+    let language = w.language();
+    let submitted = checkout::submit(
+        &state.db,
+        &state.merchants,
+        &page,
+        &post.form,
+        &post.attempt,
+        language,
+    )
+    .await;
+    match submitted {
+        Ok(Submitted::Attempt(attempt)) if attempt.status == AttemptStatus::Failed => {
+            // Refused: the form again with the reason and the payer's
+            // answers, and a new attempt key for the next try.
+            let message = attempt.failure.map(|f| w.error(failure_code(f)));
+            let attempt_key = new_secret();
+            let html = render_form(
+                w,
+                &page,
+                FormState {
+                    method: attempt.method,
+                    values: &attempt.answers,
+                    errors: Vec::new(),
+                    banner: message,
+                    csrf: &post.csrf_token,
+                    attempt_key: &attempt_key,
+                },
+            )?;
+            Ok(Reply {
+                status: StatusCode::PAYMENT_REQUIRED,
+                html,
+                cookies: Vec::new(),
+            }
+            .send())
+        }
+        Ok(Submitted::Attempt(attempt)) => Ok(see_other(&format!(
+            "/pay/{page_id}/attempts/{}",
+            attempt.id
+        ))),
+        Ok(Submitted::Invalid(problems)) => {
+            let values = KeptAnswers {
+                method: method.as_str().to_string(),
+                amount: post.form.amount.trim().to_string(),
+                name: post.form.name.trim().to_string(),
+                email: post.form.email.trim().to_string(),
+                expiry: post.form.expiry.trim().to_string(),
+                bank: post.form.bank.trim().to_string(),
+                language: language.as_str().to_string(),
+                pending_card: None,
+            };
+            let errors = problems
+                .into_iter()
+                .map(|(field, code)| (field, w.error(code)))
+                .collect();
+            let banner = Some(w.t("pay.problem").to_string());
+            let html = render_form(
+                w,
+                &page,
+                FormState {
+                    method,
+                    values: &values,
+                    errors,
+                    banner,
+                    csrf: &post.csrf_token,
+                    attempt_key: &post.attempt,
+                },
+            )?;
+            Ok(Reply {
+                status: StatusCode::UNPROCESSABLE_ENTITY,
+                html,
+                cookies: Vec::new(),
+            }
+            .send())
+        }
+        Err(AppError::Code(code @ (ErrorCode::PageExpired | ErrorCode::PageUsedUp))) => {
+            closed(w, &page, &here, code, Vec::new())
+        }
+        Err(AppError::Code(ErrorCode::NotFound)) => not_found(w, &here, Vec::new()),
+        Err(other) => Err(other),
+    }
+}
+
+fn failure_code(failure: protocol::PayFailure) -> ErrorCode {
+    use protocol::PayFailure as F;
+    match failure {
+        F::Declined => ErrorCode::CardDeclined,
+        F::InsufficientFunds => ErrorCode::InsufficientFunds,
+        F::AuthenticationFailed => ErrorCode::AuthenticationFailed,
+        F::CancelledByPayer => ErrorCode::PaymentCancelled,
+    }
+}
+
+fn attempt_page(w: Words, page: &PublicPage, attempt: &Attempt, csrf: &str) -> AppResult<Reply> {
+    let p = &page.page;
+    let here = format!("/pay/{}/attempts/{}", p.id, attempt.id);
+    let amount = rands(attempt.amount_cents);
+    let merchant = page.merchant_name.as_str();
+    let html = match attempt.status {
+        AttemptStatus::AwaitingThreeDs | AttemptStatus::AwaitingBank => {
+            let three_ds = attempt.status == AttemptStatus::AwaitingThreeDs;
+            let bank = attempt.source.clone().unwrap_or_default();
+            let vars = [
+                ("amount", amount.as_str()),
+                ("merchant", merchant),
+                ("bank", bank.as_str()),
+            ];
+            let (title_key, body_key, refuse_key) = if three_ds {
+                (
+                    "pay.step.threeDsTitle",
+                    "pay.step.threeDsBody",
+                    "pay.step.refuse",
+                )
+            } else {
+                ("pay.step.bankTitle", "pay.step.bankBody", "pay.step.cancel")
+            };
+            let heading = w.t(title_key).to_string();
+            let view = StepView {
+                body: w.fill(body_key, &vars),
+                refuse_label: w.t(refuse_key).to_string(),
+                action: here.clone(),
+                csrf,
+                c: Chrome::new(w, heading.clone(), merchant, Some(p), &here),
+                heading,
+            };
+            render(&view)?
+        }
+        AttemptStatus::Succeeded => {
+            let name = attempt.answers.name.as_str();
+            let heading = w.t("pay.done.paidTitle").to_string();
+            let email = attempt.answers.email.as_str();
+            let view = DoneView {
+                body: w.fill(
+                    "pay.done.paidBody",
+                    &[
+                        ("name", name),
+                        ("merchant", merchant),
+                        ("amount", amount.as_str()),
+                    ],
+                ),
+                receipt_note: (!email.is_empty())
+                    .then(|| w.fill("pay.done.receipt", &[("email", email)])),
+                amount: amount.clone(),
+                reference: p.reference.clone(),
+                source: attempt.source.clone(),
+                order_id: attempt.order_id.clone(),
+                redirect: p.success_url.clone(),
+                c: Chrome::new(w, heading.clone(), merchant, Some(p), &here),
+                heading,
+            };
+            render(&view)?
+        }
+        AttemptStatus::Failed => {
+            let reason = attempt
+                .failure
+                .map(|f| w.error(failure_code(f)))
+                .unwrap_or_default();
+            let heading = w.t("pay.done.failedTitle").to_string();
+            let view = NoticeView {
+                body: reason,
+                back: Some(format!("/pay/{}?method={}", p.id, attempt.method.as_str())),
+                c: Chrome::new(w, heading.clone(), merchant, Some(p), &here),
+                heading,
+            };
+            render(&view)?
+        }
+    };
+    Ok(Reply {
+        status: StatusCode::OK,
+        html,
+        cookies: Vec::new(),
+    })
+}
+
+async fn show_attempt_page(
+    state: State,
+    req: HttpRequest,
+    path: web::Path<(String, String)>,
+    query: web::Query<LangQuery>,
+) -> AppResult<HttpResponse> {
+    let (page_id, attempt_id) = path.into_inner();
+    let here = req.uri().path().to_string();
+    let (w, mut set_cookies) = language(&state, &req, query.lang.as_deref());
+    // A payer who just paid the last use still sees the outcome.
+    let Some(page) =
+        checkout::open_page(&state.db, state.merchants.clock(), &page_id, true).await?
+    else {
+        return not_found(w, &here, set_cookies);
+    };
+    let Some(attempt) = checkout::find_attempt(&state.db, &page, &attempt_id).await? else {
+        return not_found(w, &here, set_cookies);
+    };
+    let (csrf, cookie) = cookies::csrf_token(&state, &req);
+    set_cookies.extend(cookie);
+    let mut reply = attempt_page(w, &page, &attempt, &csrf)?;
+    reply.cookies = set_cookies;
+    Ok(reply.send())
+}
+
+async fn answer_page(
+    state: State,
+    req: HttpRequest,
+    path: web::Path<(String, String)>,
+    post: web::Form<StepPost>,
+) -> AppResult<HttpResponse> {
+    let (page_id, attempt_id) = path.into_inner();
+    let here = req.uri().path().to_string();
+    let (w, _) = language(&state, &req, None);
+    let Some(page) =
+        checkout::open_page(&state.db, state.merchants.clock(), &page_id, true).await?
+    else {
+        return not_found(w, &here, Vec::new());
+    };
+    if !cookies::csrf_ok(&state, &req, Some(&post.csrf_token)) {
+        return refused(w, &page, &here);
+    }
+    let answer = if post.answer == "approve" {
+        StepAnswer::Approve
+    } else {
+        StepAnswer::Refuse
+    };
+    match checkout::answer_step(&state.db, &state.merchants, &page, &attempt_id, answer).await? {
+        Some(_) => Ok(see_other(&here)),
+        None => not_found(w, &here, Vec::new()),
+    }
+}
+
+/// A page's logo. Its address changes with every upload, so it is cached
+/// for good.
+async fn logo_page(state: State, path: web::Path<String>) -> AppResult<HttpResponse> {
+    let page_id = path.into_inner();
+    if !is_well_formed_id(&page_id) {
+        return Ok(HttpResponse::NotFound().finish());
+    }
+    let Some((bytes, content_type)) = pay_pages::find_logo(&state.db, &page_id).await? else {
+        return Ok(HttpResponse::NotFound().finish());
+    };
+    Ok(HttpResponse::Ok()
+        .insert_header((
+            header::CONTENT_TYPE,
+            HeaderValue::from_str(&content_type)
+                .unwrap_or(HeaderValue::from_static("application/octet-stream")),
+        ))
+        .insert_header((header::CACHE_CONTROL, "public, max-age=31536000, immutable"))
+        .insert_header((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .insert_header((header::CONTENT_SECURITY_POLICY, "default-src 'none'"))
+        .body(bytes))
+}
+
+// The routes: a failure the pages cannot explain is logged and answered 500.
+
+fn internal(err: AppError) -> HttpResponse {
+    tracing::error!(error = %err, "pay page request failed");
+    HttpResponse::InternalServerError()
+        .insert_header((header::CONTENT_TYPE, "text/html; charset=utf-8"))
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .body("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Internal Server Error</title></head><body><h1>Internal Server Error</h1><p>Nothing was charged twice: please try again in a moment.</p></body></html>")
+}
+
+pub async fn show(
+    state: State,
+    req: HttpRequest,
+    path: web::Path<String>,
+    query: web::Query<PageQuery>,
+) -> HttpResponse {
+    show_page(state, req, path, query)
+        .await
+        .unwrap_or_else(internal)
+}
+
+pub async fn submit(
+    state: State,
+    req: HttpRequest,
+    path: web::Path<String>,
+    post: web::Form<PayPost>,
+) -> HttpResponse {
+    submit_page(state, req, path, post)
+        .await
+        .unwrap_or_else(internal)
+}
+
+pub async fn show_attempt(
+    state: State,
+    req: HttpRequest,
+    path: web::Path<(String, String)>,
+    query: web::Query<LangQuery>,
+) -> HttpResponse {
+    show_attempt_page(state, req, path, query)
+        .await
+        .unwrap_or_else(internal)
+}
+
+pub async fn answer(
+    state: State,
+    req: HttpRequest,
+    path: web::Path<(String, String)>,
+    post: web::Form<StepPost>,
+) -> HttpResponse {
+    answer_page(state, req, path, post)
+        .await
+        .unwrap_or_else(internal)
+}
+
+pub async fn logo(state: State, path: web::Path<String>) -> HttpResponse {
+    logo_page(state, path).await.unwrap_or_else(internal)
+}
