@@ -25,7 +25,9 @@ export type Session = {
 };
 
 /** A fresh Chromium profile (no shared cookies or storage) against the test backend. */
-export async function openBrowser(options: { locale?: string; colorScheme?: "light" | "dark" } = {}): Promise<Session> {
+export async function openBrowser(
+  options: { locale?: string; colorScheme?: "light" | "dark"; javaScriptEnabled?: boolean; viewport?: { width: number; height: number } } = {},
+): Promise<Session> {
   const baseURL = inject("baseURL");
   const profile = mkdtempSync(join(tmpdir(), "e2e-chromium-"));
   const context = await chromium.launchPersistentContext(profile, {
@@ -35,7 +37,8 @@ export async function openBrowser(options: { locale?: string; colorScheme?: "lig
     baseURL,
     locale: options.locale ?? "en-ZA",
     colorScheme: options.colorScheme ?? "light",
-    viewport: { width: 1280, height: 800 },
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
   });
   context.setDefaultTimeout(15_000);
   const errors: string[] = [];
