@@ -255,10 +255,9 @@ pub fn bank_name(bank: BankId) -> &'static str {
         .map_or("", |(name, _, _)| name)
 }
 
-/// The methods the payer can use on this page.
+/// The methods the payer can use on this page: those the page was saved
+/// with, of the ones the checkout handles.
 pub fn offered_methods(page: &PayPage) -> Vec<PaymentMethod> {
-    // DebiCheck sign-up on the pay page is not offered yet: recurring pages
-    // collect by card on file.
     page.methods
         .iter()
         .copied()

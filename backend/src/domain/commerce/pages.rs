@@ -20,12 +20,13 @@ const DESCRIPTION_MAX: usize = 500;
 const REFERENCE_MAX: usize = 30;
 const URL_MAX: usize = 500;
 
-/// The methods a page of `kind` may offer: money now for once-off pages, an
-/// authority to collect again for recurring ones.
+/// The methods a page of `kind` may offer: money now for once-off pages, a
+/// card kept on file for recurring ones. (Signing a DebiCheck mandate on the
+/// pay page is not built yet; merchants collect those from the payments screens.)
 pub fn methods_for(kind: PaymentKind) -> &'static [PaymentMethod] {
     match kind {
         PaymentKind::Once => &[PaymentMethod::Card, PaymentMethod::InstantEft],
-        PaymentKind::Recurring => &[PaymentMethod::Card, PaymentMethod::Debicheck],
+        PaymentKind::Recurring => &[PaymentMethod::Card],
     }
 }
 
@@ -433,7 +434,7 @@ mod tests {
             (
                 |i| {
                     i.kind = PaymentKind::Recurring;
-                    i.methods = vec![PaymentMethod::InstantEft];
+                    i.methods = vec![PaymentMethod::InstantEft, PaymentMethod::Debicheck];
                 },
                 "methods",
                 ErrorCode::MethodNotForPage,
