@@ -1,6 +1,6 @@
 //! The simulated card acquirer. There is no card network here: like the
-//! simulated bank, it answers from the card number (the test cards of
-//! docs/test-mode.md) and hands out a token that stands for the card from
+//! simulated bank, it answers from the card number (the test cards in
+//! the README) and hands out a token that stands for the card from
 //! then on. The number and CVV go no further than this module's functions.
 
 use protocol::{CardBrand, ErrorCode, PayFailure};
