@@ -50,8 +50,9 @@ pub struct PublicPage {
     pub today: Date,
 }
 
-/// What the payer typed. The card number and CVV live only in this value.
-#[derive(Clone, Debug, Default, Deserialize)]
+/// What the payer typed. The card number and CVV live only in this value,
+/// which has no `Debug` on purpose: it can never end up in a log line.
+#[derive(Clone, Default, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PayForm {
     #[serde(default)]
