@@ -44,7 +44,8 @@ fn text(words: &Value, path: &[&str], vars: &[(&str, &str)]) -> String {
     out
 }
 
-fn escape(value: &str) -> String {
+/// HTML-escapes text for the messages' HTML bodies.
+pub fn escape(value: &str) -> String {
     value
         .replace('&', "&amp;")
         .replace('<', "&lt;")

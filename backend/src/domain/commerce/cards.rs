@@ -20,16 +20,21 @@ fn ensure_can_write(scope: &Scope) -> AppResult<()> {
     Ok(())
 }
 
-pub async fn remove_card(tx: &mut Tx, scope: &Scope, card_id: &str) -> AppResult<Effect> {
+/// A card of this merchant stream, for someone who may act on it.
+async fn load_card(tx: &mut Tx, scope: &Scope, card_id: &str) -> AppResult<store::StoredCard> {
     ensure_can_write(scope)?;
-    let stored = store::find_card(
+    store::find_card(
         &mut **tx,
         &scope.merchant_id,
         scope.mode,
         checked_id(card_id)?,
     )
     .await?
-    .ok_or(AppError::Code(ErrorCode::NotFound))?;
+    .ok_or(AppError::Code(ErrorCode::NotFound))
+}
+
+pub async fn remove_card(tx: &mut Tx, scope: &Scope, card_id: &str) -> AppResult<Effect> {
+    let stored = load_card(tx, scope, card_id).await?;
     store::delete_card(tx, &scope.merchant_id, scope.mode, &stored.card.id).await?;
     Ok(Effect {
         changes: vec![Change::CardRemoved {
@@ -49,15 +54,7 @@ pub async fn charge_card(
     amount_cents: i64,
     reference: &str,
 ) -> AppResult<Effect> {
-    ensure_can_write(scope)?;
-    let stored = store::find_card(
-        &mut **tx,
-        &scope.merchant_id,
-        scope.mode,
-        checked_id(card_id)?,
-    )
-    .await?
-    .ok_or(AppError::Code(ErrorCode::NotFound))?;
+    let stored = load_card(tx, scope, card_id).await?;
     let reference = reference.trim();
     let mut errors = Vec::new();
     if let Err(code) = rule::amount(amount_cents) {

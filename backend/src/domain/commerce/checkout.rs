@@ -538,7 +538,15 @@ async fn payer_customer(
     Ok((id, Some(customer)))
 }
 
-/// Commits `changes` as one delta of the page's merchant stream and tells
+/// What an attempt changed: its transaction and order, after whatever else
+/// (the page's uses, a customer, a card).
+struct Outcome<'a> {
+    record: &'a TransactionRecord,
+    order: protocol::Order,
+    changes: Vec<Change>,
+}
+
+/// Commits the outcome as one delta of the page's merchant stream and tells
 /// this node's tabs.
 async fn commit(
     mut tx: Tx,
@@ -546,9 +554,16 @@ async fn commit(
     registry: &MerchantRegistry,
     key: &StreamKey,
     seq: u64,
-    changes: &[Change],
+    outcome: Outcome<'_>,
 ) -> AppResult<()> {
-    append_delta(&mut tx, db, key, seq, changes).await?;
+    let mut changes = outcome.changes;
+    changes.push(Change::TransactionUpserted {
+        transaction: Box::new(outcome.record.view.clone()),
+    });
+    changes.push(Change::OrderUpserted {
+        order: Box::new(outcome.order),
+    });
+    append_delta(&mut tx, db, key, seq, &changes).await?;
     tx.commit().await?;
     tell_actor(registry, key, seq);
     Ok(())
@@ -677,15 +692,13 @@ pub async fn submit(
         tx.rollback().await?;
         return Err(AppError::Internal("pay attempt raced its own key".into()));
     }
-    changes.push(Change::TransactionUpserted {
-        transaction: Box::new(record.view.clone()),
-    });
-    changes.push(Change::OrderUpserted {
-        order: Box::new(order),
-    });
-    commit(tx, db, registry, &key, seq, &changes).await?;
-    let source = source_label(&record);
-    let attempt = to_attempt(&row, record.view.amount_cents, source)?;
+    let outcome = Outcome {
+        record: &record,
+        order,
+        changes,
+    };
+    commit(tx, db, registry, &key, seq, outcome).await?;
+    let attempt = to_attempt(&row, record.view.amount_cents, source_label(&record))?;
     Ok(Submitted::Attempt(Box::new(attempt)))
 }
 
@@ -767,15 +780,14 @@ pub async fn answer_step(
     }
     orders::update_order(&mut tx, merchant_id, &order).await?;
     transactions::update_transaction(&mut tx, merchant_id, mode, &record, row.updated_at).await?;
-    changes.push(Change::TransactionUpserted {
-        transaction: Box::new(record.view.clone()),
-    });
-    changes.push(Change::OrderUpserted {
-        order: Box::new(order),
-    });
-    commit(tx, db, registry, &key, seq, &changes).await?;
-    let source = source_label(&record);
-    Ok(Some(to_attempt(&row, record.view.amount_cents, source)?))
+    let outcome = Outcome {
+        record: &record,
+        order,
+        changes,
+    };
+    commit(tx, db, registry, &key, seq, outcome).await?;
+    let attempt = to_attempt(&row, record.view.amount_cents, source_label(&record))?;
+    Ok(Some(attempt))
 }
 
 #[cfg(test)]

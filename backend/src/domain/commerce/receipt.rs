@@ -5,6 +5,7 @@ use protocol::{Language, Order, PayPage};
 use serde_json::Value;
 
 use super::checkout::bank_name;
+use crate::domain::mail::escape;
 use crate::store::mail::OutgoingMail;
 use crate::store::sql::wire_name;
 use crate::store::transactions::TransactionRecord;
@@ -18,14 +19,6 @@ fn words(language: Language) -> Value {
         Language::Afr => AFR,
     };
     serde_json::from_str(source).unwrap_or(Value::Null)
-}
-
-fn escape(value: &str) -> String {
-    value
-        .replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 /// `R 1 500.00`, as South African receipts write rands.
