@@ -105,5 +105,10 @@ export async function payByCard(page: Page, pageId: string, payment: CardPayment
   await form.locator('input[name="cardNumber"]').fill(payment.cardNumber);
   await form.locator('input[name="expiry"]').fill("12/30");
   await form.locator('input[name="cvv"]').fill("123");
-  await Promise.all([page.waitForLoadState("load"), form.locator('button[type="submit"]').click()]);
+  // The page it was on is already loaded: wait for the answer to the post itself, or
+  // the next goto could cancel the payment before the server sees it.
+  const answered = page.waitForEvent("framenavigated", (frame) => frame === page.mainFrame());
+  await form.locator('button[type="submit"]').click();
+  await answered;
+  await page.waitForLoadState("load");
 }
