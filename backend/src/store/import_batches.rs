@@ -5,22 +5,86 @@
 use std::collections::HashMap;
 
 use protocol::{BankAccountInput, CustomerInput, IdType, Mode};
-use sqlx::Row;
+use sqlx::AssertSqlSafe;
 
 use super::Tx;
 use super::bulk::{BulkInsert, Value};
 use super::customers::search_text;
 use super::mandates::NewMandate;
 use super::payments::PaymentRecord;
-use super::sql::{Bind, Sql, opt_int, wire_name};
-use crate::error::AppResult;
+use super::sql::wire_name;
+use crate::error::{AppError, AppResult};
 
-/// Lookups by a list of keys go in pieces this size.
-const KEYS_PER_QUERY: usize = 500;
+/// A lookup by a batch's keys, answered as one row: the matching rows as
+/// one JSON array of arrays of `columns`. The keys go in as one JSON array
+/// (`$3`), so the statement text is the same for every batch and prepared
+/// once, with no statement of hundreds of `$N` (SQLite looks each name up
+/// in a list); and a thousand rows come back as one value, not a thousand
+/// rows each handed across from the driver's thread.
+fn lookup_sql(tx: &Tx, columns: &str, from: &str, key_column: &str) -> String {
+    if tx.backend_name() == "PostgreSQL" {
+        format!(
+            "SELECT COALESCE(json_agg(json_build_array({columns})), '[]')::text FROM {from} \
+             AND {key_column} IN (SELECT json_array_elements_text($3::json))"
+        )
+    } else {
+        format!(
+            "SELECT json_group_array(json_array({columns})) FROM {from} \
+             AND {key_column} IN (SELECT value FROM json_each($3))"
+        )
+    }
+}
+
+async fn lookup<T: serde::de::DeserializeOwned>(
+    tx: &mut Tx,
+    sql: String,
+    merchant_id: &str,
+    mode: Mode,
+    keys: &[&str],
+) -> AppResult<Vec<T>> {
+    if keys.is_empty() {
+        return Ok(Vec::new());
+    }
+    let keys = serde_json::to_string(keys)
+        .map_err(|e| AppError::Internal(format!("lookup keys as JSON: {e}")))?;
+    let found: String = sqlx::query_scalar(AssertSqlSafe(sql))
+        .bind(merchant_id)
+        .bind(mode.as_str())
+        .bind(keys)
+        .fetch_one(&mut **tx)
+        .await?;
+    serde_json::from_str(&found)
+        .map_err(|e| AppError::Internal(format!("lookup answer as JSON: {e}")))
+}
 
 pub struct KnownCustomer {
     pub id: String,
     pub archived: bool,
+    /// As stored, in the order of `customer_details`.
+    details: [String; 9],
+}
+
+impl KnownCustomer {
+    /// Whether writing `input` would change nothing: a file names the same
+    /// customer on many rows, and rewriting an unchanged row is wasted work.
+    pub fn holds(&self, input: &CustomerInput) -> bool {
+        customer_details(input) == self.details.each_ref().map(String::as_str)
+    }
+}
+
+/// What an import updates of a known customer.
+fn customer_details(c: &CustomerInput) -> [&str; 9] {
+    [
+        &c.name,
+        &c.email,
+        &c.cellphone,
+        c.id_type.map_or("", IdType::as_str),
+        &c.id_number,
+        &c.address_line1,
+        &c.address_line2,
+        &c.city,
+        &c.postal_code,
+    ]
 }
 
 /// The merchant's customers with these references.
@@ -30,31 +94,53 @@ pub async fn customers_by_reference(
     mode: Mode,
     references: &[&str],
 ) -> AppResult<HashMap<String, KnownCustomer>> {
-    let mut found = HashMap::new();
-    for chunk in references.chunks(KEYS_PER_QUERY) {
-        let mut sql = Sql::in_stream(
-            "SELECT c.id, c.reference, c.archived_at FROM customers c",
-            "c",
-            merchant_id,
-            mode,
+    // In the order of the columns below: one flat JSON array per customer.
+    type Found = (
+        String,
+        String,
+        Option<i64>,
+        String,
+        String,
+        String,
+        Option<String>,
+        String,
+        String,
+        String,
+        String,
+        String,
+    );
+    let sql = lookup_sql(
+        tx,
+        "c.id, c.reference, c.archived_at, c.name, c.email, c.cellphone, c.id_type, c.id_number, \
+         c.address_line1, c.address_line2, c.city, c.postal_code",
+        "customers c WHERE c.merchant_id = $1 AND c.mode = $2",
+        "c.reference",
+    );
+    let rows: Vec<Found> = lookup(tx, sql, merchant_id, mode, references).await?;
+    let mut found = HashMap::with_capacity(rows.len());
+    for row in rows {
+        let (id, reference, archived_at, name, email, cellphone, id_type, id_number) =
+            (row.0, row.1, row.2, row.3, row.4, row.5, row.6, row.7);
+        let (line1, line2, city, postal_code) = (row.8, row.9, row.10, row.11);
+        let details = [
+            name,
+            email,
+            cellphone,
+            id_type.unwrap_or_default(),
+            id_number,
+            line1,
+            line2,
+            city,
+            postal_code,
+        ];
+        found.insert(
+            reference,
+            KnownCustomer {
+                id,
+                archived: archived_at.is_some(),
+                details,
+            },
         );
-        let placeholders: Vec<String> = chunk
-            .iter()
-            .map(|r| sql.arg(Bind::Text(r.to_string())))
-            .collect();
-        sql.push(&format!(
-            " AND c.reference IN ({})",
-            placeholders.join(", ")
-        ));
-        for row in sql.query().fetch_all(&mut **tx).await? {
-            found.insert(
-                row.get("reference"),
-                KnownCustomer {
-                    id: row.get("id"),
-                    archived: opt_int(&row, "archived_at").is_some(),
-                },
-            );
-        }
     }
     Ok(found)
 }
@@ -107,38 +193,44 @@ pub async fn upsert_customers(
 /// `(customer id, bank, account number)`: one live account each.
 pub type AccountKey = (String, String, String);
 
+pub struct KnownAccount {
+    pub id: String,
+    /// Branch code, account type and holder, as stored.
+    details: [String; 3],
+}
+
+impl KnownAccount {
+    /// Whether writing `input` would change nothing (see `KnownCustomer::holds`).
+    pub fn holds(&self, input: &BankAccountInput) -> bool {
+        self.details[0] == input.branch_code
+            && self.details[1] == wire_name(&input.account_type)
+            && self.details[2] == input.holder_name
+    }
+}
+
 pub async fn bank_accounts_of(
     tx: &mut Tx,
     merchant_id: &str,
     mode: Mode,
     customer_ids: &[&str],
-) -> AppResult<HashMap<AccountKey, String>> {
-    let mut found = HashMap::new();
-    for chunk in customer_ids.chunks(KEYS_PER_QUERY) {
-        let mut sql = Sql::in_stream(
-            "SELECT b.id, b.customer_id, b.bank, b.account_number FROM bank_accounts b",
-            "b",
-            merchant_id,
-            mode,
+) -> AppResult<HashMap<AccountKey, KnownAccount>> {
+    type Found = (String, String, String, String, String, String, String);
+    let sql = lookup_sql(
+        tx,
+        "b.id, b.customer_id, b.bank, b.account_number, b.branch_code, b.account_type, b.holder_name",
+        "bank_accounts b WHERE b.merchant_id = $1 AND b.mode = $2 AND b.removed_at IS NULL",
+        "b.customer_id",
+    );
+    let rows: Vec<Found> = lookup(tx, sql, merchant_id, mode, customer_ids).await?;
+    let mut found = HashMap::with_capacity(rows.len());
+    for (id, customer_id, bank, account_number, branch_code, account_type, holder_name) in rows {
+        found.insert(
+            (customer_id, bank, account_number),
+            KnownAccount {
+                id,
+                details: [branch_code, account_type, holder_name],
+            },
         );
-        let placeholders: Vec<String> = chunk
-            .iter()
-            .map(|id| sql.arg(Bind::Text(id.to_string())))
-            .collect();
-        sql.push(&format!(
-            " AND b.removed_at IS NULL AND b.customer_id IN ({})",
-            placeholders.join(", ")
-        ));
-        for row in sql.query().fetch_all(&mut **tx).await? {
-            found.insert(
-                (
-                    row.get("customer_id"),
-                    row.get("bank"),
-                    row.get("account_number"),
-                ),
-                row.get("id"),
-            );
-        }
     }
     Ok(found)
 }

@@ -70,8 +70,14 @@ pub async fn write_batch(
         });
         latest.insert(reference, row);
     }
+    // A customer the file repeats unchanged is not rewritten.
     let customers: Vec<(&str, &protocol::CustomerInput)> = latest
         .iter()
+        .filter(|(reference, row)| {
+            known
+                .get(**reference)
+                .is_none_or(|customer| !customer.holds(&row.customer))
+        })
         .filter_map(|(reference, row)| {
             customer_ids
                 .get(reference)
@@ -82,7 +88,11 @@ pub async fn write_batch(
 
     // One live bank account per customer, bank and account number.
     let ids: Vec<&str> = customer_ids.values().map(String::as_str).collect();
-    let mut account_ids = store::bank_accounts_of(tx, merchant_id, mode, &ids).await?;
+    let known_accounts = store::bank_accounts_of(tx, merchant_id, mode, &ids).await?;
+    let mut account_ids: HashMap<store::AccountKey, String> = known_accounts
+        .iter()
+        .map(|(key, account)| (key.clone(), account.id.clone()))
+        .collect();
     let mut account_rows: HashMap<store::AccountKey, &ValidRow> = HashMap::new();
     let key_of = |row: &ValidRow| -> Option<store::AccountKey> {
         let customer_id = customer_ids.get(row.customer.reference.as_str())?;
@@ -102,6 +112,11 @@ pub async fn write_batch(
     }
     let accounts: Vec<(&str, &str, &protocol::BankAccountInput)> = account_rows
         .iter()
+        .filter(|(key, row)| {
+            known_accounts
+                .get(*key)
+                .is_none_or(|account| !account.holds(&row.account))
+        })
         .filter_map(|(key, row)| {
             account_ids
                 .get(key)
