@@ -40,7 +40,7 @@ describe("routes", () => {
 
   it("shows an honest placeholder for screens not built yet", async () => {
     const page = await session.newPage();
-    await page.goto("/cards");
+    await page.goto("/insights");
     const placeholder = page.getByTestId("not-built");
     await placeholder.waitFor();
     expect(await placeholder.textContent()).toContain("This screen is not built yet");
