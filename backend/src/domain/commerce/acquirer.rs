@@ -96,6 +96,17 @@ pub fn brand_of(digits: &str) -> CardBrand {
     }
 }
 
+/// How receipts and pages name a brand.
+pub fn brand_name(brand: CardBrand) -> &'static str {
+    match brand {
+        CardBrand::Visa => "Visa",
+        CardBrand::Mastercard => "Mastercard",
+        CardBrand::Amex => "American Express",
+        CardBrand::Diners => "Diners Club",
+        CardBrand::Other => "Card",
+    }
+}
+
 /// Checks what the payer typed. Errors name the form's fields.
 pub fn check_card(
     number: &str,

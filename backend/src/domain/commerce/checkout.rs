@@ -395,7 +395,7 @@ fn source_label(record: &TransactionRecord) -> Option<String> {
     match (view.card_brand, view.bank) {
         (Some(brand), _) => Some(format!(
             "{} •••• {}",
-            crate::store::sql::wire_name(&brand),
+            acquirer::brand_name(brand),
             view.account_last_digits
         )),
         (None, Some(bank)) => Some(bank_name(bank).to_string()),

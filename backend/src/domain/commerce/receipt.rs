@@ -4,10 +4,10 @@
 use protocol::{Language, Order, PayPage};
 use serde_json::Value;
 
+use super::acquirer::brand_name;
 use super::checkout::bank_name;
 use crate::domain::mail::escape;
 use crate::store::mail::OutgoingMail;
-use crate::store::sql::wire_name;
 use crate::store::transactions::TransactionRecord;
 
 const EN: &str = include_str!("../../../../locales/mail/en.json");
@@ -52,7 +52,7 @@ pub fn compose(
     };
     let view = &record.view;
     let method = match (view.card_brand, view.bank) {
-        (Some(brand), _) => format!("{} •••• {}", wire_name(&brand), view.account_last_digits),
+        (Some(brand), _) => format!("{} •••• {}", brand_name(brand), view.account_last_digits),
         (None, Some(bank)) => bank_name(bank).to_string(),
         _ => String::new(),
     };
