@@ -9,9 +9,15 @@ use super::sql::{Bind, PageRequest, Sql, flag, opt_int, opt_text, push_page, sto
 use super::{Db, Tx};
 use crate::error::AppResult;
 
-const SELECT: &str = "SELECT p.id, p.merchant_id, p.mode, p.title, p.description, p.amount_mode, p.amount_cents, \
+/// The page's columns, shared by [`SELECT`] and [`find_public`]'s join.
+macro_rules! page_columns {
+    () => {
+        "SELECT p.id, p.merchant_id, p.mode, p.title, p.description, p.amount_mode, p.amount_cents, \
      p.min_cents, p.max_cents, p.kind, p.page_interval, p.methods, p.expires_on, p.max_uses, p.uses, p.reference, \
-     p.success_url, p.colour, p.logo_version, p.active, p.created_at, p.updated_at FROM pay_pages p";
+     p.success_url, p.colour, p.logo_version, p.active, p.created_at, p.updated_at"
+    };
+}
+const SELECT: &str = concat!(page_columns!(), " FROM pay_pages p");
 
 /// A page and the merchant stream it belongs to.
 pub struct StoredPage {
@@ -189,15 +195,39 @@ where
 }
 
 /// The public pay page: a page by its id alone, with its merchant.
-pub async fn find_public<'e, E>(executor: E, id: &str) -> AppResult<Option<StoredPage>>
+/// What the public pay page needs in one statement: the page, its merchant's
+/// name and the offset of that stream's business clock (0 when it has none).
+pub struct PublicRow {
+    pub stored: StoredPage,
+    pub merchant_name: String,
+    pub offset_days: i64,
+}
+
+/// One query, not three: every GET of `/pay/{id}` runs it, and on SQLite each
+/// statement is a round trip to sqlx's connection thread.
+pub async fn find_public<'e, E>(executor: E, id: &str) -> AppResult<Option<PublicRow>>
 where
     E: sqlx::Executor<'e, Database = sqlx::Any>,
 {
-    let row = sqlx::query(sqlx::AssertSqlSafe(format!("{SELECT} WHERE p.id = $1")))
-        .bind(id)
-        .fetch_optional(executor)
-        .await?;
-    row.as_ref().map(from_row).transpose()
+    let row = sqlx::query(concat!(
+        page_columns!(),
+        ", m.name AS merchant_name, COALESCE(c.offset_days, 0) AS offset_days \
+         FROM pay_pages p JOIN merchants m ON m.id = p.merchant_id \
+         LEFT JOIN business_clocks c ON c.merchant_id = p.merchant_id AND c.mode = p.mode \
+         WHERE p.id = $1"
+    ))
+    .bind(id)
+    .fetch_optional(executor)
+    .await?;
+    row.as_ref()
+        .map(|row| {
+            Ok(PublicRow {
+                stored: from_row(row)?,
+                merchant_name: row.get("merchant_name"),
+                offset_days: row.get("offset_days"),
+            })
+        })
+        .transpose()
 }
 
 /// The logo's bytes and content type.

@@ -26,9 +26,9 @@ use crate::live::messages::StreamKey;
 use crate::live::outside::{append_delta, take_seq, tell_actor};
 use crate::live::registry::MerchantRegistry;
 use crate::store::pay_attempts::{self, AttemptRow};
-use crate::store::pay_pages::{self, StoredPage};
+use crate::store::pay_pages::{self, PublicRow, StoredPage};
 use crate::store::transactions::{self, TransactionRecord};
-use crate::store::{Db, Tx, cards, clocks, customers, mail, orders};
+use crate::store::{Db, Tx, cards, customers, mail, orders};
 
 const NAME_MAX: usize = 64;
 
@@ -164,14 +164,6 @@ fn stream(page: &PublicPage) -> StreamKey {
     }
 }
 
-async fn merchant_name(db: &Db, merchant_id: &str) -> AppResult<String> {
-    let row = sqlx::query("SELECT name FROM merchants WHERE id = $1")
-        .bind(merchant_id)
-        .fetch_one(&db.pool)
-        .await?;
-    Ok(row.get("name"))
-}
-
 fn state_of(page: &PayPage, today: Date) -> PageState {
     let expired = page
         .expires_on
@@ -197,19 +189,21 @@ pub async fn open_page(
     if !crate::ids::is_well_formed_id(page_id) {
         return Ok(None);
     }
-    let Some(StoredPage { merchant_id, page }) = pay_pages::find_public(&db.pool, page_id).await?
+    // The page, its merchant's name and its clock in one statement: every GET runs this.
+    let Some(PublicRow {
+        stored: StoredPage { merchant_id, page },
+        merchant_name,
+        offset_days,
+    }) = pay_pages::find_public(&db.pool, page_id).await?
     else {
         return Ok(None);
     };
     if !page.active && !even_inactive {
         return Ok(None);
     }
-    let offset = clocks::read_clock(&db.pool, &merchant_id, page.mode)
-        .await?
-        .map_or(0, |c| c.offset_days);
-    let today = clock.today(page.mode, offset);
+    let today = clock.today(page.mode, offset_days);
     Ok(Some(PublicPage {
-        merchant_name: merchant_name(db, &merchant_id).await?,
+        merchant_name,
         state: state_of(&page, today),
         merchant_id,
         page,
