@@ -20,6 +20,7 @@ macro_rules! page_columns {
 const SELECT: &str = concat!(page_columns!(), " FROM pay_pages p");
 
 /// A page and the merchant stream it belongs to.
+#[derive(Clone)]
 pub struct StoredPage {
     pub merchant_id: String,
     pub page: PayPage,
@@ -197,6 +198,7 @@ where
 /// The public pay page: a page by its id alone, with its merchant.
 /// What the public pay page needs in one statement: the page, its merchant's
 /// name and the offset of that stream's business clock (0 when it has none).
+#[derive(Clone)]
 pub struct PublicRow {
     pub stored: StoredPage,
     pub merchant_name: String,

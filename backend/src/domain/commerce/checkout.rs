@@ -10,6 +10,10 @@ use protocol::{
     PaymentMethod,
 };
 use serde::{Deserialize, Serialize};
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use moka::sync::Cache;
 use sqlx::Row;
 use time::Date;
 
@@ -189,26 +193,71 @@ pub async fn open_page(
     if !crate::ids::is_well_formed_id(page_id) {
         return Ok(None);
     }
-    // The page, its merchant's name and its clock in one statement: every GET runs this.
-    let Some(PublicRow {
+    // The page, its merchant's name and its clock in one statement.
+    let row = pay_pages::find_public(&db.pool, page_id).await?;
+    Ok(row.and_then(|row| public_page(row, clock, even_inactive)))
+}
+
+fn public_page(row: PublicRow, clock: BusinessClock, even_inactive: bool) -> Option<PublicPage> {
+    let PublicRow {
         stored: StoredPage { merchant_id, page },
         merchant_name,
         offset_days,
-    }) = pay_pages::find_public(&db.pool, page_id).await?
-    else {
-        return Ok(None);
-    };
+    } = row;
     if !page.active && !even_inactive {
-        return Ok(None);
+        return None;
     }
     let today = clock.today(page.mode, offset_days);
-    Ok(Some(PublicPage {
+    Some(PublicPage {
         merchant_name,
         state: state_of(&page, today),
         merchant_id,
         page,
         today,
-    }))
+    })
+}
+
+/// How long a page read for a payer's first GET is reused. Every payer of a
+/// shared link asks for the same row. A merchant's change on this node drops
+/// the page at once; on another node it shows within this time. A submit
+/// always reads the page afresh inside its transaction, so nothing is sold
+/// on a stale read.
+const PUBLIC_PAGE_TTL: Duration = Duration::from_secs(2);
+
+/// Pages (and unknown ids) read lately, by id, for the whole process.
+fn public_pages() -> &'static Cache<String, Option<PublicRow>> {
+    static PAGES: OnceLock<Cache<String, Option<PublicRow>>> = OnceLock::new();
+    PAGES.get_or_init(|| {
+        Cache::builder()
+            .max_capacity(10_000)
+            .time_to_live(PUBLIC_PAGE_TTL)
+            .build()
+    })
+}
+
+/// Called by the merchant's commands on a page: the next GET reads it anew.
+pub fn forget_public_page(page_id: &str) {
+    public_pages().invalidate(page_id);
+}
+
+/// [`open_page`] for the form's GET, through the short-lived cache.
+pub async fn open_page_cached(
+    db: &Db,
+    clock: BusinessClock,
+    page_id: &str,
+) -> AppResult<Option<PublicPage>> {
+    if !crate::ids::is_well_formed_id(page_id) {
+        return Ok(None);
+    }
+    let row = match public_pages().get(page_id) {
+        Some(row) => row,
+        None => {
+            let row = pay_pages::find_public(&db.pool, page_id).await?;
+            public_pages().insert(page_id.to_string(), row.clone());
+            row
+        }
+    };
+    Ok(row.and_then(|row| public_page(row, clock, false)))
 }
 
 /// Rands as typed ("150", "150.5", "R 1 500,00") to cents.
@@ -442,6 +491,7 @@ async fn on_success(
     let (merchant_id, mode) = (page.merchant_id.as_str(), page.page.mode);
     let now = now_ms();
     pay_pages::count_use(tx, merchant_id, mode, &page.page.id, now).await?;
+    forget_public_page(&page.page.id);
     if let Some(updated) = pay_pages::find_page(&mut **tx, merchant_id, mode, &page.page.id).await?
     {
         changes.push(Change::PayPageUpserted {

@@ -187,6 +187,7 @@ fn apply_input(page: &mut PayPage, input: PayPageInput) {
 
 fn upserted(page: PayPage) -> Effect {
     let id = page.id.clone();
+    super::checkout::forget_public_page(&id);
     Effect {
         changes: vec![Change::PayPageUpserted {
             page: Box::new(page),

@@ -302,7 +302,7 @@ async fn show_page(
     let here = req.uri().path().to_string();
     let (w, mut set_cookies) = language(&state, &req, query.lang.as_deref());
     let Some(page) =
-        checkout::open_page(&state.db, state.merchants.clock(), &page_id, false).await?
+        checkout::open_page_cached(&state.db, state.merchants.clock(), &page_id).await?
     else {
         return not_found(w, &here, set_cookies);
     };
