@@ -26,6 +26,8 @@ pub mod sql;
 pub mod transactions;
 pub mod users;
 
+use std::collections::HashMap;
+use std::sync::{Arc, LazyLock, PoisonError};
 use std::time::Duration;
 
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
@@ -43,7 +45,19 @@ pub enum Backend {
 pub struct Db {
     pub pool: AnyPool,
     pub backend: Backend,
+    /// SQLite: where this file's writers of this process wait their turn.
+    write_queue: Option<Arc<tokio::sync::Mutex<()>>>,
 }
+
+/// One queue per SQLite file, shared by every pool of the process (the
+/// import job has its own). A writer waiting for SQLite's lock sleeps and
+/// polls, up to 100 ms apart, so a writer that commits and begins again at
+/// once (an import, batch after batch) would keep the lock from the others
+/// for as long as it runs; queued in arrival order, each waits at most for
+/// the transactions that were there first.
+static SQLITE_WRITE_QUEUES: LazyLock<
+    std::sync::Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>,
+> = LazyLock::new(Default::default);
 
 pub type Tx = sqlx::Transaction<'static, sqlx::Any>;
 
@@ -63,6 +77,12 @@ impl Db {
             Backend::Sqlite => sqlite_url_creating_folder(url)?,
             Backend::Postgres => url.to_string(),
         };
+        let write_queue = (backend == Backend::Sqlite).then(|| {
+            let mut queues = SQLITE_WRITE_QUEUES
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner);
+            Arc::clone(queues.entry(url.clone()).or_default())
+        });
         let options: AnyConnectOptions = url.parse()?;
         let pool = AnyPoolOptions::new()
             // SQLite has one writer at a time anyway; a few readers beside it suffice.
@@ -86,7 +106,11 @@ impl Db {
             })
             .connect_with(options)
             .await?;
-        Ok(Db { pool, backend })
+        Ok(Db {
+            pool,
+            backend,
+            write_queue,
+        })
     }
 
     pub async fn migrate(&self) -> AppResult<()> {
@@ -107,10 +131,17 @@ impl Db {
 
     /// A write transaction. On SQLite it takes the write lock up front
     /// (`BEGIN IMMEDIATE`), so two writers queue on the busy timeout instead of
-    /// failing when one upgrades a read lock.
+    /// failing when one upgrades a read lock. Writers of one file wait in
+    /// the file's queue first, and leave it once they hold the lock.
     pub async fn begin_write(&self) -> AppResult<Tx> {
         let tx = match self.backend {
-            Backend::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await?,
+            Backend::Sqlite => {
+                let _turn = match &self.write_queue {
+                    Some(queue) => Some(queue.lock().await),
+                    None => None,
+                };
+                self.pool.begin_with("BEGIN IMMEDIATE").await?
+            }
             Backend::Postgres => self.pool.begin().await?,
         };
         Ok(tx)
