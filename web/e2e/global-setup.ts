@@ -75,7 +75,13 @@ export async function setup(project: TestProject) {
       "--public-url",
       baseURL,
     ],
-    { cwd: repo, stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? "warn" } },
+    {
+      cwd: repo,
+      stdio: ["ignore", "inherit", "inherit"],
+      // Every test signs up from 127.0.0.1 against this one server: the per-address sign-up limit
+      // (tested in the backend's own auth tests) would otherwise refuse the later files.
+      env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? "warn", SIGNUP_LIMIT_PER_ADDRESS: "1000" },
+    },
   );
   await waitUntilServing(baseURL, server);
   project.provide("baseURL", baseURL);
