@@ -1,13 +1,11 @@
 import { useAtomValue } from "jotai";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Alert } from "../../components/Alert";
-import { Button } from "../../components/Button";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { EmptyState } from "../../components/EmptyState";
 import { PageHeader } from "../../components/PageHeader";
+import { PagedTable } from "../../components/PagedTable";
 import { todayInSouthAfrica } from "../../components/format";
-import { Spinner } from "../../components/Spinner";
 import { businessDateAtom, cardAtom, cardUpsertsAtom } from "../../live/cache";
 import { useCommand } from "../../live/useCommand";
 import { usePagedList } from "../../live/usePagedList";
@@ -41,42 +39,29 @@ export function CardsPage() {
   return (
     <section className="page" data-testid="cards-page">
       <PageHeader title={t("cards.title")} subtitle={t("cards.subtitle")} />
-      {list.error ? <Alert>{t(`errors.${list.error}`)}</Alert> : null}
-      {list.loading && list.ids.length === 0 ? (
-        <div className="table-placeholder">
-          <Spinner label={t("app.loading")} />
-        </div>
-      ) : list.ids.length === 0 && !list.error ? (
-        <EmptyState testId="cards-empty" title={t("cards.empty")} body={t("cards.emptyHint")} />
-      ) : list.ids.length === 0 ? null : (
-        <div className={list.loading ? "table-card is-stale" : "table-card"} aria-busy={list.loading}>
-          <table className="table" data-testid="card-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("cards.columns.card")}</th>
-                <th scope="col">{t("cards.columns.expiry")}</th>
-                <th scope="col">{t("cards.columns.customer")}</th>
-                <th scope="col" className="hide-sm">{t("cards.columns.added")}</th>
-                <th scope="col">
-                  <span className="sr-only-text">{t("cards.columns.actions")}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.ids.map((id) => (
-                <CardRow key={id} id={id} today={today} onCharge={(card) => setCharging(card.id)} onRemove={setRemoving} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {list.hasMore ? (
-        <div className="load-more">
-          <Button onClick={list.loadMore} busy={list.loadingMore} data-testid="load-more">
-            {list.loadingMore ? t("cards.loadingMore") : t("cards.loadMore")}
-          </Button>
-        </div>
-      ) : null}
+      <PagedTable
+        list={list}
+        testId="card-table"
+        empty={
+          <EmptyState testId="cards-empty" title={t("cards.empty")} body={t("cards.emptyHint")} />
+        }
+        columns={
+          <>
+            <th scope="col">{t("cards.columns.card")}</th>
+            <th scope="col">{t("cards.columns.expiry")}</th>
+            <th scope="col">{t("cards.columns.customer")}</th>
+            <th scope="col" className="hide-sm">{t("cards.columns.added")}</th>
+            <th scope="col">
+              <span className="sr-only-text">{t("cards.columns.actions")}</span>
+            </th>
+          </>
+        }
+        row={(id) => (
+          <CardRow key={id} id={id} today={today} onCharge={(card) => setCharging(card.id)} onRemove={setRemoving} />
+        )}
+        loadMoreLabel={t("cards.loadMore")}
+        loadingMoreLabel={t("cards.loadingMore")}
+      />
       {charging ? <ChargingCard id={charging} onClose={() => setCharging(null)} /> : null}
       <ConfirmDialog
         open={removing !== null}

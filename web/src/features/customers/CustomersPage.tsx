@@ -1,10 +1,9 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { EmptyState } from "../../components/EmptyState";
 import { PageHeader } from "../../components/PageHeader";
-import { Spinner } from "../../components/Spinner";
+import { PagedTable } from "../../components/PagedTable";
 import { useDebouncedValue } from "../../components/useDebouncedValue";
 import type { CustomerStatus } from "../../protocol/wire";
 import { CreateCustomerDialog } from "./CreateCustomerDialog";
@@ -56,46 +55,33 @@ export function CustomersPage() {
           ))}
         </div>
       </div>
-      {list.error ? <Alert>{t(`errors.${list.error}`)}</Alert> : null}
-      {list.loading && list.ids.length === 0 ? (
-        <div className="table-placeholder">
-          <Spinner label={t("app.loading")} />
-        </div>
-      ) : list.ids.length === 0 && !list.error ? (
-        <EmptyState
-          testId="customers-empty"
-          title={search ? t("customers.noMatches") : t("customers.empty")}
-          body={search ? undefined : t("customers.emptyHint")}
-          action={search ? undefined : newButton}
-        />
-      ) : list.ids.length === 0 ? null : (
-        <div className={list.loading ? "table-card is-stale" : "table-card"} aria-busy={list.loading}>
-          <table className="table" data-testid="customer-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("customers.columns.name")}</th>
-                <th scope="col">{t("customers.columns.email")}</th>
-                <th scope="col" className="hide-sm">{t("customers.columns.cellphone")}</th>
-                <th scope="col" className="hide-sm">{t("customers.columns.reference")}</th>
-                <th scope="col">{t("customers.columns.status")}</th>
-                <th scope="col" className="hide-md">{t("customers.columns.created")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.ids.map((id) => (
-                <CustomerRow key={id} id={id} status={status} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {list.hasMore ? (
-        <div className="load-more">
-          <Button onClick={list.loadMore} busy={list.loadingMore} data-testid="load-more">
-            {list.loadingMore ? t("customers.loadingMore") : t("customers.loadMore")}
-          </Button>
-        </div>
-      ) : null}
+      <PagedTable
+        list={list}
+        testId="customer-table"
+        empty={
+          <EmptyState
+            testId="customers-empty"
+            title={search ? t("customers.noMatches") : t("customers.empty")}
+            body={search ? undefined : t("customers.emptyHint")}
+            action={search ? undefined : newButton}
+          />
+        }
+        columns={
+          <>
+            <th scope="col">{t("customers.columns.name")}</th>
+            <th scope="col">{t("customers.columns.email")}</th>
+            <th scope="col" className="hide-sm">{t("customers.columns.cellphone")}</th>
+            <th scope="col" className="hide-sm">{t("customers.columns.reference")}</th>
+            <th scope="col">{t("customers.columns.status")}</th>
+            <th scope="col" className="hide-md">{t("customers.columns.created")}</th>
+          </>
+        }
+        row={(id) => (
+          <CustomerRow key={id} id={id} status={status} />
+        )}
+        loadMoreLabel={t("customers.loadMore")}
+        loadingMoreLabel={t("customers.loadingMore")}
+      />
       <CreateCustomerDialog open={creating} onOpenChange={setCreating} />
     </section>
   );

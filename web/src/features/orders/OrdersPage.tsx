@@ -1,11 +1,10 @@
 import { useTranslation } from "react-i18next";
-import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { DraftInput } from "../../components/DraftInput";
 import { EmptyState } from "../../components/EmptyState";
 import "../../components/filterBar.css";
 import { PageHeader } from "../../components/PageHeader";
-import { Spinner } from "../../components/Spinner";
+import { PagedTable } from "../../components/PagedTable";
 import { orderUpsertsAtom } from "../../live/cache";
 import { usePagedList } from "../../live/usePagedList";
 import type { OrderStatus, PaymentMethod } from "../../protocol/wire";
@@ -33,52 +32,39 @@ export function OrdersPage() {
     <section className="page" data-testid="orders-page">
       <PageHeader title={t("orders.title")} subtitle={t("orders.subtitle")} />
       <OrderFilters view={view} onChange={update} onClear={clear} />
-      {list.error ? <Alert>{t(`errors.${list.error}`)}</Alert> : null}
-      {list.loading && list.ids.length === 0 ? (
-        <div className="table-placeholder">
-          <Spinner label={t("app.loading")} />
-        </div>
-      ) : list.ids.length === 0 && !list.error ? (
-        <EmptyState
-          testId="orders-empty"
-          title={filtered ? t("orders.noMatches") : t("orders.empty")}
-          body={filtered ? undefined : t("orders.emptyHint")}
-          action={
-            filtered ? (
-              <Button onClick={clear} data-testid="empty-clear">
-                {t("collections.filters.clear")}
-              </Button>
-            ) : undefined
-          }
-        />
-      ) : list.ids.length === 0 ? null : (
-        <div className={list.loading ? "table-card is-stale" : "table-card"} aria-busy={list.loading}>
-          <table className="table" data-testid="order-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("orders.columns.created")}</th>
-                <th scope="col">{t("orders.columns.payer")}</th>
-                <th scope="col" className="hide-sm">{t("orders.columns.reference")}</th>
-                <th scope="col" className="hide-md">{t("orders.columns.method")}</th>
-                <th scope="col" className="cell-amount">{t("orders.columns.amount")}</th>
-                <th scope="col">{t("orders.columns.status")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.ids.map((id) => (
-                <OrderRow key={id} id={id} onOpen={openOrder} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {list.hasMore ? (
-        <div className="load-more">
-          <Button onClick={list.loadMore} busy={list.loadingMore} data-testid="load-more">
-            {list.loadingMore ? t("orders.loadingMore") : t("orders.loadMore")}
-          </Button>
-        </div>
-      ) : null}
+      <PagedTable
+        list={list}
+        testId="order-table"
+        empty={
+          <EmptyState
+            testId="orders-empty"
+            title={filtered ? t("orders.noMatches") : t("orders.empty")}
+            body={filtered ? undefined : t("orders.emptyHint")}
+            action={
+              filtered ? (
+                <Button onClick={clear} data-testid="empty-clear">
+                  {t("collections.filters.clear")}
+                </Button>
+              ) : undefined
+            }
+          />
+        }
+        columns={
+          <>
+            <th scope="col">{t("orders.columns.created")}</th>
+            <th scope="col">{t("orders.columns.payer")}</th>
+            <th scope="col" className="hide-sm">{t("orders.columns.reference")}</th>
+            <th scope="col" className="hide-md">{t("orders.columns.method")}</th>
+            <th scope="col" className="cell-amount">{t("orders.columns.amount")}</th>
+            <th scope="col">{t("orders.columns.status")}</th>
+          </>
+        }
+        row={(id) => (
+          <OrderRow key={id} id={id} onOpen={openOrder} />
+        )}
+        loadMoreLabel={t("orders.loadMore")}
+        loadingMoreLabel={t("orders.loadingMore")}
+      />
       {view.order ? <OrderDetail key={view.order} id={view.order} onClose={() => openOrder(undefined)} /> : null}
     </section>
   );

@@ -1,12 +1,11 @@
 import { useAtomValue } from "jotai";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { EmptyState } from "../../components/EmptyState";
 import { PageHeader } from "../../components/PageHeader";
+import { PagedTable } from "../../components/PagedTable";
 import { todayInSouthAfrica } from "../../components/format";
-import { Spinner } from "../../components/Spinner";
 import { businessDateAtom, payPageAtom, payPageUpsertsAtom } from "../../live/cache";
 import { useLiveClient } from "../../live/context";
 import { usePagedList } from "../../live/usePagedList";
@@ -54,51 +53,38 @@ export function PayPagesPage() {
   return (
     <section className="page" data-testid="pay-pages-page">
       <PageHeader title={t("payPages.title")} subtitle={t("payPages.subtitle")} actions={newButton} />
-      {list.error ? <Alert>{t(`errors.${list.error}`)}</Alert> : null}
-      {list.loading && list.ids.length === 0 ? (
-        <div className="table-placeholder">
-          <Spinner label={t("app.loading")} />
-        </div>
-      ) : list.ids.length === 0 && !list.error ? (
-        <EmptyState testId="pay-pages-empty" title={t("payPages.empty")} body={t("payPages.emptyHint")} action={newButton} />
-      ) : list.ids.length === 0 ? null : (
-        <div className={list.loading ? "table-card is-stale" : "table-card"} aria-busy={list.loading}>
-          <table className="table" data-testid="pay-page-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("payPages.columns.page")}</th>
-                <th scope="col" className="cell-amount">{t("payPages.columns.amount")}</th>
-                <th scope="col" className="hide-md">{t("payPages.columns.methods")}</th>
-                <th scope="col" className="hide-sm">{t("payPages.columns.uses")}</th>
-                <th scope="col">{t("payPages.columns.status")}</th>
-                <th scope="col">
-                  <span className="sr-only-text">{t("payPages.columns.actions")}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.ids.map((id) => (
-                <PayPageRow
-                  key={id}
-                  id={id}
-                  today={today}
-                  busy={toggling === id}
-                  onShare={(page) => setOpen({ t: "share", id: page.id })}
-                  onEdit={(page) => setOpen({ t: "edit", id: page.id })}
-                  onSetActive={(page, active) => void setActive(page, active)}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {list.hasMore ? (
-        <div className="load-more">
-          <Button onClick={list.loadMore} busy={list.loadingMore} data-testid="load-more">
-            {list.loadingMore ? t("payPages.loadingMore") : t("payPages.loadMore")}
-          </Button>
-        </div>
-      ) : null}
+      <PagedTable
+        list={list}
+        testId="pay-page-table"
+        empty={
+          <EmptyState testId="pay-pages-empty" title={t("payPages.empty")} body={t("payPages.emptyHint")} action={newButton} />
+        }
+        columns={
+          <>
+            <th scope="col">{t("payPages.columns.page")}</th>
+            <th scope="col" className="cell-amount">{t("payPages.columns.amount")}</th>
+            <th scope="col" className="hide-md">{t("payPages.columns.methods")}</th>
+            <th scope="col" className="hide-sm">{t("payPages.columns.uses")}</th>
+            <th scope="col">{t("payPages.columns.status")}</th>
+            <th scope="col">
+              <span className="sr-only-text">{t("payPages.columns.actions")}</span>
+            </th>
+          </>
+        }
+        row={(id) => (
+          <PayPageRow
+            key={id}
+            id={id}
+            today={today}
+            busy={toggling === id}
+            onShare={(page) => setOpen({ t: "share", id: page.id })}
+            onEdit={(page) => setOpen({ t: "edit", id: page.id })}
+            onSetActive={(page, active) => void setActive(page, active)}
+          />
+        )}
+        loadMoreLabel={t("payPages.loadMore")}
+        loadingMoreLabel={t("payPages.loadingMore")}
+      />
       <PayPageDialog key="new" open={open.t === "new"} onOpenChange={(next) => setOpen(next ? { t: "new" } : { t: "none" })} />
       {open.t === "edit" || open.t === "share" ? <OpenPage open={open} onClose={() => setOpen({ t: "none" })} /> : null}
     </section>

@@ -5,7 +5,7 @@ import { EmptyState } from "../../components/EmptyState";
 import { FilterBar } from "../../components/FilterBar";
 import { isFiltered } from "../../components/listView";
 import { PageHeader } from "../../components/PageHeader";
-import { Spinner } from "../../components/Spinner";
+import { PagedTable } from "../../components/PagedTable";
 import { useUrlFilters } from "../../components/useUrlFilters";
 import { transactionUpsertsAtom } from "../../live/cache";
 import { usePagedList } from "../../live/usePagedList";
@@ -56,52 +56,39 @@ export function TransactionsPage() {
         invalid={request.invalid}
         testId="transaction-filters"
       />
-      {list.error ? <Alert>{t(`errors.${list.error}`)}</Alert> : null}
-      {list.loading && list.ids.length === 0 ? (
-        <div className="table-placeholder">
-          <Spinner label={t("app.loading")} />
-        </div>
-      ) : list.ids.length === 0 && !list.error ? (
-        <EmptyState
-          testId="transactions-empty"
-          title={filtered ? t("transactions.noMatches") : t("transactions.empty")}
-          body={filtered ? undefined : t("transactions.emptyHint")}
-          action={
-            filtered ? (
-              <Button onClick={clear} data-testid="empty-clear">
-                {t("collections.filters.clear")}
-              </Button>
-            ) : undefined
-          }
-        />
-      ) : list.ids.length === 0 ? null : (
-        <div className={list.loading ? "table-card is-stale" : "table-card"} aria-busy={list.loading}>
-          <table className="table" data-testid="transaction-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("transactions.columns.actionDate")}</th>
-                <th scope="col">{t("transactions.columns.customer")}</th>
-                <th scope="col" className="hide-sm">{t("transactions.columns.reference")}</th>
-                <th scope="col" className="hide-md">{t("transactions.columns.method")}</th>
-                <th scope="col" className="cell-amount">{t("transactions.columns.amount")}</th>
-                <th scope="col">{t("transactions.columns.status")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.ids.map((id) => (
-                <TransactionRow key={id} id={id} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {list.hasMore ? (
-        <div className="load-more">
-          <Button onClick={list.loadMore} busy={list.loadingMore} data-testid="load-more">
-            {list.loadingMore ? t("transactions.loadingMore") : t("transactions.loadMore")}
-          </Button>
-        </div>
-      ) : null}
+      <PagedTable
+        list={list}
+        testId="transaction-table"
+        empty={
+          <EmptyState
+            testId="transactions-empty"
+            title={filtered ? t("transactions.noMatches") : t("transactions.empty")}
+            body={filtered ? undefined : t("transactions.emptyHint")}
+            action={
+              filtered ? (
+                <Button onClick={clear} data-testid="empty-clear">
+                  {t("collections.filters.clear")}
+                </Button>
+              ) : undefined
+            }
+          />
+        }
+        columns={
+          <>
+            <th scope="col">{t("transactions.columns.actionDate")}</th>
+            <th scope="col">{t("transactions.columns.customer")}</th>
+            <th scope="col" className="hide-sm">{t("transactions.columns.reference")}</th>
+            <th scope="col" className="hide-md">{t("transactions.columns.method")}</th>
+            <th scope="col" className="cell-amount">{t("transactions.columns.amount")}</th>
+            <th scope="col">{t("transactions.columns.status")}</th>
+          </>
+        }
+        row={(id) => (
+          <TransactionRow key={id} id={id} />
+        )}
+        loadMoreLabel={t("transactions.loadMore")}
+        loadingMoreLabel={t("transactions.loadingMore")}
+      />
     </section>
   );
 }
