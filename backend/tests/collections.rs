@@ -8,33 +8,8 @@ mod common;
 
 use std::time::Duration;
 
-use common::{Browser, Database, Socket, TestApp, committed_id, error_of};
+use common::{Database, Socket, TestApp, committed_id, error_of};
 use protocol::*;
-use time::macros::date;
-
-/// Monday 2 March 2026.
-async fn app(db: Database) -> TestApp {
-    TestApp::start_with(db, |config| {
-        config.business_date = Some(date!(2026 - 03 - 02))
-    })
-    .await
-}
-
-async fn open(browser: &Browser, mode: Mode) -> Socket {
-    let mut socket = browser.socket().await;
-    socket
-        .send(&ClientFrame::Hello {
-            resume: None,
-            build: "test".into(),
-            merchant_id: None,
-            mode: Some(mode),
-        })
-        .await;
-    socket
-        .next_matching(|f| matches!(f, ServerFrame::Welcome { .. }))
-        .await;
-    socket
-}
 
 async fn customer(socket: &mut Socket) -> String {
     let input = CustomerInput {
@@ -184,12 +159,12 @@ async fn deltas_until(socket: &mut Socket, day: &str) -> Vec<Change> {
 }
 
 async fn a_debicheck_schedule_plays_out_over_a_month(db: Database) {
-    let app = app(db).await;
+    let app = TestApp::start_pinned(db).await;
     let owner = app.merchant("owner@karoo.test").await;
-    let mut tab = open(&owner, Mode::Test).await;
-    let mut watcher = open(&owner, Mode::Test).await;
+    let mut tab = owner.open(Mode::Test).await;
+    let mut watcher = owner.open(Mode::Test).await;
     let other = app.merchant("other@elsewhere.test").await;
-    let mut stranger = open(&other, Mode::Test).await;
+    let mut stranger = other.open(Mode::Test).await;
 
     let customer_id = customer(&mut tab).await;
     let payment_id = committed_id(
@@ -355,7 +330,7 @@ async fn a_debicheck_schedule_plays_out_over_a_month(db: Database) {
     assert_eq!(foreign.code, ErrorCode::NotFound);
 
     // Live mode has no test clock.
-    let mut live = open(&owner, Mode::Live).await;
+    let mut live = owner.open(Mode::Live).await;
     let refused = error_of(
         live.command(
             "c",
@@ -369,9 +344,9 @@ async fn a_debicheck_schedule_plays_out_over_a_month(db: Database) {
 }
 
 async fn a_closed_account_stops_the_payment_and_disables_the_mandate(db: Database) {
-    let app = app(db).await;
+    let app = TestApp::start_pinned(db).await;
     let owner = app.merchant("owner@karoo.test").await;
-    let mut tab = open(&owner, Mode::Test).await;
+    let mut tab = owner.open(Mode::Test).await;
     let customer_id = customer(&mut tab).await;
     let mut mandate_input = new_mandate(PaymentMethod::EftDebitOrder, "4000000012");
     mandate_input.allow_tracking = false;
@@ -444,9 +419,9 @@ async fn a_closed_account_stops_the_payment_and_disables_the_mandate(db: Databas
 }
 
 async fn bad_payments_are_refused_with_every_field_named(db: Database) {
-    let app = app(db).await;
+    let app = TestApp::start_pinned(db).await;
     let owner = app.merchant("owner@karoo.test").await;
-    let mut tab = open(&owner, Mode::Test).await;
+    let mut tab = owner.open(Mode::Test).await;
     let customer_id = customer(&mut tab).await;
     let mut mandate_input = new_mandate(PaymentMethod::Debicheck, "4000000001");
     mandate_input.client_type = ClientType::DomesticCompany;
@@ -518,9 +493,9 @@ async fn payment_when(socket: &mut Socket, id: &str, done: impl Fn(&Payment) -> 
 }
 
 async fn insufficient_funds_is_retried_twice_then_stops_with_60(db: Database) {
-    let app = app(db).await;
+    let app = TestApp::start_pinned(db).await;
     let owner = app.merchant("owner@karoo.test").await;
-    let mut tab = open(&owner, Mode::Test).await;
+    let mut tab = owner.open(Mode::Test).await;
     let customer_id = customer(&mut tab).await;
     let mut mandate_input = new_mandate(PaymentMethod::EftDebitOrder, "4000000002");
     mandate_input.allow_tracking = false;

@@ -11,33 +11,8 @@ use std::time::Duration;
 
 use backend::domain::imports::cells::Cell;
 use backend::domain::imports::reader::read_rows;
-use common::{Browser, Database, Socket, TestApp, committed_id, error_of};
+use common::{Database, Socket, TestApp, committed_id, error_of};
 use protocol::*;
-use time::macros::date;
-
-/// Monday 2 March 2026.
-async fn app(db: Database) -> TestApp {
-    TestApp::start_with(db, |config| {
-        config.business_date = Some(date!(2026 - 03 - 02))
-    })
-    .await
-}
-
-async fn open(browser: &Browser) -> Socket {
-    let mut socket = browser.socket().await;
-    socket
-        .send(&ClientFrame::Hello {
-            resume: None,
-            build: "test".into(),
-            merchant_id: None,
-            mode: Some(Mode::Test),
-        })
-        .await;
-    socket
-        .next_matching(|f| matches!(f, ServerFrame::Welcome { .. }))
-        .await;
-    socket
-}
 
 fn ok(frame: ServerFrame) -> ReplyBody {
     match frame {
@@ -167,12 +142,12 @@ async fn payments_of(socket: &mut Socket, import_id: &str) -> Vec<Payment> {
 }
 
 async fn a_file_is_previewed_confirmed_and_watched(db: Database) {
-    let app = app(db).await;
+    let app = TestApp::start_pinned(db).await;
     let owner = app.merchant("owner@example.co.za").await;
-    let mut tab = open(&owner).await;
-    let mut watcher = open(&owner).await;
+    let mut tab = owner.open(Mode::Test).await;
+    let mut watcher = owner.open(Mode::Test).await;
     let other = app.merchant("other@example.co.za").await;
-    let mut stranger = open(&other).await;
+    let mut stranger = other.open(Mode::Test).await;
 
     // A customer the file updates by reference.
     committed_id(
@@ -430,9 +405,9 @@ async fn a_file_is_previewed_confirmed_and_watched(db: Database) {
 }
 
 async fn refused_files_say_why_and_write_nothing(db: Database) {
-    let app = app(db).await;
+    let app = TestApp::start_pinned(db).await;
     let owner = app.merchant("owner@example.co.za").await;
-    let mut tab = open(&owner).await;
+    let mut tab = owner.open(Mode::Test).await;
     let missing = upload(
         &mut tab,
         "short.csv",

@@ -10,31 +10,6 @@ use std::time::Duration;
 
 use common::{Browser, Database, Socket, TestApp, committed_id, error_of};
 use protocol::*;
-use time::macros::date;
-
-/// Monday 2 March 2026.
-async fn app(db: Database) -> TestApp {
-    TestApp::start_with(db, |config| {
-        config.business_date = Some(date!(2026 - 03 - 02))
-    })
-    .await
-}
-
-async fn open(browser: &Browser) -> Socket {
-    let mut socket = browser.socket().await;
-    socket
-        .send(&ClientFrame::Hello {
-            resume: None,
-            build: "test".into(),
-            merchant_id: None,
-            mode: Some(Mode::Test),
-        })
-        .await;
-    socket
-        .next_matching(|f| matches!(f, ServerFrame::Welcome { .. }))
-        .await;
-    socket
-}
 
 fn page_input(kind: PaymentKind) -> PayPageInput {
     PayPageInput {
@@ -155,9 +130,9 @@ async fn follow(browser: &Browser, response: reqwest::Response) -> String {
 }
 
 async fn the_page_renders_small_in_both_languages(db: Database) {
-    let app = app(db).await;
+    let app = TestApp::start_pinned(db).await;
     let owner = app.merchant("owner@example.co.za").await;
-    let mut tab = open(&owner).await;
+    let mut tab = owner.open(Mode::Test).await;
     let page_id = create_page(&mut tab, page_input(PaymentKind::Once)).await;
     let get = |accept: &'static str, query: &'static str| {
         let http = app.browser().http;
@@ -202,10 +177,10 @@ async fn the_page_renders_small_in_both_languages(db: Database) {
 }
 
 async fn a_card_payment_shows_up_live_and_never_echoes_the_number(db: Database) {
-    let app = app(db).await;
+    let app = TestApp::start_pinned(db).await;
     let owner = app.merchant("owner@example.co.za").await;
-    let mut tab = open(&owner).await;
-    let mut watcher = open(&owner).await;
+    let mut tab = owner.open(Mode::Test).await;
+    let mut watcher = owner.open(Mode::Test).await;
     let page_id = create_page(&mut tab, page_input(PaymentKind::Once)).await;
 
     // Declined: the form again, the reason, the name kept, never the number.
@@ -310,9 +285,9 @@ async fn a_card_payment_shows_up_live_and_never_echoes_the_number(db: Database) 
 }
 
 async fn a_double_submit_charges_once(db: Database) {
-    let app = app(db).await;
+    let app = TestApp::start_pinned(db).await;
     let owner = app.merchant("owner@example.co.za").await;
-    let mut tab = open(&owner).await;
+    let mut tab = owner.open(Mode::Test).await;
     let page_id = create_page(&mut tab, page_input(PaymentKind::Once)).await;
     let payer = payer(&app, &page_id, "card").await;
     let form = card_form(&payer, "4242424242424242");
@@ -356,9 +331,9 @@ async fn a_double_submit_charges_once(db: Database) {
 }
 
 async fn forms_without_the_csrf_token_are_refused(db: Database) {
-    let app = app(db).await;
+    let app = TestApp::start_pinned(db).await;
     let owner = app.merchant("owner@example.co.za").await;
-    let mut tab = open(&owner).await;
+    let mut tab = owner.open(Mode::Test).await;
     let page_id = create_page(&mut tab, page_input(PaymentKind::Once)).await;
     let mut payer = payer(&app, &page_id, "card").await;
     payer.csrf = "forged".into();
@@ -396,9 +371,9 @@ async fn payer_with_token(app: &TestApp, page_id: &str) -> (String, String) {
 }
 
 async fn three_d_secure_and_pay_by_bank_wait_for_the_payer(db: Database) {
-    let app = app(db).await;
+    let app = TestApp::start_pinned(db).await;
     let owner = app.merchant("owner@example.co.za").await;
-    let mut tab = open(&owner).await;
+    let mut tab = owner.open(Mode::Test).await;
     let page_id = create_page(&mut tab, page_input(PaymentKind::Once)).await;
 
     let card = payer(&app, &page_id, "card").await;
@@ -481,9 +456,9 @@ async fn three_d_secure_and_pay_by_bank_wait_for_the_payer(db: Database) {
 }
 
 async fn bad_answers_are_named_and_nothing_is_written(db: Database) {
-    let app = app(db).await;
+    let app = TestApp::start_pinned(db).await;
     let owner = app.merchant("owner@example.co.za").await;
-    let mut tab = open(&owner).await;
+    let mut tab = owner.open(Mode::Test).await;
     let mut input = page_input(PaymentKind::Once);
     input.amount_mode = AmountMode::PayerChosen;
     input.amount_cents = None;
@@ -517,9 +492,9 @@ async fn bad_answers_are_named_and_nothing_is_written(db: Database) {
 }
 
 async fn closed_pages_say_so(db: Database) {
-    let app = app(db).await;
+    let app = TestApp::start_pinned(db).await;
     let owner = app.merchant("owner@example.co.za").await;
-    let mut tab = open(&owner).await;
+    let mut tab = owner.open(Mode::Test).await;
     let page_id = create_page(&mut tab, page_input(PaymentKind::Once)).await;
     let http = app.browser().http;
     let status = |path: String| {
@@ -596,9 +571,9 @@ async fn closed_pages_say_so(db: Database) {
 }
 
 async fn a_recurring_card_is_kept_and_charged_again(db: Database) {
-    let app = app(db).await;
+    let app = TestApp::start_pinned(db).await;
     let owner = app.merchant("owner@example.co.za").await;
-    let mut tab = open(&owner).await;
+    let mut tab = owner.open(Mode::Test).await;
     let page_id = create_page(&mut tab, page_input(PaymentKind::Recurring)).await;
     let payer = payer(&app, &page_id, "card").await;
     let paid = payer
@@ -681,7 +656,7 @@ async fn a_recurring_card_is_kept_and_charged_again(db: Database) {
     assert_eq!(gone.code, ErrorCode::NotFound);
     // Another merchant sees none of it.
     let other = app.merchant("other@example.co.za").await;
-    let mut stranger = open(&other).await;
+    let mut stranger = other.open(Mode::Test).await;
     assert!(orders(&mut stranger, &page_id).await.is_empty());
     let refused = error_of(stranger.query("page", Query::GetPayPage { page_id }).await);
     assert_eq!(refused.code, ErrorCode::NotFound);

@@ -81,6 +81,15 @@ impl TestApp {
         TestApp::start_with(db, |_| {}).await
     }
 
+    /// The app with its calendar pinned to Monday 2 March 2026, so business
+    /// dates in tests are known.
+    pub async fn start_pinned(db: Database) -> TestApp {
+        TestApp::start_with(db, |config| {
+            config.business_date = Some(time::macros::date!(2026 - 03 - 02))
+        })
+        .await
+    }
+
     pub async fn start_with(db: Database, tweak: impl FnOnce(&mut Config)) -> TestApp {
         let dir = tempfile::tempdir().expect("tempdir");
         let url = match db {
@@ -339,19 +348,30 @@ impl Browser {
 
     /// A socket that has said Hello and received its Welcome.
     pub async fn live(&self) -> (Socket, ServerFrame) {
+        self.live_in(None).await
+    }
+
+    /// A socket on the user's first merchant in `mode` (the server's
+    /// default mode when none), with its Welcome.
+    pub async fn live_in(&self, mode: Option<protocol::Mode>) -> (Socket, ServerFrame) {
         let mut socket = self.socket().await;
         socket
             .send(&ClientFrame::Hello {
                 resume: None,
                 build: "test".into(),
                 merchant_id: None,
-                mode: None,
+                mode,
             })
             .await;
         let welcome = socket
             .next_matching(|f| matches!(f, ServerFrame::Welcome { .. }))
             .await;
         (socket, welcome)
+    }
+
+    /// A welcomed socket in `mode`.
+    pub async fn open(&self, mode: protocol::Mode) -> Socket {
+        self.live_in(Some(mode)).await.0
     }
 }
 
