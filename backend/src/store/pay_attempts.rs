@@ -20,7 +20,6 @@ pub struct AttemptRow {
     pub status: String,
     pub order_id: String,
     pub transaction_id: Option<String>,
-    pub mandate_id: Option<String>,
     /// The payer's answers as JSON (never card data).
     pub form: String,
     pub failure: Option<String>,
@@ -39,7 +38,6 @@ fn from_row(row: &AnyRow) -> AttemptRow {
         status: row.get("status"),
         order_id: row.get("order_id"),
         transaction_id: opt_text(row, "transaction_id"),
-        mandate_id: opt_text(row, "mandate_id"),
         form: row.get("form"),
         failure: opt_text(row, "failure"),
         created_at: row.get("created_at"),
@@ -52,8 +50,8 @@ fn from_row(row: &AnyRow) -> AttemptRow {
 pub async fn insert_attempt(tx: &mut Tx, attempt: &AttemptRow) -> AppResult<bool> {
     let done = sqlx::query(
         "INSERT INTO pay_attempts (id, merchant_id, mode, page_id, attempt_key, method, status, order_id, \
-         transaction_id, mandate_id, form, failure, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) \
+         transaction_id, form, failure, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) \
          ON CONFLICT (page_id, attempt_key) DO NOTHING",
     )
     .bind(&attempt.id)
@@ -65,7 +63,6 @@ pub async fn insert_attempt(tx: &mut Tx, attempt: &AttemptRow) -> AppResult<bool
     .bind(&attempt.status)
     .bind(&attempt.order_id)
     .bind(attempt.transaction_id.clone())
-    .bind(attempt.mandate_id.clone())
     .bind(&attempt.form)
     .bind(attempt.failure.clone())
     .bind(attempt.created_at)
@@ -83,14 +80,13 @@ pub async fn advance_attempt(
     from_status: &str,
 ) -> AppResult<bool> {
     let done = sqlx::query(
-        "UPDATE pay_attempts SET status = $3, transaction_id = $4, mandate_id = $5, failure = $6, updated_at = $7 \
-         WHERE id = $1 AND page_id = $2 AND status = $8",
+        "UPDATE pay_attempts SET status = $3, transaction_id = $4, failure = $5, updated_at = $6 \
+         WHERE id = $1 AND page_id = $2 AND status = $7",
     )
     .bind(&attempt.id)
     .bind(&attempt.page_id)
     .bind(&attempt.status)
     .bind(attempt.transaction_id.clone())
-    .bind(attempt.mandate_id.clone())
     .bind(attempt.failure.clone())
     .bind(attempt.updated_at)
     .bind(from_status)
@@ -143,7 +139,7 @@ pub async fn fail_open_attempt_of_order(
     sqlx::query(
         "UPDATE pay_attempts SET status = 'failed', failure = $2, updated_at = $3 \
          WHERE order_id = $1 AND merchant_id = $4 AND mode = $5 \
-         AND status IN ('awaiting_3ds', 'awaiting_bank', 'awaiting_mandate')",
+         AND status IN ('awaiting_3ds', 'awaiting_bank')",
     )
     .bind(order_id)
     .bind(failure)

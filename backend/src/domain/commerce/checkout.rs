@@ -723,7 +723,6 @@ pub async fn submit(
         status: status.as_str().to_string(),
         order_id: order.id.clone(),
         transaction_id: Some(record.view.id.clone()),
-        mandate_id: None,
         form: answers_json(&answers)?,
         failure: order.failure.map(|f| crate::store::sql::wire_name(&f)),
         created_at: now,

@@ -272,7 +272,7 @@ fn render_form(w: Words, page: &PublicPage, form: FormState) -> AppResult<String
         amount_hint,
         recurring_note,
         tabs,
-        method: views::method_key(method),
+        method: method.as_str(),
         action: here.clone(),
         csrf: form.csrf,
         attempt_key: form.attempt_key,

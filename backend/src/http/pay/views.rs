@@ -3,7 +3,7 @@
 //! our own stylesheet goes in as is.
 
 use askama::Template;
-use protocol::{PayPage, PaymentMethod};
+use protocol::PayPage;
 
 use super::words::Words;
 use crate::domain::commerce::checkout::KeptAnswers;
@@ -164,10 +164,6 @@ pub struct NoticeView {
     pub heading: String,
     pub body: String,
     pub back: Option<String>,
-}
-
-pub fn method_key(method: PaymentMethod) -> &'static str {
-    method.as_str()
 }
 
 #[cfg(test)]
