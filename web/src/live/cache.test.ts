@@ -209,8 +209,10 @@ describe("pay pages, orders and cards", () => {
     const store = createStore();
     putCards(store, [sampleCard({ id: "card_gone" })]);
     const serial = store.get(cardUpsertsAtom).serial;
+    const cardLists = store.get(listVersionAtom).card;
     applyChanges(store, [{ t: "CardRemoved", id: "card_gone", customerId: "cus_1" }]);
     expect(store.get(cardAtom("card_gone"))).toBeUndefined();
+    expect(store.get(listVersionAtom).card).toBe(cardLists + 1);
     expect(store.get(cardUpsertsAtom).serial).toBe(serial);
   });
 

@@ -207,8 +207,9 @@ export function applyChanges(store: Store, changes: Change[]): void {
         cards.push(change.card.id);
         break;
       case "CardRemoved":
-        // Lists keep the id; a row whose card is gone draws nothing.
+        // The row draws nothing at once; the card lists are read again, so an emptied one says so.
         store.set(cardAtom(change.id), undefined);
+        bumpList(store, "card");
         break;
       case "PaymentMethodSettingsUpdated":
         store.set(paymentMethodSettingsAtom, change.settings);
