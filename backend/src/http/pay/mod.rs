@@ -633,12 +633,19 @@ async fn logo_page(state: State, path: web::Path<String>) -> AppResult<HttpRespo
 
 // The routes: a failure the pages cannot explain is logged and answered 500.
 
-fn internal(err: AppError) -> HttpResponse {
+/// A failure the pages cannot explain: logged, and the payer told so in
+/// their language.
+fn internal(req: &HttpRequest, err: AppError) -> HttpResponse {
     tracing::error!(error = %err, "pay page request failed");
-    HttpResponse::InternalServerError()
-        .insert_header((header::CONTENT_TYPE, "text/html; charset=utf-8"))
-        .insert_header((header::CACHE_CONTROL, "no-store"))
-        .body("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Internal Server Error</title></head><body><h1>Internal Server Error</h1><p>Nothing was charged twice: please try again in a moment.</p></body></html>")
+    let (language, _) = language_of(req, None);
+    let text = Notice {
+        status: StatusCode::INTERNAL_SERVER_ERROR,
+        heading: "pay.gone.errorTitle",
+        body: "pay.gone.errorBody",
+        back: None,
+    };
+    notice(Words::of(language), "", None, req.path(), text, Vec::new())
+        .unwrap_or_else(|_| HttpResponse::InternalServerError().finish())
 }
 
 pub async fn show(
@@ -647,9 +654,9 @@ pub async fn show(
     path: web::Path<String>,
     query: web::Query<PageQuery>,
 ) -> HttpResponse {
-    show_page(state, req, path, query)
+    show_page(state, req.clone(), path, query)
         .await
-        .unwrap_or_else(internal)
+        .unwrap_or_else(|err| internal(&req, err))
 }
 
 pub async fn submit(
@@ -658,9 +665,9 @@ pub async fn submit(
     path: web::Path<String>,
     post: web::Form<PayPost>,
 ) -> HttpResponse {
-    submit_page(state, req, path, post)
+    submit_page(state, req.clone(), path, post)
         .await
-        .unwrap_or_else(internal)
+        .unwrap_or_else(|err| internal(&req, err))
 }
 
 pub async fn show_attempt(
@@ -669,9 +676,9 @@ pub async fn show_attempt(
     path: web::Path<(String, String)>,
     query: web::Query<LangQuery>,
 ) -> HttpResponse {
-    show_attempt_page(state, req, path, query)
+    show_attempt_page(state, req.clone(), path, query)
         .await
-        .unwrap_or_else(internal)
+        .unwrap_or_else(|err| internal(&req, err))
 }
 
 pub async fn answer(
@@ -680,11 +687,14 @@ pub async fn answer(
     path: web::Path<(String, String)>,
     post: web::Form<StepPost>,
 ) -> HttpResponse {
-    answer_page(state, req, path, post)
+    answer_page(state, req.clone(), path, post)
         .await
-        .unwrap_or_else(internal)
+        .unwrap_or_else(|err| internal(&req, err))
 }
 
 pub async fn logo(state: State, path: web::Path<String>) -> HttpResponse {
-    logo_page(state, path).await.unwrap_or_else(internal)
+    logo_page(state, path).await.unwrap_or_else(|err| {
+        tracing::error!(error = %err, "pay page logo failed");
+        HttpResponse::InternalServerError().finish()
+    })
 }

@@ -137,6 +137,7 @@ mod tests {
             "pay.step.approve",
             "pay.done.paidTitle",
             "pay.gone.expiredBody",
+            "pay.gone.errorBody",
             "pay.method.card",
         ] {
             for language in [Language::En, Language::Afr] {
