@@ -482,7 +482,115 @@ async fn refused_files_say_why_and_write_nothing(db: Database) {
     }
 }
 
+/// One data row of `eft_once_csv`'s layout for `reference`, named `surname`.
+fn eft_once_row(reference: &str, surname: &str, account: usize) -> String {
+    format!(
+        "{reference},Thandi,{surname},t@example.co.za,T Mokoena,500000{account:04},Current,Absa,632005,120.00,2026-03-10,Subscription,no\n"
+    )
+}
+
+/// Waits on `socket` until the import's delta says it completed.
+async fn completed(socket: &mut Socket, import_id: &str) -> Import {
+    loop {
+        let frame = socket
+            .next_matching(|f| matches!(f, ServerFrame::Delta { .. }))
+            .await;
+        let ServerFrame::Delta { changes, .. } = frame else {
+            unreachable!()
+        };
+        for change in changes {
+            if let Change::ImportUpserted { import } = change
+                && import.id == import_id
+                && import.status == ImportStatus::Completed
+            {
+                return *import;
+            }
+        }
+    }
+}
+
+async fn a_customer_on_many_rows_ends_with_its_last_rows_details(db: Database) {
+    let app = TestApp::start_pinned(db).await;
+    let owner = app.merchant("owner@example.co.za").await;
+    let mut tab = owner.open(Mode::Test).await;
+    // Known before the import, with the details its last row repeats.
+    committed_id(
+        tab.command(
+            "known",
+            Command::CreateCustomer {
+                input: CustomerInput {
+                    name: "Thandi Kept".into(),
+                    email: "t@example.co.za".into(),
+                    reference: "KNOWN".into(),
+                    ..Default::default()
+                },
+            },
+        )
+        .await,
+    );
+
+    // 2,500 rows, so three batches: NEW changes its name in each, KNOWN
+    // changes it in the first batch and names it as stored in the last.
+    let mut csv = format!("{HEADER}\n");
+    for i in 0..2_500 {
+        let row = match i {
+            0 => eft_once_row("NEW", "First", 1),
+            10 => eft_once_row("KNOWN", "Changed", 2),
+            1_500 => eft_once_row("NEW", "Middle", 1),
+            2_300 => eft_once_row("KNOWN", "Kept", 2),
+            2_400 => eft_once_row("NEW", "Last", 1),
+            _ => eft_once_row(&format!("FILL-{i}"), "Filler", 3 + i),
+        };
+        csv.push_str(&row);
+    }
+    let preview = upload(&mut tab, "repeats.csv", csv.as_bytes())
+        .await
+        .unwrap();
+    assert_eq!((preview.valid, preview.invalid), (2_500, 0));
+    let import_id = committed_id(
+        tab.command(
+            "confirm",
+            Command::ConfirmImport {
+                upload_id: preview.upload_id,
+            },
+        )
+        .await,
+    );
+    let import = completed(&mut tab, &import_id).await;
+    assert_eq!((import.committed, import.failed), (2_500, 0));
+
+    for (reference, name, payments) in [("NEW", "Thandi Last", 3), ("KNOWN", "Thandi Kept", 2)] {
+        let ReplyBody::CustomerPage { items, .. } = ok(tab
+            .query(
+                "customer",
+                Query::ListCustomers {
+                    search: Some(reference.to_lowercase()),
+                    status: CustomerStatus::default(),
+                    cursor: None,
+                    limit: Some(10),
+                },
+            )
+            .await)
+        else {
+            panic!("expected customers");
+        };
+        let found: Vec<_> = items.iter().filter(|c| c.reference == reference).collect();
+        assert_eq!(found.len(), 1, "{reference}: one customer");
+        assert_eq!(
+            found[0].name, name,
+            "{reference}: the last row's details stand"
+        );
+        let theirs = payments_of(&mut tab, &import_id)
+            .await
+            .into_iter()
+            .filter(|p| p.customer_id == found[0].id)
+            .count();
+        assert_eq!(theirs, payments, "{reference}: a payment per row");
+    }
+}
+
 on_both_databases!(
     a_file_is_previewed_confirmed_and_watched,
+    a_customer_on_many_rows_ends_with_its_last_rows_details,
     refused_files_say_why_and_write_nothing,
 );

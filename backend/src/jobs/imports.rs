@@ -137,6 +137,7 @@ pub async fn run_import(db: &Db, registry: &MerchantRegistry, import_id: &str) -
             method,
             today,
             now: now_ms(),
+            customer_last_rows: pending.customer_last_rows.as_ref(),
         };
         let mut tx = db.begin_write().await?;
         let seq = take_seq(&mut tx, &key).await?;

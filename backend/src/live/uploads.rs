@@ -292,6 +292,7 @@ impl Uploads {
             &store::NewImport {
                 import: &import,
                 file: &bytes,
+                customer_last_rows: &found.customer_last_rows,
                 checked_on: &iso_date(today),
                 created_by: &scope.user_id,
             },

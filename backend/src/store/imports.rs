@@ -1,6 +1,8 @@
 //! Imports: the confirmed file, its progress and its problems. Every
 //! function takes the merchant id and mode, except the resume scan.
 
+use std::collections::HashMap;
+
 use protocol::{ErrorCode, Import, ImportIssue, ImportStatus, Mode, PaymentKind};
 use sqlx::any::AnyRow;
 use sqlx::{AssertSqlSafe, Row};
@@ -8,7 +10,7 @@ use sqlx::{AssertSqlSafe, Row};
 use super::bulk::{BulkInsert, Value};
 use super::sql::{Bind, Cursor, Sql, opt_int, stored, wire_name};
 use super::{Db, Tx};
-use crate::error::AppResult;
+use crate::error::{AppError, AppResult};
 
 const COLUMNS: &str = "id, mode, kind, template, file_name, status, total_rows, valid_rows, \
      invalid_rows, committed_rows, failed_rows, created_by_name, created_at, finished_at";
@@ -40,6 +42,8 @@ fn from_row(row: &AnyRow) -> AppResult<Import> {
 pub struct NewImport<'a> {
     pub import: &'a Import,
     pub file: &'a [u8],
+    /// See `CheckedFile::customer_last_rows`.
+    pub customer_last_rows: &'a HashMap<String, u32>,
     pub checked_on: &'a str,
     pub created_by: &'a str,
 }
@@ -69,11 +73,16 @@ pub async fn insert_import(tx: &mut Tx, merchant_id: &str, new: &NewImport<'_>) 
     .execute(&mut **tx)
     .await?;
     // The file lives apart from the row each batch updates (0007_import_speed).
-    sqlx::query("INSERT INTO import_files (import_id, file) VALUES ($1, $2)")
-        .bind(&i.id)
-        .bind(new.file)
-        .execute(&mut **tx)
-        .await?;
+    let last_rows = serde_json::to_string(new.customer_last_rows)
+        .map_err(|e| AppError::Internal(format!("customer last rows as JSON: {e}")))?;
+    sqlx::query(
+        "INSERT INTO import_files (import_id, file, customer_last_rows) VALUES ($1, $2, $3)",
+    )
+    .bind(&i.id)
+    .bind(new.file)
+    .bind(last_rows)
+    .execute(&mut **tx)
+    .await?;
     Ok(())
 }
 
@@ -203,11 +212,13 @@ pub struct Pending {
     pub file: Vec<u8>,
     pub checked_on: String,
     pub next_row: u32,
+    /// None for imports confirmed before it was kept.
+    pub customer_last_rows: Option<HashMap<String, u32>>,
 }
 
 pub async fn find_pending(db: &Db, id: &str) -> AppResult<Option<Pending>> {
     let row = sqlx::query(AssertSqlSafe(format!(
-        "SELECT {COLUMNS}, merchant_id, f.file, checked_on, next_row FROM imports \
+        "SELECT {COLUMNS}, merchant_id, f.file, f.customer_last_rows, checked_on, next_row FROM imports \
          JOIN import_files f ON f.import_id = imports.id WHERE id = $1 AND status = $2"
     )))
     .bind(id)
@@ -215,7 +226,13 @@ pub async fn find_pending(db: &Db, id: &str) -> AppResult<Option<Pending>> {
     .fetch_optional(&db.pool)
     .await?;
     row.map(|row| {
+        let last_rows: Option<String> = row.get("customer_last_rows");
+        let customer_last_rows = last_rows
+            .map(|json| serde_json::from_str(&json))
+            .transpose()
+            .map_err(|e| AppError::Internal(format!("customer last rows: {e}")))?;
         Ok(Pending {
+            customer_last_rows,
             merchant_id: row.get("merchant_id"),
             import: from_row(&row)?,
             file: row.get("file"),

@@ -27,6 +27,21 @@ pub struct BatchTarget<'a> {
     pub method: PaymentMethod,
     pub today: Date,
     pub now: i64,
+    /// The last row naming each customer reference (`CheckedFile`); None
+    /// writes a changed customer in every batch.
+    pub customer_last_rows: Option<&'a HashMap<String, u32>>,
+}
+
+impl BatchTarget<'_> {
+    /// Whether `row` is the last of the file naming its customer, so its
+    /// details are the ones that stand.
+    fn is_customers_last(&self, row: &ValidRow) -> bool {
+        self.customer_last_rows.is_none_or(|last_rows| {
+            last_rows
+                .get(&row.customer.reference)
+                .is_none_or(|last| *last <= row.number)
+        })
+    }
 }
 
 pub struct BatchOutcome {
@@ -70,13 +85,15 @@ pub async fn write_batch(
         });
         latest.insert(reference, row);
     }
-    // A customer the file repeats unchanged is not rewritten.
+    // A new customer is written with this batch's details; a known one
+    // only at its last row in the file, and only if that changes it: a file
+    // naming a customer on many rows writes it twice at most, not per batch.
     let customers: Vec<(&str, &protocol::CustomerInput)> = latest
         .iter()
         .filter(|(reference, row)| {
-            known
-                .get(**reference)
-                .is_none_or(|customer| !customer.holds(&row.customer))
+            known.get(**reference).is_none_or(|customer| {
+                target.is_customers_last(row) && !customer.holds(&row.customer)
+            })
         })
         .filter_map(|(reference, row)| {
             customer_ids

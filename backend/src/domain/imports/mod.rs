@@ -13,6 +13,8 @@ pub mod template;
 pub mod values;
 pub mod workbook;
 
+use std::collections::HashMap;
+
 use protocol::{ErrorCode, ImportIssue, ImportTemplate, PaymentKind};
 use time::Date;
 
@@ -28,6 +30,9 @@ pub struct CheckedFile {
     pub invalid: u32,
     /// Every problem of every invalid row, in row order.
     pub issues: Vec<ImportIssue>,
+    /// For each customer reference, the last valid row naming it: the row
+    /// whose customer details stand once the import is done.
+    pub customer_last_rows: HashMap<String, u32>,
 }
 
 /// Reads `bytes` and checks every row against the layout, handing each
@@ -61,6 +66,13 @@ pub fn check_file(
         match rows::check_row(rules, &row) {
             Checked::Valid(valid) => {
                 found.valid += 1;
+                match found.customer_last_rows.get_mut(&valid.customer.reference) {
+                    Some(last) => *last = valid.number,
+                    None => {
+                        let reference = valid.customer.reference.clone();
+                        found.customer_last_rows.insert(reference, valid.number);
+                    }
+                }
                 on_valid(*valid)
             }
             Checked::Invalid(issues) => {

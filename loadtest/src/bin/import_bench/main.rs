@@ -196,6 +196,7 @@ async fn confirm(
     let new = imports::NewImport {
         import: &import,
         file: bytes,
+        customer_last_rows: &found.customer_last_rows,
         checked_on: &iso_date(today()),
         created_by: user_id,
     };
