@@ -52,7 +52,7 @@ pub async fn run_forever(
     registry: Arc<MerchantRegistry>,
     mut queue: mpsc::UnboundedReceiver<String>,
 ) {
-    let db = match Db::connect(&database_url).await {
+    let db = match Db::connect_bulk_writer(&database_url).await {
         Ok(db) => db,
         Err(err) => {
             return tracing::error!(error = %err, "the import job cannot reach the database");
@@ -126,6 +126,7 @@ pub async fn run_import(db: &Db, registry: &MerchantRegistry, import_id: &str) -
     let reader = tokio::task::spawn_blocking(read_batches(&pending, today, sender));
     let method = method_of(pending.import.template);
     let mut cursor = pending.next_row;
+    let mut checkpoint: Option<tokio::task::JoinHandle<()>> = None;
     while let Some(batch) = batches.recv().await {
         let Some(last_row) = batch.last().map(|r| r.number) else {
             continue;
@@ -161,6 +162,7 @@ pub async fn run_import(db: &Db, registry: &MerchantRegistry, import_id: &str) -
         publish(&mut tx, db, &key, seq, import_id, &[EntityKind::Payment]).await?;
         tx.commit().await?;
         tell_actor(registry, &key, seq);
+        checkpoint_beside(db, &mut checkpoint);
         cursor = last_row;
         tokio::task::yield_now().await;
     }
@@ -193,6 +195,20 @@ pub async fn run_import(db: &Db, registry: &MerchantRegistry, import_id: &str) -
         actor.do_send(Tick);
     }
     Ok(())
+}
+
+/// Starts a checkpoint of the batches written so far unless one is still
+/// running: it copies pages while the next batch is built and written.
+fn checkpoint_beside(db: &Db, running: &mut Option<tokio::task::JoinHandle<()>>) {
+    if running.as_ref().is_some_and(|task| !task.is_finished()) {
+        return;
+    }
+    let db = db.clone();
+    *running = Some(tokio::spawn(async move {
+        if let Err(err) = db.checkpoint_passive().await {
+            tracing::warn!(error = %err, "import checkpoint failed; the next one retries");
+        }
+    }));
 }
 
 /// The import's progress and which lists to refetch, as one delta.

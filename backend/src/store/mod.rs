@@ -63,6 +63,29 @@ pub type Tx = sqlx::Transaction<'static, sqlx::Any>;
 
 impl Db {
     pub async fn connect(url: &str) -> AppResult<Db> {
+        Db::open(url, true).await
+    }
+
+    /// For a writer of many batches (the import job): on SQLite its commits
+    /// leave copying the write-ahead log into the database to
+    /// `checkpoint_passive`, which it runs beside its next batch, instead
+    /// of doing it inside every few commits.
+    pub async fn connect_bulk_writer(url: &str) -> AppResult<Db> {
+        Db::open(url, false).await
+    }
+
+    /// SQLite: copies what it can of the write-ahead log into the database
+    /// without waiting for, or holding up, readers and the writer.
+    pub async fn checkpoint_passive(&self) -> AppResult<()> {
+        if self.backend == Backend::Sqlite {
+            sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+                .execute(&self.pool)
+                .await?;
+        }
+        Ok(())
+    }
+
+    async fn open(url: &str, checkpoint_on_commit: bool) -> AppResult<Db> {
         sqlx::any::install_default_drivers();
         let backend = if url.starts_with("sqlite:") {
             Backend::Sqlite
@@ -100,6 +123,9 @@ impl Db {
                         conn.execute("PRAGMA synchronous = FULL").await?;
                         conn.execute("PRAGMA foreign_keys = ON").await?;
                         conn.execute("PRAGMA busy_timeout = 10000").await?;
+                        if !checkpoint_on_commit {
+                            conn.execute("PRAGMA wal_autocheckpoint = 0").await?;
+                        }
                     }
                     Ok(())
                 })

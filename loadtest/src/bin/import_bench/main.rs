@@ -229,7 +229,8 @@ async fn commit(file: &Path, dir: &Path) -> Fallible<()> {
     if db_path.exists() {
         return Err(format!("{} exists: give a fresh --dir", db_path.display()).into());
     }
-    let db = Db::connect(&format!("sqlite://{}", db_path.display())).await?;
+    // As the import job connects: checkpoints beside the batches.
+    let db = Db::connect_bulk_writer(&format!("sqlite://{}", db_path.display())).await?;
     db.migrate().await?;
     let (user_id, merchant_id) = new_merchant(&db).await?;
     let key = StreamKey {
