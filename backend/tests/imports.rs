@@ -141,6 +141,47 @@ async fn payments_of(socket: &mut Socket, import_id: &str) -> Vec<Payment> {
     }
 }
 
+/// Makes a customer by hand, as a merchant would before importing.
+async fn create_customer(socket: &mut Socket, name: &str, email: &str, reference: &str) {
+    committed_id(
+        socket
+            .command(
+                "known",
+                Command::CreateCustomer {
+                    input: CustomerInput {
+                        name: name.into(),
+                        email: email.into(),
+                        reference: reference.into(),
+                        ..Default::default()
+                    },
+                },
+            )
+            .await,
+    );
+}
+
+/// The customers whose reference is exactly `reference`.
+async fn customers_named(socket: &mut Socket, reference: &str) -> Vec<Customer> {
+    let ReplyBody::CustomerPage { items, .. } = ok(socket
+        .query(
+            "customer",
+            Query::ListCustomers {
+                search: Some(reference.to_lowercase()),
+                status: CustomerStatus::default(),
+                cursor: None,
+                limit: Some(200),
+            },
+        )
+        .await)
+    else {
+        panic!("expected customers");
+    };
+    items
+        .into_iter()
+        .filter(|c| c.reference == reference)
+        .collect()
+}
+
 async fn a_file_is_previewed_confirmed_and_watched(db: Database) {
     let app = TestApp::start_pinned(db).await;
     let owner = app.merchant("owner@example.co.za").await;
@@ -150,20 +191,7 @@ async fn a_file_is_previewed_confirmed_and_watched(db: Database) {
     let mut stranger = other.open(Mode::Test).await;
 
     // A customer the file updates by reference.
-    committed_id(
-        tab.command(
-            "known",
-            Command::CreateCustomer {
-                input: CustomerInput {
-                    name: "Old Name".into(),
-                    email: "old@example.co.za".into(),
-                    reference: "CUST-0".into(),
-                    ..Default::default()
-                },
-            },
-        )
-        .await,
-    );
+    create_customer(&mut tab, "Old Name", "old@example.co.za", "CUST-0").await;
 
     let valid = 2_345;
     let csv = eft_once_csv(valid);
@@ -321,21 +349,9 @@ async fn a_file_is_previewed_confirmed_and_watched(db: Database) {
     assert!(payments.iter().all(|p| p.status == PaymentStatus::Running && p.method == PaymentMethod::EftDebitOrder));
 
     // The customer with the file's reference was updated, not doubled.
-    let ReplyBody::CustomerPage { items, .. } = ok(tab
-        .query(
-            "customer",
-            Query::ListCustomers {
-                search: Some("cust-0 ".trim().into()),
-                status: CustomerStatus::default(),
-                cursor: None,
-                limit: Some(200),
-            },
-        )
-        .await)
-    else {
-        panic!("expected customers");
-    };
-    let updated = items.iter().find(|c| c.reference == "CUST-0").unwrap();
+    let found = customers_named(&mut tab, "CUST-0").await;
+    assert_eq!(found.len(), 1, "one customer per reference");
+    let updated = &found[0];
     assert_eq!(updated.name, "Thandi Mokoena0");
     assert_eq!(updated.email, "t0@example.co.za");
 
@@ -514,20 +530,7 @@ async fn a_customer_on_many_rows_ends_with_its_last_rows_details(db: Database) {
     let owner = app.merchant("owner@example.co.za").await;
     let mut tab = owner.open(Mode::Test).await;
     // Known before the import, with the details its last row repeats.
-    committed_id(
-        tab.command(
-            "known",
-            Command::CreateCustomer {
-                input: CustomerInput {
-                    name: "Thandi Kept".into(),
-                    email: "t@example.co.za".into(),
-                    reference: "KNOWN".into(),
-                    ..Default::default()
-                },
-            },
-        )
-        .await,
-    );
+    create_customer(&mut tab, "Thandi Kept", "t@example.co.za", "KNOWN").await;
 
     // 2,500 rows, so three batches: NEW changes its name in each, KNOWN
     // changes it in the first batch and names it as stored in the last.
@@ -560,21 +563,7 @@ async fn a_customer_on_many_rows_ends_with_its_last_rows_details(db: Database) {
     assert_eq!((import.committed, import.failed), (2_500, 0));
 
     for (reference, name, payments) in [("NEW", "Thandi Last", 3), ("KNOWN", "Thandi Kept", 2)] {
-        let ReplyBody::CustomerPage { items, .. } = ok(tab
-            .query(
-                "customer",
-                Query::ListCustomers {
-                    search: Some(reference.to_lowercase()),
-                    status: CustomerStatus::default(),
-                    cursor: None,
-                    limit: Some(10),
-                },
-            )
-            .await)
-        else {
-            panic!("expected customers");
-        };
-        let found: Vec<_> = items.iter().filter(|c| c.reference == reference).collect();
+        let found = customers_named(&mut tab, reference).await;
         assert_eq!(found.len(), 1, "{reference}: one customer");
         assert_eq!(
             found[0].name, name,
