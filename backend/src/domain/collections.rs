@@ -199,8 +199,14 @@ fn life_of(view: &Transaction) -> AppResult<life::TransactionStatus> {
     })
 }
 
-/// Moves a transaction by one event on `date`, keeping its history.
-fn step(record: &mut TransactionRecord, event: TransactionEvent, date: Date) -> AppResult<()> {
+/// Moves a transaction by one event on `date`, keeping its history; a bank's
+/// answer (paid, unpaid, rejected) settles it that day. Debit orders and
+/// card or pay-by-bank charges both move through here.
+pub(crate) fn step(
+    record: &mut TransactionRecord,
+    event: TransactionEvent,
+    date: Date,
+) -> AppResult<()> {
     let next = life::transition(life_of(&record.view)?, event)
         .map_err(|e| AppError::Internal(format!("bank script: {e}")))?;
     let (status, code) = status_of(next);

@@ -100,8 +100,8 @@ pub async fn charge_card(
         &mut order,
         &mut record,
         acquirer::charge_token(&stored.token),
-        &today,
-    );
+        day,
+    )?;
     orders::insert_order(tx, &scope.merchant_id, &order).await?;
     transactions::insert_transaction(tx, &scope.merchant_id, scope.mode, &record).await?;
     let id = order.id.clone();

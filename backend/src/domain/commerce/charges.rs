@@ -8,6 +8,11 @@ use protocol::{
     Transaction, TransactionStatus, TransactionStep,
 };
 
+use time::Date;
+
+use crate::domain::collections;
+use crate::domain::lifecycle::transaction::TransactionEvent;
+use crate::error::AppResult;
 use crate::ids::{new_id, now_ms};
 use crate::store::transactions::TransactionRecord;
 
@@ -85,7 +90,11 @@ pub fn open_charge(request: &ChargeRequest) -> (Order, TransactionRecord) {
         unpaid_code: None,
         failure: None,
         attempt: 1,
-        history: vec![step(TransactionStatus::Pending, request.today)],
+        history: vec![TransactionStep {
+            status: TransactionStatus::Pending,
+            date: request.today.to_string(),
+            unpaid_code: None,
+        }],
         created_at: now,
         updated_at: now,
     };
@@ -98,45 +107,26 @@ pub fn open_charge(request: &ChargeRequest) -> (Order, TransactionRecord) {
     (order, record)
 }
 
-fn step(status: TransactionStatus, date: &str) -> TransactionStep {
-    TransactionStep {
-        status,
-        date: date.to_string(),
-        unpaid_code: None,
-    }
-}
-
-/// The bank's answer: paid (settled today, so the day's figures count it),
-/// refused with its reason, or abandoned by the payer.
+/// The bank's answer: paid or refused (settled today either way, so the
+/// day's figures count it, as for a debit order), or abandoned by the payer.
 pub fn settle(
     order: &mut Order,
     record: &mut TransactionRecord,
     result: Result<(), PayFailure>,
-    today: &str,
-) {
-    let now = now_ms();
-    let path: &[TransactionStatus] = match result {
-        Ok(()) => &[
-            TransactionStatus::SentToBank,
-            TransactionStatus::AcceptedByBank,
-            TransactionStatus::Paid,
-        ],
-        Err(PayFailure::CancelledByPayer) => &[TransactionStatus::Cancelled],
-        Err(_) => &[
-            TransactionStatus::SentToBank,
-            TransactionStatus::RejectedByBank,
-        ],
+    today: Date,
+) -> AppResult<()> {
+    use TransactionEvent as E;
+    let events: &[TransactionEvent] = match result {
+        Ok(()) => &[E::Send, E::Accept, E::Pay],
+        Err(PayFailure::CancelledByPayer) => &[E::Cancel],
+        Err(_) => &[E::Send, E::RejectByBank],
     };
-    let view = &mut record.view;
-    for status in path {
-        view.history.push(step(*status, today));
+    for event in events {
+        collections::step(record, *event, today)?;
     }
-    view.status = *path.last().unwrap_or(&TransactionStatus::Pending);
-    view.failure = result.err();
-    view.updated_at = now;
-    if result.is_ok() {
-        record.settled_on = Some(today.to_string());
-    }
+    let now = now_ms();
+    record.view.failure = result.err();
+    record.view.updated_at = now;
     order.status = match result {
         Ok(()) => OrderStatus::Paid,
         Err(PayFailure::CancelledByPayer) => OrderStatus::Cancelled,
@@ -144,10 +134,14 @@ pub fn settle(
     };
     order.failure = result.err();
     order.updated_at = now;
+    Ok(())
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
+    use time::macros::date;
+
     use super::*;
 
     fn request() -> ChargeRequest<'static> {
@@ -178,7 +172,7 @@ mod tests {
             Some(record.view.id.as_str())
         );
         assert_eq!(record.view.order_id.as_deref(), Some(order.id.as_str()));
-        settle(&mut order, &mut record, Ok(()), "2026-03-02");
+        settle(&mut order, &mut record, Ok(()), date!(2026 - 03 - 02)).unwrap();
         assert_eq!(order.status, OrderStatus::Paid);
         assert_eq!(record.view.status, TransactionStatus::Paid);
         assert_eq!(record.settled_on.as_deref(), Some("2026-03-02"));
@@ -196,22 +190,26 @@ mod tests {
             &mut order,
             &mut record,
             Err(PayFailure::InsufficientFunds),
-            "2026-03-02",
-        );
+            date!(2026 - 03 - 02),
+        )
+        .unwrap();
         assert_eq!(
             (order.status, order.failure),
             (OrderStatus::Failed, Some(PayFailure::InsufficientFunds))
         );
         assert_eq!(record.view.status, TransactionStatus::RejectedByBank);
-        assert_eq!(record.settled_on, None);
+        // Refused is a bank's answer: it counts on the day, as a debit's does.
+        assert_eq!(record.settled_on.as_deref(), Some("2026-03-02"));
         let (mut order, mut record) = open_charge(&request());
         settle(
             &mut order,
             &mut record,
             Err(PayFailure::CancelledByPayer),
-            "2026-03-02",
-        );
+            date!(2026 - 03 - 02),
+        )
+        .unwrap();
         assert_eq!(order.status, OrderStatus::Cancelled);
         assert_eq!(record.view.status, TransactionStatus::Cancelled);
+        assert_eq!(record.settled_on, None, "the bank never answered");
     }
 }

@@ -691,7 +691,7 @@ pub async fn submit(
                     AttemptStatus::AwaitingThreeDs
                 }
                 Some(result) => {
-                    settle(&mut order, &mut record, result, &today);
+                    settle(&mut order, &mut record, result, page.today)?;
                     if result.is_ok() {
                         on_success(
                             &mut tx,
@@ -790,8 +790,7 @@ pub async fn answer_step(
         }
         (StepAnswer::Refuse, _) => Err(PayFailure::CancelledByPayer),
     };
-    let today = iso_date(page.today);
-    settle(&mut order, &mut record, result, &today);
+    settle(&mut order, &mut record, result, page.today)?;
     let mut changes = Vec::new();
     if result.is_ok() {
         on_success(

@@ -6,7 +6,6 @@ use protocol::{
     SortOrder,
 };
 
-use super::super::calendar::iso_date;
 use super::super::{Effect, Scope, checked_id, collections};
 use super::charges::settle;
 use crate::error::{AppError, AppResult};
@@ -45,7 +44,7 @@ pub async fn act_on_order(
         (OrderAction::Cancel, OrderStatus::Pending) => {
             // The payer left at the bank or 3-D Secure step: their attempt
             // and its transaction end too, so a late answer changes nothing.
-            let today = iso_date(collections::stream_today(tx, scope).await?);
+            let today = collections::stream_today(tx, scope).await?;
             let transaction_id = order.transaction_id.clone().unwrap_or_default();
             let mut record = transactions::find_transaction(
                 &mut **tx,
@@ -59,8 +58,8 @@ pub async fn act_on_order(
                 &mut order,
                 &mut record,
                 Err(PayFailure::CancelledByPayer),
-                &today,
-            );
+                today,
+            )?;
             transactions::update_transaction(
                 tx,
                 &scope.merchant_id,
