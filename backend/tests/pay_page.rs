@@ -613,6 +613,60 @@ async fn a_recurring_card_is_kept_and_charged_again(db: Database) {
         (CardBrand::Mastercard, "4444", 12, 2029)
     );
     assert_eq!(card.customer_name, "Lerato Dlamini");
+
+    // A card kept after 3-D Secure: the stored transaction names the customer
+    // the approval made, as the order does.
+    let earlier: Vec<String> = orders(&mut tab, &page_id)
+        .await
+        .into_iter()
+        .map(|o| o.id)
+        .collect();
+    let challenged = crate::payer(&app, &page_id, "card").await;
+    let step = challenged
+        .browser
+        .post_form(
+            &format!("/pay/{page_id}"),
+            &card_form(&challenged, "4000000000003220"),
+        )
+        .await;
+    let location = step.headers()["location"].to_str().unwrap().to_string();
+    let csrf = hidden(&follow(&challenged.browser, step).await, "csrfToken");
+    let approved = challenged
+        .browser
+        .post_form(
+            &location,
+            &[("csrfToken", csrf.as_str()), ("answer", "approve")],
+        )
+        .await;
+    assert!(
+        follow(&challenged.browser, approved)
+            .await
+            .contains("Payment successful")
+    );
+    let approved_order = orders(&mut tab, &page_id)
+        .await
+        .into_iter()
+        .find(|o| !earlier.contains(&o.id))
+        .expect("the order paid after 3-D Secure");
+    assert_eq!(approved_order.status, OrderStatus::Paid);
+    let transaction = match tab
+        .query(
+            "transaction",
+            Query::GetTransaction {
+                transaction_id: approved_order.transaction_id.clone().unwrap_or_default(),
+            },
+        )
+        .await
+    {
+        ServerFrame::Reply {
+            ok: Some(ReplyBody::Transaction { transaction }),
+            ..
+        } => transaction,
+        other => panic!("{other:?}"),
+    };
+    assert!(approved_order.customer_id.is_some());
+    assert_eq!(transaction.customer_id, approved_order.customer_id);
+
     let order_id = committed_id(
         tab.command(
             "charge",

@@ -134,7 +134,7 @@ pub async fn update_transaction(
     let t = &record.view;
     sqlx::query(
         "UPDATE transactions SET status = $4, unpaid_code = $5, script_step = $6, history = $7, settled_on = $8, \
-         updated_at = $9, failure = $10 WHERE merchant_id = $1 AND mode = $2 AND id = $3",
+         updated_at = $9, failure = $10, customer_id = $11 WHERE merchant_id = $1 AND mode = $2 AND id = $3",
     )
     .bind(merchant_id)
     .bind(mode.as_str())
@@ -146,6 +146,8 @@ pub async fn update_transaction(
     .bind(record.settled_on.clone())
     .bind(now)
     .bind(t.failure.map(|failure| wire_name(&failure)))
+    // A card kept at 3-D Secure makes its customer only when the bank approves.
+    .bind(t.customer_id.clone())
     .execute(&mut **tx)
     .await?;
     Ok(())
