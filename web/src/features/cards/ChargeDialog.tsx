@@ -1,5 +1,5 @@
 import { useAtomValue } from "jotai";
-import { useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Alert } from "../../components/Alert";
@@ -45,7 +45,6 @@ function ChargeForm({ card, onCharged, onCancel }: { card: Card; onCharged: (ord
   const charge = useCommand();
   const [draft, setDraft] = useState<ChargeDraft>({ amount: "", reference: "" });
   const [local, setLocal] = useState<ChargeErrors>({});
-  const form = useRef<HTMLFormElement>(null);
   const placed = placeError(charge.error, FIELDS, BY_CODE);
   const errors: ChargeErrors = { ...placed.fields, ...local };
   const errorOf = (field: ChargeField) => (errors[field] ? t(`errors.${errors[field]}`) : undefined);
@@ -61,7 +60,7 @@ function ChargeForm({ card, onCharged, onCancel }: { card: Card; onCharged: (ord
   }
 
   return (
-    <form ref={form} className="form" onSubmit={submit} noValidate data-testid="charge-form">
+    <form className="form" onSubmit={submit} noValidate data-testid="charge-form">
       {placed.general ? <Alert>{t(`errors.${placed.general}`)}</Alert> : null}
       <TextField
         label={t("cards.charge.amount")}

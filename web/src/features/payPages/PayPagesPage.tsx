@@ -85,7 +85,7 @@ export function PayPagesPage() {
         loadMoreLabel={t("payPages.loadMore")}
         loadingMoreLabel={t("payPages.loadingMore")}
       />
-      <PayPageDialog key="new" open={open.t === "new"} onOpenChange={(next) => setOpen(next ? { t: "new" } : { t: "none" })} />
+      <PayPageDialog open={open.t === "new"} onOpenChange={(next) => setOpen(next ? { t: "new" } : { t: "none" })} />
       {open.t === "edit" || open.t === "share" ? <OpenPage open={open} onClose={() => setOpen({ t: "none" })} /> : null}
     </section>
   );
