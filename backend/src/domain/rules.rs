@@ -149,7 +149,7 @@ fn day_exists(year: u32, month: u32, day: u32) -> bool {
     (1..=days).contains(&day)
 }
 
-fn luhn_valid(digits: &[u32]) -> bool {
+pub(crate) fn luhn_valid(digits: &[u32]) -> bool {
     let sum: u32 = digits
         .iter()
         .rev()

@@ -6,6 +6,7 @@
 use protocol::{CardBrand, ErrorCode, PayFailure};
 use time::Date;
 
+use crate::domain::rules;
 use crate::ids::new_secret;
 
 /// What the issuer does with a charge of this card.
@@ -64,20 +65,11 @@ pub struct Tokenised {
     pub expiry_year: u16,
 }
 
-/// The Luhn check digit rule over a string of digits.
+/// The Luhn check digit rule over a string of ASCII digits (the rule ID
+/// numbers use too).
 pub fn luhn(digits: &str) -> bool {
-    let mut sum = 0;
-    for (i, b) in digits.bytes().rev().enumerate() {
-        let mut d = u32::from(b - b'0');
-        if i % 2 == 1 {
-            d *= 2;
-            if d > 9 {
-                d -= 9;
-            }
-        }
-        sum += d;
-    }
-    sum % 10 == 0
+    let values: Vec<u32> = digits.bytes().map(|b| u32::from(b - b'0')).collect();
+    rules::luhn_valid(&values)
 }
 
 pub fn brand_of(digits: &str) -> CardBrand {

@@ -7,7 +7,6 @@ use protocol::{
 };
 use time::Date;
 
-use super::super::calendar::parse_iso_date;
 use super::super::{Effect, Scope, checked_id, collection_rules as rule, collections, rules};
 use crate::error::{AppError, AppResult};
 use crate::ids::{new_id, now_ms};
@@ -135,11 +134,7 @@ pub fn validate_page(input: &PayPageInput, today: Date) -> Result<PayPageInput, 
     if let Some(expires_on) = &clean.expires_on {
         check(
             "expiresOn",
-            match parse_iso_date(expires_on) {
-                None => Err(ErrorCode::InvalidDate),
-                Some(date) if date < today => Err(ErrorCode::DateInPast),
-                Some(_) => Ok(()),
-            },
+            rule::future_date(Some(expires_on), today).map(|_| ()),
         );
     }
     if clean.max_uses == Some(0) {
