@@ -81,7 +81,7 @@ pub async fn advance_attempt(
 ) -> AppResult<bool> {
     let done = sqlx::query(
         "UPDATE pay_attempts SET status = $3, transaction_id = $4, failure = $5, updated_at = $6 \
-         WHERE id = $1 AND page_id = $2 AND status = $7",
+         WHERE id = $1 AND page_id = $2 AND status = $7 AND merchant_id = $8 AND mode = $9",
     )
     .bind(&attempt.id)
     .bind(&attempt.page_id)
@@ -90,6 +90,8 @@ pub async fn advance_attempt(
     .bind(attempt.failure.clone())
     .bind(attempt.updated_at)
     .bind(from_status)
+    .bind(&attempt.merchant_id)
+    .bind(attempt.mode.as_str())
     .execute(&mut **tx)
     .await?;
     Ok(done.rows_affected() == 1)
@@ -97,32 +99,44 @@ pub async fn advance_attempt(
 
 pub async fn find_by_key<'e, E>(
     executor: E,
+    merchant_id: &str,
+    mode: Mode,
     page_id: &str,
     attempt_key: &str,
 ) -> AppResult<Option<AttemptRow>>
 where
     E: sqlx::Executor<'e, Database = sqlx::Any>,
 {
-    let row = sqlx::query("SELECT * FROM pay_attempts WHERE page_id = $1 AND attempt_key = $2")
-        .bind(page_id)
-        .bind(attempt_key)
-        .fetch_optional(executor)
+    let row = sqlx::query(
+        "SELECT * FROM pay_attempts WHERE merchant_id = $1 AND mode = $2 AND page_id = $3 AND attempt_key = $4",
+    )
+    .bind(merchant_id)
+    .bind(mode.as_str())
+    .bind(page_id)
+    .bind(attempt_key)
+    .fetch_optional(executor)
         .await?;
     Ok(row.as_ref().map(from_row))
 }
 
 pub async fn find_attempt<'e, E>(
     executor: E,
+    merchant_id: &str,
+    mode: Mode,
     page_id: &str,
     id: &str,
 ) -> AppResult<Option<AttemptRow>>
 where
     E: sqlx::Executor<'e, Database = sqlx::Any>,
 {
-    let row = sqlx::query("SELECT * FROM pay_attempts WHERE page_id = $1 AND id = $2")
-        .bind(page_id)
-        .bind(id)
-        .fetch_optional(executor)
+    let row = sqlx::query(
+        "SELECT * FROM pay_attempts WHERE merchant_id = $1 AND mode = $2 AND page_id = $3 AND id = $4",
+    )
+    .bind(merchant_id)
+    .bind(mode.as_str())
+    .bind(page_id)
+    .bind(id)
+    .fetch_optional(executor)
         .await?;
     Ok(row.as_ref().map(from_row))
 }

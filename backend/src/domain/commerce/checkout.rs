@@ -470,7 +470,15 @@ pub async fn find_attempt(
     if !crate::ids::is_well_formed_id(attempt_id) {
         return Ok(None);
     }
-    let Some(row) = pay_attempts::find_attempt(&db.pool, &page.page.id, attempt_id).await? else {
+    let Some(row) = pay_attempts::find_attempt(
+        &db.pool,
+        &page.merchant_id,
+        page.page.mode,
+        &page.page.id,
+        attempt_id,
+    )
+    .await?
+    else {
         return Ok(None);
     };
     Ok(Some(read_attempt(&db.pool, page, row).await?))
@@ -630,7 +638,15 @@ pub async fn submit(
     let mut tx = db.begin_write().await?;
     let seq = take_seq(&mut tx, &key).await?;
     // Another submit of this form may have committed while we checked.
-    if let Some(row) = pay_attempts::find_by_key(&mut *tx, &page.page.id, attempt_key).await? {
+    if let Some(row) = pay_attempts::find_by_key(
+        &mut *tx,
+        &page.merchant_id,
+        page.page.mode,
+        &page.page.id,
+        attempt_key,
+    )
+    .await?
+    {
         let attempt = read_attempt(&mut *tx, page, row).await?;
         tx.rollback().await?;
         return Ok(Submitted::Attempt(Box::new(attempt)));
@@ -760,7 +776,14 @@ pub async fn answer_step(
     let key = stream(page);
     let mut tx = db.begin_write().await?;
     let seq = take_seq(&mut tx, &key).await?;
-    let Some(mut row) = pay_attempts::find_attempt(&mut *tx, &page.page.id, attempt_id).await?
+    let Some(mut row) = pay_attempts::find_attempt(
+        &mut *tx,
+        &page.merchant_id,
+        page.page.mode,
+        &page.page.id,
+        attempt_id,
+    )
+    .await?
     else {
         tx.rollback().await?;
         return Ok(None);
