@@ -3,7 +3,7 @@
 
 use protocol::{
     AmountMode, Change, ErrorCode, FieldError, PAY_PAGE_LOGO_MAX_BYTES, PayPage, PayPageInput,
-    PaymentKind, PaymentMethod, ReplyBody, Role,
+    PaymentKind, PaymentMethod, ReplyBody,
 };
 use time::Date;
 
@@ -155,14 +155,6 @@ pub fn validate_page(input: &PayPageInput, today: Date) -> Result<PayPageInput, 
     }
 }
 
-/// Viewers look; everyone else on the team may run the shop's pages.
-fn ensure_can_edit(scope: &Scope) -> AppResult<()> {
-    if scope.role == Role::Viewer {
-        return Err(AppError::Code(ErrorCode::Forbidden));
-    }
-    Ok(())
-}
-
 fn apply_input(page: &mut PayPage, input: PayPageInput) {
     page.title = input.title;
     page.description = input.description;
@@ -192,7 +184,6 @@ fn upserted(page: PayPage) -> Effect {
 }
 
 pub async fn create_page(tx: &mut Tx, scope: &Scope, input: &PayPageInput) -> AppResult<Effect> {
-    ensure_can_edit(scope)?;
     let today = collections::stream_today(tx, scope).await?;
     let clean = validate_page(input, today)?;
     let now = now_ms();
@@ -241,7 +232,6 @@ pub async fn update_page(
     page_id: &str,
     input: &PayPageInput,
 ) -> AppResult<Effect> {
-    ensure_can_edit(scope)?;
     let mut page = load(tx, scope, page_id).await?;
     let today = collections::stream_today(tx, scope).await?;
     let clean = validate_page(input, today)?;
@@ -257,7 +247,6 @@ pub async fn set_active(
     page_id: &str,
     active: bool,
 ) -> AppResult<Effect> {
-    ensure_can_edit(scope)?;
     let mut page = load(tx, scope, page_id).await?;
     page.active = active;
     page.updated_at = now_ms();
@@ -280,7 +269,6 @@ fn image_type(data: &[u8]) -> Option<&'static str> {
 }
 
 pub async fn set_logo(tx: &mut Tx, scope: &Scope, page_id: &str, data: &[u8]) -> AppResult<Effect> {
-    ensure_can_edit(scope)?;
     let mut page = load(tx, scope, page_id).await?;
     let now = now_ms();
     let logo = if data.is_empty() {
