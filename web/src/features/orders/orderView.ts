@@ -1,9 +1,12 @@
 import { PAYMENT_METHODS } from "../../components/listView";
+import { PAGE_METHODS } from "../payPages/payPageForm";
 import type { OrderFilter, OrderStatus, PaymentMethod } from "../../protocol/wire";
 
 export const ORDER_STATUSES: readonly OrderStatus[] = ["pending", "paid", "failed", "refunded", "cancelled"];
-/** Methods an order can be paid by: pay pages take these, card-on-file charges are cards. */
-export const ORDER_METHODS: readonly PaymentMethod[] = PAYMENT_METHODS.filter((method) => ["card", "instant_eft", "debicheck"].includes(method));
+/** Methods an order can be paid by: what pay pages of either kind take (card-on-file charges are cards). */
+export const ORDER_METHODS: readonly PaymentMethod[] = PAYMENT_METHODS.filter((method) =>
+  Object.values(PAGE_METHODS).some((methods) => methods.includes(method)),
+);
 
 /** The orders list's filters and open order, as the address bar holds them. */
 export type OrderView = { status?: OrderStatus; method?: PaymentMethod; search: string; pageId?: string; order?: string };
