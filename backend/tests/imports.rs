@@ -160,14 +160,14 @@ async fn create_customer(socket: &mut Socket, name: &str, email: &str, reference
     );
 }
 
-/// The customers whose reference is exactly `reference`.
+/// The customers, archived ones too, whose reference is exactly `reference`.
 async fn customers_named(socket: &mut Socket, reference: &str) -> Vec<Customer> {
     let ReplyBody::CustomerPage { items, .. } = ok(socket
         .query(
             "customer",
             Query::ListCustomers {
                 search: Some(reference.to_lowercase()),
-                status: CustomerStatus::default(),
+                status: CustomerStatus::All,
                 cursor: None,
                 limit: Some(200),
             },
@@ -578,8 +578,80 @@ async fn a_customer_on_many_rows_ends_with_its_last_rows_details(db: Database) {
     }
 }
 
+async fn an_archived_customers_rows_fail_in_every_batch(db: Database) {
+    let app = TestApp::start_pinned(db).await;
+    let owner = app.merchant("owner@example.co.za").await;
+    let mut tab = owner.open(Mode::Test).await;
+    create_customer(&mut tab, "Thandi Gone", "t@example.co.za", "GONE").await;
+    let gone = customers_named(&mut tab, "GONE").await.remove(0);
+    committed_id(
+        tab.command(
+            "archive",
+            Command::ArchiveCustomer {
+                customer_id: gone.id.clone(),
+            },
+        )
+        .await,
+    );
+
+    // 1,500 rows, so two batches, each naming the archived customer.
+    let mut csv = format!("{HEADER}\n");
+    for i in 0..1_500 {
+        let row = match i {
+            5 | 1_200 => eft_once_row("GONE", "Back", 1),
+            _ => eft_once_row(&format!("FILL-{i}"), "Filler", 2 + i),
+        };
+        csv.push_str(&row);
+    }
+    let preview = upload(&mut tab, "archived.csv", csv.as_bytes())
+        .await
+        .unwrap();
+    assert_eq!((preview.valid, preview.invalid), (1_500, 0));
+    let import_id = committed_id(
+        tab.command(
+            "confirm",
+            Command::ConfirmImport {
+                upload_id: preview.upload_id,
+            },
+        )
+        .await,
+    );
+    let import = completed(&mut tab, &import_id).await;
+    assert_eq!((import.committed, import.failed), (1_498, 2));
+
+    let ReplyBody::ImportIssuePage { items, .. } = ok(tab
+        .query(
+            "issues",
+            Query::ListImportIssues {
+                import_id: import_id.clone(),
+                offset: 0,
+                limit: None,
+            },
+        )
+        .await)
+    else {
+        panic!("expected issues");
+    };
+    let failed: Vec<(u32, ErrorCode)> = items.iter().map(|i| (i.row, i.code)).collect();
+    // Spreadsheet rows: the header is row 1.
+    assert_eq!(
+        failed,
+        [(7, ErrorCode::CustomerArchived), (1_202, ErrorCode::CustomerArchived)]
+    );
+    let theirs = payments_of(&mut tab, &import_id)
+        .await
+        .into_iter()
+        .filter(|p| p.customer_id == gone.id)
+        .count();
+    assert_eq!(theirs, 0, "no payment for the archived customer");
+    let still = customers_named(&mut tab, "GONE").await;
+    assert_eq!(still.len(), 1, "the archived customer is not made again");
+    assert_eq!(still[0].name, "Thandi Gone", "nor changed");
+}
+
 on_both_databases!(
     a_file_is_previewed_confirmed_and_watched,
     a_customer_on_many_rows_ends_with_its_last_rows_details,
+    an_archived_customers_rows_fail_in_every_batch,
     refused_files_say_why_and_write_nothing,
 );

@@ -15,7 +15,7 @@ use tokio::sync::mpsc;
 use crate::domain::calendar::parse_iso_date;
 use crate::domain::imports::cells::Refusal;
 use crate::domain::imports::check_file;
-use crate::domain::imports::commit::{BatchTarget, write_batch};
+use crate::domain::imports::commit::{BatchTarget, ImportMemory, write_batch};
 use crate::domain::imports::rows::{ValidRow, method_of};
 use crate::error::{AppError, AppResult};
 use crate::ids::now_ms;
@@ -127,6 +127,7 @@ pub async fn run_import(db: &Db, registry: &MerchantRegistry, import_id: &str) -
     let method = method_of(pending.import.template);
     let mut cursor = pending.next_row;
     let mut checkpoint: Option<tokio::task::JoinHandle<()>> = None;
+    let mut memory = ImportMemory::default();
     while let Some(batch) = batches.recv().await {
         let Some(last_row) = batch.last().map(|r| r.number) else {
             continue;
@@ -142,7 +143,8 @@ pub async fn run_import(db: &Db, registry: &MerchantRegistry, import_id: &str) -
         };
         let mut tx = db.begin_write().await?;
         let seq = take_seq(&mut tx, &key).await?;
-        let outcome = write_batch(&mut tx, &target, &batch).await?;
+        memory.follow(seq);
+        let outcome = write_batch(&mut tx, &target, &mut memory, &batch).await?;
         store::insert_issues(&mut tx, import_id, &outcome.failed).await?;
         let failed = outcome.failed.len() as u32;
         if !store::advance(

@@ -65,6 +65,15 @@ pub struct KnownCustomer {
 }
 
 impl KnownCustomer {
+    /// The customer as a batch has just written it.
+    pub fn written(id: &str, input: &CustomerInput) -> KnownCustomer {
+        KnownCustomer {
+            id: id.to_string(),
+            archived: false,
+            details: customer_details(input).map(str::to_string),
+        }
+    }
+
     /// Whether writing `input` would change nothing: a file names the same
     /// customer on many rows, and rewriting an unchanged row is wasted work.
     pub fn holds(&self, input: &CustomerInput) -> bool {
@@ -200,6 +209,18 @@ pub struct KnownAccount {
 }
 
 impl KnownAccount {
+    /// The account as a batch has just written it.
+    pub fn written(id: &str, input: &BankAccountInput) -> KnownAccount {
+        KnownAccount {
+            id: id.to_string(),
+            details: [
+                input.branch_code.clone(),
+                wire_name(&input.account_type),
+                input.holder_name.clone(),
+            ],
+        }
+    }
+
     /// Whether writing `input` would change nothing (see `KnownCustomer::holds`).
     pub fn holds(&self, input: &BankAccountInput) -> bool {
         self.details[0] == input.branch_code

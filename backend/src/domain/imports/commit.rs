@@ -2,7 +2,7 @@
 //! reference, their bank accounts, and a mandate and a payment per row, in
 //! the caller's transaction.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use protocol::{ErrorCode, ImportIssue, MandateStatus, Mode, PaymentMethod};
 use time::Date;
@@ -15,7 +15,7 @@ use crate::domain::payments::{NewPayment, new_payment_record};
 use crate::error::AppResult;
 use crate::ids::new_id;
 use crate::store::Tx;
-use crate::store::import_batches as store;
+use crate::store::import_batches::{self as store, KnownAccount, KnownCustomer};
 use crate::store::mandates::NewMandate;
 use crate::store::sql::wire_name;
 
@@ -50,14 +50,54 @@ pub struct BatchOutcome {
     pub failed: Vec<ImportIssue>,
 }
 
+/// What a running import has learnt of the merchant's customers and bank
+/// accounts, kept from batch to batch: each is looked up once per import,
+/// not once per batch (a file names the same customers on many rows).
+///
+/// It holds only while nobody else writes to the stream. Every write of
+/// customers or bank accounts takes the stream's next `seq` in its own
+/// transaction, as every change that tabs must hear of does; so when a
+/// batch's seq directly follows the previous batch's, nothing changed in
+/// between. Otherwise the memory is dropped and looked up afresh.
+#[derive(Default)]
+pub struct ImportMemory {
+    customers: HashMap<String, KnownCustomer>,
+    accounts: HashMap<store::AccountKey, KnownAccount>,
+    /// Customers whose live accounts are all in `accounts`.
+    accounts_of: HashSet<String>,
+    last_seq: Option<u64>,
+}
+
+impl ImportMemory {
+    /// Called with each batch's `seq`, in the batch's transaction, before
+    /// the batch is written.
+    pub fn follow(&mut self, seq: u64) {
+        if self.last_seq.and_then(|last| last.checked_add(1)) != Some(seq) {
+            self.customers.clear();
+            self.accounts.clear();
+            self.accounts_of.clear();
+        }
+        self.last_seq = Some(seq);
+    }
+}
+
 pub async fn write_batch(
     tx: &mut Tx,
     target: &BatchTarget<'_>,
+    memory: &mut ImportMemory,
     rows: &[ValidRow],
 ) -> AppResult<BatchOutcome> {
     let (merchant_id, mode, now) = (target.merchant_id, target.mode, target.now);
-    let references: Vec<&str> = rows.iter().map(|r| r.customer.reference.as_str()).collect();
-    let known = store::customers_by_reference(tx, merchant_id, mode, &references).await?;
+    let mut unknown: Vec<&str> = rows
+        .iter()
+        .map(|r| r.customer.reference.as_str())
+        .filter(|reference| !memory.customers.contains_key(*reference))
+        .collect();
+    unknown.sort_unstable();
+    unknown.dedup();
+    let found = store::customers_by_reference(tx, merchant_id, mode, &unknown).await?;
+    memory.customers.extend(found);
+    let known = &memory.customers;
 
     // An archived customer stays archived: their rows fail, named.
     let mut failed = Vec::new();
@@ -102,14 +142,30 @@ pub async fn write_batch(
         })
         .collect();
     store::upsert_customers(tx, merchant_id, mode, now, &customers).await?;
-
-    // One live bank account per customer, bank and account number.
-    let ids: Vec<&str> = customer_ids.values().map(String::as_str).collect();
-    let known_accounts = store::bank_accounts_of(tx, merchant_id, mode, &ids).await?;
-    let mut account_ids: HashMap<store::AccountKey, String> = known_accounts
+    let new_customers: HashSet<&str> = customer_ids
         .iter()
-        .map(|(key, account)| (key.clone(), account.id.clone()))
+        .filter(|(reference, _)| !known.contains_key(**reference))
+        .map(|(_, id)| id.as_str())
         .collect();
+    for (id, input) in &customers {
+        let written = KnownCustomer::written(id, input);
+        memory.customers.insert(input.reference.clone(), written);
+    }
+
+    // One live bank account per customer, bank and account number. A
+    // customer made by this batch has none yet.
+    let unlooked: Vec<&str> = customer_ids
+        .values()
+        .map(String::as_str)
+        .filter(|id| !new_customers.contains(id) && !memory.accounts_of.contains(*id))
+        .collect();
+    let found = store::bank_accounts_of(tx, merchant_id, mode, &unlooked).await?;
+    memory.accounts.extend(found);
+    memory
+        .accounts_of
+        .extend(customer_ids.values().cloned());
+    let known_accounts = &memory.accounts;
+    let mut account_ids: HashMap<store::AccountKey, String> = HashMap::new();
     let mut account_rows: HashMap<store::AccountKey, &ValidRow> = HashMap::new();
     let key_of = |row: &ValidRow| -> Option<store::AccountKey> {
         let customer_id = customer_ids.get(row.customer.reference.as_str())?;
@@ -121,13 +177,15 @@ pub async fn write_batch(
     };
     for row in &writable {
         if let Some(key) = key_of(row) {
-            account_ids
-                .entry(key.clone())
-                .or_insert_with(|| new_id("ba"));
+            account_ids.entry(key.clone()).or_insert_with(|| {
+                known_accounts
+                    .get(&key)
+                    .map_or_else(|| new_id("ba"), |account| account.id.clone())
+            });
             account_rows.insert(key, row);
         }
     }
-    let accounts: Vec<(&str, &str, &protocol::BankAccountInput)> = account_rows
+    let changed: Vec<(&store::AccountKey, &str, &protocol::BankAccountInput)> = account_rows
         .iter()
         .filter(|(key, row)| {
             known_accounts
@@ -137,10 +195,19 @@ pub async fn write_batch(
         .filter_map(|(key, row)| {
             account_ids
                 .get(key)
-                .map(|id| (id.as_str(), key.0.as_str(), &row.account))
+                .map(|id| (key, id.as_str(), &row.account))
         })
         .collect();
+    let accounts: Vec<(&str, &str, &protocol::BankAccountInput)> = changed
+        .iter()
+        .map(|(key, id, input)| (*id, key.0.as_str(), *input))
+        .collect();
     store::upsert_bank_accounts(tx, merchant_id, mode, now, &accounts).await?;
+    for (key, id, input) in changed {
+        memory
+            .accounts
+            .insert(key.clone(), KnownAccount::written(id, input));
+    }
 
     // A mandate and a payment per row.
     let status = initial_status(target.method);
@@ -216,4 +283,30 @@ pub async fn write_batch(
         committed: payments.len() as u32,
         failed,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn remembering_one(memory: &mut ImportMemory) {
+        memory
+            .accounts_of
+            .insert("cus_1".to_string());
+    }
+
+    #[test]
+    fn memory_lasts_only_while_the_batches_seqs_follow_on() {
+        let mut memory = ImportMemory::default();
+        memory.follow(7);
+        remembering_one(&mut memory);
+        memory.follow(8);
+        assert_eq!(memory.accounts_of.len(), 1, "the next seq keeps it");
+        // Seq 9 went to someone else's change: anything may have moved.
+        memory.follow(10);
+        assert!(memory.accounts_of.is_empty());
+        remembering_one(&mut memory);
+        memory.follow(10);
+        assert!(memory.accounts_of.is_empty(), "a repeated seq is no proof either");
+    }
 }
