@@ -14,7 +14,7 @@ use tokio::sync::mpsc;
 
 use crate::domain::calendar::parse_iso_date;
 use crate::domain::imports::cells::Refusal;
-use crate::domain::imports::check_file;
+use crate::domain::imports::{check_file, check_kept_rows};
 use crate::domain::imports::commit::{BatchTarget, ImportMemory, write_batch};
 use crate::domain::imports::rows::{ValidRow, method_of};
 use crate::error::{AppError, AppResult};
@@ -22,7 +22,7 @@ use crate::ids::now_ms;
 use crate::live::messages::{StreamKey, Tick};
 use crate::live::outside::{append_delta, take_seq, tell_actor};
 use crate::live::registry::MerchantRegistry;
-use crate::store::imports::{self as store, Pending};
+use crate::store::imports::{self as store, Pending, PendingRows};
 use crate::store::{Db, Tx};
 
 /// Rows per transaction.
@@ -78,13 +78,15 @@ async fn run_logged(db: &Db, registry: &MerchantRegistry, import_id: &str) {
     }
 }
 
-/// Reads the file from the import's cursor on and sends batches of valid rows.
+/// Reads the import's rows from its cursor on and sends batches of valid
+/// rows: the rows its check kept, or the file for imports confirmed before
+/// rows were kept.
 fn read_batches(
     pending: &Pending,
     today: time::Date,
     sender: mpsc::Sender<Vec<ValidRow>>,
 ) -> impl FnOnce() -> Result<(), Refusal> + Send + 'static {
-    let file = pending.file.clone();
+    let rows = pending.rows.clone();
     let (file_name, template, kind, after): (String, ImportTemplate, PaymentKind, u32) = (
         pending.import.file_name.clone(),
         pending.import.template,
@@ -94,7 +96,7 @@ fn read_batches(
     move || {
         let mut batch = Vec::with_capacity(BATCH_ROWS);
         let stopped = || Refusal::new(ErrorCode::Internal);
-        check_file(&file_name, &file, template, kind, today, &mut |row| {
+        let mut on_valid = |row: ValidRow| {
             if row.number <= after {
                 return Ok(());
             }
@@ -104,7 +106,13 @@ fn read_batches(
                 sender.blocking_send(full).map_err(|_| stopped())?;
             }
             Ok(())
-        })?;
+        };
+        match &rows {
+            PendingRows::Kept(kept) => check_kept_rows(kept, template, kind, today, &mut on_valid)?,
+            PendingRows::File(file) => {
+                check_file(&file_name, file, template, kind, today, &mut on_valid)?
+            }
+        };
         if !batch.is_empty() {
             sender.blocking_send(batch).map_err(|_| stopped())?;
         }

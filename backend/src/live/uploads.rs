@@ -18,7 +18,7 @@ use crate::app::State;
 use crate::domain::calendar::iso_date;
 use crate::domain::imports::queries::chunk_of;
 use crate::domain::imports::rows::method_of;
-use crate::domain::imports::{CheckedFile, check_file, workbook};
+use crate::domain::imports::{CheckedFile, check_file_keeping_rows, workbook};
 use crate::domain::{Scope, collections, payment_methods};
 use crate::error::{AppError, AppResult};
 use crate::ids::{new_id, now_ms};
@@ -40,12 +40,20 @@ struct Upload {
     file_name: String,
     size: u32,
     bytes: Vec<u8>,
-    checked: Option<Arc<(CheckedFile, time::Date)>>,
+    checked: Option<Arc<Checked>>,
+}
+
+/// What checking an upload found, on which day, and the rows it read.
+struct Checked {
+    found: CheckedFile,
+    today: time::Date,
+    /// See `reader::kept`: what the commit reads instead of the file.
+    kept_rows: Vec<u8>,
 }
 
 impl Upload {
     /// What checking found; an upload not checked yet cannot be previewed or confirmed.
-    fn checked(&self) -> AppResult<Arc<(CheckedFile, time::Date)>> {
+    fn checked(&self) -> AppResult<Arc<Checked>> {
         self.checked
             .clone()
             .ok_or(AppError::Code(ErrorCode::ImportUploadIncomplete))
@@ -189,7 +197,7 @@ impl Uploads {
         tx.rollback().await?;
         payment_methods::ensure_enabled(&settings, method_of(template))?;
         let checked = tokio::task::spawn_blocking(move || {
-            check_file(&file_name, &bytes, template, kind, today, &mut |_| Ok(()))
+            check_file_keeping_rows(&file_name, &bytes, template, kind, today)
         })
         .await
         .map_err(|e| AppError::Internal(format!("import check failed: {e}")))?
@@ -203,7 +211,12 @@ impl Uploads {
             }),
             None => AppError::Code(refusal.code),
         })?;
-        lock(&upload).checked = Some(Arc::new((checked, today)));
+        let (found, kept_rows) = checked;
+        lock(&upload).checked = Some(Arc::new(Checked {
+            found,
+            today,
+            kept_rows,
+        }));
         self.preview(scope, upload_id, 0)
     }
 
@@ -211,7 +224,7 @@ impl Uploads {
         let upload = self.mine(scope, upload_id)?;
         let u = lock(&upload);
         let checked = u.checked()?;
-        let found = &checked.0;
+        let found = &checked.found;
         let start = (offset as usize).min(found.issues.len());
         let end = (start + PREVIEW_PAGE).min(found.issues.len());
         Ok(ReplyBody::ImportPreview {
@@ -256,7 +269,7 @@ impl Uploads {
                 checked,
             )
         };
-        let (found, today) = (&checked.0, checked.1);
+        let (found, today) = (&checked.found, checked.today);
         if found.valid == 0 {
             return Err(AppError::Code(ErrorCode::ImportNothingValid));
         }
@@ -292,6 +305,7 @@ impl Uploads {
             &store::NewImport {
                 import: &import,
                 file: &bytes,
+                kept_rows: &checked.kept_rows,
                 customer_last_rows: &found.customer_last_rows,
                 checked_on: &iso_date(today),
                 created_by: &scope.user_id,
@@ -342,7 +356,7 @@ impl Uploads {
                     (
                         u.file_name.clone(),
                         u.bytes.clone(),
-                        checked.0.issues.clone(),
+                        checked.found.issues.clone(),
                     )
                 } else {
                     store::file_and_issues(&state.db, &scope.merchant_id, scope.mode, id)

@@ -42,6 +42,8 @@ fn from_row(row: &AnyRow) -> AppResult<Import> {
 pub struct NewImport<'a> {
     pub import: &'a Import,
     pub file: &'a [u8],
+    /// The rows checking read (`reader::kept`), which the commit reads.
+    pub kept_rows: &'a [u8],
     /// See `CheckedFile::customer_last_rows`.
     pub customer_last_rows: &'a HashMap<String, u32>,
     pub checked_on: &'a str,
@@ -76,10 +78,11 @@ pub async fn insert_import(tx: &mut Tx, merchant_id: &str, new: &NewImport<'_>) 
     let last_rows = serde_json::to_string(new.customer_last_rows)
         .map_err(|e| AppError::Internal(format!("customer last rows as JSON: {e}")))?;
     sqlx::query(
-        "INSERT INTO import_files (import_id, file, customer_last_rows) VALUES ($1, $2, $3)",
+        "INSERT INTO import_files (import_id, file, kept_rows, customer_last_rows) VALUES ($1, $2, $3, $4)",
     )
     .bind(&i.id)
     .bind(new.file)
+    .bind(new.kept_rows)
     .bind(last_rows)
     .execute(&mut **tx)
     .await?;
@@ -205,11 +208,20 @@ pub async fn list_issues(
     Ok((items, total.clamp(0, i64::from(u32::MAX)) as u32))
 }
 
+/// Where a commit reads its rows.
+#[derive(Clone)]
+pub enum PendingRows {
+    /// The rows checking kept (`reader::kept`).
+    Kept(Vec<u8>),
+    /// The file itself, for imports confirmed before rows were kept.
+    File(Vec<u8>),
+}
+
 /// What a commit needs to carry on where the last one stopped.
 pub struct Pending {
     pub merchant_id: String,
     pub import: Import,
-    pub file: Vec<u8>,
+    pub rows: PendingRows,
     pub checked_on: String,
     pub next_row: u32,
     /// None for imports confirmed before it was kept.
@@ -218,7 +230,8 @@ pub struct Pending {
 
 pub async fn find_pending(db: &Db, id: &str) -> AppResult<Option<Pending>> {
     let row = sqlx::query(AssertSqlSafe(format!(
-        "SELECT {COLUMNS}, merchant_id, f.file, f.customer_last_rows, checked_on, next_row FROM imports \
+        "SELECT {COLUMNS}, merchant_id, f.kept_rows, CASE WHEN f.kept_rows IS NULL THEN f.file END AS file, \
+         f.customer_last_rows, checked_on, next_row FROM imports \
          JOIN import_files f ON f.import_id = imports.id WHERE id = $1 AND status = $2"
     )))
     .bind(id)
@@ -231,11 +244,16 @@ pub async fn find_pending(db: &Db, id: &str) -> AppResult<Option<Pending>> {
             .map(|json| serde_json::from_str(&json))
             .transpose()
             .map_err(|e| AppError::Internal(format!("customer last rows: {e}")))?;
+        let kept_rows: Option<Vec<u8>> = row.get("kept_rows");
+        let rows = match kept_rows {
+            Some(kept) => PendingRows::Kept(kept),
+            None => PendingRows::File(row.get("file")),
+        };
         Ok(Pending {
             customer_last_rows,
+            rows,
             merchant_id: row.get("merchant_id"),
             import: from_row(&row)?,
-            file: row.get("file"),
             checked_on: row.get("checked_on"),
             next_row: count(&row, "next_row"),
         })

@@ -18,7 +18,8 @@ use std::collections::HashMap;
 use protocol::{ErrorCode, ImportIssue, ImportTemplate, PaymentKind};
 use time::Date;
 
-use cells::Refusal;
+use cells::{Refusal, SheetRow};
+use reader::kept::{KeptRows, read_kept};
 use rows::{Checked, RowRules, ValidRow};
 use template::ColumnMap;
 
@@ -35,6 +36,11 @@ pub struct CheckedFile {
     pub customer_last_rows: HashMap<String, u32>,
 }
 
+/// Where checking takes its rows from: calls the given sink with each
+/// row, header first, and stops at the sink's first error.
+type RowSource<'a> =
+    &'a mut dyn FnMut(&mut dyn FnMut(SheetRow) -> Result<(), Refusal>) -> Result<(), Refusal>;
+
 /// Reads `bytes` and checks every row against the layout, handing each
 /// valid row to `on_valid` as it goes (the commit writes them in batches
 /// while the file is still being read). A file refused as a whole, or an
@@ -47,9 +53,60 @@ pub fn check_file(
     today: Date,
     on_valid: &mut dyn FnMut(ValidRow) -> Result<(), Refusal>,
 ) -> Result<CheckedFile, Refusal> {
+    let rules = (template, kind, today);
+    check_rows(
+        &mut |on_row| reader::read_rows(file_name, bytes, on_row),
+        rules,
+        on_valid,
+    )
+}
+
+/// Checks an upload as `check_file` does, and keeps the rows it read
+/// (`reader::kept`) so that the commit need not read the file again.
+pub fn check_file_keeping_rows(
+    file_name: &str,
+    bytes: &[u8],
+    template: ImportTemplate,
+    kind: PaymentKind,
+    today: Date,
+) -> Result<(CheckedFile, Vec<u8>), Refusal> {
+    let mut kept = KeptRows::default();
+    let found = check_rows(
+        &mut |on_row| {
+            reader::read_rows(file_name, bytes, &mut |row| {
+                kept.push(&row)?;
+                on_row(row)
+            })
+        },
+        (template, kind, today),
+        &mut |_| Ok(()),
+    )?;
+    Ok((found, kept.finish()?))
+}
+
+/// Checks the rows `check_file_keeping_rows` kept, as `check_file` does.
+pub fn check_kept_rows(
+    kept: &[u8],
+    template: ImportTemplate,
+    kind: PaymentKind,
+    today: Date,
+    on_valid: &mut dyn FnMut(ValidRow) -> Result<(), Refusal>,
+) -> Result<CheckedFile, Refusal> {
+    check_rows(
+        &mut |on_row| read_kept(kept, on_row),
+        (template, kind, today),
+        on_valid,
+    )
+}
+
+fn check_rows(
+    source: RowSource<'_>,
+    (template, kind, today): (ImportTemplate, PaymentKind, Date),
+    on_valid: &mut dyn FnMut(ValidRow) -> Result<(), Refusal>,
+) -> Result<CheckedFile, Refusal> {
     let mut rules: Option<RowRules> = None;
     let mut found = CheckedFile::default();
-    reader::read_rows(file_name, bytes, &mut |row| {
+    source(&mut |row| {
         let Some(rules) = &rules else {
             rules = Some(RowRules {
                 template,

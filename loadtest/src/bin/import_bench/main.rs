@@ -24,7 +24,7 @@ use std::time::Instant;
 
 use backend::domain::calendar::iso_date;
 use backend::domain::clock::BusinessClock;
-use backend::domain::imports::{CheckedFile, check_file};
+use backend::domain::imports::{CheckedFile, check_file_keeping_rows};
 use backend::ids::{new_id, now_ms};
 use backend::jobs::imports::run_import;
 use backend::live::messages::StreamKey;
@@ -83,12 +83,13 @@ fn today() -> time::Date {
     BusinessClock::new(None).calendar_today()
 }
 
-fn check(file: &Path, bytes: &[u8]) -> Fallible<CheckedFile> {
+/// What checking an upload does: every row checked, and kept for the commit.
+fn check(file: &Path, bytes: &[u8]) -> Fallible<(CheckedFile, Vec<u8>)> {
     let name = file
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "bench.xlsx".into());
-    check_file(&name, bytes, TEMPLATE, KIND, today(), &mut |_| Ok(()))
+    check_file_keeping_rows(&name, bytes, TEMPLATE, KIND, today())
         .map_err(|refusal| format!("the file is refused: {refusal:?}").into())
 }
 
@@ -120,7 +121,7 @@ fn parse(file: &Path, runs: u32) -> Fallible<()> {
     let mut seconds = Vec::new();
     for _ in 0..runs.max(1) {
         let started = Instant::now();
-        let found = check(file, &bytes)?;
+        let (found, kept_rows) = check(file, &bytes)?;
         seconds.push(started.elapsed().as_secs_f64());
         if found.invalid > 0 {
             return Err(format!(
@@ -130,7 +131,12 @@ fn parse(file: &Path, runs: u32) -> Fallible<()> {
             )
             .into());
         }
-        println!("parse_rows={} parse_valid={}", found.rows, found.valid);
+        println!(
+            "parse_rows={} parse_valid={} kept_rows_bytes={}",
+            found.rows,
+            found.valid,
+            kept_rows.len()
+        );
     }
     seconds.sort_by(f64::total_cmp);
     let runs: Vec<String> = seconds.iter().map(|s| format!("{s:.3}")).collect();
@@ -173,7 +179,7 @@ async fn confirm(
     user_id: &str,
     file_name: &str,
     bytes: &[u8],
-    found: &CheckedFile,
+    (found, kept_rows): &(CheckedFile, Vec<u8>),
 ) -> Fallible<String> {
     let import = Import {
         id: new_id("imp"),
@@ -196,6 +202,7 @@ async fn confirm(
     let new = imports::NewImport {
         import: &import,
         file: bytes,
+        kept_rows,
         customer_last_rows: &found.customer_last_rows,
         checked_on: &iso_date(today()),
         created_by: user_id,
@@ -271,11 +278,11 @@ async fn commit(file: &Path, dir: &Path) -> Fallible<()> {
     let import = imports::find_import(&db.pool, &key.merchant_id, key.mode, &import_id)
         .await?
         .ok_or("the import is gone")?;
-    println!("commit_rows={}", found.valid);
+    println!("commit_rows={}", found.0.valid);
     println!("commit_seconds={seconds:.3}");
     println!(
         "commit_rows_per_second={:.0}",
-        f64::from(found.valid) / seconds
+        f64::from(found.0.valid) / seconds
     );
     println!("commit_payments={payments} commit_distinct_rows={rows} commit_customers={customers}");
     println!(
@@ -284,7 +291,7 @@ async fn commit(file: &Path, dir: &Path) -> Fallible<()> {
     );
     println!("commit_peak_rss_before_mb={before_mb:.1}");
     println!("commit_peak_rss_mb={:.1}", peak_rss_mb());
-    let expected = i64::from(found.valid);
+    let expected = i64::from(found.0.valid);
     if payments != expected || rows != expected || import.status != ImportStatus::Completed {
         return Err(format!(
             "expected {expected} payments, one per row; found {payments} ({rows} rows)"

@@ -6,6 +6,7 @@
 mod calamine_rows;
 mod csv_rows;
 mod guard;
+pub mod kept;
 mod ods_guard;
 mod rows;
 mod xls_guard;
