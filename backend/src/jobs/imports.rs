@@ -130,7 +130,9 @@ pub async fn run_import(db: &Db, registry: &MerchantRegistry, import_id: &str) -
     };
     let today = parse_iso_date(&pending.checked_on)
         .ok_or_else(|| AppError::Internal("import checked on no date".into()))?;
-    let (sender, mut batches) = mpsc::channel::<Vec<ValidRow>>(2);
+    // Checking rows is several times quicker than writing them: room for a
+    // few batches lets the reader stay ahead while it shares the machine.
+    let (sender, mut batches) = mpsc::channel::<Vec<ValidRow>>(8);
     let reader = tokio::task::spawn_blocking(read_batches(&pending, today, sender));
     let method = method_of(pending.import.template);
     let mut cursor = pending.next_row;

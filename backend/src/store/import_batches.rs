@@ -12,7 +12,7 @@ use super::bulk::{BulkInsert, Value};
 use super::customers::search_text;
 use super::mandates::NewMandate;
 use super::payments::PaymentRecord;
-use super::sql::wire_name;
+use super::sql::{variant_name, wire_name};
 use crate::error::{AppError, AppResult};
 
 /// A lookup by a batch's keys, answered as one row: the matching rows as
@@ -224,7 +224,7 @@ impl KnownAccount {
     /// Whether writing `input` would change nothing (see `KnownCustomer::holds`).
     pub fn holds(&self, input: &BankAccountInput) -> bool {
         self.details[0] == input.branch_code
-            && self.details[1] == wire_name(&input.account_type)
+            && self.details[1] == variant_name(&input.account_type)
             && self.details[2] == input.holder_name
     }
 }
@@ -265,24 +265,15 @@ pub async fn upsert_bank_accounts(
     now: i64,
     accounts: &[(&str, &str, &BankAccountInput)],
 ) -> AppResult<()> {
-    let banks: Vec<String> = accounts
-        .iter()
-        .map(|(_, _, a)| wire_name(&a.bank))
-        .collect();
-    let types: Vec<String> = accounts
-        .iter()
-        .map(|(_, _, a)| wire_name(&a.account_type))
-        .collect();
     let rows: Vec<Vec<Value>> = accounts
         .iter()
-        .enumerate()
-        .map(|(i, (id, customer_id, a))| {
+        .map(|(id, customer_id, a)| {
             vec![
                 Value::Text(id),
                 Value::Text(customer_id),
-                Value::Text(&banks[i]),
+                Value::Text(variant_name(&a.bank)),
                 Value::Text(&a.branch_code),
-                Value::Text(&types[i]),
+                Value::Text(variant_name(&a.account_type)),
                 Value::Text(&a.holder_name),
                 Value::Text(&a.account_number),
             ]
@@ -308,39 +299,18 @@ pub async fn insert_mandates(
     now: i64,
     mandates: &[NewMandate<'_>],
 ) -> AppResult<()> {
-    let names: Vec<[String; 5]> = mandates
-        .iter()
-        .map(|m| {
-            [
-                wire_name(&m.status),
-                wire_name(&m.input.client_type),
-                wire_name(&m.input.industry),
-                wire_name(&m.input.adjustment_category),
-                m.input
-                    .adjustment_type
-                    .map(|t| wire_name(&t))
-                    .unwrap_or_default(),
-            ]
-        })
-        .collect();
-    let windows: Vec<Option<String>> = mandates
-        .iter()
-        .map(|m| m.input.approval_window.map(|w| wire_name(&w)))
-        .collect();
     let rows: Vec<Vec<Value>> = mandates
         .iter()
-        .enumerate()
-        .map(|(i, m)| {
+        .map(|m| {
             let input = m.input;
-            let [status, client_type, industry, category, adjustment_type] = &names[i];
             vec![
                 Value::Text(m.id),
                 Value::Text(m.customer_id),
                 Value::Text(m.bank_account_id),
                 Value::Text(input.method.as_str()),
-                Value::Text(status),
-                Value::Text(client_type),
-                Value::Text(industry),
+                Value::Text(variant_name(&m.status)),
+                Value::Text(variant_name(&input.client_type)),
+                Value::Text(variant_name(&input.industry)),
                 Value::Text(&input.contract_reference),
                 Value::Int(m.amount_cents),
                 Value::opt_int(input.maximum_collection_cents),
@@ -348,11 +318,11 @@ pub async fn insert_mandates(
                 Value::opt_int(input.tracking_days.map(i64::from)),
                 Value::Int(i64::from(input.allow_date_adjustment)),
                 Value::Int(i64::from(input.variable_amount)),
-                Value::Text(category),
-                Value::opt_text(Some(adjustment_type.as_str()).filter(|t| !t.is_empty())),
+                Value::Text(variant_name(&input.adjustment_category)),
+                Value::opt_text(input.adjustment_type.as_ref().map(variant_name)),
                 Value::Text(&input.adjustment_rate),
                 Value::opt_int(input.adjustment_amount_cents),
-                Value::opt_text(windows[i].as_deref()),
+                Value::opt_text(input.approval_window.as_ref().map(variant_name)),
                 Value::Text(&input.abbreviated_name),
                 Value::Int(i64::from(m.authentication_requests)),
                 Value::opt_text(m.authentication_due.as_deref()),
@@ -383,36 +353,24 @@ pub async fn insert_payments(
     now: i64,
     payments: &[PaymentRecord],
 ) -> AppResult<()> {
-    let names: Vec<[String; 3]> = payments
-        .iter()
-        .map(|r| {
-            [
-                wire_name(&r.view.kind),
-                wire_name(&r.view.status),
-                r.view.interval.map(|i| wire_name(&i)).unwrap_or_default(),
-            ]
-        })
-        .collect();
     let rows: Vec<Vec<Value>> = payments
         .iter()
-        .enumerate()
-        .map(|(i, r)| {
+        .map(|r| {
             let p = &r.view;
-            let [kind, status, interval] = &names[i];
             vec![
                 Value::Text(&p.id),
-                Value::Text(kind),
+                Value::Text(variant_name(&p.kind)),
                 Value::Text(&p.customer_id),
                 Value::Text(&p.mandate_id),
                 Value::Text(p.method.as_str()),
-                Value::Text(status),
+                Value::Text(variant_name(&p.status)),
                 Value::Int(p.amount_cents),
                 Value::opt_int(p.first_collection_cents),
                 Value::opt_text(p.date_to_process.as_deref()),
                 Value::Text(&p.transaction_reference),
                 Value::opt_text(p.start_date.as_deref()),
                 Value::opt_text(p.end_date.as_deref()),
-                Value::opt_text(Some(interval.as_str()).filter(|i| !i.is_empty())),
+                Value::opt_text(p.interval.as_ref().map(variant_name)),
                 Value::opt_int(p.day_to_process.map(i64::from)),
                 Value::opt_text(r.next_nominal_date.as_deref()),
                 Value::opt_text(p.next_action_date.as_deref()),

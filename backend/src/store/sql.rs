@@ -112,10 +112,19 @@ impl Sql {
 
 /// Enum values are stored as their wire names.
 pub fn wire_name<T: serde::Serialize>(value: &T) -> String {
-    serde_json::to_value(value)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_string))
-        .unwrap_or_default()
+    match serde_variant::to_variant_name(value) {
+        Ok(name) => name.to_string(),
+        Err(_) => serde_json::to_value(value)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_string))
+            .unwrap_or_default(),
+    }
+}
+
+/// The wire name of a fieldless enum's value, with no allocation, for
+/// writers of many rows. Anything but a fieldless enum has none: "".
+pub fn variant_name<T: serde::Serialize>(value: &T) -> &'static str {
+    serde_variant::to_variant_name(value).unwrap_or_default()
 }
 
 pub fn from_wire_name<T: serde::de::DeserializeOwned>(value: &str) -> Option<T> {

@@ -17,7 +17,7 @@ use crate::ids::new_id;
 use crate::store::Tx;
 use crate::store::import_batches::{self as store, KnownAccount, KnownCustomer};
 use crate::store::mandates::NewMandate;
-use crate::store::sql::wire_name;
+use crate::store::sql::variant_name;
 
 /// Where a batch goes and the day its rows were checked against.
 pub struct BatchTarget<'a> {
@@ -161,25 +161,31 @@ pub async fn write_batch(
         .collect();
     let found = store::bank_accounts_of(tx, merchant_id, mode, &unlooked).await?;
     memory.accounts.extend(found);
-    memory
-        .accounts_of
-        .extend(customer_ids.values().cloned());
+    for id in customer_ids.values() {
+        if !memory.accounts_of.contains(id) {
+            memory.accounts_of.insert(id.clone());
+        }
+    }
     let known_accounts = &memory.accounts;
-    let mut account_ids: HashMap<store::AccountKey, String> = HashMap::new();
-    let mut account_rows: HashMap<store::AccountKey, &ValidRow> = HashMap::new();
-    let key_of = |row: &ValidRow| -> Option<store::AccountKey> {
-        let customer_id = customer_ids.get(row.customer.reference.as_str())?;
-        Some((
-            customer_id.clone(),
-            wire_name(&row.account.bank),
-            row.account.account_number.clone(),
-        ))
-    };
-    for row in &writable {
-        if let Some(key) = key_of(row) {
-            account_ids.entry(key.clone()).or_insert_with(|| {
+    // Each writable row's account key, in order.
+    let keys: Vec<Option<store::AccountKey>> = writable
+        .iter()
+        .map(|row| {
+            let customer_id = customer_ids.get(row.customer.reference.as_str())?;
+            Some((
+                customer_id.clone(),
+                variant_name(&row.account.bank).to_string(),
+                row.account.account_number.clone(),
+            ))
+        })
+        .collect();
+    let mut account_ids: HashMap<&store::AccountKey, String> = HashMap::new();
+    let mut account_rows: HashMap<&store::AccountKey, &ValidRow> = HashMap::new();
+    for (key, row) in keys.iter().zip(&writable) {
+        if let Some(key) = key {
+            account_ids.entry(key).or_insert_with(|| {
                 known_accounts
-                    .get(&key)
+                    .get(key)
                     .map_or_else(|| new_id("ba"), |account| account.id.clone())
             });
             account_rows.insert(key, row);
@@ -189,13 +195,13 @@ pub async fn write_batch(
         .iter()
         .filter(|(key, row)| {
             known_accounts
-                .get(*key)
+                .get(**key)
                 .is_none_or(|account| !account.holds(&row.account))
         })
         .filter_map(|(key, row)| {
             account_ids
                 .get(key)
-                .map(|id| (key, id.as_str(), &row.account))
+                .map(|id| (*key, id.as_str(), &row.account))
         })
         .collect();
     let accounts: Vec<(&str, &str, &protocol::BankAccountInput)> = changed
@@ -214,14 +220,13 @@ pub async fn write_batch(
     let pending = status == MandateStatus::PendingAuthentication;
     let mut mandate_ids = Vec::with_capacity(writable.len());
     let mut placed = Vec::with_capacity(writable.len());
-    for row in &writable {
-        let (Some(key), Some(customer_id)) = (
-            key_of(row),
-            customer_ids.get(row.customer.reference.as_str()),
-        ) else {
+    for (key, row) in keys.iter().zip(&writable) {
+        let (Some(key), Some(customer_id)) =
+            (key, customer_ids.get(row.customer.reference.as_str()))
+        else {
             continue;
         };
-        let Some(account_id) = account_ids.get(&key) else {
+        let Some(account_id) = account_ids.get(key) else {
             continue;
         };
         mandate_ids.push(new_id("man"));
