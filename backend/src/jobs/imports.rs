@@ -16,6 +16,7 @@ use crate::domain::calendar::parse_iso_date;
 use crate::domain::imports::cells::Refusal;
 use crate::domain::imports::{check_file, check_kept_rows};
 use crate::domain::imports::commit::{BatchTarget, ImportMemory, write_batch};
+use crate::domain::imports::prepare::{PreparedRow, RowPlan, prepare_row};
 use crate::domain::imports::rows::{ValidRow, method_of};
 use crate::error::{AppError, AppResult};
 use crate::ids::now_ms;
@@ -79,12 +80,12 @@ async fn run_logged(db: &Db, registry: &MerchantRegistry, import_id: &str) {
 }
 
 /// Reads the import's rows from its cursor on and sends batches of valid
-/// rows: the rows its check kept, or the file for imports confirmed before
-/// rows were kept.
+/// rows, prepared (`prepare`): the rows its check kept, or the file for
+/// imports confirmed before rows were kept.
 fn read_batches(
     pending: &Pending,
-    today: time::Date,
-    sender: mpsc::Sender<Vec<ValidRow>>,
+    plan: RowPlan,
+    sender: mpsc::Sender<Vec<PreparedRow>>,
 ) -> impl FnOnce() -> Result<(), Refusal> + Send + 'static {
     let rows = pending.rows.clone();
     let (file_name, template, kind, after): (String, ImportTemplate, PaymentKind, u32) = (
@@ -96,11 +97,12 @@ fn read_batches(
     move || {
         let mut batch = Vec::with_capacity(BATCH_ROWS);
         let stopped = || Refusal::new(ErrorCode::Internal);
+        let today = plan.today;
         let mut on_valid = |row: ValidRow| {
             if row.number <= after {
                 return Ok(());
             }
-            batch.push(row);
+            batch.push(prepare_row(&plan, row));
             if batch.len() == BATCH_ROWS {
                 let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH_ROWS));
                 sender.blocking_send(full).map_err(|_| stopped())?;
@@ -132,22 +134,25 @@ pub async fn run_import(db: &Db, registry: &MerchantRegistry, import_id: &str) -
         .ok_or_else(|| AppError::Internal("import checked on no date".into()))?;
     // Checking rows is several times quicker than writing them: room for a
     // few batches lets the reader stay ahead while it shares the machine.
-    let (sender, mut batches) = mpsc::channel::<Vec<ValidRow>>(8);
-    let reader = tokio::task::spawn_blocking(read_batches(&pending, today, sender));
-    let method = method_of(pending.import.template);
+    let (sender, mut batches) = mpsc::channel::<Vec<PreparedRow>>(8);
+    let plan = RowPlan {
+        mode: key.mode,
+        method: method_of(pending.import.template),
+        today,
+        import_id: import_id.to_string(),
+    };
+    let reader = tokio::task::spawn_blocking(read_batches(&pending, plan, sender));
     let mut cursor = pending.next_row;
     let mut checkpoint: Option<tokio::task::JoinHandle<()>> = None;
     let mut memory = ImportMemory::default();
     while let Some(batch) = batches.recv().await {
-        let Some(last_row) = batch.last().map(|r| r.number) else {
+        let Some(last_row) = batch.last().map(|p| p.row.number) else {
             continue;
         };
         let target = BatchTarget {
             merchant_id: &key.merchant_id,
             mode: key.mode,
             import_id,
-            method,
-            today,
             now: now_ms(),
             customer_last_rows: pending.customer_last_rows.as_ref(),
         };

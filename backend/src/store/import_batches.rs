@@ -344,23 +344,24 @@ pub async fn insert_mandates(
     .await
 }
 
-/// The payments of one batch, each marked with its import and row.
+/// The payments of one batch, each marked with its import and row, and
+/// each with its customer's id beside it.
 pub async fn insert_payments(
     tx: &mut Tx,
     merchant_id: &str,
     mode: Mode,
     import_id: &str,
     now: i64,
-    payments: &[PaymentRecord],
+    payments: &[(&PaymentRecord, &str)],
 ) -> AppResult<()> {
     let rows: Vec<Vec<Value>> = payments
         .iter()
-        .map(|r| {
+        .map(|(r, customer_id)| {
             let p = &r.view;
             vec![
                 Value::Text(&p.id),
                 Value::Text(variant_name(&p.kind)),
-                Value::Text(&p.customer_id),
+                Value::Text(customer_id),
                 Value::Text(&p.mandate_id),
                 Value::Text(p.method.as_str()),
                 Value::Text(variant_name(&p.status)),

@@ -1,17 +1,14 @@
-//! Writes one batch of checked rows: customers created or updated by
-//! reference, their bank accounts, and a mandate and a payment per row, in
-//! the caller's transaction.
+//! Writes one batch of prepared rows (`prepare`): customers created or
+//! updated by reference, their bank accounts, and a mandate and a payment
+//! per row, in the caller's transaction.
 
 use std::collections::{HashMap, HashSet};
 
-use protocol::{ErrorCode, ImportIssue, MandateStatus, Mode, PaymentMethod};
-use time::Date;
+use protocol::{ErrorCode, ImportIssue, Mode};
 
+use super::prepare::PreparedRow;
 use super::rows::ValidRow;
 use super::template::Column;
-use crate::domain::calendar::iso_date;
-use crate::domain::mandates::{authentication_due, initial_status};
-use crate::domain::payments::{NewPayment, new_payment_record};
 use crate::error::AppResult;
 use crate::ids::new_id;
 use crate::store::Tx;
@@ -19,13 +16,11 @@ use crate::store::import_batches::{self as store, KnownAccount, KnownCustomer};
 use crate::store::mandates::NewMandate;
 use crate::store::sql::variant_name;
 
-/// Where a batch goes and the day its rows were checked against.
+/// Where a batch goes.
 pub struct BatchTarget<'a> {
     pub merchant_id: &'a str,
     pub mode: Mode,
     pub import_id: &'a str,
-    pub method: PaymentMethod,
-    pub today: Date,
     pub now: i64,
     /// The last row naming each customer reference (`CheckedFile`); None
     /// writes a changed customer in every batch.
@@ -85,12 +80,12 @@ pub async fn write_batch(
     tx: &mut Tx,
     target: &BatchTarget<'_>,
     memory: &mut ImportMemory,
-    rows: &[ValidRow],
+    prepared: &[PreparedRow],
 ) -> AppResult<BatchOutcome> {
     let (merchant_id, mode, now) = (target.merchant_id, target.mode, target.now);
-    let mut unknown: Vec<&str> = rows
+    let mut unknown: Vec<&str> = prepared
         .iter()
-        .map(|r| r.customer.reference.as_str())
+        .map(|p| p.row.customer.reference.as_str())
         .filter(|reference| !memory.customers.contains_key(*reference))
         .collect();
     unknown.sort_unstable();
@@ -101,22 +96,22 @@ pub async fn write_batch(
 
     // An archived customer stays archived: their rows fail, named.
     let mut failed = Vec::new();
-    let mut writable: Vec<&ValidRow> = Vec::with_capacity(rows.len());
-    for row in rows {
-        match known.get(&row.customer.reference) {
+    let mut writable: Vec<&PreparedRow> = Vec::with_capacity(prepared.len());
+    for one in prepared {
+        match known.get(&one.row.customer.reference) {
             Some(customer) if customer.archived => failed.push(ImportIssue {
-                row: row.number,
+                row: one.row.number,
                 column: Column::CustomerReference.header().to_string(),
                 code: ErrorCode::CustomerArchived,
             }),
-            _ => writable.push(row),
+            _ => writable.push(one),
         }
     }
 
     // One customer per reference; a later row of the file wins.
     let mut customer_ids: HashMap<&str, String> = HashMap::new();
     let mut latest: HashMap<&str, &ValidRow> = HashMap::new();
-    for row in &writable {
+    for row in writable.iter().map(|p| &p.row) {
         let reference = row.customer.reference.as_str();
         customer_ids.entry(reference).or_insert_with(|| {
             known
@@ -170,7 +165,8 @@ pub async fn write_batch(
     // Each writable row's account key, in order.
     let keys: Vec<Option<store::AccountKey>> = writable
         .iter()
-        .map(|row| {
+        .map(|p| {
+            let row = &p.row;
             let customer_id = customer_ids.get(row.customer.reference.as_str())?;
             Some((
                 customer_id.clone(),
@@ -181,8 +177,9 @@ pub async fn write_batch(
         .collect();
     let mut account_ids: HashMap<&store::AccountKey, String> = HashMap::new();
     let mut account_rows: HashMap<&store::AccountKey, &ValidRow> = HashMap::new();
-    for (key, row) in keys.iter().zip(&writable) {
+    for (key, p) in keys.iter().zip(&writable) {
         if let Some(key) = key {
+            let row = &p.row;
             account_ids.entry(key).or_insert_with(|| {
                 known_accounts
                     .get(key)
@@ -216,46 +213,30 @@ pub async fn write_batch(
     }
 
     // A mandate and a payment per row.
-    let status = initial_status(target.method);
-    let pending = status == MandateStatus::PendingAuthentication;
-    let mut mandate_ids = Vec::with_capacity(writable.len());
     let mut placed = Vec::with_capacity(writable.len());
-    for (key, row) in keys.iter().zip(&writable) {
+    for (key, p) in keys.iter().zip(&writable) {
         let (Some(key), Some(customer_id)) =
-            (key, customer_ids.get(row.customer.reference.as_str()))
+            (key, customer_ids.get(p.row.customer.reference.as_str()))
         else {
             continue;
         };
         let Some(account_id) = account_ids.get(key) else {
             continue;
         };
-        mandate_ids.push(new_id("man"));
-        placed.push((*row, customer_id.as_str(), account_id.as_str()));
+        placed.push((*p, customer_id.as_str(), account_id.as_str()));
     }
-    let due: Vec<Option<String>> = placed
-        .iter()
-        .map(|(row, _, _)| {
-            pending.then(|| {
-                iso_date(authentication_due(
-                    row.mandate.approval_window,
-                    target.today,
-                ))
-            })
-        })
-        .collect();
     let mandates: Vec<NewMandate> = placed
         .iter()
-        .enumerate()
-        .map(|(i, (row, customer_id, account_id))| NewMandate {
-            id: &mandate_ids[i],
+        .map(|(p, customer_id, account_id)| NewMandate {
+            id: &p.mandate_id,
             customer_id,
             bank_account_id: account_id,
-            input: &row.mandate,
-            amount_cents: row.payment.amount_cents,
-            status,
-            authentication_requests: u32::from(pending),
-            authentication_due: due[i].clone(),
-            end_date: row.payment.end_date.clone().filter(|e| !e.is_empty()),
+            input: &p.row.mandate,
+            amount_cents: p.row.payment.amount_cents,
+            status: p.mandate_status,
+            authentication_requests: u32::from(p.authentication_due.is_some()),
+            authentication_due: p.authentication_due.clone(),
+            end_date: p.row.payment.end_date.clone().filter(|e| !e.is_empty()),
             now,
         })
         .collect();
@@ -263,25 +244,7 @@ pub async fn write_batch(
 
     let payments: Vec<_> = placed
         .iter()
-        .zip(&mandate_ids)
-        .map(|((row, customer_id, _), mandate_id)| {
-            let mut record = new_payment_record(&NewPayment {
-                input: &row.payment,
-                mode,
-                customer_id,
-                customer_name: &row.customer.name,
-                mandate_id: mandate_id.clone(),
-                method: target.method,
-                allow_date_adjustment: row.mandate.allow_date_adjustment,
-                mandate_status: status,
-                first: row.first,
-                today: target.today,
-                now,
-            });
-            record.view.import_id = Some(target.import_id.to_string());
-            record.view.import_row = Some(row.number);
-            record
-        })
+        .map(|(p, customer_id, _)| (&p.payment, *customer_id))
         .collect();
     store::insert_payments(tx, merchant_id, mode, target.import_id, now, &payments).await?;
     Ok(BatchOutcome {

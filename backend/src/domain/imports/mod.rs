@@ -4,6 +4,7 @@
 pub mod cells;
 pub mod cli;
 pub mod commit;
+pub mod prepare;
 pub mod lookups;
 pub mod messages;
 pub mod queries;
