@@ -636,7 +636,10 @@ async fn an_archived_customers_rows_fail_in_every_batch(db: Database) {
     // Spreadsheet rows: the header is row 1.
     assert_eq!(
         failed,
-        [(7, ErrorCode::CustomerArchived), (1_202, ErrorCode::CustomerArchived)]
+        [
+            (7, ErrorCode::CustomerArchived),
+            (1_202, ErrorCode::CustomerArchived)
+        ]
     );
     let theirs = payments_of(&mut tab, &import_id)
         .await

@@ -14,10 +14,10 @@ use tokio::sync::mpsc;
 
 use crate::domain::calendar::parse_iso_date;
 use crate::domain::imports::cells::Refusal;
-use crate::domain::imports::{check_file, check_kept_rows};
 use crate::domain::imports::commit::{BatchTarget, ImportMemory, write_batch};
 use crate::domain::imports::prepare::{PreparedRow, RowPlan, prepare_row};
 use crate::domain::imports::rows::{ValidRow, method_of};
+use crate::domain::imports::{check_file, check_kept_rows};
 use crate::error::{AppError, AppResult};
 use crate::ids::now_ms;
 use crate::live::messages::{StreamKey, Tick};

@@ -76,9 +76,7 @@ impl Default for Uploads {
                 // The file, and once checked the rows kept from it: compressed,
                 // those are smaller than the file (an xlsx's are about half).
                 .weigher(|_, upload: &Shared| {
-                    upload
-                        .lock()
-                        .map_or(1, |u| u.size.saturating_mul(2).max(1))
+                    upload.lock().map_or(1, |u| u.size.saturating_mul(2).max(1))
                 })
                 .max_capacity(MAX_HELD_BYTES)
                 .build(),

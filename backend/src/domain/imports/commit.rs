@@ -258,9 +258,7 @@ mod tests {
     use super::*;
 
     fn remembering_one(memory: &mut ImportMemory) {
-        memory
-            .accounts_of
-            .insert("cus_1".to_string());
+        memory.accounts_of.insert("cus_1".to_string());
     }
 
     #[test]
@@ -275,6 +273,9 @@ mod tests {
         assert!(memory.accounts_of.is_empty());
         remembering_one(&mut memory);
         memory.follow(10);
-        assert!(memory.accounts_of.is_empty(), "a repeated seq is no proof either");
+        assert!(
+            memory.accounts_of.is_empty(),
+            "a repeated seq is no proof either"
+        );
     }
 }

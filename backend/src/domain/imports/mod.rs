@@ -4,9 +4,9 @@
 pub mod cells;
 pub mod cli;
 pub mod commit;
-pub mod prepare;
 pub mod lookups;
 pub mod messages;
+pub mod prepare;
 pub mod queries;
 pub mod reader;
 pub mod rows;

@@ -34,12 +34,8 @@ pub struct PreparedRow {
 
 pub fn prepare_row(plan: &RowPlan, row: ValidRow) -> PreparedRow {
     let mandate_status = initial_status(plan.method);
-    let authentication_due = (mandate_status == MandateStatus::PendingAuthentication).then(|| {
-        iso_date(authentication_due(
-            row.mandate.approval_window,
-            plan.today,
-        ))
-    });
+    let authentication_due = (mandate_status == MandateStatus::PendingAuthentication)
+        .then(|| iso_date(authentication_due(row.mandate.approval_window, plan.today)));
     let mandate_id = new_id("man");
     let mut payment = new_payment_record(&NewPayment {
         input: &row.payment,
