@@ -368,19 +368,7 @@ async fn a_file_is_previewed_confirmed_and_watched(db: Database) {
         panic!("expected the import");
     };
     assert_eq!(import.file_name, "march.csv");
-    let ReplyBody::ImportIssuePage { items, total, .. } = ok(tab
-        .query(
-            "issues",
-            Query::ListImportIssues {
-                import_id: import_id.clone(),
-                offset: 0,
-                limit: None,
-            },
-        )
-        .await)
-    else {
-        panic!("expected issues");
-    };
+    let (items, total) = import_issues(&mut tab, &import_id).await;
     assert_eq!(total as usize, preview.issue_count as usize);
     assert_eq!(items.first().map(|i| i.row), Some(first_bad));
     let ReplyBody::ImportPage { items, .. } = ok(tab
@@ -505,6 +493,42 @@ fn eft_once_row(reference: &str, surname: &str, account: usize) -> String {
     )
 }
 
+/// Uploads `csv`, whose `rows` rows must all be valid, confirms it and
+/// waits until the import completes.
+async fn import_valid_csv(tab: &mut Socket, name: &str, csv: &str, rows: u32) -> (String, Import) {
+    let preview = upload(tab, name, csv.as_bytes()).await.unwrap();
+    assert_eq!((preview.valid, preview.invalid), (rows, 0));
+    let import_id = committed_id(
+        tab.command(
+            "confirm",
+            Command::ConfirmImport {
+                upload_id: preview.upload_id,
+            },
+        )
+        .await,
+    );
+    let import = completed(tab, &import_id).await;
+    (import_id, import)
+}
+
+/// The first page of an import's problems, and how many there are.
+async fn import_issues(tab: &mut Socket, import_id: &str) -> (Vec<ImportIssue>, u32) {
+    let ReplyBody::ImportIssuePage { items, total, .. } = ok(tab
+        .query(
+            "issues",
+            Query::ListImportIssues {
+                import_id: import_id.to_string(),
+                offset: 0,
+                limit: None,
+            },
+        )
+        .await)
+    else {
+        panic!("expected issues");
+    };
+    (items, total)
+}
+
 /// Waits on `socket` until the import's delta says it completed.
 async fn completed(socket: &mut Socket, import_id: &str) -> Import {
     loop {
@@ -546,20 +570,7 @@ async fn a_customer_on_many_rows_ends_with_its_last_rows_details(db: Database) {
         };
         csv.push_str(&row);
     }
-    let preview = upload(&mut tab, "repeats.csv", csv.as_bytes())
-        .await
-        .unwrap();
-    assert_eq!((preview.valid, preview.invalid), (2_500, 0));
-    let import_id = committed_id(
-        tab.command(
-            "confirm",
-            Command::ConfirmImport {
-                upload_id: preview.upload_id,
-            },
-        )
-        .await,
-    );
-    let import = completed(&mut tab, &import_id).await;
+    let (import_id, import) = import_valid_csv(&mut tab, "repeats.csv", &csv, 2_500).await;
     assert_eq!((import.committed, import.failed), (2_500, 0));
 
     for (reference, name, payments) in [("NEW", "Thandi Last", 3), ("KNOWN", "Thandi Kept", 2)] {
@@ -603,35 +614,10 @@ async fn an_archived_customers_rows_fail_in_every_batch(db: Database) {
         };
         csv.push_str(&row);
     }
-    let preview = upload(&mut tab, "archived.csv", csv.as_bytes())
-        .await
-        .unwrap();
-    assert_eq!((preview.valid, preview.invalid), (1_500, 0));
-    let import_id = committed_id(
-        tab.command(
-            "confirm",
-            Command::ConfirmImport {
-                upload_id: preview.upload_id,
-            },
-        )
-        .await,
-    );
-    let import = completed(&mut tab, &import_id).await;
+    let (import_id, import) = import_valid_csv(&mut tab, "archived.csv", &csv, 1_500).await;
     assert_eq!((import.committed, import.failed), (1_498, 2));
 
-    let ReplyBody::ImportIssuePage { items, .. } = ok(tab
-        .query(
-            "issues",
-            Query::ListImportIssues {
-                import_id: import_id.clone(),
-                offset: 0,
-                limit: None,
-            },
-        )
-        .await)
-    else {
-        panic!("expected issues");
-    };
+    let (items, _) = import_issues(&mut tab, &import_id).await;
     let failed: Vec<(u32, ErrorCode)> = items.iter().map(|i| (i.row, i.code)).collect();
     // Spreadsheet rows: the header is row 1.
     assert_eq!(

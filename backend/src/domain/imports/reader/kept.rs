@@ -148,6 +148,14 @@ mod tests {
         ]
     }
 
+    fn kept(rows: &[SheetRow]) -> Vec<u8> {
+        let mut kept = KeptRows::default();
+        for row in rows {
+            kept.push(row).unwrap();
+        }
+        kept.finish().unwrap()
+    }
+
     fn read_all(kept: &[u8]) -> Result<Vec<SheetRow>, Refusal> {
         let mut read = Vec::new();
         read_kept(kept, &mut |row| {
@@ -159,11 +167,7 @@ mod tests {
 
     #[test]
     fn rows_come_back_as_they_were_read() {
-        let mut kept = KeptRows::default();
-        for row in &rows() {
-            kept.push(row).unwrap();
-        }
-        let kept = kept.finish().unwrap();
+        let kept = kept(&rows());
         assert_eq!(read_all(&kept).unwrap(), rows());
     }
 
@@ -175,11 +179,7 @@ mod tests {
 
     #[test]
     fn a_cut_or_foreign_stream_is_unreadable() {
-        let mut kept = KeptRows::default();
-        for row in &rows() {
-            kept.push(row).unwrap();
-        }
-        let kept = kept.finish().unwrap();
+        let kept = kept(&rows());
         let unreadable = Err(Refusal::new(ErrorCode::ImportUnreadable));
         assert_eq!(read_all(&kept[..kept.len() / 2]), unreadable);
         assert_eq!(read_all(b"PK\x03\x04 not ours"), unreadable);
