@@ -43,7 +43,7 @@ echo "load average: $(cut -d' ' -f1-3 /proc/loadavg) (other work on the machine 
 echo "== generate"
 "$BENCH" generate --out "$FILE" --rows "$ROWS"
 
-echo "== parse and validate (backend check_file), 3 runs"
+echo "== parse, validate and keep the rows (backend check_file_keeping_rows), 3 runs"
 PARSE="$(/usr/bin/time -f 'parse_max_rss_kb=%M' "$BENCH" parse "$FILE" --runs 3 2>&1)"
 echo "$PARSE"
 

@@ -1,7 +1,8 @@
 //! Writes confirmed imports, one at a time per node, on the job's own
-//! thread: the merchant actors never wait on an import. The file is read
-//! on a blocking thread and handed over in batches through a small
-//! channel, so a 100,000-row file is never held as rows all at once. Each
+//! thread: the merchant actors never wait on an import. The rows the
+//! upload's check kept are read again, checked and prepared on a blocking
+//! thread and handed over in batches through a small channel, so a
+//! 100,000-row file is never held as rows all at once. Each
 //! batch commits with the import's cursor and its delta; between batches
 //! the job yields, so other writers of the stream slot in.
 //!
@@ -187,7 +188,7 @@ pub async fn run_import(db: &Db, registry: &MerchantRegistry, import_id: &str) -
         Ok(Ok(())) => {}
         Ok(Err(refusal)) => {
             return Err(AppError::Internal(format!(
-                "the stored file could not be read again: {:?}",
+                "the stored rows could not be read again: {:?}",
                 refusal.code
             )));
         }
