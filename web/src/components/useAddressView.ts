@@ -1,0 +1,37 @@
+import { useCallback, useEffect, useMemo, useRef } from "react";
+import { useSearchParams } from "react-router";
+import { AddressWrites } from "./addressWrites";
+
+export type AddressView<V> = {
+  view: V;
+  /** Writes the view `next` makes of the latest one; the entry is replaced unless `push`. */
+  change: (next: (latest: V) => V, push?: boolean) => void;
+};
+
+/**
+ * A view kept in the address bar's search params, so it can be bookmarked, shared and
+ * survives a reload. `read` and `write` must keep their identity between renders.
+ */
+export function useAddressView<V>(
+  read: (params: URLSearchParams) => V,
+  write: (view: V) => URLSearchParams,
+): AddressView<V> {
+  const [params, setParams] = useSearchParams();
+  const address = params.toString();
+  // Reading by the address text keeps the view stable across renders with the same URL.
+  const view = useMemo(() => read(new URLSearchParams(address)), [address, read]);
+  const writes = useRef<AddressWrites | null>(null);
+  writes.current ??= new AddressWrites(params);
+  useEffect(() => writes.current?.landed(address), [address]);
+  const change = useCallback(
+    (next: (latest: V) => V, push = false) => {
+      const current = writes.current;
+      if (!current) return;
+      const written = write(next(read(current.base())));
+      current.wrote(written);
+      setParams(written, { replace: !push });
+    },
+    [read, write, setParams],
+  );
+  return { view, change };
+}
