@@ -61,6 +61,36 @@ describe("what a merchant does after a checkout", () => {
     expect(await publicPage.locator("header img").getAttribute("src")).toMatch(new RegExp(`^/pay/${tickets}/logo\\?v=\\d+$`));
   });
 
+  it("filters the orders, opens one from its row and keeps both in the address", async () => {
+    const orders = new OrdersPage(merchant);
+    await orders.open();
+    const rows = merchant.getByTestId("order-row");
+    await merchant.waitForFunction(() => document.querySelectorAll('[data-testid="order-row"]').length === 3);
+    const filters = merchant.getByTestId("order-filters");
+    // Two changes one straight after the other: both must stay.
+    await filters.getByTestId("filter-status").selectOption("paid");
+    await filters.getByTestId("filter-method").selectOption("card");
+    await merchant.waitForFunction(() => document.querySelectorAll('[data-testid="order-row"]').length === 2);
+    await filters.getByTestId("filter-search").fill("lerato");
+    await merchant.waitForFunction(() => document.querySelectorAll('[data-testid="order-row"]').length === 1);
+    expect(await rows.first().textContent()).toContain("Lerato Mokoena");
+    const filtered = new URL(merchant.url()).searchParams;
+    expect([filtered.get("status"), filtered.get("method"), filtered.get("q")]).toEqual(["paid", "card", "lerato"]);
+
+    // Opening an order adds an entry to the history; going back closes it and keeps the filters.
+    const id = await rows.first().getAttribute("data-order-id");
+    await rows.first().getByTestId("order-open").click();
+    await merchant.getByTestId("order-detail").waitFor();
+    expect(new URL(merchant.url()).searchParams.get("order")).toBe(id);
+    await merchant.goBack();
+    await merchant.getByTestId("order-detail").waitFor({ state: "detached" });
+    expect(new URL(merchant.url()).searchParams.get("q")).toBe("lerato");
+
+    await filters.getByTestId("filter-clear").click();
+    await merchant.waitForFunction(() => document.querySelectorAll('[data-testid="order-row"]').length === 3);
+    expect(new URL(merchant.url()).search).toBe("");
+  });
+
   it("refunds a paid order and cancels one left waiting, which the payer then sees", async () => {
     const orders = new OrdersPage(merchant);
     await orders.open();
