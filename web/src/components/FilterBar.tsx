@@ -1,4 +1,5 @@
 import { useId } from "react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Button } from "./Button";
 import { DraftInput } from "./DraftInput";
@@ -7,6 +8,11 @@ import { isFiltered, PAYMENT_METHODS, SORT_ORDERS, type AmountField, type ListVi
 import type { PaymentMethod } from "../protocol/wire";
 
 type Option<T extends string> = { value: T; label: string };
+
+/** The methods of a method filter, each named as the lists name it. */
+export function methodOptions(methods: readonly PaymentMethod[], t: TFunction): Option<PaymentMethod>[] {
+  return methods.map((method) => ({ value: method, label: t(`collections.method.${method}`) }));
+}
 
 type FilterBarProps<S extends string> = {
   view: ListView<S>;
@@ -27,57 +33,87 @@ type FilterBarProps<S extends string> = {
   testId?: string;
 };
 
+/** A list's search field: the list follows once typing pauses. */
+export function FilterSearch({ value, placeholder, onCommit }: { value: string; placeholder: string; onCommit: (search: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <DraftInput
+      type="search"
+      className="input filter-search"
+      aria-label={t("collections.filters.search")}
+      placeholder={placeholder}
+      value={value}
+      onCommit={onCommit}
+      data-testid="filter-search"
+    />
+  );
+}
+
+type FilterSelectProps<T extends string> = {
+  label: string;
+  value: T | undefined;
+  options: readonly Option<T>[];
+  onChange: (value: T | undefined) => void;
+  testId: string;
+};
+
+/** One labelled choice of a filter bar; its first option, "any", filters nothing. */
+export function FilterSelect<T extends string>({ label, value, options, onChange, testId }: FilterSelectProps<T>) {
+  const { t } = useTranslation();
+  return (
+    <label className="filter-item">
+      <span className="filter-label">{label}</span>
+      <select
+        className="input select"
+        value={value ?? ""}
+        onChange={(event) => onChange(options.find((option) => option.value === event.target.value)?.value)}
+        data-testid={testId}
+      >
+        <option value="">{t("collections.filters.any")}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** Clears a filter bar; shown only while something is filtered. */
+export function FilterClear({ shown, onClear }: { shown: boolean; onClear: () => void }) {
+  const { t } = useTranslation();
+  return shown ? (
+    <Button variant="ghost" className="filter-clear" onClick={onClear} data-testid="filter-clear">
+      {t("collections.filters.clear")}
+    </Button>
+  ) : null;
+}
+
 /** Search, status, method, date and amount filters and the sort of one list, all in the URL. */
 export function FilterBar<S extends string>(props: FilterBarProps<S>) {
   const { view, onChange, onClear, statuses, searchPlaceholder, methods = PAYMENT_METHODS, dates = true, amounts = true, invalid = [], testId, fromLabel, toLabel } = props;
   const { t } = useTranslation();
   const id = useId();
-  const any = t("collections.filters.any");
 
   return (
     <div className="filter-bar" role="search" aria-label={t("collections.filters.label")} data-testid={testId}>
-      <DraftInput
-        type="search"
-        className="input filter-search"
-        aria-label={t("collections.filters.search")}
-        placeholder={searchPlaceholder}
-        value={view.search}
-        onCommit={(search) => onChange({ search } as Partial<ListView<S>>)}
-        data-testid="filter-search"
+      <FilterSearch value={view.search} placeholder={searchPlaceholder} onCommit={(search) => onChange({ search } as Partial<ListView<S>>)} />
+      <FilterSelect
+        label={t("collections.filters.status")}
+        value={view.status}
+        options={statuses}
+        onChange={(status) => onChange({ status } as Partial<ListView<S>>)}
+        testId="filter-status"
       />
-      <label className="filter-item">
-        <span className="filter-label">{t("collections.filters.status")}</span>
-        <select
-          className="input select"
-          value={view.status ?? ""}
-          onChange={(event) => onChange({ status: (event.target.value || undefined) as S | undefined } as Partial<ListView<S>>)}
-          data-testid="filter-status"
-        >
-          <option value="">{any}</option>
-          {statuses.map((status) => (
-            <option key={status.value} value={status.value}>
-              {status.label}
-            </option>
-          ))}
-        </select>
-      </label>
       {methods.length > 0 ? (
-        <label className="filter-item">
-          <span className="filter-label">{t("collections.filters.method")}</span>
-          <select
-            className="input select"
-            value={view.method ?? ""}
-            onChange={(event) => onChange({ method: (event.target.value || undefined) as PaymentMethod | undefined } as Partial<ListView<S>>)}
-            data-testid="filter-method"
-          >
-            <option value="">{any}</option>
-            {methods.map((method) => (
-              <option key={method} value={method}>
-                {t(`collections.method.${method}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label={t("collections.filters.method")}
+          value={view.method}
+          options={methodOptions(methods, t)}
+          onChange={(method) => onChange({ method } as Partial<ListView<S>>)}
+          testId="filter-method"
+        />
       ) : null}
       {dates ? (
         <>
@@ -144,11 +180,7 @@ export function FilterBar<S extends string>(props: FilterBarProps<S>) {
           ))}
         </select>
       </label>
-      {isFiltered(view) || view.sort !== "newest" ? (
-        <Button variant="ghost" className="filter-clear" onClick={onClear} data-testid="filter-clear">
-          {t("collections.filters.clear")}
-        </Button>
-      ) : null}
+      <FilterClear shown={isFiltered(view) || view.sort !== "newest"} onClear={onClear} />
     </div>
   );
 }

@@ -1,13 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/Button";
-import { DraftInput } from "../../components/DraftInput";
 import { EmptyState } from "../../components/EmptyState";
+import { FilterClear, FilterSearch, FilterSelect, methodOptions } from "../../components/FilterBar";
 import "../../components/filterBar.css";
 import { PageHeader } from "../../components/PageHeader";
 import { PagedTable } from "../../components/PagedTable";
 import { orderUpsertsAtom } from "../../live/cache";
 import { usePagedList } from "../../live/usePagedList";
-import type { OrderStatus, PaymentMethod } from "../../protocol/wire";
 import { OrderDetail } from "./OrderDetail";
 import { OrderRow } from "./OrderRow";
 import "./orders.css";
@@ -74,55 +73,19 @@ type OrderFiltersProps = { view: OrderView; onChange: (patch: Partial<OrderView>
 
 function OrderFilters({ view, onChange, onClear }: OrderFiltersProps) {
   const { t } = useTranslation();
-  const any = t("collections.filters.any");
+  const statuses = ORDER_STATUSES.map((status) => ({ value: status, label: t(`orders.status.${status}`) }));
   return (
     <div className="filter-bar" role="search" aria-label={t("collections.filters.label")} data-testid="order-filters">
-      <DraftInput
-        type="search"
-        className="input filter-search"
-        aria-label={t("collections.filters.search")}
-        placeholder={t("orders.searchPlaceholder")}
-        value={view.search}
-        onCommit={(search) => onChange({ search })}
-        data-testid="filter-search"
+      <FilterSearch value={view.search} placeholder={t("orders.searchPlaceholder")} onCommit={(search) => onChange({ search })} />
+      <FilterSelect label={t("collections.filters.status")} value={view.status} options={statuses} onChange={(status) => onChange({ status })} testId="filter-status" />
+      <FilterSelect
+        label={t("collections.filters.method")}
+        value={view.method}
+        options={methodOptions(ORDER_METHODS, t)}
+        onChange={(method) => onChange({ method })}
+        testId="filter-method"
       />
-      <label className="filter-item">
-        <span className="filter-label">{t("collections.filters.status")}</span>
-        <select
-          className="input select"
-          value={view.status ?? ""}
-          onChange={(event) => onChange({ status: (event.target.value || undefined) as OrderStatus | undefined })}
-          data-testid="filter-status"
-        >
-          <option value="">{any}</option>
-          {ORDER_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {t(`orders.status.${status}`)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="filter-item">
-        <span className="filter-label">{t("collections.filters.method")}</span>
-        <select
-          className="input select"
-          value={view.method ?? ""}
-          onChange={(event) => onChange({ method: (event.target.value || undefined) as PaymentMethod | undefined })}
-          data-testid="filter-method"
-        >
-          <option value="">{any}</option>
-          {ORDER_METHODS.map((method) => (
-            <option key={method} value={method}>
-              {t(`collections.method.${method}`)}
-            </option>
-          ))}
-        </select>
-      </label>
-      {isOrderFiltered(view) ? (
-        <Button variant="ghost" className="filter-clear" onClick={onClear} data-testid="filter-clear">
-          {t("collections.filters.clear")}
-        </Button>
-      ) : null}
+      <FilterClear shown={isOrderFiltered(view)} onClear={onClear} />
     </div>
   );
 }
