@@ -282,23 +282,11 @@ async fn a_file_is_previewed_confirmed_and_watched(db: Database) {
     );
 
     // Someone else cannot use this upload.
-    let refused = error_of(
-        stranger
-            .command(
-                "steal",
-                Command::ConfirmImport {
-                    upload_id: upload_id.clone(),
-                },
-            )
-            .await,
-    );
+    let refused = error_of(confirm(&mut stranger, &upload_id).await);
     assert_eq!(refused.code, ErrorCode::ImportUploadNotFound);
 
     // Confirmed: written in batches; the other tab follows every step.
-    let import_id = committed_id(
-        tab.command("confirm", Command::ConfirmImport { upload_id })
-            .await,
-    );
+    let import_id = committed_id(confirm(&mut tab, &upload_id).await);
     let mut last_committed = 0;
     let mut batches = 0;
     loop {
@@ -451,15 +439,7 @@ async fn refused_files_say_why_and_write_nothing(db: Database) {
     .await
     .unwrap();
     assert_eq!((only_bad.valid, only_bad.invalid), (0, 1));
-    let nothing = error_of(
-        tab.command(
-            "confirm",
-            Command::ConfirmImport {
-                upload_id: only_bad.upload_id,
-            },
-        )
-        .await,
-    );
+    let nothing = error_of(confirm(&mut tab, &only_bad.upload_id).await);
     assert_eq!(nothing.code, ErrorCode::ImportNothingValid);
 
     // Templates download for every layout and read back with their headers.
@@ -493,20 +473,19 @@ fn eft_once_row(reference: &str, surname: &str, account: usize) -> String {
     )
 }
 
+/// Asks for a checked upload to be imported.
+async fn confirm(tab: &mut Socket, upload_id: &str) -> ServerFrame {
+    let upload_id = upload_id.to_string();
+    tab.command("confirm", Command::ConfirmImport { upload_id })
+        .await
+}
+
 /// Uploads `csv`, whose `rows` rows must all be valid, confirms it and
 /// waits until the import completes.
 async fn import_valid_csv(tab: &mut Socket, name: &str, csv: &str, rows: u32) -> (String, Import) {
     let preview = upload(tab, name, csv.as_bytes()).await.unwrap();
     assert_eq!((preview.valid, preview.invalid), (rows, 0));
-    let import_id = committed_id(
-        tab.command(
-            "confirm",
-            Command::ConfirmImport {
-                upload_id: preview.upload_id,
-            },
-        )
-        .await,
-    );
+    let import_id = committed_id(confirm(tab, &preview.upload_id).await);
     let import = completed(tab, &import_id).await;
     (import_id, import)
 }
