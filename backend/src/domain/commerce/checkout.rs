@@ -470,18 +470,29 @@ pub async fn find_attempt(
     if !crate::ids::is_well_formed_id(attempt_id) {
         return Ok(None);
     }
-    let Some(row) = pay_attempts::find_attempt(
-        &db.pool,
+    let Some(row) = attempt_of_page(&db.pool, page, attempt_id).await? else {
+        return Ok(None);
+    };
+    Ok(Some(read_attempt(&db.pool, page, row).await?))
+}
+
+/// One attempt of this page, in its merchant and mode.
+async fn attempt_of_page<'e, E>(
+    executor: E,
+    page: &PublicPage,
+    attempt_id: &str,
+) -> AppResult<Option<AttemptRow>>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
+{
+    pay_attempts::find_attempt(
+        executor,
         &page.merchant_id,
         page.page.mode,
         &page.page.id,
         attempt_id,
     )
-    .await?
-    else {
-        return Ok(None);
-    };
-    Ok(Some(read_attempt(&db.pool, page, row).await?))
+    .await
 }
 
 /// What a successful checkout also does: the page counts a use, the payer of
@@ -776,15 +787,7 @@ pub async fn answer_step(
     let key = stream(page);
     let mut tx = db.begin_write().await?;
     let seq = take_seq(&mut tx, &key).await?;
-    let Some(mut row) = pay_attempts::find_attempt(
-        &mut *tx,
-        &page.merchant_id,
-        page.page.mode,
-        &page.page.id,
-        attempt_id,
-    )
-    .await?
-    else {
+    let Some(mut row) = attempt_of_page(&mut *tx, page, attempt_id).await? else {
         tx.rollback().await?;
         return Ok(None);
     };
