@@ -84,11 +84,12 @@ async fn run_logged(db: &Db, registry: &MerchantRegistry, import_id: &str) {
 /// rows, prepared (`prepare`): the rows its check kept, or the file for
 /// imports confirmed before rows were kept.
 fn read_batches(
-    pending: &Pending,
+    pending: &mut Pending,
     plan: RowPlan,
     sender: mpsc::Sender<Vec<PreparedRow>>,
 ) -> impl FnOnce() -> Result<(), Refusal> + Send + 'static {
-    let rows = pending.rows.clone();
+    // The reader owns the rows: nothing else of the commit needs them.
+    let rows = std::mem::replace(&mut pending.rows, PendingRows::Kept(Vec::new()));
     let (file_name, template, kind, after): (String, ImportTemplate, PaymentKind, u32) = (
         pending.import.file_name.clone(),
         pending.import.template,
@@ -124,7 +125,7 @@ fn read_batches(
 }
 
 pub async fn run_import(db: &Db, registry: &MerchantRegistry, import_id: &str) -> AppResult<()> {
-    let Some(pending) = store::find_pending(db, import_id).await? else {
+    let Some(mut pending) = store::find_pending(db, import_id).await? else {
         return Ok(());
     };
     let key = StreamKey {
@@ -142,7 +143,7 @@ pub async fn run_import(db: &Db, registry: &MerchantRegistry, import_id: &str) -
         today,
         import_id: import_id.to_string(),
     };
-    let reader = tokio::task::spawn_blocking(read_batches(&pending, plan, sender));
+    let reader = tokio::task::spawn_blocking(read_batches(&mut pending, plan, sender));
     let mut cursor = pending.next_row;
     let mut checkpoint: Option<tokio::task::JoinHandle<()>> = None;
     let mut memory = ImportMemory::default();

@@ -209,7 +209,6 @@ pub async fn list_issues(
 }
 
 /// Where a commit reads its rows.
-#[derive(Clone)]
 pub enum PendingRows {
     /// The rows checking kept (`reader::kept`).
     Kept(Vec<u8>),
