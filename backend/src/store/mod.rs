@@ -114,6 +114,10 @@ impl Db {
                 Backend::Postgres => 16,
             })
             .acquire_timeout(Duration::from_secs(10))
+            // A SQLite connection is a handle on a local file: pinging it
+            // before each use costs a round trip to its thread on every
+            // transaction and finds nothing. A server's connection can drop.
+            .test_before_acquire(backend == Backend::Postgres)
             .after_connect(move |conn, _| {
                 Box::pin(async move {
                     if backend == Backend::Sqlite {
