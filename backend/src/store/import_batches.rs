@@ -199,11 +199,11 @@ pub async fn upsert_customers(
     .await
 }
 
-/// `(customer id, bank, account number)`: one live account each.
-pub type AccountKey = (String, String, String);
-
+/// A customer's live bank account: one per bank and account number.
 pub struct KnownAccount {
     pub id: String,
+    bank: String,
+    account_number: String,
     /// Branch code, account type and holder, as stored.
     details: [String; 3],
 }
@@ -213,12 +213,20 @@ impl KnownAccount {
     pub fn written(id: &str, input: &BankAccountInput) -> KnownAccount {
         KnownAccount {
             id: id.to_string(),
+            bank: variant_name(&input.bank).to_string(),
+            account_number: input.account_number.clone(),
             details: [
                 input.branch_code.clone(),
                 wire_name(&input.account_type),
                 input.holder_name.clone(),
             ],
         }
+    }
+
+    /// Whether this is the customer's account at `bank` (its wire name)
+    /// with `account_number`.
+    pub fn is(&self, bank: &str, account_number: &str) -> bool {
+        self.bank == bank && self.account_number == account_number
     }
 
     /// Whether writing `input` would change nothing (see `KnownCustomer::holds`).
@@ -229,12 +237,13 @@ impl KnownAccount {
     }
 }
 
+/// The live bank accounts of these customers, each beside its customer's id.
 pub async fn bank_accounts_of(
     tx: &mut Tx,
     merchant_id: &str,
     mode: Mode,
     customer_ids: &[&str],
-) -> AppResult<HashMap<AccountKey, KnownAccount>> {
+) -> AppResult<Vec<(String, KnownAccount)>> {
     type Found = (String, String, String, String, String, String, String);
     let sql = lookup_sql(
         tx,
@@ -243,17 +252,21 @@ pub async fn bank_accounts_of(
         "b.customer_id",
     );
     let rows: Vec<Found> = lookup(tx, sql, merchant_id, mode, customer_ids).await?;
-    let mut found = HashMap::with_capacity(rows.len());
-    for (id, customer_id, bank, account_number, branch_code, account_type, holder_name) in rows {
-        found.insert(
-            (customer_id, bank, account_number),
-            KnownAccount {
-                id,
-                details: [branch_code, account_type, holder_name],
+    Ok(rows
+        .into_iter()
+        .map(
+            |(id, customer_id, bank, account_number, branch_code, account_type, holder_name)| {
+                let details = [branch_code, account_type, holder_name];
+                let account = KnownAccount {
+                    id,
+                    bank,
+                    account_number,
+                    details,
+                };
+                (customer_id, account)
             },
-        );
-    }
-    Ok(found)
+        )
+        .collect())
 }
 
 /// Adds the new accounts and refreshes the holder, type and branch of known

@@ -2,9 +2,10 @@
 //! updated by reference, their bank accounts, and a mandate and a payment
 //! per row, in the caller's transaction.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap as StdHashMap;
 
-use protocol::{ErrorCode, ImportIssue, Mode};
+use foldhash::{HashMap, HashMapExt};
+use protocol::{BankAccountInput, CustomerInput, ErrorCode, ImportIssue, Mode};
 
 use super::prepare::PreparedRow;
 use super::rows::ValidRow;
@@ -24,7 +25,7 @@ pub struct BatchTarget<'a> {
     pub now: i64,
     /// The last row naming each customer reference (`CheckedFile`); None
     /// writes a changed customer in every batch.
-    pub customer_last_rows: Option<&'a HashMap<String, u32>>,
+    pub customer_last_rows: Option<&'a StdHashMap<String, u32>>,
 }
 
 impl BatchTarget<'_> {
@@ -56,10 +57,11 @@ pub struct BatchOutcome {
 /// between. Otherwise the memory is dropped and looked up afresh.
 #[derive(Default)]
 pub struct ImportMemory {
+    /// By customer reference.
     customers: HashMap<String, KnownCustomer>,
-    accounts: HashMap<store::AccountKey, KnownAccount>,
-    /// Customers whose live accounts are all in `accounts`.
-    accounts_of: HashSet<String>,
+    /// All the live accounts of a customer, by the customer's id: present
+    /// once looked up (or made by the import).
+    accounts: HashMap<String, Vec<KnownAccount>>,
     last_seq: Option<u64>,
 }
 
@@ -70,10 +72,41 @@ impl ImportMemory {
         if self.last_seq.and_then(|last| last.checked_add(1)) != Some(seq) {
             self.customers.clear();
             self.accounts.clear();
-            self.accounts_of.clear();
         }
         self.last_seq = Some(seq);
     }
+
+    fn account(
+        &self,
+        customer_id: &str,
+        bank: &str,
+        account_number: &str,
+    ) -> Option<&KnownAccount> {
+        self.accounts
+            .get(customer_id)?
+            .iter()
+            .find(|account| account.is(bank, account_number))
+    }
+}
+
+/// A customer reference as one batch sees it. Each row is joined to its
+/// customer and account once, by position: a batch of a thousand rows
+/// would otherwise hash the same keys many thousand times.
+struct BatchCustomer<'b> {
+    id: String,
+    /// Stored before this batch.
+    stored: bool,
+    archived: bool,
+    /// The batch's last row naming it; its details are the ones written.
+    latest: &'b ValidRow,
+    accounts: Vec<BatchAccount<'b>>,
+}
+
+struct BatchAccount<'b> {
+    id: String,
+    bank: &'static str,
+    /// The batch's last row naming it.
+    latest: &'b BankAccountInput,
 }
 
 pub async fn write_batch(
@@ -92,159 +125,145 @@ pub async fn write_batch(
     unknown.dedup();
     let found = store::customers_by_reference(tx, merchant_id, mode, &unknown).await?;
     memory.customers.extend(found);
-    let known = &memory.customers;
 
-    // An archived customer stays archived: their rows fail, named.
+    // One customer per reference; a later row of the file wins. An archived
+    // customer stays archived: their rows fail, named.
     let mut failed = Vec::new();
-    let mut writable: Vec<&PreparedRow> = Vec::with_capacity(prepared.len());
+    let mut customers: Vec<BatchCustomer> = Vec::new();
+    let mut position: HashMap<&str, usize> = HashMap::with_capacity(prepared.len());
+    let mut placed: Vec<(&PreparedRow, usize, usize)> = Vec::with_capacity(prepared.len());
     for one in prepared {
-        match known.get(&one.row.customer.reference) {
-            Some(customer) if customer.archived => failed.push(ImportIssue {
-                row: one.row.number,
+        let row = &one.row;
+        let at = *position
+            .entry(row.customer.reference.as_str())
+            .or_insert_with(|| {
+                let known = memory.customers.get(&row.customer.reference);
+                customers.push(BatchCustomer {
+                    id: known.map_or_else(|| new_id("cus"), |c| c.id.clone()),
+                    stored: known.is_some(),
+                    archived: known.is_some_and(|c| c.archived),
+                    latest: row,
+                    accounts: Vec::new(),
+                });
+                customers.len() - 1
+            });
+        let customer = &mut customers[at];
+        if customer.archived {
+            failed.push(ImportIssue {
+                row: row.number,
                 column: Column::CustomerReference.header().to_string(),
                 code: ErrorCode::CustomerArchived,
-            }),
-            _ => writable.push(one),
+            });
+            continue;
         }
+        customer.latest = row;
+        placed.push((one, at, 0));
     }
 
-    // One customer per reference; a later row of the file wins.
-    let mut customer_ids: HashMap<&str, String> = HashMap::new();
-    let mut latest: HashMap<&str, &ValidRow> = HashMap::new();
-    for row in writable.iter().map(|p| &p.row) {
-        let reference = row.customer.reference.as_str();
-        customer_ids.entry(reference).or_insert_with(|| {
-            known
-                .get(reference)
-                .map_or_else(|| new_id("cus"), |c| c.id.clone())
-        });
-        latest.insert(reference, row);
-    }
     // A new customer is written with this batch's details; a known one
     // only at its last row in the file, and only if that changes it: a file
     // naming a customer on many rows writes it twice at most, not per batch.
-    let customers: Vec<(&str, &protocol::CustomerInput)> = latest
+    let changed: Vec<(&str, &CustomerInput)> = customers
         .iter()
-        .filter(|(reference, row)| {
-            known.get(**reference).is_none_or(|customer| {
-                target.is_customers_last(row) && !customer.holds(&row.customer)
-            })
+        .filter(|c| !c.archived)
+        .filter(|c| {
+            memory
+                .customers
+                .get(&c.latest.customer.reference)
+                .is_none_or(|known| {
+                    target.is_customers_last(c.latest) && !known.holds(&c.latest.customer)
+                })
         })
-        .filter_map(|(reference, row)| {
-            customer_ids
-                .get(reference)
-                .map(|id| (id.as_str(), &row.customer))
-        })
+        .map(|c| (c.id.as_str(), &c.latest.customer))
         .collect();
-    store::upsert_customers(tx, merchant_id, mode, now, &customers).await?;
-    let new_customers: HashSet<&str> = customer_ids
-        .iter()
-        .filter(|(reference, _)| !known.contains_key(**reference))
-        .map(|(_, id)| id.as_str())
-        .collect();
-    for (id, input) in &customers {
+    store::upsert_customers(tx, merchant_id, mode, now, &changed).await?;
+    for (id, input) in changed {
         let written = KnownCustomer::written(id, input);
         memory.customers.insert(input.reference.clone(), written);
     }
 
     // One live bank account per customer, bank and account number. A
     // customer made by this batch has none yet.
-    let unlooked: Vec<&str> = customer_ids
-        .values()
-        .map(String::as_str)
-        .filter(|id| !new_customers.contains(id) && !memory.accounts_of.contains(*id))
+    let unlooked: Vec<&str> = customers
+        .iter()
+        .filter(|c| c.stored && !c.archived && !memory.accounts.contains_key(&c.id))
+        .map(|c| c.id.as_str())
         .collect();
     let found = store::bank_accounts_of(tx, merchant_id, mode, &unlooked).await?;
-    memory.accounts.extend(found);
-    for id in customer_ids.values() {
-        if !memory.accounts_of.contains(id) {
-            memory.accounts_of.insert(id.clone());
+    for customer in customers.iter().filter(|c| !c.archived) {
+        if !memory.accounts.contains_key(&customer.id) {
+            memory.accounts.insert(customer.id.clone(), Vec::new());
         }
     }
-    let known_accounts = &memory.accounts;
-    // Each writable row's account key, in order.
-    let keys: Vec<Option<store::AccountKey>> = writable
-        .iter()
-        .map(|p| {
-            let row = &p.row;
-            let customer_id = customer_ids.get(row.customer.reference.as_str())?;
-            Some((
-                customer_id.clone(),
-                variant_name(&row.account.bank).to_string(),
-                row.account.account_number.clone(),
-            ))
-        })
-        .collect();
-    let mut account_ids: HashMap<&store::AccountKey, String> = HashMap::new();
-    let mut account_rows: HashMap<&store::AccountKey, &ValidRow> = HashMap::new();
-    for (key, p) in keys.iter().zip(&writable) {
-        if let Some(key) = key {
-            let row = &p.row;
-            account_ids.entry(key).or_insert_with(|| {
-                known_accounts
-                    .get(key)
-                    .map_or_else(|| new_id("ba"), |account| account.id.clone())
-            });
-            account_rows.insert(key, row);
-        }
-    }
-    let changed: Vec<(&store::AccountKey, &str, &protocol::BankAccountInput)> = account_rows
-        .iter()
-        .filter(|(key, row)| {
-            known_accounts
-                .get(**key)
-                .is_none_or(|account| !account.holds(&row.account))
-        })
-        .filter_map(|(key, row)| {
-            account_ids
-                .get(key)
-                .map(|id| (*key, id.as_str(), &row.account))
-        })
-        .collect();
-    let accounts: Vec<(&str, &str, &protocol::BankAccountInput)> = changed
-        .iter()
-        .map(|(key, id, input)| (*id, key.0.as_str(), *input))
-        .collect();
-    store::upsert_bank_accounts(tx, merchant_id, mode, now, &accounts).await?;
-    for (key, id, input) in changed {
+    for (customer_id, account) in found {
         memory
             .accounts
-            .insert(key.clone(), KnownAccount::written(id, input));
+            .entry(customer_id)
+            .or_default()
+            .push(account);
+    }
+    for (one, at, account_at) in &mut placed {
+        let input = &one.row.account;
+        let bank = variant_name(&input.bank);
+        let customer = &mut customers[*at];
+        let same =
+            |a: &BatchAccount| a.bank == bank && a.latest.account_number == input.account_number;
+        *account_at = match customer.accounts.iter().position(same) {
+            Some(index) => index,
+            None => {
+                let known = memory.account(&customer.id, bank, &input.account_number);
+                customer.accounts.push(BatchAccount {
+                    id: known.map_or_else(|| new_id("ba"), |a| a.id.clone()),
+                    bank,
+                    latest: input,
+                });
+                customer.accounts.len() - 1
+            }
+        };
+        customer.accounts[*account_at].latest = input;
+    }
+    let changed: Vec<(&str, &str, &BankAccountInput)> = customers
+        .iter()
+        .flat_map(|c| c.accounts.iter().map(move |a| (c, a)))
+        .filter(|(c, a)| {
+            memory
+                .account(&c.id, a.bank, &a.latest.account_number)
+                .is_none_or(|known| !known.holds(a.latest))
+        })
+        .map(|(c, a)| (a.id.as_str(), c.id.as_str(), a.latest))
+        .collect();
+    store::upsert_bank_accounts(tx, merchant_id, mode, now, &changed).await?;
+    for (id, customer_id, input) in changed {
+        let written = KnownAccount::written(id, input);
+        let accounts = memory.accounts.entry(customer_id.to_string()).or_default();
+        accounts.retain(|a| a.id != id);
+        accounts.push(written);
     }
 
     // A mandate and a payment per row.
-    let mut placed = Vec::with_capacity(writable.len());
-    for (key, p) in keys.iter().zip(&writable) {
-        let (Some(key), Some(customer_id)) =
-            (key, customer_ids.get(p.row.customer.reference.as_str()))
-        else {
-            continue;
-        };
-        let Some(account_id) = account_ids.get(key) else {
-            continue;
-        };
-        placed.push((*p, customer_id.as_str(), account_id.as_str()));
-    }
     let mandates: Vec<NewMandate> = placed
         .iter()
-        .map(|(p, customer_id, account_id)| NewMandate {
-            id: &p.mandate_id,
-            customer_id,
-            bank_account_id: account_id,
-            input: &p.row.mandate,
-            amount_cents: p.row.payment.amount_cents,
-            status: p.mandate_status,
-            authentication_requests: u32::from(p.authentication_due.is_some()),
-            authentication_due: p.authentication_due.clone(),
-            end_date: p.row.payment.end_date.clone().filter(|e| !e.is_empty()),
-            now,
+        .map(|(p, at, account_at)| {
+            let customer = &customers[*at];
+            NewMandate {
+                id: &p.mandate_id,
+                customer_id: &customer.id,
+                bank_account_id: &customer.accounts[*account_at].id,
+                input: &p.row.mandate,
+                amount_cents: p.row.payment.amount_cents,
+                status: p.mandate_status,
+                authentication_requests: u32::from(p.authentication_due.is_some()),
+                authentication_due: p.authentication_due.clone(),
+                end_date: p.row.payment.end_date.clone().filter(|e| !e.is_empty()),
+                now,
+            }
         })
         .collect();
     store::insert_mandates(tx, merchant_id, mode, now, &mandates).await?;
 
     let payments: Vec<_> = placed
         .iter()
-        .map(|(p, customer_id, _)| (&p.payment, *customer_id))
+        .map(|(p, at, _)| (&p.payment, customers[*at].id.as_str()))
         .collect();
     store::insert_payments(tx, merchant_id, mode, target.import_id, now, &payments).await?;
     Ok(BatchOutcome {
@@ -258,7 +277,7 @@ mod tests {
     use super::*;
 
     fn remembering_one(memory: &mut ImportMemory) {
-        memory.accounts_of.insert("cus_1".to_string());
+        memory.accounts.insert("cus_1".to_string(), Vec::new());
     }
 
     #[test]
@@ -267,14 +286,14 @@ mod tests {
         memory.follow(7);
         remembering_one(&mut memory);
         memory.follow(8);
-        assert_eq!(memory.accounts_of.len(), 1, "the next seq keeps it");
+        assert_eq!(memory.accounts.len(), 1, "the next seq keeps it");
         // Seq 9 went to someone else's change: anything may have moved.
         memory.follow(10);
-        assert!(memory.accounts_of.is_empty());
+        assert!(memory.accounts.is_empty());
         remembering_one(&mut memory);
         memory.follow(10);
         assert!(
-            memory.accounts_of.is_empty(),
+            memory.accounts.is_empty(),
             "a repeated seq is no proof either"
         );
     }
