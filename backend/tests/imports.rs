@@ -617,8 +617,111 @@ async fn an_archived_customers_rows_fail_in_every_batch(db: Database) {
     assert_eq!(still[0].name, "Thandi Gone", "nor changed");
 }
 
+async fn accounts_of(tab: &mut Socket, customer_id: &str) -> Vec<BankAccount> {
+    let query = Query::ListBankAccounts {
+        customer_id: customer_id.into(),
+    };
+    let ReplyBody::BankAccounts { accounts } = ok(tab.query("accounts", query).await) else {
+        panic!("expected bank accounts");
+    };
+    accounts
+}
+
+/// The bank account of each of the customer's imported payments, in row order.
+async fn accounts_paid_from(tab: &mut Socket, import_id: &str, customer_id: &str) -> Vec<String> {
+    let mut mandate_ids: Vec<(Option<u32>, String)> = payments_of(tab, import_id)
+        .await
+        .into_iter()
+        .filter(|p| p.customer_id == customer_id)
+        .map(|p| (p.import_row, p.mandate_id))
+        .collect();
+    mandate_ids.sort();
+    let mut accounts = Vec::new();
+    for (_, mandate_id) in mandate_ids {
+        let query = Query::GetMandate { mandate_id };
+        let ReplyBody::Mandate { mandate } = ok(tab.query("mandate", query).await) else {
+            panic!("expected a mandate");
+        };
+        accounts.push(mandate.bank_account_id);
+    }
+    accounts
+}
+
+async fn accounts_are_matched_by_bank_and_number_across_batches(db: Database) {
+    let app = TestApp::start_pinned(db).await;
+    let owner = app.merchant("owner@example.co.za").await;
+    let mut tab = owner.open(Mode::Test).await;
+    create_customer(&mut tab, "Thandi Known", "t@example.co.za", "KNOWN").await;
+    let known = customers_named(&mut tab, "KNOWN").await.remove(0);
+    // The account the file names first, stored under another holder's name.
+    let kept = committed_id(
+        tab.command(
+            "account",
+            Command::AddBankAccount {
+                customer_id: known.id.clone(),
+                input: BankAccountInput {
+                    bank: BankId::Absa,
+                    branch_code: "632005".into(),
+                    account_type: AccountType::Current,
+                    holder_name: "Old Holder".into(),
+                    account_number: "5000000001".into(),
+                },
+            },
+        )
+        .await,
+    );
+
+    // 2,500 rows, so three batches. KNOWN pays from its stored account in
+    // the first two and from a new one in the third; NEW is made in the
+    // first batch and pays from one account, then a second.
+    let mut csv = format!("{HEADER}\n");
+    for i in 0..2_500 {
+        let row = match i {
+            0 | 1_500 => eft_once_row("KNOWN", "Kept", 1),
+            2_400 => eft_once_row("KNOWN", "Kept", 2),
+            5 | 1_600 => eft_once_row("NEW", "Made", 7),
+            1_700 => eft_once_row("NEW", "Made", 8),
+            _ => eft_once_row(&format!("FILL-{i}"), "Filler", 10 + i),
+        };
+        csv.push_str(&row);
+    }
+    let (import_id, import) = import_valid_csv(&mut tab, "accounts.csv", &csv, 2_500).await;
+    assert_eq!((import.committed, import.failed), (2_500, 0));
+
+    let known_accounts = accounts_of(&mut tab, &known.id).await;
+    let numbers: Vec<&str> = known_accounts
+        .iter()
+        .map(|a| a.account_number.as_str())
+        .collect();
+    assert_eq!(numbers, ["5000000001", "5000000002"]);
+    assert_eq!(known_accounts[0].id, kept, "the stored account is reused");
+    assert_eq!(
+        known_accounts[0].holder_name, "T Mokoena",
+        "and takes the file's holder"
+    );
+    let (first, second) = (known_accounts[0].id.clone(), known_accounts[1].id.clone());
+    assert_eq!(
+        accounts_paid_from(&mut tab, &import_id, &known.id).await,
+        [first.clone(), first, second]
+    );
+
+    let made = customers_named(&mut tab, "NEW").await.remove(0);
+    let made_accounts = accounts_of(&mut tab, &made.id).await;
+    let numbers: Vec<&str> = made_accounts
+        .iter()
+        .map(|a| a.account_number.as_str())
+        .collect();
+    assert_eq!(numbers, ["5000000007", "5000000008"]);
+    let (first, second) = (made_accounts[0].id.clone(), made_accounts[1].id.clone());
+    assert_eq!(
+        accounts_paid_from(&mut tab, &import_id, &made.id).await,
+        [first.clone(), first, second]
+    );
+}
+
 on_both_databases!(
     a_file_is_previewed_confirmed_and_watched,
+    accounts_are_matched_by_bank_and_number_across_batches,
     a_customer_on_many_rows_ends_with_its_last_rows_details,
     an_archived_customers_rows_fail_in_every_batch,
     refused_files_say_why_and_write_nothing,
