@@ -6,6 +6,11 @@
 //! batch commits with the import's cursor and its delta; between batches
 //! the job yields, so other writers of the stream slot in.
 //!
+//! While the database writes one batch, the job plans the next (`commit::
+//! plan_batch`): its customers, accounts and rows laid out for the
+//! database. The plan is used if nobody else wrote to the stream in
+//! between, and made again in the batch's transaction otherwise.
+//!
 //! At start the job finishes whatever a stopped process left committing.
 
 use std::sync::Arc;
@@ -15,7 +20,7 @@ use tokio::sync::mpsc;
 
 use crate::domain::calendar::parse_iso_date;
 use crate::domain::imports::cells::Refusal;
-use crate::domain::imports::commit::{BatchTarget, ImportMemory, write_batch};
+use crate::domain::imports::commit::{BatchPlan, BatchTarget, ImportMemory, plan_batch};
 use crate::domain::imports::prepare::{PreparedRow, RowPlan, prepare_row};
 use crate::domain::imports::rows::{ValidRow, method_of};
 use crate::domain::imports::{check_file, check_kept_rows};
@@ -147,39 +152,49 @@ pub async fn run_import(db: &Db, registry: &MerchantRegistry, import_id: &str) -
     let mut cursor = pending.next_row;
     let mut checkpoint: Option<tokio::task::JoinHandle<()>> = None;
     let mut memory = ImportMemory::default();
-    while let Some(batch) = batches.recv().await {
+    let target = |now| BatchTarget {
+        merchant_id: &key.merchant_id,
+        mode: key.mode,
+        import_id,
+        now,
+        customer_last_rows: pending.customer_last_rows.as_ref(),
+    };
+    // The next batch, with its plan when one was made ahead.
+    let mut next: Option<(Vec<PreparedRow>, Option<BatchPlan>)> =
+        batches.recv().await.map(|batch| (batch, None));
+    while let Some((batch, ahead)) = next.take() {
         let Some(last_row) = batch.last().map(|p| p.row.number) else {
+            next = batches.recv().await.map(|batch| (batch, None));
             continue;
-        };
-        let target = BatchTarget {
-            merchant_id: &key.merchant_id,
-            mode: key.mode,
-            import_id,
-            now: now_ms(),
-            customer_last_rows: pending.customer_last_rows.as_ref(),
         };
         let mut tx = db.begin_write().await?;
         let seq = take_seq(&mut tx, &key).await?;
-        memory.follow(seq);
-        let outcome = write_batch(&mut tx, &target, &mut memory, &batch).await?;
-        store::insert_issues(&mut tx, import_id, &outcome.failed).await?;
-        let failed = outcome.failed.len() as u32;
-        if !store::advance(
-            &mut tx,
+        let held = memory.follow(seq);
+        let plan = match ahead.filter(|_| held) {
+            Some(plan) => plan,
+            None => plan_batch(&mut tx, &target(now_ms()), &mut memory, &batch).await?,
+        };
+        let step = BatchStep {
             import_id,
-            cursor,
+            seq,
+            after_row: cursor,
             last_row,
-            outcome.committed,
-            failed,
-        )
-        .await?
-        {
+        };
+        let plan_ahead = async {
+            let Some(batch) = batches.recv().await else {
+                return Ok(None);
+            };
+            let mut conn = db.pool.acquire().await?;
+            let plan = plan_batch(&mut conn, &target(now_ms()), &mut memory, &batch).await?;
+            Ok::<_, AppError>(Some((batch, Some(plan))))
+        };
+        let (committed, upcoming) =
+            tokio::join!(commit_batch(db, tx, &key, step, plan), plan_ahead);
+        if !committed? {
             // Another worker moved the cursor: it owns the import now.
-            tx.rollback().await?;
             return Ok(());
         }
-        publish(&mut tx, db, &key, seq, import_id, &[EntityKind::Payment]).await?;
-        tx.commit().await?;
+        next = upcoming?;
         tell_actor(registry, &key, seq);
         checkpoint_beside(db, &mut checkpoint);
         cursor = last_row;
@@ -214,6 +229,47 @@ pub async fn run_import(db: &Db, registry: &MerchantRegistry, import_id: &str) -
         actor.do_send(Tick);
     }
     Ok(())
+}
+
+/// Where one batch goes in its import.
+struct BatchStep<'a> {
+    import_id: &'a str,
+    seq: u64,
+    /// The cursor before the batch, and the last spreadsheet row it holds.
+    after_row: u32,
+    last_row: u32,
+}
+
+/// Writes a planned batch with the import's cursor and its delta, and
+/// commits. False, having written nothing, when another worker moved the
+/// cursor: it owns the import now.
+async fn commit_batch(
+    db: &Db,
+    mut tx: Tx,
+    key: &StreamKey,
+    step: BatchStep<'_>,
+    plan: BatchPlan,
+) -> AppResult<bool> {
+    let (committed, failed) = (plan.committed, plan.failed.len() as u32);
+    store::insert_issues(&mut tx, step.import_id, &plan.failed).await?;
+    plan.write(&mut tx).await?;
+    let (after_row, last_row) = (step.after_row, step.last_row);
+    let advanced = store::advance(
+        &mut tx,
+        step.import_id,
+        after_row,
+        last_row,
+        committed,
+        failed,
+    );
+    if !advanced.await? {
+        tx.rollback().await?;
+        return Ok(false);
+    }
+    let refetch = [EntityKind::Payment];
+    publish(&mut tx, db, key, step.seq, step.import_id, &refetch).await?;
+    tx.commit().await?;
+    Ok(true)
 }
 
 /// Starts a checkpoint of the batches written so far unless one is still

@@ -45,27 +45,71 @@ pub struct BulkInsert<'a> {
     pub tail: &'a str,
 }
 
-fn bind<'q>(
-    query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments>,
-    value: &Value<'q>,
-) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments> {
-    match value {
-        Value::Text(text) => query.bind(*text),
-        Value::Int(int) => query.bind(*int),
-        Value::NullText => query.bind(None::<String>),
-        Value::NullInt => query.bind(None::<i64>),
+/// A value of a statement made ready ahead of running it: owned, as the
+/// rows it came from may be gone by then.
+#[derive(Clone, Debug)]
+enum Bound {
+    Text(String),
+    Int(i64),
+    NullText,
+    NullInt,
+}
+
+impl From<&Value<'_>> for Bound {
+    fn from(value: &Value<'_>) -> Bound {
+        match value {
+            Value::Text(text) => Bound::Text((*text).to_string()),
+            Value::Int(int) => Bound::Int(*int),
+            Value::NullText => Bound::NullText,
+            Value::NullInt => Bound::NullInt,
+        }
+    }
+}
+
+/// A bulk insert turned into statements and their values (`BulkInsert::
+/// ready`): the work of laying out the rows can be done while an earlier
+/// statement runs, and the statements run later.
+#[must_use]
+pub struct ReadyInsert {
+    statements: Vec<(String, Vec<Bound>)>,
+}
+
+impl ReadyInsert {
+    pub async fn run(self, tx: &mut Tx) -> AppResult<()> {
+        for (sql, values) in self.statements {
+            let mut query = sqlx::query(AssertSqlSafe(sql));
+            for value in values {
+                query = match value {
+                    Bound::Text(text) => query.bind(text),
+                    Bound::Int(int) => query.bind(int),
+                    Bound::NullText => query.bind(None::<String>),
+                    Bound::NullInt => query.bind(None::<i64>),
+                };
+            }
+            query.execute(&mut **tx).await?;
+        }
+        Ok(())
     }
 }
 
 impl BulkInsert<'_> {
     pub async fn run(&self, tx: &mut Tx, rows: &[Vec<Value<'_>>]) -> AppResult<()> {
+        let on_sqlite = tx.backend_name() == "SQLite";
+        self.ready(on_sqlite, rows)?.run(tx).await
+    }
+
+    /// The statements that insert `rows`, laid out for SQLite or PostgreSQL.
+    pub fn ready(&self, on_sqlite: bool, rows: &[Vec<Value<'_>>]) -> AppResult<ReadyInsert> {
         let Some(width) = rows.first().map(Vec::len) else {
-            return Ok(());
+            return Ok(ReadyInsert {
+                statements: Vec::new(),
+            });
         };
-        if tx.backend_name() == "SQLite" {
-            return self.run_json(tx, rows, width).await;
+        if on_sqlite {
+            return self.ready_json(rows, width);
         }
         let per_statement = (MAX_PARAMETERS / width.max(1)).clamp(1, MAX_ROWS);
+        let mut statements = Vec::new();
         for chunk in rows.chunks(per_statement) {
             let mut sql = String::with_capacity(self.head.len() + chunk.len() * width * 6);
             sql.push_str(self.head);
@@ -85,18 +129,10 @@ impl BulkInsert<'_> {
                 sql.push(')');
             }
             sql.push_str(self.tail);
-            let mut query = sqlx::query(AssertSqlSafe(sql));
-            for value in &self.shared {
-                query = bind(query, value);
-            }
-            for row in chunk {
-                for value in row {
-                    query = bind(query, value);
-                }
-            }
-            query.execute(&mut **tx).await?;
+            let values = self.shared.iter().chain(chunk.iter().flatten());
+            statements.push((sql, values.map(Bound::from).collect()));
         }
-        Ok(())
+        Ok(ReadyInsert { statements })
     }
 
     /// SQLite: the rows go in as one JSON array of arrays, bound once, and
@@ -105,7 +141,7 @@ impl BulkInsert<'_> {
     /// text is copied three times on its way, and allocated and freed as
     /// often. The statement's text is the same for every batch of a
     /// table, so it is prepared once.
-    async fn run_json(&self, tx: &mut Tx, rows: &[Vec<Value<'_>>], width: usize) -> AppResult<()> {
+    fn ready_json(&self, rows: &[Vec<Value<'_>>], width: usize) -> AppResult<ReadyInsert> {
         let mut json: Vec<u8> = Vec::with_capacity(rows.len() * width * 16);
         json.push(b'[');
         for (index, row) in rows.iter().enumerate() {
@@ -142,12 +178,11 @@ impl BulkInsert<'_> {
             self.shared.len() + 1,
             self.tail
         );
-        let mut query = sqlx::query(AssertSqlSafe(sql));
-        for value in &self.shared {
-            query = bind(query, value);
-        }
-        query.bind(json).execute(&mut **tx).await?;
-        Ok(())
+        let mut values: Vec<Bound> = self.shared.iter().map(Bound::from).collect();
+        values.push(Bound::Text(json));
+        Ok(ReadyInsert {
+            statements: vec![(sql, values)],
+        })
     }
 }
 

@@ -1,14 +1,14 @@
 //! The writes of one import batch: customers matched by reference, their
 //! bank accounts, and a mandate and a payment per row, each as a few
-//! multi-row statements.
+//! multi-row statements, made ready (`ReadyInsert`) to run in the batch's
+//! transaction; and the lookups that decide them.
 
 use std::collections::HashMap;
 
 use protocol::{BankAccountInput, CustomerInput, IdType, Mode};
-use sqlx::AssertSqlSafe;
+use sqlx::{AnyConnection, AssertSqlSafe};
 
-use super::Tx;
-use super::bulk::{BulkInsert, Value};
+use super::bulk::{BulkInsert, ReadyInsert, Value};
 use super::customers::search_text;
 use super::mandates::NewMandate;
 use super::payments::PaymentRecord;
@@ -21,8 +21,8 @@ use crate::error::{AppError, AppResult};
 /// once, with no statement of hundreds of `$N` (SQLite looks each name up
 /// in a list); and a thousand rows come back as one value, not a thousand
 /// rows each handed across from the driver's thread.
-fn lookup_sql(tx: &Tx, columns: &str, from: &str, key_column: &str) -> String {
-    if tx.backend_name() == "PostgreSQL" {
+fn lookup_sql(conn: &AnyConnection, columns: &str, from: &str, key_column: &str) -> String {
+    if conn.backend_name() == "PostgreSQL" {
         format!(
             "SELECT COALESCE(json_agg(json_build_array({columns})), '[]')::text FROM {from} \
              AND {key_column} IN (SELECT json_array_elements_text($3::json))"
@@ -36,7 +36,7 @@ fn lookup_sql(tx: &Tx, columns: &str, from: &str, key_column: &str) -> String {
 }
 
 async fn lookup<T: serde::de::DeserializeOwned>(
-    tx: &mut Tx,
+    conn: &mut AnyConnection,
     sql: String,
     merchant_id: &str,
     mode: Mode,
@@ -51,7 +51,7 @@ async fn lookup<T: serde::de::DeserializeOwned>(
         .bind(merchant_id)
         .bind(mode.as_str())
         .bind(keys)
-        .fetch_one(&mut **tx)
+        .fetch_one(conn)
         .await?;
     serde_json::from_str(&found)
         .map_err(|e| AppError::Internal(format!("lookup answer as JSON: {e}")))
@@ -98,7 +98,7 @@ fn customer_details(c: &CustomerInput) -> [&str; 9] {
 
 /// The merchant's customers with these references.
 pub async fn customers_by_reference(
-    tx: &mut Tx,
+    conn: &mut AnyConnection,
     merchant_id: &str,
     mode: Mode,
     references: &[&str],
@@ -119,13 +119,13 @@ pub async fn customers_by_reference(
         String,
     );
     let sql = lookup_sql(
-        tx,
+        conn,
         "c.id, c.reference, c.archived_at, c.name, c.email, c.cellphone, c.id_type, c.id_number, \
          c.address_line1, c.address_line2, c.city, c.postal_code",
         "customers c WHERE c.merchant_id = $1 AND c.mode = $2",
         "c.reference",
     );
-    let rows: Vec<Found> = lookup(tx, sql, merchant_id, mode, references).await?;
+    let rows: Vec<Found> = lookup(conn, sql, merchant_id, mode, references).await?;
     let mut found = HashMap::with_capacity(rows.len());
     for row in rows {
         let (id, reference, archived_at, name, email, cellphone, id_type, id_number) =
@@ -156,13 +156,13 @@ pub async fn customers_by_reference(
 
 /// Creates the customers, or updates them in place when the reference is
 /// known (the id given is then the existing one). One row per reference.
-pub async fn upsert_customers(
-    tx: &mut Tx,
+pub fn customers_upsert(
+    on_sqlite: bool,
     merchant_id: &str,
     mode: Mode,
     now: i64,
     customers: &[(&str, &CustomerInput)],
-) -> AppResult<()> {
+) -> AppResult<ReadyInsert> {
     let search: Vec<String> = customers.iter().map(|(_, c)| search_text(c)).collect();
     let rows: Vec<Vec<Value>> = customers
         .iter()
@@ -195,8 +195,7 @@ pub async fn upsert_customers(
                address_line2 = excluded.address_line2, city = excluded.city, postal_code = excluded.postal_code, \
                search_text = excluded.search_text, updated_at = excluded.updated_at",
     }
-    .run(tx, &rows)
-    .await
+    .ready(on_sqlite, &rows)
 }
 
 /// A customer's live bank account: one per bank and account number.
@@ -239,19 +238,19 @@ impl KnownAccount {
 
 /// The live bank accounts of these customers, each beside its customer's id.
 pub async fn bank_accounts_of(
-    tx: &mut Tx,
+    conn: &mut AnyConnection,
     merchant_id: &str,
     mode: Mode,
     customer_ids: &[&str],
 ) -> AppResult<Vec<(String, KnownAccount)>> {
     type Found = (String, String, String, String, String, String, String);
     let sql = lookup_sql(
-        tx,
+        conn,
         "b.id, b.customer_id, b.bank, b.account_number, b.branch_code, b.account_type, b.holder_name",
         "bank_accounts b WHERE b.merchant_id = $1 AND b.mode = $2 AND b.removed_at IS NULL",
         "b.customer_id",
     );
-    let rows: Vec<Found> = lookup(tx, sql, merchant_id, mode, customer_ids).await?;
+    let rows: Vec<Found> = lookup(conn, sql, merchant_id, mode, customer_ids).await?;
     Ok(rows
         .into_iter()
         .map(
@@ -271,13 +270,13 @@ pub async fn bank_accounts_of(
 
 /// Adds the new accounts and refreshes the holder, type and branch of known
 /// ones. One row per account key.
-pub async fn upsert_bank_accounts(
-    tx: &mut Tx,
+pub fn bank_accounts_upsert(
+    on_sqlite: bool,
     merchant_id: &str,
     mode: Mode,
     now: i64,
     accounts: &[(&str, &str, &BankAccountInput)],
-) -> AppResult<()> {
+) -> AppResult<ReadyInsert> {
     let rows: Vec<Vec<Value>> = accounts
         .iter()
         .map(|(id, customer_id, a)| {
@@ -301,17 +300,16 @@ pub async fn upsert_bank_accounts(
                DO UPDATE SET branch_code = excluded.branch_code, account_type = excluded.account_type, \
                holder_name = excluded.holder_name",
     }
-    .run(tx, &rows)
-    .await
+    .ready(on_sqlite, &rows)
 }
 
-pub async fn insert_mandates(
-    tx: &mut Tx,
+pub fn mandates_insert(
+    on_sqlite: bool,
     merchant_id: &str,
     mode: Mode,
     now: i64,
     mandates: &[NewMandate<'_>],
-) -> AppResult<()> {
+) -> AppResult<ReadyInsert> {
     let rows: Vec<Vec<Value>> = mandates
         .iter()
         .map(|m| {
@@ -353,20 +351,19 @@ pub async fn insert_mandates(
         shared_sql: "$1, $2, $3, $3, 0",
         tail: "",
     }
-    .run(tx, &rows)
-    .await
+    .ready(on_sqlite, &rows)
 }
 
 /// The payments of one batch, each marked with its import and row, and
 /// each with its customer's id beside it.
-pub async fn insert_payments(
-    tx: &mut Tx,
+pub fn payments_insert(
+    on_sqlite: bool,
     merchant_id: &str,
     mode: Mode,
     import_id: &str,
     now: i64,
     payments: &[(&PaymentRecord, &str)],
-) -> AppResult<()> {
+) -> AppResult<ReadyInsert> {
     let rows: Vec<Vec<Value>> = payments
         .iter()
         .map(|(r, customer_id)| {
@@ -406,6 +403,5 @@ pub async fn insert_payments(
         shared_sql: "$1, $2, $3, $4, $4, NULL, NULL, 0, 0, 0",
         tail: "",
     }
-    .run(tx, &rows)
-    .await
+    .ready(on_sqlite, &rows)
 }

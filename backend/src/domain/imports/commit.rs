@@ -1,11 +1,13 @@
-//! Writes one batch of prepared rows (`prepare`): customers created or
-//! updated by reference, their bank accounts, and a mandate and a payment
-//! per row, in the caller's transaction.
+//! Plans and writes one batch of prepared rows (`prepare`): customers
+//! created or updated by reference, their bank accounts, and a mandate and
+//! a payment per row. A plan is made ahead, while the batch before it is
+//! written (`jobs::imports`), and written in the batch's own transaction.
 
 use std::collections::HashMap as StdHashMap;
 
 use foldhash::{HashMap, HashMapExt};
 use protocol::{BankAccountInput, CustomerInput, ErrorCode, ImportIssue, Mode};
+use sqlx::AnyConnection;
 
 use super::prepare::PreparedRow;
 use super::rows::ValidRow;
@@ -13,6 +15,7 @@ use super::template::Column;
 use crate::error::AppResult;
 use crate::ids::new_id;
 use crate::store::Tx;
+use crate::store::bulk::ReadyInsert;
 use crate::store::import_batches::{self as store, KnownAccount, KnownCustomer};
 use crate::store::mandates::NewMandate;
 use crate::store::sql::variant_name;
@@ -40,10 +43,22 @@ impl BatchTarget<'_> {
     }
 }
 
-pub struct BatchOutcome {
+/// A batch's writes, made ready, and what they come to.
+pub struct BatchPlan {
+    /// Customers, bank accounts, mandates and payments, in that order.
+    inserts: [ReadyInsert; 4],
     pub committed: u32,
     /// Valid rows that could not be written, with why.
     pub failed: Vec<ImportIssue>,
+}
+
+impl BatchPlan {
+    pub async fn write(self, tx: &mut Tx) -> AppResult<()> {
+        for insert in self.inserts {
+            insert.run(tx).await?;
+        }
+        Ok(())
+    }
 }
 
 /// What a running import has learnt of the merchant's customers and bank
@@ -67,13 +82,16 @@ pub struct ImportMemory {
 
 impl ImportMemory {
     /// Called with each batch's `seq`, in the batch's transaction, before
-    /// the batch is written.
-    pub fn follow(&mut self, seq: u64) {
-        if self.last_seq.and_then(|last| last.checked_add(1)) != Some(seq) {
+    /// the batch is written. False when the memory did not hold, and was
+    /// dropped: a plan made with it must be made again.
+    pub fn follow(&mut self, seq: u64) -> bool {
+        let held = self.last_seq.and_then(|last| last.checked_add(1)) == Some(seq);
+        if !held {
             self.customers.clear();
             self.accounts.clear();
         }
         self.last_seq = Some(seq);
+        held
     }
 
     fn account(
@@ -109,13 +127,22 @@ struct BatchAccount<'b> {
     latest: &'b BankAccountInput,
 }
 
-pub async fn write_batch(
-    tx: &mut Tx,
+/// Decides a batch's writes from what `memory` knows and what `conn` finds,
+/// and records them in `memory` as written.
+///
+/// `conn` may be the batch's transaction, or another connection while the
+/// batch before is still being written: then the plan holds only if the
+/// memory still holds when the batch's transaction starts (`follow`). The
+/// lookups find only what was there before the import's current batch; the
+/// memory knows what the import itself writes.
+pub async fn plan_batch(
+    conn: &mut AnyConnection,
     target: &BatchTarget<'_>,
     memory: &mut ImportMemory,
     prepared: &[PreparedRow],
-) -> AppResult<BatchOutcome> {
+) -> AppResult<BatchPlan> {
     let (merchant_id, mode, now) = (target.merchant_id, target.mode, target.now);
+    let on_sqlite = conn.backend_name() == "SQLite";
     let mut unknown: Vec<&str> = prepared
         .iter()
         .map(|p| p.row.customer.reference.as_str())
@@ -123,7 +150,7 @@ pub async fn write_batch(
         .collect();
     unknown.sort_unstable();
     unknown.dedup();
-    let found = store::customers_by_reference(tx, merchant_id, mode, &unknown).await?;
+    let found = store::customers_by_reference(conn, merchant_id, mode, &unknown).await?;
     memory.customers.extend(found);
 
     // One customer per reference; a later row of the file wins. An archived
@@ -176,7 +203,7 @@ pub async fn write_batch(
         })
         .map(|c| (c.id.as_str(), &c.latest.customer))
         .collect();
-    store::upsert_customers(tx, merchant_id, mode, now, &changed).await?;
+    let customers_upsert = store::customers_upsert(on_sqlite, merchant_id, mode, now, &changed)?;
     for (id, input) in changed {
         let written = KnownCustomer::written(id, input);
         memory.customers.insert(input.reference.clone(), written);
@@ -189,7 +216,7 @@ pub async fn write_batch(
         .filter(|c| c.stored && !c.archived && !memory.accounts.contains_key(&c.id))
         .map(|c| c.id.as_str())
         .collect();
-    let found = store::bank_accounts_of(tx, merchant_id, mode, &unlooked).await?;
+    let found = store::bank_accounts_of(conn, merchant_id, mode, &unlooked).await?;
     for customer in customers.iter().filter(|c| !c.archived) {
         if !memory.accounts.contains_key(&customer.id) {
             memory.accounts.insert(customer.id.clone(), Vec::new());
@@ -232,7 +259,7 @@ pub async fn write_batch(
         })
         .map(|(c, a)| (a.id.as_str(), c.id.as_str(), a.latest))
         .collect();
-    store::upsert_bank_accounts(tx, merchant_id, mode, now, &changed).await?;
+    let accounts_upsert = store::bank_accounts_upsert(on_sqlite, merchant_id, mode, now, &changed)?;
     for (id, customer_id, input) in changed {
         let written = KnownAccount::written(id, input);
         let accounts = memory.accounts.entry(customer_id.to_string()).or_default();
@@ -259,14 +286,22 @@ pub async fn write_batch(
             }
         })
         .collect();
-    store::insert_mandates(tx, merchant_id, mode, now, &mandates).await?;
+    let mandates_insert = store::mandates_insert(on_sqlite, merchant_id, mode, now, &mandates)?;
 
     let payments: Vec<_> = placed
         .iter()
         .map(|(p, at, _)| (&p.payment, customers[*at].id.as_str()))
         .collect();
-    store::insert_payments(tx, merchant_id, mode, target.import_id, now, &payments).await?;
-    Ok(BatchOutcome {
+    let import_id = target.import_id;
+    let payments_insert =
+        store::payments_insert(on_sqlite, merchant_id, mode, import_id, now, &payments)?;
+    Ok(BatchPlan {
+        inserts: [
+            customers_upsert,
+            accounts_upsert,
+            mandates_insert,
+            payments_insert,
+        ],
         committed: payments.len() as u32,
         failed,
     })
@@ -283,15 +318,15 @@ mod tests {
     #[test]
     fn memory_lasts_only_while_the_batches_seqs_follow_on() {
         let mut memory = ImportMemory::default();
-        memory.follow(7);
+        assert!(!memory.follow(7), "nothing is known at first");
         remembering_one(&mut memory);
-        memory.follow(8);
+        assert!(memory.follow(8));
         assert_eq!(memory.accounts.len(), 1, "the next seq keeps it");
         // Seq 9 went to someone else's change: anything may have moved.
-        memory.follow(10);
+        assert!(!memory.follow(10));
         assert!(memory.accounts.is_empty());
         remembering_one(&mut memory);
-        memory.follow(10);
+        assert!(!memory.follow(10));
         assert!(
             memory.accounts.is_empty(),
             "a repeated seq is no proof either"
