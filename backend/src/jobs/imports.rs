@@ -7,9 +7,9 @@
 //! the job yields, so other writers of the stream slot in.
 //!
 //! While the database writes one batch, the job plans the next (`commit::
-//! plan_batch`): its customers, accounts and rows laid out for the
-//! database. The plan is used if nobody else wrote to the stream in
-//! between, and made again in the batch's transaction otherwise.
+//! plan_batch`, on a blocking thread): its customers, accounts and rows
+//! laid out for the database. The plan is used if nobody else wrote to the
+//! stream in between, and made again in the batch's transaction otherwise.
 //!
 //! At start the job finishes whatever a stopped process left committing.
 
@@ -20,7 +20,7 @@ use tokio::sync::mpsc;
 
 use crate::domain::calendar::parse_iso_date;
 use crate::domain::imports::cells::Refusal;
-use crate::domain::imports::commit::{BatchPlan, BatchTarget, ImportMemory, plan_batch};
+use crate::domain::imports::commit::{BatchPlan, BatchTarget, ImportMemory, look_up, plan_batch};
 use crate::domain::imports::prepare::{PreparedRow, RowPlan, prepare_row};
 use crate::domain::imports::rows::{ValidRow, method_of};
 use crate::domain::imports::{check_file, check_kept_rows};
@@ -30,7 +30,7 @@ use crate::live::messages::{StreamKey, Tick};
 use crate::live::outside::{append_delta, take_seq, tell_actor};
 use crate::live::registry::MerchantRegistry;
 use crate::store::imports::{self as store, Pending, PendingRows};
-use crate::store::{Db, Tx};
+use crate::store::{Backend, Db, Tx};
 
 /// Rows per transaction.
 pub const BATCH_ROWS: usize = 1_000;
@@ -152,12 +152,13 @@ pub async fn run_import(db: &Db, registry: &MerchantRegistry, import_id: &str) -
     let mut cursor = pending.next_row;
     let mut checkpoint: Option<tokio::task::JoinHandle<()>> = None;
     let mut memory = ImportMemory::default();
+    let customer_last_rows = pending.customer_last_rows.take().map(Arc::new);
     let target = |now| BatchTarget {
-        merchant_id: &key.merchant_id,
+        merchant_id: key.merchant_id.clone(),
         mode: key.mode,
-        import_id,
+        import_id: import_id.to_string(),
         now,
-        customer_last_rows: pending.customer_last_rows.as_ref(),
+        customer_last_rows: customer_last_rows.clone(),
     };
     // The next batch, with its plan when one was made ahead.
     let mut next: Option<(Vec<PreparedRow>, Option<BatchPlan>)> =
@@ -172,7 +173,11 @@ pub async fn run_import(db: &Db, registry: &MerchantRegistry, import_id: &str) -
         let held = memory.follow(seq);
         let plan = match ahead.filter(|_| held) {
             Some(plan) => plan,
-            None => plan_batch(&mut tx, &target(now_ms()), &mut memory, &batch).await?,
+            None => {
+                let target = target(now_ms());
+                look_up(&mut tx, &target, &mut memory, &batch).await?;
+                plan_batch(db.backend == Backend::Sqlite, &target, &mut memory, &batch)?
+            }
         };
         let step = BatchStep {
             import_id,
@@ -180,16 +185,10 @@ pub async fn run_import(db: &Db, registry: &MerchantRegistry, import_id: &str) -
             after_row: cursor,
             last_row,
         };
-        let plan_ahead = async {
-            let Some(batch) = batches.recv().await else {
-                return Ok(None);
-            };
-            let mut conn = db.pool.acquire().await?;
-            let plan = plan_batch(&mut conn, &target(now_ms()), &mut memory, &batch).await?;
-            Ok::<_, AppError>(Some((batch, Some(plan))))
-        };
-        let (committed, upcoming) =
-            tokio::join!(commit_batch(db, tx, &key, step, plan), plan_ahead);
+        let (committed, upcoming) = tokio::join!(
+            commit_batch(db, tx, &key, step, plan),
+            plan_ahead(db, &mut batches, target(now_ms()), &mut memory)
+        );
         if !committed? {
             // Another worker moved the cursor: it owns the import now.
             return Ok(());
@@ -229,6 +228,30 @@ pub async fn run_import(db: &Db, registry: &MerchantRegistry, import_id: &str) -
         actor.do_send(Tick);
     }
     Ok(())
+}
+
+/// Receives the next batch and plans it, while the batch before is written.
+async fn plan_ahead(
+    db: &Db,
+    batches: &mut mpsc::Receiver<Vec<PreparedRow>>,
+    target: BatchTarget,
+    memory: &mut ImportMemory,
+) -> AppResult<Option<(Vec<PreparedRow>, Option<BatchPlan>)>> {
+    let Some(batch) = batches.recv().await else {
+        return Ok(None);
+    };
+    look_up(&mut *db.pool.acquire().await?, &target, memory, &batch).await?;
+    // On a thread of its own, so that the task writing the batch before
+    // keeps handing the database its statements meanwhile.
+    let (mut known, on_sqlite) = (std::mem::take(memory), db.backend == Backend::Sqlite);
+    let (known, batch, plan) = tokio::task::spawn_blocking(move || {
+        let plan = plan_batch(on_sqlite, &target, &mut known, &batch);
+        (known, batch, plan)
+    })
+    .await
+    .map_err(|err| AppError::Internal(format!("import planner failed: {err}")))?;
+    *memory = known;
+    Ok(Some((batch, Some(plan?))))
 }
 
 /// Where one batch goes in its import.

@@ -4,6 +4,7 @@
 //! written (`jobs::imports`), and written in the batch's own transaction.
 
 use std::collections::HashMap as StdHashMap;
+use std::sync::Arc;
 
 use foldhash::{HashMap, HashMapExt};
 use protocol::{BankAccountInput, CustomerInput, ErrorCode, ImportIssue, Mode};
@@ -20,22 +21,23 @@ use crate::store::import_batches::{self as store, KnownAccount, KnownCustomer};
 use crate::store::mandates::NewMandate;
 use crate::store::sql::variant_name;
 
-/// Where a batch goes.
-pub struct BatchTarget<'a> {
-    pub merchant_id: &'a str,
+/// Where a batch goes. Owned, so a batch can be planned on another thread.
+#[derive(Clone)]
+pub struct BatchTarget {
+    pub merchant_id: String,
     pub mode: Mode,
-    pub import_id: &'a str,
+    pub import_id: String,
     pub now: i64,
     /// The last row naming each customer reference (`CheckedFile`); None
     /// writes a changed customer in every batch.
-    pub customer_last_rows: Option<&'a StdHashMap<String, u32>>,
+    pub customer_last_rows: Option<Arc<StdHashMap<String, u32>>>,
 }
 
-impl BatchTarget<'_> {
+impl BatchTarget {
     /// Whether `row` is the last of the file naming its customer, so its
     /// details are the ones that stand.
     fn is_customers_last(&self, row: &ValidRow) -> bool {
-        self.customer_last_rows.is_none_or(|last_rows| {
+        self.customer_last_rows.as_ref().is_none_or(|last_rows| {
             last_rows
                 .get(&row.customer.reference)
                 .is_none_or(|last| *last <= row.number)
@@ -112,8 +114,6 @@ impl ImportMemory {
 /// would otherwise hash the same keys many thousand times.
 struct BatchCustomer<'b> {
     id: String,
-    /// Stored before this batch.
-    stored: bool,
     archived: bool,
     /// The batch's last row naming it; its details are the ones written.
     latest: &'b ValidRow,
@@ -127,22 +127,21 @@ struct BatchAccount<'b> {
     latest: &'b BankAccountInput,
 }
 
-/// Decides a batch's writes from what `memory` knows and what `conn` finds,
-/// and records them in `memory` as written.
+/// Looks up what `memory` does not know yet of the batch's customers and of
+/// their bank accounts, and remembers it.
 ///
 /// `conn` may be the batch's transaction, or another connection while the
-/// batch before is still being written: then the plan holds only if the
-/// memory still holds when the batch's transaction starts (`follow`). The
-/// lookups find only what was there before the import's current batch; the
+/// batch before is still being written: then what was found holds only if
+/// the memory still holds when the batch's transaction starts (`follow`).
+/// The lookups find what was there before the import's current batch; the
 /// memory knows what the import itself writes.
-pub async fn plan_batch(
+pub async fn look_up(
     conn: &mut AnyConnection,
-    target: &BatchTarget<'_>,
+    target: &BatchTarget,
     memory: &mut ImportMemory,
     prepared: &[PreparedRow],
-) -> AppResult<BatchPlan> {
-    let (merchant_id, mode, now) = (target.merchant_id, target.mode, target.now);
-    let on_sqlite = conn.backend_name() == "SQLite";
+) -> AppResult<()> {
+    let (merchant_id, mode) = (target.merchant_id.as_str(), target.mode);
     let mut unknown: Vec<&str> = prepared
         .iter()
         .map(|p| p.row.customer.reference.as_str())
@@ -152,6 +151,43 @@ pub async fn plan_batch(
     unknown.dedup();
     let found = store::customers_by_reference(conn, merchant_id, mode, &unknown).await?;
     memory.customers.extend(found);
+
+    // The accounts of stored customers, once each. An archived customer's
+    // rows fail, so theirs are not needed.
+    let mut unlooked: Vec<String> = prepared
+        .iter()
+        .filter_map(|p| memory.customers.get(&p.row.customer.reference))
+        .filter(|c| !c.archived && !memory.accounts.contains_key(&c.id))
+        .map(|c| c.id.clone())
+        .collect();
+    unlooked.sort_unstable();
+    unlooked.dedup();
+    let ids: Vec<&str> = unlooked.iter().map(String::as_str).collect();
+    let found = store::bank_accounts_of(conn, merchant_id, mode, &ids).await?;
+    for id in unlooked {
+        memory.accounts.entry(id).or_default();
+    }
+    for (customer_id, account) in found {
+        memory
+            .accounts
+            .entry(customer_id)
+            .or_default()
+            .push(account);
+    }
+    Ok(())
+}
+
+/// Decides a batch's writes from what `memory` knows, once `look_up` has
+/// filled it in, and records them in `memory` as written. It needs no
+/// database, so it runs on a blocking thread while the batch before is
+/// written.
+pub fn plan_batch(
+    on_sqlite: bool,
+    target: &BatchTarget,
+    memory: &mut ImportMemory,
+    prepared: &[PreparedRow],
+) -> AppResult<BatchPlan> {
+    let (merchant_id, mode, now) = (target.merchant_id.as_str(), target.mode, target.now);
 
     // One customer per reference; a later row of the file wins. An archived
     // customer stays archived: their rows fail, named.
@@ -167,7 +203,6 @@ pub async fn plan_batch(
                 let known = memory.customers.get(&row.customer.reference);
                 customers.push(BatchCustomer {
                     id: known.map_or_else(|| new_id("cus"), |c| c.id.clone()),
-                    stored: known.is_some(),
                     archived: known.is_some_and(|c| c.archived),
                     latest: row,
                     accounts: Vec::new(),
@@ -211,23 +246,10 @@ pub async fn plan_batch(
 
     // One live bank account per customer, bank and account number. A
     // customer made by this batch has none yet.
-    let unlooked: Vec<&str> = customers
-        .iter()
-        .filter(|c| c.stored && !c.archived && !memory.accounts.contains_key(&c.id))
-        .map(|c| c.id.as_str())
-        .collect();
-    let found = store::bank_accounts_of(conn, merchant_id, mode, &unlooked).await?;
     for customer in customers.iter().filter(|c| !c.archived) {
         if !memory.accounts.contains_key(&customer.id) {
             memory.accounts.insert(customer.id.clone(), Vec::new());
         }
-    }
-    for (customer_id, account) in found {
-        memory
-            .accounts
-            .entry(customer_id)
-            .or_default()
-            .push(account);
     }
     for (one, at, account_at) in &mut placed {
         let input = &one.row.account;
@@ -292,7 +314,7 @@ pub async fn plan_batch(
         .iter()
         .map(|(p, at, _)| (&p.payment, customers[*at].id.as_str()))
         .collect();
-    let import_id = target.import_id;
+    let import_id = target.import_id.as_str();
     let payments_insert =
         store::payments_insert(on_sqlite, merchant_id, mode, import_id, now, &payments)?;
     Ok(BatchPlan {
