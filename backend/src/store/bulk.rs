@@ -206,17 +206,25 @@ mod tests {
     use super::*;
     use crate::store::Db;
 
-    /// Every value comes back as it went in, through the JSON SQLite reads.
-    #[tokio::test]
-    async fn rows_come_back_exactly_and_conflicts_update() {
-        let dir = std::env::temp_dir().join(crate::ids::new_id("bulk"));
-        let db = Db::connect(&format!("sqlite://{}/bulk.db", dir.display()))
+    /// A scratch SQLite database holding one table, made by `create`. The
+    /// folder goes when the guard is dropped.
+    async fn scratch(create: String) -> (Db, tempfile::TempDir) {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Db::connect(&format!("sqlite://{}/bulk.db", dir.path().display()))
             .await
             .unwrap();
-        sqlx::query("CREATE TABLE t (owner TEXT, id TEXT PRIMARY KEY, name TEXT, cents INTEGER)")
+        sqlx::query(AssertSqlSafe(create))
             .execute(&db.pool)
             .await
             .unwrap();
+        (db, dir)
+    }
+
+    /// Every value comes back as it went in, through the JSON SQLite reads.
+    #[tokio::test]
+    async fn rows_come_back_exactly_and_conflicts_update() {
+        let create = "CREATE TABLE t (owner TEXT, id TEXT PRIMARY KEY, name TEXT, cents INTEGER)";
+        let (db, _dir) = scratch(create.to_string()).await;
         let awkward = "Ma\"ré \\ O'Brien\tÜnï 🚀\u{1}";
         let insert = |tail| BulkInsert {
             head: "INSERT INTO t (owner, id, name, cents)",
@@ -256,27 +264,19 @@ mod tests {
             ]
         );
         db.pool.close().await;
-        let _ = std::fs::remove_dir_all(dir);
     }
 
     /// A row wider than a group of SQLite's JSON keeps every value in its
     /// column, across the groups' edges.
     #[tokio::test]
     async fn wide_rows_keep_each_value_in_its_column() {
-        let dir = std::env::temp_dir().join(crate::ids::new_id("bulk"));
-        let db = Db::connect(&format!("sqlite://{}/bulk.db", dir.display()))
-            .await
-            .unwrap();
         let width = 2 * JSON_GROUP + 3;
         let names: Vec<String> = (0..width).map(|k| format!("c{k}")).collect();
         let create = format!(
-            "CREATE TABLE w (owner TEXT, {})",
-            names.join(" TEXT, ") + " TEXT"
+            "CREATE TABLE w (owner TEXT, {} TEXT)",
+            names.join(" TEXT, ")
         );
-        sqlx::query(AssertSqlSafe(create))
-            .execute(&db.pool)
-            .await
-            .unwrap();
+        let (db, _dir) = scratch(create).await;
         let head = format!("INSERT INTO w (owner, {})", names.join(", "));
         let insert = BulkInsert {
             head: &head,
@@ -322,6 +322,5 @@ mod tests {
             .collect();
         assert_eq!(stored, expected);
         db.pool.close().await;
-        let _ = std::fs::remove_dir_all(dir);
     }
 }
