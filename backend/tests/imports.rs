@@ -7,6 +7,8 @@
 
 mod common;
 
+use std::collections::HashSet;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use backend::domain::imports::cells::Cell;
@@ -146,7 +148,8 @@ async fn create_customer(socket: &mut Socket, name: &str, email: &str, reference
     committed_id(
         socket
             .command(
-                "known",
+                // A command's id makes it idempotent: one per customer.
+                &format!("create-{reference}"),
                 Command::CreateCustomer {
                     input: CustomerInput {
                         name: name.into(),
@@ -717,8 +720,74 @@ async fn accounts_are_matched_by_bank_and_number_across_batches(db: Database) {
     );
 }
 
+/// Batches are planned ahead while the one before is written, and the plan
+/// is made again whenever someone else wrote to the stream in between: here
+/// another tab of the team makes customers for as long as the import runs.
+async fn an_import_stays_exact_while_the_team_writes_beside_it(db: Database) {
+    let app = TestApp::start_pinned(db).await;
+    let owner = app.merchant("owner@example.co.za").await;
+    let mut tab = owner.open(Mode::Test).await;
+    let mut beside = owner.open(Mode::Test).await;
+    // 4,000 rows, so four batches, over 400 customers with an account each.
+    let mut csv = format!("{HEADER}\n");
+    for i in 0..4_000 {
+        let customer = i % 400;
+        csv.push_str(&eft_once_row(
+            &format!("CUST-{customer}"),
+            "Filler",
+            customer,
+        ));
+    }
+    let done = AtomicBool::new(false);
+    let import = async {
+        let imported = import_valid_csv(&mut tab, "beside.csv", &csv, 4_000).await;
+        done.store(true, Ordering::SeqCst);
+        imported
+    };
+    let team = async {
+        let mut made = 0;
+        while !done.load(Ordering::SeqCst) {
+            let reference = format!("TEAM-{made}");
+            create_customer(&mut beside, "Team Made", "team@example.co.za", &reference).await;
+            made += 1;
+        }
+        made
+    };
+    let ((import_id, import), made) = tokio::join!(import, team);
+    assert_eq!((import.committed, import.failed), (4_000, 0));
+    assert!(made > 0, "the team wrote while the import ran");
+
+    let payments = payments_of(&mut tab, &import_id).await;
+    let rows: HashSet<Option<u32>> = payments.iter().map(|p| p.import_row).collect();
+    assert_eq!(
+        (payments.len(), rows.len()),
+        (4_000, 4_000),
+        "each row once"
+    );
+    let customers: HashSet<&str> = payments.iter().map(|p| p.customer_id.as_str()).collect();
+    assert_eq!(customers.len(), 400, "one customer per reference");
+    for reference in ["CUST-0", "CUST-399"] {
+        let found = customers_named(&mut tab, reference).await;
+        assert_eq!(found.len(), 1, "{reference}");
+        assert_eq!(
+            accounts_of(&mut tab, &found[0].id).await.len(),
+            1,
+            "{reference}"
+        );
+    }
+    for i in 0..made {
+        let reference = format!("TEAM-{i}");
+        assert_eq!(
+            customers_named(&mut tab, &reference).await.len(),
+            1,
+            "{reference}"
+        );
+    }
+}
+
 on_both_databases!(
     a_file_is_previewed_confirmed_and_watched,
+    an_import_stays_exact_while_the_team_writes_beside_it,
     accounts_are_matched_by_bank_and_number_across_batches,
     a_customer_on_many_rows_ends_with_its_last_rows_details,
     an_archived_customers_rows_fail_in_every_batch,
