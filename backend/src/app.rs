@@ -7,56 +7,23 @@ use std::time::Duration;
 
 use actix_web::{App, HttpServer, dev::ServerHandle, middleware, web};
 
-use crate::auth::csrf::CsrfKey;
-use crate::auth::throttle::Throttle;
 use crate::config::Config;
-use crate::domain::clock::BusinessClock;
-use crate::error::{AppError, AppResult};
 use crate::http;
 use crate::jobs::imports::{self, ImportQueue};
 use crate::jobs::mail::{self, MailSettings};
 use crate::jobs::scheduler;
-use crate::jobs::{JobGuard, spawn_job};
+use crate::jobs::spawn_job;
 use crate::live::registry::MerchantRegistry;
 use crate::live::relay;
 use crate::live::sockets::SocketRegistry;
 use crate::live::uploads::Uploads;
-use crate::store::{Backend, Db, secrets};
+use paydesk::auth::csrf::CsrfKey;
+use paydesk::auth::throttle::Throttle;
+use paydesk::domain::clock::BusinessClock;
+use paydesk::error::{AppError, AppResult};
+use paydesk::store::{Backend, Db, secrets};
 
-pub struct AppState {
-    pub config: Config,
-    pub db: Db,
-    pub csrf: CsrfKey,
-    pub throttle: Throttle,
-    pub merchants: Arc<MerchantRegistry>,
-    pub sockets: SocketRegistry,
-    /// Spreadsheets uploaded and checked, not yet confirmed.
-    pub uploads: Uploads,
-    /// Confirmed imports waiting for the import job.
-    pub imports: ImportQueue,
-    /// Background jobs (mail delivery; on PostgreSQL the delta relay); they
-    /// stop when the state is dropped.
-    _jobs: Vec<JobGuard>,
-}
-
-pub type State = web::Data<AppState>;
-
-impl AppState {
-    /// The web app's build id (`build-id.txt` beside the app), sent in
-    /// `Welcome`. Read each time, so a web build deployed under a running
-    /// server makes older tabs reload when they reconnect.
-    pub fn build_id(&self) -> String {
-        std::fs::read_to_string(self.config.web_dir.join("build-id.txt"))
-            .map(|s| s.trim().to_string())
-            .unwrap_or_else(|_| "dev".into())
-    }
-
-    /// The built `index.html`, read each time for the same reason (it is small
-    /// and the OS caches it).
-    pub fn index_html(&self) -> Option<String> {
-        std::fs::read_to_string(self.config.web_dir.join("index.html")).ok()
-    }
-}
+use crate::state::{AppState, State};
 
 /// Connects, migrates and assembles the shared state, and starts the
 /// background jobs that live as long as it does.
@@ -68,7 +35,7 @@ pub async fn build_state(config: Config) -> AppResult<State> {
         tracing::warn!(web_dir = ?config.web_dir, "no built web app found: run `npm --prefix web run build`");
     }
     let clock = BusinessClock::new(config.business_date);
-    let merchants = Arc::new(MerchantRegistry::new(clock));
+    let merchants = Arc::new(MerchantRegistry::default());
     let mut jobs = Vec::new();
     if db.backend == Backend::Postgres {
         let (url, registry) = (config.database_url.clone(), merchants.clone());
@@ -86,7 +53,7 @@ pub async fn build_state(config: Config) -> AppResult<State> {
     let (url, registry) = (config.database_url.clone(), merchants.clone());
     let every = Duration::from_secs(config.scheduler_interval_seconds.max(1));
     jobs.push(spawn_job("scheduler", move || {
-        scheduler::run_forever(url, registry, every)
+        scheduler::run_forever(url, registry, clock, every)
     }));
     let (import_queue, waiting) = ImportQueue::new();
     let (url, registry) = (config.database_url.clone(), merchants.clone());
@@ -96,6 +63,7 @@ pub async fn build_state(config: Config) -> AppResult<State> {
     Ok(web::Data::new(AppState {
         config,
         db,
+        clock,
         csrf,
         throttle: Throttle::new(),
         merchants,

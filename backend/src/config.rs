@@ -86,7 +86,7 @@ pub struct Config {
 }
 
 pub fn parse_business_date(value: &str) -> Result<time::Date, String> {
-    crate::domain::calendar::parse_iso_date(value)
+    paydesk::domain::calendar::parse_iso_date(value)
         .ok_or_else(|| format!("BUSINESS_DATE: {value:?} is not a date as YYYY-MM-DD"))
 }
 

@@ -1,14 +1,11 @@
-//! The payments dashboard backend. `app` assembles it; `http` holds the HTTP
-//! surface (auth, static app, socket upgrade); `live` the actors; `domain`
-//! the rules; `store` the database.
+//! The payments dashboard server. `app` assembles it; `http` holds the HTTP
+//! surface (auth, static app, pay page, socket upgrade); `live` the actors;
+//! `jobs` the background work. The rules and the database are the `paydesk`
+//! crate's, which knows nothing of this one.
 
 pub mod app;
-pub mod auth;
 pub mod config;
-pub mod domain;
-pub mod error;
 pub mod http;
-pub mod ids;
 pub mod jobs;
 pub mod live;
-pub mod store;
+pub mod state;

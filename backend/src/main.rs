@@ -2,10 +2,10 @@ use std::path::PathBuf;
 
 use backend::app;
 use backend::config::{Config, parse_business_date};
-use backend::domain::clock::BusinessClock;
-use backend::domain::imports::cli;
-use backend::store::Db;
 use clap::{Parser, Subcommand, ValueEnum};
+use paydesk::domain::clock::BusinessClock;
+use paydesk::domain::imports::cli;
+use paydesk::store::Db;
 use protocol::{ImportTemplate, PaymentKind};
 
 #[derive(Parser)]

@@ -9,8 +9,8 @@ mod common;
 
 use std::time::Duration;
 
-use backend::auth::totp;
 use common::{Browser, Database, TestApp, customer_input};
+use paydesk::auth::totp;
 use protocol::*;
 use serde_json::{Value, json};
 

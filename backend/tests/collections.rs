@@ -341,6 +341,28 @@ async fn a_debicheck_schedule_plays_out_over_a_month(db: Database) {
         .await,
     );
     assert_eq!(refused.code, ErrorCode::TestModeOnly);
+
+    // Every event records who caused it: the member's commands with their
+    // session, command id and address; the days the scheduler played as its own.
+    let (user_id, _) = app.owner_ids("owner@karoo.test").await;
+    let causes = app.event_causes("owner@karoo.test", Mode::Test).await;
+    let created = causes
+        .iter()
+        .find(|c| c.command_id.as_deref() == Some("c1"))
+        .expect("the customer's event");
+    assert_eq!(created.actor_kind, "user");
+    assert_eq!(created.actor_id.as_deref(), Some(user_id.as_str()));
+    assert!(created.session_id.as_ref().is_some_and(|s| !s.is_empty()));
+    assert_eq!(created.client_address.as_deref(), Some("127.0.0.1"));
+    let days: Vec<_> = causes.iter().filter(|c| c.actor_kind == "scheduler").collect();
+    assert!(!days.is_empty(), "the month's days are the scheduler's");
+    for day in days {
+        assert_eq!(
+            (&day.actor_id, &day.session_id, &day.command_id, &day.client_address),
+            (&None, &None, &None, &None)
+        );
+    }
+    assert!(causes.iter().all(|c| c.actor_kind != "unrecorded"));
 }
 
 async fn a_closed_account_stops_the_payment_and_disables_the_mandate(db: Database) {

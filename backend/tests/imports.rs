@@ -11,9 +11,9 @@ use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use backend::domain::imports::cells::Cell;
-use backend::domain::imports::reader::read_rows;
 use common::{Database, Socket, TestApp, committed_id, error_of};
+use paydesk::domain::imports::cells::Cell;
+use paydesk::domain::imports::reader::read_rows;
 use protocol::*;
 
 fn ok(frame: ServerFrame) -> ReplyBody {
@@ -397,6 +397,25 @@ async fn a_file_is_previewed_confirmed_and_watched(db: Database) {
     );
     assert!(payments_of(&mut stranger, &import_id).await.is_empty());
     stranger.expect_silence(Duration::from_millis(200)).await;
+
+    // The confirm is the member's event; every batch and the finish are the import's.
+    let (user_id, _) = app.owner_ids("owner@example.co.za").await;
+    let causes = app.event_causes("owner@example.co.za", Mode::Test).await;
+    let confirmed = causes
+        .iter()
+        .find(|c| c.command_id.as_deref() == Some("confirm"))
+        .expect("the confirm's event");
+    assert_eq!(confirmed.actor_kind, "user");
+    assert_eq!(confirmed.actor_id.as_deref(), Some(user_id.as_str()));
+    assert_eq!(confirmed.client_address.as_deref(), Some("127.0.0.1"));
+    let batches: Vec<_> = causes.iter().filter(|c| c.actor_kind == "import").collect();
+    // Three batches of 1,000 rows and the finish.
+    assert_eq!(batches.len(), 4, "{causes:?}");
+    for batch in batches {
+        assert_eq!(batch.actor_id.as_deref(), Some(import_id.as_str()));
+        assert!(batch.seq > confirmed.seq);
+        assert_eq!((&batch.command_id, &batch.client_address), (&None, &None));
+    }
 }
 
 async fn refused_files_say_why_and_write_nothing(db: Database) {

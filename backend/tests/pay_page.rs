@@ -282,6 +282,16 @@ async fn a_card_payment_shows_up_live_and_never_echoes_the_number(db: Database) 
         1,
         "one receipt, for the paid attempt"
     );
+
+    // Both attempts are events of the payer on this page, from their address.
+    let causes = app.event_causes("owner@example.co.za", Mode::Test).await;
+    let payers: Vec<_> = causes.iter().filter(|c| c.actor_kind == "payer").collect();
+    assert_eq!(payers.len(), 2, "{causes:?}");
+    for attempt in payers {
+        assert_eq!(attempt.actor_id.as_deref(), Some(page_id.as_str()));
+        assert_eq!(attempt.client_address.as_deref(), Some("127.0.0.1"));
+        assert_eq!((&attempt.session_id, &attempt.command_id), (&None, &None));
+    }
 }
 
 async fn a_double_submit_charges_once(db: Database) {

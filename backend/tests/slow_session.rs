@@ -5,8 +5,9 @@
 
 use actix::prelude::*;
 use backend::live::merchant::MerchantActor;
-use backend::live::messages::{Execute, Join, Members, Outbound, StreamKey};
-use backend::store::Db;
+use backend::live::messages::{Execute, Join, Members, Outbound};
+use paydesk::store::Db;
+use paydesk::store::stream::StreamKey;
 use protocol::{Command, CustomerInput, MerchantView, Mode, Role, UserView};
 
 /// A tab whose socket stopped reading: it never takes a message off its queue.
@@ -80,7 +81,7 @@ async fn a_stuck_session_is_dropped_and_the_rest_carry_on() {
             mode: Mode::Test,
         },
         db,
-        backend::domain::clock::BusinessClock::default(),
+        paydesk::domain::clock::BusinessClock::default(),
     )
     .start();
     merchant
@@ -102,6 +103,8 @@ async fn a_stuck_session_is_dropped_and_the_rest_carry_on() {
         let execute = Execute {
             command_id: format!("cmd_{i}"),
             user_id: "usr_2".into(),
+            session_id: "ses_2".into(),
+            address: None,
             role: Role::Owner,
             command: Command::CreateCustomer { input },
         };

@@ -8,13 +8,13 @@ use serde_json::json;
 
 use super::body::{Fields, MAX_AUTH_BODY};
 use super::cookies;
-use crate::app::State;
-use crate::auth::{password, totp};
-use crate::domain::accounts::send_verification;
-use crate::domain::rules;
-use crate::error::{AppError, AppResult};
-use crate::ids::hash_secret;
-use crate::store::{accounts, sessions, users};
+use crate::state::State;
+use paydesk::auth::{password, totp};
+use paydesk::domain::accounts::send_verification;
+use paydesk::domain::rules;
+use paydesk::error::{AppError, AppResult};
+use paydesk::ids::hash_secret;
+use paydesk::store::{accounts, sessions, users};
 
 const LOGIN_PAGE: &str = "/auth/login";
 
@@ -32,7 +32,7 @@ pub(super) fn internal(err: AppError) -> HttpResponse {
 
 /// The client address for throttling: the TCP peer, never a forwarded header
 /// a client could forge.
-pub(super) fn client_address(req: &HttpRequest) -> String {
+pub(crate) fn client_address(req: &HttpRequest) -> String {
     req.peer_addr()
         .map(|a| a.ip().to_string())
         .unwrap_or_default()
@@ -238,7 +238,7 @@ async fn second_factor(
     let backup_code = backup_code.map(str::trim).filter(|c| !c.is_empty());
     let passed = match (code, backup_code) {
         (Some(code), _) => {
-            match totp::matching_step(secret, code, crate::domain::accounts::unix_seconds())? {
+            match totp::matching_step(secret, code, paydesk::domain::accounts::unix_seconds())? {
                 Some(step) => accounts::accept_totp_step(&state.db, user_id, step as i64).await?,
                 None => false,
             }

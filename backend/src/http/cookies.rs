@@ -4,8 +4,8 @@ use actix_web::HttpRequest;
 use actix_web::cookie::time::Duration;
 use actix_web::cookie::{Cookie, SameSite};
 
-use crate::app::AppState;
-use crate::auth::csrf;
+use crate::state::AppState;
+use paydesk::auth::csrf;
 
 pub const SESSION: &str = "session-token";
 

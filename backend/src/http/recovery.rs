@@ -8,12 +8,12 @@ use serde_json::json;
 use super::auth::{client_address, internal, no_store, signup_error};
 use super::body::{Fields, MAX_AUTH_BODY};
 use super::cookies;
-use crate::app::State;
-use crate::auth::password;
-use crate::domain::mail::{Template, compose};
-use crate::error::AppResult;
-use crate::store::links::{self, Purpose};
-use crate::store::{accounts, mail, sessions, users};
+use crate::state::State;
+use paydesk::auth::password;
+use paydesk::domain::mail::{Template, compose};
+use paydesk::error::AppResult;
+use paydesk::store::links::{self, Purpose};
+use paydesk::store::{accounts, mail, sessions, users};
 
 /// Reset links live three days.
 const RESET_SECONDS: i64 = 259_200;
@@ -118,7 +118,7 @@ pub async fn reset(state: State, req: HttpRequest, body: web::Bytes) -> HttpResp
         accounts::set_password_hash(&mut tx, &user_id, &hash).await?;
         let ended = sessions::delete_other_sessions(&mut tx, &user_id, None).await?;
         tx.commit().await?;
-        Ok::<_, crate::error::AppError>(Some(ended))
+        Ok::<_, paydesk::error::AppError>(Some(ended))
     };
     match outcome.await {
         Ok(Some(ended)) => {
@@ -150,7 +150,7 @@ pub async fn verify_email(state: State, req: HttpRequest, body: web::Bytes) -> H
             return Ok(None);
         }
         tx.commit().await?;
-        Ok::<_, crate::error::AppError>(Some(email))
+        Ok::<_, paydesk::error::AppError>(Some(email))
     };
     match outcome.await {
         Ok(Some(email)) => no_store(StatusCode::OK).json(json!({"ok": true, "email": email})),

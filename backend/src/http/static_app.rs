@@ -5,8 +5,8 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse};
 
 use super::cookies;
-use crate::app::State;
-use crate::ids::is_well_formed_id;
+use crate::state::State;
+use paydesk::ids::is_well_formed_id;
 
 /// The app's routes; `:id` and `:token` segments must be well-formed ids.
 /// Keep in step with web/src/app/routes.ts.

@@ -4,9 +4,9 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use actix_web_actors::ws;
 
 use super::cookies;
-use crate::app::State;
 use crate::live::session::SessionActor;
-use crate::store::sessions;
+use crate::state::State;
+use paydesk::store::sessions;
 
 /// Whether the Origin header names this server (or a configured extra origin).
 fn origin_allowed(state: &State, req: &HttpRequest) -> bool {
@@ -53,7 +53,7 @@ pub async fn upgrade(state: State, req: HttpRequest, stream: web::Payload) -> Ht
             return HttpResponse::InternalServerError().finish();
         }
     };
-    let actor = SessionActor::new(state.clone(), session.token_hash, session.user_id);
+    let actor = SessionActor::new(state.clone(), session, super::auth::client_address(&req));
     ws::WsResponseBuilder::new(actor, &req, stream)
         .frame_size(protocol::MAX_FRAME_BYTES)
         .start()

@@ -18,19 +18,20 @@ use std::sync::Arc;
 use protocol::{Change, EntityKind, ErrorCode, ImportTemplate, PaymentKind};
 use tokio::sync::mpsc;
 
-use crate::domain::calendar::parse_iso_date;
-use crate::domain::imports::cells::Refusal;
-use crate::domain::imports::commit::{BatchPlan, BatchTarget, ImportMemory, look_up, plan_batch};
-use crate::domain::imports::prepare::{PreparedRow, RowPlan, prepare_row};
-use crate::domain::imports::rows::{ValidRow, method_of};
-use crate::domain::imports::{check_file, check_kept_rows};
-use crate::error::{AppError, AppResult};
-use crate::ids::now_ms;
-use crate::live::messages::{StreamKey, Tick};
-use crate::live::outside::{append_delta, take_seq, tell_actor};
+use paydesk::domain::calendar::parse_iso_date;
+use paydesk::domain::imports::cells::Refusal;
+use paydesk::domain::imports::commit::{BatchPlan, BatchTarget, ImportMemory, look_up, plan_batch};
+use paydesk::domain::imports::prepare::{PreparedRow, RowPlan, prepare_row};
+use paydesk::domain::imports::rows::{ValidRow, method_of};
+use paydesk::domain::imports::{check_file, check_kept_rows};
+use paydesk::error::{AppError, AppResult};
+use paydesk::ids::now_ms;
+use paydesk::store::imports::{self as store, Pending, PendingRows};
+use paydesk::store::stream::{self, Actor, Cause, StreamKey, Work};
+use paydesk::store::{Backend, Db, Tx};
+
+use crate::live::messages::Tick;
 use crate::live::registry::MerchantRegistry;
-use crate::store::imports::{self as store, Pending, PendingRows};
-use crate::store::{Backend, Db, Tx};
 
 /// Rows per transaction.
 pub const BATCH_ROWS: usize = 1_000;
@@ -133,10 +134,10 @@ pub async fn run_import(db: &Db, registry: &MerchantRegistry, import_id: &str) -
     let Some(mut pending) = store::find_pending(db, import_id).await? else {
         return Ok(());
     };
-    let key = StreamKey {
-        merchant_id: pending.merchant_id.clone(),
-        mode: pending.import.mode,
-    };
+    let key = StreamKey::new(pending.merchant_id.clone(), pending.import.mode);
+    let cause = Cause::background(Actor::Import {
+        import_id: import_id.to_string(),
+    });
     let today = parse_iso_date(&pending.checked_on)
         .ok_or_else(|| AppError::Internal("import checked on no date".into()))?;
     // Checking rows is several times quicker than writing them: room for a
@@ -168,33 +169,38 @@ pub async fn run_import(db: &Db, registry: &MerchantRegistry, import_id: &str) -
             next = batches.recv().await.map(|batch| (batch, None));
             continue;
         };
-        let mut tx = db.begin_write().await?;
-        let seq = take_seq(&mut tx, &key).await?;
-        let held = memory.follow(seq);
-        let plan = match ahead.filter(|_| held) {
-            Some(plan) => plan,
-            None => {
-                let target = target(now_ms());
-                look_up(&mut tx, &target, &mut memory, &batch).await?;
-                plan_batch(db.backend == Backend::Sqlite, &target, &mut memory, &batch)?
-            }
-        };
-        let step = BatchStep {
-            import_id,
-            seq,
-            after_row: cursor,
-            last_row,
-        };
-        let (committed, upcoming) = tokio::join!(
-            commit_batch(db, tx, &key, step, plan),
-            plan_ahead(db, &mut batches, target(now_ms()), &mut memory)
-        );
-        if !committed? {
+        let (batches, memory) = (&mut batches, &mut memory);
+        let written = stream::write(db, &key, &cause, async |tx: &mut Tx, seq| {
+            let held = memory.follow(seq);
+            let plan = match ahead.filter(|_| held) {
+                Some(plan) => plan,
+                None => {
+                    let target = target(now_ms());
+                    look_up(tx, &target, memory, &batch).await?;
+                    plan_batch(db.backend == Backend::Sqlite, &target, memory, &batch)?
+                }
+            };
+            let step = BatchStep {
+                import_id,
+                after_row: cursor,
+                last_row,
+            };
+            let (wrote, upcoming) = tokio::join!(
+                write_batch(tx, &key, step, plan),
+                plan_ahead(db, batches, target(now_ms()), memory)
+            );
+            Ok(match wrote? {
+                Some(changes) => Work::changed(changes, upcoming?),
+                None => Work::Unchanged(None),
+            })
+        })
+        .await?;
+        let Some(seq) = written.seq else {
             // Another worker moved the cursor: it owns the import now.
             return Ok(());
-        }
-        next = upcoming?;
-        tell_actor(registry, &key, seq);
+        };
+        next = written.value;
+        registry.advance(&key, seq);
         checkpoint_beside(db, &mut checkpoint);
         cursor = last_row;
         tokio::task::yield_now().await;
@@ -209,20 +215,25 @@ pub async fn run_import(db: &Db, registry: &MerchantRegistry, import_id: &str) -
         }
         Err(err) => return Err(AppError::Internal(format!("import reader failed: {err}"))),
     }
-    let mut tx = db.begin_write().await?;
-    let seq = take_seq(&mut tx, &key).await?;
-    if !store::finish(&mut tx, import_id, now_ms()).await? {
-        tx.rollback().await?;
+    let finished = stream::write(db, &key, &cause, async |tx: &mut Tx, _seq| {
+        if !store::finish(tx, import_id, now_ms()).await? {
+            return Ok(Work::Unchanged(()));
+        }
+        let everything = [
+            EntityKind::Customer,
+            EntityKind::Mandate,
+            EntityKind::Payment,
+        ];
+        Ok(Work::changed(
+            progress(tx, &key, import_id, &everything).await?,
+            (),
+        ))
+    })
+    .await?;
+    let Some(seq) = finished.seq else {
         return Ok(());
-    }
-    let everything = [
-        EntityKind::Customer,
-        EntityKind::Mandate,
-        EntityKind::Payment,
-    ];
-    publish(&mut tx, db, &key, seq, import_id, &everything).await?;
-    tx.commit().await?;
-    tell_actor(registry, &key, seq);
+    };
+    registry.advance(&key, seq);
     // Debits due today and DebiCheck requests go out now, not at the next round.
     if let Some(actor) = registry.running(&key) {
         actor.do_send(Tick);
@@ -257,42 +268,30 @@ async fn plan_ahead(
 /// Where one batch goes in its import.
 struct BatchStep<'a> {
     import_id: &'a str,
-    seq: u64,
     /// The cursor before the batch, and the last spreadsheet row it holds.
     after_row: u32,
     last_row: u32,
 }
 
-/// Writes a planned batch with the import's cursor and its delta, and
-/// commits. False, having written nothing, when another worker moved the
+/// Writes a planned batch with the import's cursor, and returns the delta's
+/// changes. None, having written nothing, when another worker moved the
 /// cursor: it owns the import now.
-async fn commit_batch(
-    db: &Db,
-    mut tx: Tx,
+async fn write_batch(
+    tx: &mut Tx,
     key: &StreamKey,
     step: BatchStep<'_>,
     plan: BatchPlan,
-) -> AppResult<bool> {
+) -> AppResult<Option<Vec<Change>>> {
     let (committed, failed) = (plan.committed, plan.failed.len() as u32);
-    store::insert_issues(&mut tx, step.import_id, &plan.failed).await?;
-    plan.write(&mut tx).await?;
+    store::insert_issues(tx, step.import_id, &plan.failed).await?;
+    plan.write(tx).await?;
     let (after_row, last_row) = (step.after_row, step.last_row);
-    let advanced = store::advance(
-        &mut tx,
-        step.import_id,
-        after_row,
-        last_row,
-        committed,
-        failed,
-    );
+    let advanced = store::advance(tx, step.import_id, after_row, last_row, committed, failed);
     if !advanced.await? {
-        tx.rollback().await?;
-        return Ok(false);
+        return Ok(None);
     }
     let refetch = [EntityKind::Payment];
-    publish(&mut tx, db, key, step.seq, step.import_id, &refetch).await?;
-    tx.commit().await?;
-    Ok(true)
+    Ok(Some(progress(tx, key, step.import_id, &refetch).await?))
 }
 
 /// Starts a checkpoint of the batches written so far unless one is still
@@ -309,15 +308,13 @@ fn checkpoint_beside(db: &Db, running: &mut Option<tokio::task::JoinHandle<()>>)
     }));
 }
 
-/// The import's progress and which lists to refetch, as one delta.
-async fn publish(
+/// The import's progress and which lists to refetch, as one delta's changes.
+async fn progress(
     tx: &mut Tx,
-    db: &Db,
     key: &StreamKey,
-    seq: u64,
     import_id: &str,
     refetch: &[EntityKind],
-) -> AppResult<()> {
+) -> AppResult<Vec<Change>> {
     let import = store::reload(tx, &key.merchant_id, key.mode, import_id).await?;
     let mut changes = vec![Change::ImportUpserted {
         import: Box::new(import),
@@ -327,5 +324,5 @@ async fn publish(
             .iter()
             .map(|kind| Change::Invalidate { kind: *kind }),
     );
-    append_delta(tx, db, key, seq, &changes).await
+    Ok(changes)
 }

@@ -8,9 +8,9 @@ use std::time::Duration;
 use lettre::message::{Mailbox, MultiPart};
 use lettre::{AsyncFileTransport, AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 
-use crate::ids::now_ms;
-use crate::store::Db;
-use crate::store::mail::{self as outbox, QueuedMail};
+use paydesk::ids::now_ms;
+use paydesk::store::Db;
+use paydesk::store::mail::{self as outbox, QueuedMail};
 
 /// How often the outbox is looked at.
 const POLL: Duration = Duration::from_millis(500);

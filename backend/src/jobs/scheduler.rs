@@ -6,12 +6,19 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::live::messages::Advance;
+use paydesk::domain::clock::BusinessClock;
+use paydesk::store::stream::StreamKey;
+use paydesk::store::{Db, clocks};
+
 use crate::live::registry::MerchantRegistry;
 use crate::live::scheduler;
-use crate::store::{Db, clocks};
 
-pub async fn run_forever(database_url: String, registry: Arc<MerchantRegistry>, every: Duration) {
+pub async fn run_forever(
+    database_url: String,
+    registry: Arc<MerchantRegistry>,
+    clock: BusinessClock,
+    every: Duration,
+) {
     let db = match Db::connect(&database_url).await {
         Ok(db) => db,
         Err(err) => return tracing::error!(error = %err, "scheduler cannot reach the database"),
@@ -26,13 +33,9 @@ pub async fn run_forever(database_url: String, registry: Arc<MerchantRegistry>, 
             }
         };
         for (merchant_id, mode) in streams {
-            let key = scheduler::stream(merchant_id, mode);
-            match scheduler::catch_up(&db, &key, registry.clock()).await {
-                Ok(Some(seq)) => {
-                    if let Some(actor) = registry.running(&key) {
-                        actor.do_send(Advance { seq });
-                    }
-                }
+            let key = StreamKey::new(merchant_id, mode);
+            match scheduler::catch_up(&db, &key, clock).await {
+                Ok(Some(seq)) => registry.advance(&key, seq),
                 Ok(None) => {}
                 Err(err) => {
                     tracing::error!(error = %err, merchant = %key.merchant_id, "scheduler round failed")

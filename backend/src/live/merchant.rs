@@ -10,15 +10,16 @@ use actix::prelude::*;
 use protocol::{Change, ErrorCode, ReplyBody, ServerFrame, WireError, encode};
 
 use super::messages::{
-    Advance, Encoded, Execute, Join, Leave, Members, Outbound, SetPresence, StreamKey, Tick,
+    Advance, Encoded, Execute, Join, Leave, Members, Outbound, SetPresence, Tick,
 };
 use super::presence::PresenceBoard;
-use super::{relay, scheduler};
-use crate::domain::clock::BusinessClock;
-use crate::domain::{self, Scope};
-use crate::error::{AppError, AppResult};
-use crate::store::events::{self, StreamPosition};
-use crate::store::{Backend, Db};
+use super::scheduler;
+use paydesk::domain::clock::BusinessClock;
+use paydesk::domain::{self, Scope};
+use paydesk::error::{AppError, AppResult};
+use paydesk::store::events::{self, StreamPosition};
+use paydesk::store::stream::{self, Actor as EventActor, Cause, StreamKey, Work};
+use paydesk::store::{Db, Tx};
 
 /// Deltas replayed on resume before we ask the client to resync instead.
 const REPLAY_LIMIT: u64 = 1_000;
@@ -327,34 +328,39 @@ async fn commit_command(
         role: msg.role,
         clock,
     };
-    let mut tx = db.begin_write().await?;
-    let seq = events::take_next_seq(&mut tx, &key.merchant_id, key.mode).await?;
-    let effect = domain::run_command(&mut tx, &scope, &msg.command).await?;
-    events::append_event(
-        &mut tx,
-        &key.merchant_id,
-        key.mode,
-        seq,
-        &encode(&effect.changes)?,
-    )
+    let cause = Cause {
+        actor: EventActor::User {
+            user_id: msg.user_id.clone(),
+            session_id: msg.session_id.clone(),
+        },
+        command_id: Some(msg.command_id.clone()),
+        address: msg.address.clone(),
+    };
+    let written = stream::write(&db, &key, &cause, async |tx: &mut Tx, seq| {
+        let effect = domain::run_command(tx, &scope, &msg.command).await?;
+        let reply = ReplyBody::Committed { seq, id: effect.id };
+        events::record_command_reply(
+            tx,
+            &key.merchant_id,
+            key.mode,
+            &msg.command_id,
+            &msg.user_id,
+            &encode(&reply)?,
+        )
+        .await?;
+        // Even a command that changed nothing a tab shows is an event: its
+        // reply names the `seq` the client waits for.
+        Ok(Work::changed(effect.changes, reply))
+    })
     .await?;
-    let reply = ReplyBody::Committed { seq, id: effect.id };
-    events::record_command_reply(
-        &mut tx,
-        &key.merchant_id,
-        key.mode,
-        &msg.command_id,
-        &msg.user_id,
-        &encode(&reply)?,
-    )
-    .await?;
-    if db.backend == Backend::Postgres {
-        relay::announce(&mut tx, &key, seq).await?;
-    }
-    tx.commit().await?;
+    let Some(seq) = written.seq else {
+        return Err(AppError::Internal(
+            "a command's event was not written".into(),
+        ));
+    };
     let mut deltas = read_deltas(&db, &key, known_seq, seq.saturating_sub(known_seq + 1)).await?;
-    deltas.push((seq, effect.changes));
-    Ok((reply, deltas))
+    deltas.push((seq, written.changes));
+    Ok((written.value, deltas))
 }
 
 impl Handler<Execute> for MerchantActor {

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use actix::prelude::*;
 use protocol::{
-    Command, MerchantView, Mode, PresenceMember, ReplyBody, Resume, Role, UserView, WireError,
+    Command, MerchantView, PresenceMember, ReplyBody, Resume, Role, UserView, WireError,
 };
 
 /// A frame already encoded once, shared by every session it goes to.
@@ -19,13 +19,6 @@ pub enum Outbound {
     TooSlow,
     /// Close with this WebSocket close code (e.g. 4001 after sign-out).
     Close(u16),
-}
-
-/// The stream a merchant actor owns.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct StreamKey {
-    pub merchant_id: String,
-    pub mode: Mode,
 }
 
 #[derive(Message)]
@@ -59,6 +52,10 @@ pub struct SetPresence {
 pub struct Execute {
     pub command_id: String,
     pub user_id: String,
+    /// The public id of the user's signed-in session.
+    pub session_id: String,
+    /// The client's network address.
+    pub address: Option<String>,
     pub role: Role,
     pub command: Command,
 }

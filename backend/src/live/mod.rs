@@ -3,7 +3,6 @@
 
 pub mod merchant;
 pub mod messages;
-pub mod outside;
 pub mod presence;
 pub mod registry;
 pub mod relay;

@@ -1,32 +1,23 @@
-//! Finds or starts the merchant actor of a stream.
+//! Finds or starts the merchant actor of a stream, and tells it of events
+//! written elsewhere.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
 
 use actix::prelude::*;
+use paydesk::domain::clock::BusinessClock;
+use paydesk::store::Db;
+use paydesk::store::stream::StreamKey;
 
 use super::merchant::MerchantActor;
-use super::messages::StreamKey;
-use crate::domain::clock::BusinessClock;
-use crate::store::Db;
+use super::messages::Advance;
 
+#[derive(Default)]
 pub struct MerchantRegistry {
     actors: Mutex<HashMap<StreamKey, Addr<MerchantActor>>>,
-    clock: BusinessClock,
 }
 
 impl MerchantRegistry {
-    pub fn new(clock: BusinessClock) -> MerchantRegistry {
-        MerchantRegistry {
-            actors: Mutex::new(HashMap::new()),
-            clock,
-        }
-    }
-
-    pub fn clock(&self) -> BusinessClock {
-        self.clock
-    }
-
     /// The running actor for `key`, if this node has one.
     pub fn running(&self, key: &StreamKey) -> Option<Addr<MerchantActor>> {
         let actors = self
@@ -38,7 +29,7 @@ impl MerchantRegistry {
 
     /// The running actor for `key`, or a new one. An actor that stopped (idle)
     /// is replaced.
-    pub fn actor_for(&self, key: StreamKey, db: &Db) -> Addr<MerchantActor> {
+    pub fn actor_for(&self, key: StreamKey, db: &Db, clock: BusinessClock) -> Addr<MerchantActor> {
         let mut actors = self
             .actors
             .lock()
@@ -46,8 +37,17 @@ impl MerchantRegistry {
         if let Some(addr) = actors.get(&key).filter(|addr| addr.connected()) {
             return addr.clone();
         }
-        let addr = MerchantActor::new(key.clone(), db.clone(), self.clock).start();
+        let addr = MerchantActor::new(key.clone(), db.clone(), clock).start();
         actors.insert(key, addr.clone());
         addr
+    }
+
+    /// An event up to `seq` was committed on the stream outside its actor
+    /// (a scheduler round, an import batch, the pay page, another node):
+    /// this node's tabs of the stream hear of it. No actor means no tab.
+    pub fn advance(&self, key: &StreamKey, seq: u64) {
+        if let Some(actor) = self.running(key) {
+            actor.do_send(Advance { seq });
+        }
     }
 }

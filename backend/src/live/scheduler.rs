@@ -3,14 +3,13 @@
 //! scheduler job; both take the stream's `seq` lock, so whichever runs
 //! first plays a day and the other finds it done.
 
-use protocol::{Change, Mode, Role};
+use protocol::{Change, Role};
 
-use super::messages::StreamKey;
-use super::outside::{append_delta, take_seq};
-use crate::domain::clock::BusinessClock;
-use crate::domain::{Scope, collections};
-use crate::error::AppResult;
-use crate::store::Db;
+use paydesk::domain::clock::BusinessClock;
+use paydesk::domain::{Scope, collections};
+use paydesk::error::AppResult;
+use paydesk::store::stream::{self, Actor, Cause, StreamKey, Work};
+use paydesk::store::{Db, Tx};
 
 /// The scheduler acts as nobody in particular.
 pub const SCHEDULER_USER: &str = "scheduler";
@@ -33,22 +32,19 @@ pub async fn commit_next_day(
         role: Role::Owner,
         clock,
     };
-    let mut tx = db.begin_write().await?;
-    let seq = take_seq(&mut tx, key).await?;
-    let step = collections::play_next_day(&mut tx, &scope).await?;
-    if step.changes.is_empty() {
-        // Nothing happened: the seq taken above is given back with the rollback.
-        tx.rollback().await?;
-        return Ok(Committed {
-            delta: None,
-            more: step.more,
-        });
-    }
-    append_delta(&mut tx, db, key, seq, &step.changes).await?;
-    tx.commit().await?;
+    let cause = Cause::background(Actor::Scheduler);
+    let written = stream::write(db, key, &cause, async |tx: &mut Tx, _seq| {
+        let step = collections::play_next_day(tx, &scope).await?;
+        Ok(if step.changes.is_empty() {
+            Work::Unchanged(step.more)
+        } else {
+            Work::changed(step.changes, step.more)
+        })
+    })
+    .await?;
     Ok(Committed {
-        delta: Some((seq, step.changes)),
-        more: step.more,
+        delta: written.delta(),
+        more: written.value,
     })
 }
 
@@ -66,8 +62,4 @@ pub async fn catch_up(db: &Db, key: &StreamKey, clock: BusinessClock) -> AppResu
         }
     }
     Ok(last)
-}
-
-pub fn stream(merchant_id: String, mode: Mode) -> StreamKey {
-    StreamKey { merchant_id, mode }
 }

@@ -11,12 +11,16 @@ use protocol::{
 };
 
 use super::merchant::MerchantActor;
-use super::messages::{Execute, Join, Leave, Outbound, SetPresence, StreamKey};
-use crate::app::State;
-use crate::domain::accounts::{self, AccountScope};
-use crate::domain::{self, Scope};
-use crate::ids::new_id;
-use crate::store::{accounts as account_store, business, sessions, users};
+use super::messages::{Execute, Join, Leave, Outbound, SetPresence};
+use crate::state::State;
+use paydesk::domain::accounts::{self, AccountScope};
+use paydesk::domain::routes::{self, Runs};
+use paydesk::domain::{self, Scope};
+use paydesk::ids::new_id;
+use paydesk::store::sessions::SessionRow;
+use paydesk::store::stream::StreamKey;
+use paydesk::store::stream::{Actor as EventActor, Cause};
+use paydesk::store::{accounts as account_store, business, sessions, users};
 
 /// Server heartbeat: a ping this often; a client silent for `CLIENT_TIMEOUT` is gone.
 const HEARTBEAT: Duration = Duration::from_secs(10);
@@ -43,18 +47,24 @@ pub struct SessionActor {
     state: State,
     socket_id: String,
     token_hash: String,
+    /// The browser session's public id, recorded with every event it causes.
+    session_id: String,
+    /// The client's address at the upgrade, recorded likewise.
+    address: String,
     user_id: String,
     last_heard: Instant,
     joined: Option<Joined>,
 }
 
 impl SessionActor {
-    pub fn new(state: State, token_hash: String, user_id: String) -> SessionActor {
+    pub fn new(state: State, session: SessionRow, address: String) -> SessionActor {
         SessionActor {
             state,
             socket_id: new_id("sock"),
-            token_hash,
-            user_id,
+            token_hash: session.token_hash,
+            session_id: session.public_id,
+            address,
+            user_id: session.user_id,
             last_heard: Instant::now(),
             joined: None,
         }
@@ -130,10 +140,11 @@ impl SessionActor {
         let Some(joined) = self.checked(&id, ctx) else {
             return;
         };
-        if accounts::is_account_command(&command) {
+        let route = routes::command_route(&command);
+        if route.runs == Runs::Account {
             return self.account_command(id, command, ctx);
         }
-        let refusal = if !joined.role.can_write() {
+        let refusal = if !route.needs.allows(joined.role) {
             Some(ErrorCode::Forbidden)
         } else if joined.must_enrol {
             Some(ErrorCode::TwoFactorSetupRequired)
@@ -143,12 +154,14 @@ impl SessionActor {
         if let Some(code) = refusal {
             return Self::reply(ctx, id, Err(WireError::new(code)));
         }
-        if domain::is_upload_command(&command) {
+        if route.runs == Runs::Upload {
             return self.upload_command(id, command, ctx);
         }
         let execute = Execute {
             command_id: id.clone(),
             user_id: self.user_id.clone(),
+            session_id: self.session_id.clone(),
+            address: Some(self.address.clone()),
             role: joined.role,
             command,
         };
@@ -157,6 +170,18 @@ impl SessionActor {
             let result = result.unwrap_or_else(|_| Err(WireError::new(ErrorCode::Internal)));
             Self::reply(ctx, id, result);
         }));
+    }
+
+    /// Who an event this socket causes is recorded as.
+    fn cause(&self, command_id: &str) -> Cause {
+        Cause {
+            actor: EventActor::User {
+                user_id: self.user_id.clone(),
+                session_id: self.session_id.clone(),
+            },
+            command_id: Some(command_id.to_string()),
+            address: Some(self.address.clone()),
+        }
     }
 
     /// The user's own account: run here, beside the merchant's stream.
@@ -202,7 +227,7 @@ impl SessionActor {
             mode: joined.key.mode,
             user_id: self.user_id.clone(),
             role: joined.role,
-            clock: self.state.merchants.clock(),
+            clock: self.state.clock,
         }
     }
 
@@ -218,6 +243,7 @@ impl SessionActor {
             return;
         };
         let state = self.state.clone();
+        let cause = self.cause(&id);
         let work = async move {
             let uploads = &state.uploads;
             let result = match command {
@@ -236,10 +262,11 @@ impl SessionActor {
                     uploads.check(&state, &scope, &upload_id).await
                 }
                 Command::ConfirmImport { upload_id } => {
-                    uploads.confirm(&state, &scope, &upload_id).await
+                    uploads.confirm(&state, &scope, &cause, &upload_id).await
                 }
                 Command::DiscardImport { upload_id } => uploads.discard(&scope, &upload_id),
-                _ => Err(crate::error::AppError::Code(ErrorCode::BadFrame)),
+                // Routed elsewhere by `routes::command_route`.
+                _ => Err(paydesk::error::AppError::Code(ErrorCode::BadFrame)),
             };
             result.map_err(|e| e.to_wire())
         };
@@ -253,6 +280,9 @@ impl SessionActor {
         let Some(joined) = self.checked(&id, ctx) else {
             return;
         };
+        if !routes::query_route(&query).needs.allows(joined.role) {
+            return Self::reply(ctx, id, Err(WireError::new(ErrorCode::Forbidden)));
+        }
         let scope = self.scope(joined);
         let state = self.state.clone();
         let token_hash = self.token_hash.clone();
@@ -328,7 +358,7 @@ impl SessionActor {
                     .is_some_and(|a| a.totp_secret.is_some());
                 must_enrol = required && !enrolled;
             }
-            Ok::<_, crate::error::AppError>((user, merchants, chosen, must_enrol))
+            Ok::<_, paydesk::error::AppError>((user, merchants, chosen, must_enrol))
         };
         ctx.wait(lookup.into_actor(self).map(move |result, actor, ctx| {
             let (user, merchants, chosen, must_enrol) = match result {
@@ -349,10 +379,11 @@ impl SessionActor {
                 merchant_id: merchant.id.clone(),
                 mode: mode.unwrap_or(Mode::Live),
             };
-            let addr = actor
-                .state
-                .merchants
-                .actor_for(key.clone(), &actor.state.db);
+            let addr =
+                actor
+                    .state
+                    .merchants
+                    .actor_for(key.clone(), &actor.state.db, actor.state.clock);
             addr.do_send(Join {
                 session_id: actor.socket_id.clone(),
                 outbox: ctx.address().recipient(),

@@ -12,17 +12,17 @@ use protocol::{
     ImportPreview, ImportStatus, ImportTemplate, Language, PaymentKind, ReplyBody, WireError,
 };
 
-use super::messages::StreamKey;
-use super::outside::{append_delta, take_seq, tell_actor};
-use crate::app::State;
-use crate::domain::calendar::iso_date;
-use crate::domain::imports::queries::chunk_of;
-use crate::domain::imports::rows::method_of;
-use crate::domain::imports::{CheckedFile, check_file_keeping_rows, workbook};
-use crate::domain::{Scope, collections, payment_methods};
-use crate::error::{AppError, AppResult};
-use crate::ids::{new_id, now_ms};
-use crate::store::{accounts, imports as store};
+use crate::state::State;
+use paydesk::domain::calendar::iso_date;
+use paydesk::domain::imports::queries::chunk_of;
+use paydesk::domain::imports::rows::method_of;
+use paydesk::domain::imports::{CheckedFile, check_file_keeping_rows, workbook};
+use paydesk::domain::{Scope, collections, payment_methods};
+use paydesk::error::{AppError, AppResult};
+use paydesk::ids::{new_id, now_ms};
+use paydesk::store::Tx;
+use paydesk::store::stream::{self, Cause, StreamKey, Work};
+use paydesk::store::{accounts, imports as store};
 
 /// How long an upload waits for its next step.
 const IDLE: Duration = Duration::from_secs(30 * 60);
@@ -259,6 +259,7 @@ impl Uploads {
         &self,
         state: &State,
         scope: &Scope,
+        cause: &Cause,
         upload_id: &str,
     ) -> AppResult<ReplyBody> {
         let upload = self.mine(scope, upload_id)?;
@@ -301,29 +302,32 @@ impl Uploads {
             merchant_id: scope.merchant_id.clone(),
             mode: scope.mode,
         };
-        let mut tx = state.db.begin_write().await?;
-        let seq = take_seq(&mut tx, &key).await?;
-        store::insert_import(
-            &mut tx,
-            &scope.merchant_id,
-            &store::NewImport {
-                import: &import,
-                file: &bytes,
-                kept_rows: &checked.kept_rows,
-                customer_last_rows: &found.customer_last_rows,
-                checked_on: &iso_date(today),
-                created_by: &scope.user_id,
-            },
-        )
+        let written = stream::write(&state.db, &key, cause, async |tx: &mut Tx, _seq| {
+            store::insert_import(
+                tx,
+                &scope.merchant_id,
+                &store::NewImport {
+                    import: &import,
+                    file: &bytes,
+                    kept_rows: &checked.kept_rows,
+                    customer_last_rows: &found.customer_last_rows,
+                    checked_on: &iso_date(today),
+                    created_by: &scope.user_id,
+                },
+            )
+            .await?;
+            store::insert_issues(tx, &import.id, &found.issues).await?;
+            let changes = vec![Change::ImportUpserted {
+                import: Box::new(import.clone()),
+            }];
+            Ok(Work::changed(changes, ()))
+        })
         .await?;
-        store::insert_issues(&mut tx, &import.id, &found.issues).await?;
-        let changes = [Change::ImportUpserted {
-            import: Box::new(import.clone()),
-        }];
-        append_delta(&mut tx, &state.db, &key, seq, &changes).await?;
-        tx.commit().await?;
+        let seq = written
+            .seq
+            .ok_or_else(|| AppError::Internal("an import's event was not written".into()))?;
         self.uploads.invalidate(upload_id);
-        tell_actor(&state.merchants, &key, seq);
+        state.merchants.advance(&key, seq);
         state.imports.enqueue(&import.id);
         Ok(ReplyBody::Committed {
             seq,

@@ -54,6 +54,7 @@ impl Database {
 
 pub struct TestApp {
     pub addr: std::net::SocketAddr,
+    pub database_url: String,
     pub handle: actix_web::dev::ServerHandle,
     pub mail_dir: PathBuf,
     _dir: tempfile::TempDir,
@@ -63,7 +64,7 @@ pub struct TestApp {
 pub async fn fresh_postgres_database(base: &str) -> String {
     sqlx::any::install_default_drivers();
     let mut url = url::Url::parse(base).expect("TEST_DATABASE_URL");
-    let name = format!("test_{}", backend::ids::new_id("db").replace('-', "_"));
+    let name = format!("test_{}", paydesk::ids::new_id("db").replace('-', "_"));
     let admin = sqlx::AnyPool::connect(url.as_str())
         .await
         .expect("connect to TEST_DATABASE_URL");
@@ -123,10 +124,36 @@ impl TestApp {
         let mail_dir = dir.path().join("mail");
         TestApp {
             addr,
+            database_url: url.to_string(),
             handle,
             mail_dir,
             _dir: dir,
         }
+    }
+
+    /// The id of the user signed up with `email`, and of the merchant they own.
+    pub async fn owner_ids(&self, email: &str) -> (String, String) {
+        let db = paydesk::store::Db::connect(&self.database_url).await.unwrap();
+        sqlx::query_as(
+            "SELECT u.id, m.merchant_id FROM users u JOIN memberships m ON m.user_id = u.id \
+             WHERE u.email = $1 AND m.role = 'owner'",
+        )
+        .bind(email)
+        .fetch_one(&db.pool)
+        .await
+        .unwrap()
+    }
+
+    /// Who caused each event of the stream of `email`'s merchant, oldest first.
+    pub async fn event_causes(
+        &self,
+        email: &str,
+        mode: protocol::Mode,
+    ) -> Vec<paydesk::store::stream::RecordedCause> {
+        let (_, merchant_id) = self.owner_ids(email).await;
+        let db = paydesk::store::Db::connect(&self.database_url).await.unwrap();
+        let key = paydesk::store::stream::StreamKey::new(merchant_id, mode);
+        paydesk::store::stream::event_causes(&db, &key).await.unwrap()
     }
 
     /// The newest link under `path_prefix` in mail delivered to `to`, waiting

@@ -17,17 +17,18 @@ use serde::Deserialize;
 use self::views::{Chrome, DoneView, MethodTab, NoticeView, PageView, StepView};
 use self::words::{LOCALE_COOKIE, Words, language_of};
 use super::cookies;
-use crate::app::State;
-use crate::domain::commerce::checkout::{
+use crate::state::State;
+use paydesk::domain::commerce::checkout::{
     self, Attempt, AttemptStatus, KeptAnswers, PageState, PayForm, PublicPage, StepAnswer,
     Submitted,
 };
-use crate::domain::commerce::receipt::rands;
-use crate::domain::imports::lookups::BANKS;
-use crate::error::{AppError, AppResult};
-use crate::ids::{is_well_formed_id, new_secret};
-use crate::store::pay_pages;
-use crate::store::sql::wire_name;
+use paydesk::domain::commerce::receipt::rands;
+use paydesk::domain::imports::lookups::BANKS;
+use paydesk::error::{AppError, AppResult};
+use paydesk::ids::{is_well_formed_id, new_secret};
+use paydesk::store::pay_pages;
+use paydesk::store::sql::wire_name;
+use paydesk::store::stream::Written;
 
 /// No script, no frames, no other origins: the page needs none of them.
 const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; \
@@ -301,9 +302,7 @@ async fn show_page(
     let page_id = path.into_inner();
     let here = req.uri().path().to_string();
     let (w, mut set_cookies) = language(&state, &req, query.lang.as_deref());
-    let Some(page) =
-        checkout::open_page_cached(&state.db, state.merchants.clock(), &page_id).await?
-    else {
+    let Some(page) = checkout::open_page_cached(&state.db, state.clock, &page_id).await? else {
         return not_found(w, &here, set_cookies);
     };
     if let Some(code) = closed_code(page.state) {
@@ -368,9 +367,7 @@ async fn submit_page(
     let page_id = path.into_inner();
     let here = format!("/pay/{page_id}");
     let (w, _) = language(&state, &req, None);
-    let Some(page) =
-        checkout::open_page(&state.db, state.merchants.clock(), &page_id, false).await?
-    else {
+    let Some(page) = checkout::open_page(&state.db, state.clock, &page_id, false).await? else {
         return not_found(w, &here, Vec::new());
     };
     if let Some(code) = closed_code(page.state) {
@@ -384,15 +381,17 @@ async fn submit_page(
         return refused(w, &page, &here);
     };
     let language = w.language();
+    let address = Some(super::auth::client_address(&req));
     let submitted = checkout::submit(
         &state.db,
-        &state.merchants,
         &page,
         &post.form,
         &post.attempt,
         language,
+        address,
     )
-    .await;
+    .await
+    .map(|written| publish(&state, &page, written));
     match submitted {
         Ok(Submitted::Attempt(attempt)) if attempt.status == AttemptStatus::Failed => {
             // Refused: the form again with the reason and the payer's
@@ -566,9 +565,7 @@ async fn show_attempt_page(
     let here = req.uri().path().to_string();
     let (w, mut set_cookies) = language(&state, &req, query.lang.as_deref());
     // A payer who just paid the last use still sees the outcome.
-    let Some(page) =
-        checkout::open_page(&state.db, state.merchants.clock(), &page_id, true).await?
-    else {
+    let Some(page) = checkout::open_page(&state.db, state.clock, &page_id, true).await? else {
         return not_found(w, &here, set_cookies);
     };
     let Some(attempt) = checkout::find_attempt(&state.db, &page, &attempt_id).await? else {
@@ -590,9 +587,7 @@ async fn answer_page(
     let (page_id, attempt_id) = path.into_inner();
     let here = req.uri().path().to_string();
     let (w, _) = language(&state, &req, None);
-    let Some(page) =
-        checkout::open_page(&state.db, state.merchants.clock(), &page_id, true).await?
-    else {
+    let Some(page) = checkout::open_page(&state.db, state.clock, &page_id, true).await? else {
         return not_found(w, &here, Vec::new());
     };
     if !cookies::csrf_ok(&state, &req, Some(&post.csrf_token)) {
@@ -603,10 +598,21 @@ async fn answer_page(
     } else {
         StepAnswer::Refuse
     };
-    match checkout::answer_step(&state.db, &state.merchants, &page, &attempt_id, answer).await? {
+    let address = Some(super::auth::client_address(&req));
+    let written = checkout::answer_step(&state.db, &page, &attempt_id, answer, address).await?;
+    match publish(&state, &page, written) {
         Some(_) => Ok(see_other(&here)),
         None => not_found(w, &here, Vec::new()),
     }
+}
+
+/// This node's tabs of the page's merchant hear of what a payer's step
+/// wrote; other nodes hear through the stream's announcement.
+fn publish<T>(state: &State, page: &PublicPage, written: Written<T>) -> T {
+    if let Some(seq) = written.seq {
+        state.merchants.advance(&checkout::stream(page), seq);
+    }
+    written.value
 }
 
 /// A page's logo. Its address changes with every upload, so it is cached

@@ -6,7 +6,7 @@ use askama::Template;
 use protocol::PayPage;
 
 use super::words::Words;
-use crate::domain::commerce::checkout::KeptAnswers;
+use paydesk::domain::commerce::checkout::KeptAnswers;
 
 pub const CSS: &str = include_str!("../../../templates/pay/pay.css");
 

@@ -58,7 +58,7 @@ impl Words {
     }
 
     pub fn error(&self, code: ErrorCode) -> String {
-        let key = crate::store::sql::wire_name(&code);
+        let key = paydesk::store::sql::wire_name(&code);
         self.t(&format!("errors.{key}")).to_string()
     }
 }

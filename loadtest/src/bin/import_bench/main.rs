@@ -22,16 +22,15 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use backend::domain::calendar::iso_date;
-use backend::domain::clock::BusinessClock;
-use backend::domain::imports::{CheckedFile, check_file_keeping_rows};
-use backend::ids::{new_id, now_ms};
 use backend::jobs::imports::run_import;
-use backend::live::messages::StreamKey;
-use backend::live::outside::{append_delta, take_seq};
 use backend::live::registry::MerchantRegistry;
-use backend::store::{Db, events, imports, users};
 use clap::{Parser, Subcommand};
+use paydesk::domain::calendar::iso_date;
+use paydesk::domain::clock::BusinessClock;
+use paydesk::domain::imports::{CheckedFile, check_file_keeping_rows};
+use paydesk::ids::{new_id, now_ms};
+use paydesk::store::stream::{self, Actor, Cause, StreamKey, Work};
+use paydesk::store::{Db, Tx, events, imports, users};
 use protocol::{Change, Import, ImportStatus, ImportTemplate, Mode, PaymentKind};
 
 use crate::error::Fallible;
@@ -197,8 +196,6 @@ async fn confirm(
         created_at: now_ms(),
         finished_at: None,
     };
-    let mut tx = db.begin_write().await?;
-    let seq = take_seq(&mut tx, key).await?;
     let new = imports::NewImport {
         import: &import,
         file: bytes,
@@ -207,13 +204,19 @@ async fn confirm(
         checked_on: &iso_date(today()),
         created_by: user_id,
     };
-    imports::insert_import(&mut tx, &key.merchant_id, &new).await?;
-    imports::insert_issues(&mut tx, &import.id, &found.issues).await?;
-    let changes = [Change::ImportUpserted {
-        import: Box::new(import.clone()),
-    }];
-    append_delta(&mut tx, db, key, seq, &changes).await?;
-    tx.commit().await?;
+    let cause = Cause::background(Actor::User {
+        user_id: user_id.to_string(),
+        session_id: String::new(),
+    });
+    stream::write(db, key, &cause, async |tx: &mut Tx, _seq| {
+        imports::insert_import(tx, &key.merchant_id, &new).await?;
+        imports::insert_issues(tx, &import.id, &found.issues).await?;
+        let changes = vec![Change::ImportUpserted {
+            import: Box::new(import.clone()),
+        }];
+        Ok(Work::changed(changes, ()))
+    })
+    .await?;
     Ok(import.id)
 }
 
@@ -240,16 +243,13 @@ async fn commit(file: &Path, dir: &Path) -> Fallible<()> {
     let db = Db::connect_bulk_writer(&format!("sqlite://{}", db_path.display())).await?;
     db.migrate().await?;
     let (user_id, merchant_id) = new_merchant(&db).await?;
-    let key = StreamKey {
-        merchant_id,
-        mode: Mode::Live,
-    };
+    let key = StreamKey::new(merchant_id, Mode::Live);
     events::open_stream(&db, &key.merchant_id, key.mode).await?;
     let import_id = confirm(&db, &key, &user_id, "bench.xlsx", &bytes, &found).await?;
     drop(bytes);
     let before_mb = peak_rss_mb();
 
-    let registry = MerchantRegistry::new(BusinessClock::new(None));
+    let registry = MerchantRegistry::default();
     let started = Instant::now();
     run_import(&db, &registry, &import_id).await?;
     let seconds = started.elapsed().as_secs_f64();

@@ -23,6 +23,7 @@ pub mod payments;
 pub mod secrets;
 pub mod sessions;
 pub mod sql;
+pub mod stream;
 pub mod transactions;
 pub mod users;
 
@@ -146,12 +147,12 @@ impl Db {
     pub async fn migrate(&self) -> AppResult<()> {
         match self.backend {
             Backend::Sqlite => {
-                sqlx::migrate!("../migrations/sqlite")
+                sqlx::migrate!("../../migrations/sqlite")
                     .run(&self.pool)
                     .await?
             }
             Backend::Postgres => {
-                sqlx::migrate!("../migrations/postgres")
+                sqlx::migrate!("../../migrations/postgres")
                     .run(&self.pool)
                     .await?
             }

@@ -6,8 +6,8 @@ use serde_json::Value;
 
 use crate::store::mail::OutgoingMail;
 
-const EN: &str = include_str!("../../../locales/mail/en.json");
-const AFR: &str = include_str!("../../../locales/mail/afr.json");
+const EN: &str = include_str!("../../../../locales/mail/en.json");
+const AFR: &str = include_str!("../../../../locales/mail/afr.json");
 
 #[derive(Clone, Copy)]
 pub enum Template {

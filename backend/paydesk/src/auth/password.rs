@@ -20,7 +20,7 @@ fn hasher() -> AppResult<Argon2<'static>> {
 /// Hashes on a blocking thread: a hash takes tens of milliseconds of CPU and
 /// would otherwise stall every socket served by the same async worker.
 pub async fn hash_password(password: String) -> AppResult<String> {
-    actix_web::web::block(move || {
+    tokio::task::spawn_blocking(move || {
         let salt = new_salt()?;
         hasher()?
             .hash_password(password.as_bytes(), &salt)
@@ -34,7 +34,7 @@ pub async fn hash_password(password: String) -> AppResult<String> {
 /// Verifies on a blocking thread. An unknown user is checked against a dummy
 /// hash so both answers take the same time.
 pub async fn verify_password(password: String, stored_hash: Option<String>) -> AppResult<bool> {
-    actix_web::web::block(move || {
+    tokio::task::spawn_blocking(move || {
         let dummy;
         let stored = match &stored_hash {
             Some(hash) => hash.as_str(),

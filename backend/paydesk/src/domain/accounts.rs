@@ -41,48 +41,6 @@ impl From<ReplyBody> for AccountOutcome {
     }
 }
 
-/// Whether a command concerns the user's own account rather than a
-/// merchant's data. Exhaustive on purpose: a new command must be placed.
-pub fn is_account_command(command: &Command) -> bool {
-    match command {
-        Command::UpdateProfile { .. }
-        | Command::ChangePassword { .. }
-        | Command::ChangeEmail { .. }
-        | Command::ResendVerification {}
-        | Command::BeginTwoFactor {}
-        | Command::ConfirmTwoFactor { .. }
-        | Command::DisableTwoFactor { .. }
-        | Command::RegenerateBackupCodes { .. }
-        | Command::SignOutSession { .. }
-        | Command::SignOutOtherSessions {} => true,
-        Command::CreateCustomer { .. }
-        | Command::UpdateCustomer { .. }
-        | Command::ArchiveCustomer { .. }
-        | Command::RestoreCustomer { .. }
-        | Command::UpdateBusinessInfo { .. }
-        | Command::RequireTwoFactor { .. }
-        | Command::AddBankAccount { .. }
-        | Command::RemoveBankAccount { .. }
-        | Command::CreatePayment { .. }
-        | Command::ActOnPayment { .. }
-        | Command::ActOnMandate { .. }
-        | Command::UpdatePaymentMethodSettings { .. }
-        | Command::AdvanceTestClock { .. }
-        | Command::BeginImport { .. }
-        | Command::UploadImportChunk { .. }
-        | Command::CheckImport { .. }
-        | Command::ConfirmImport { .. }
-        | Command::DiscardImport { .. }
-        | Command::CreatePayPage { .. }
-        | Command::UpdatePayPage { .. }
-        | Command::SetPayPageActive { .. }
-        | Command::SetPayPageLogo { .. }
-        | Command::ActOnOrder { .. }
-        | Command::RemoveCard { .. }
-        | Command::ChargeCard { .. } => false,
-    }
-}
-
 async fn account(db: &Db, user_id: &str) -> AppResult<Account> {
     store::find_account(db, user_id)
         .await?
@@ -349,7 +307,32 @@ async fn run_account_command(
                 ended_sessions: ended,
             })
         }
-        _ => Err(AppError::Code(ErrorCode::BadFrame)),
+        // The merchant's commands and uploads (`routes::command_route`).
+        Command::CreateCustomer { .. }
+        | Command::UpdateCustomer { .. }
+        | Command::ArchiveCustomer { .. }
+        | Command::RestoreCustomer { .. }
+        | Command::UpdateBusinessInfo { .. }
+        | Command::RequireTwoFactor { .. }
+        | Command::AddBankAccount { .. }
+        | Command::RemoveBankAccount { .. }
+        | Command::CreatePayment { .. }
+        | Command::ActOnPayment { .. }
+        | Command::ActOnMandate { .. }
+        | Command::UpdatePaymentMethodSettings { .. }
+        | Command::AdvanceTestClock { .. }
+        | Command::BeginImport { .. }
+        | Command::UploadImportChunk { .. }
+        | Command::CheckImport { .. }
+        | Command::ConfirmImport { .. }
+        | Command::DiscardImport { .. }
+        | Command::CreatePayPage { .. }
+        | Command::UpdatePayPage { .. }
+        | Command::SetPayPageActive { .. }
+        | Command::SetPayPageLogo { .. }
+        | Command::ActOnOrder { .. }
+        | Command::RemoveCard { .. }
+        | Command::ChargeCard { .. } => Err(AppError::Code(ErrorCode::BadFrame)),
     }
 }
 

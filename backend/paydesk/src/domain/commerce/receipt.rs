@@ -10,8 +10,8 @@ use crate::domain::mail::escape;
 use crate::store::mail::OutgoingMail;
 use crate::store::transactions::TransactionRecord;
 
-const EN: &str = include_str!("../../../../locales/mail/en.json");
-const AFR: &str = include_str!("../../../../locales/mail/afr.json");
+const EN: &str = include_str!("../../../../../locales/mail/en.json");
+const AFR: &str = include_str!("../../../../../locales/mail/afr.json");
 
 fn words(language: Language) -> Value {
     let source = match language {

@@ -22,7 +22,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, mpsc};
 use std::time::Duration;
 
-use backend::domain::imports::reader::read_rows;
+use paydesk::domain::imports::reader::read_rows;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 

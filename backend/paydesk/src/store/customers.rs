@@ -142,6 +142,25 @@ pub async fn set_customer_archived(
     Ok(row.as_ref().map(from_row))
 }
 
+/// The oldest active customer of the merchant with this e-mail address.
+pub async fn find_active_id_by_email(
+    tx: &mut Tx,
+    merchant_id: &str,
+    mode: Mode,
+    email: &str,
+) -> AppResult<Option<String>> {
+    let id = sqlx::query_scalar(
+        "SELECT id FROM customers WHERE merchant_id = $1 AND mode = $2 AND email = $3 \
+         AND archived_at IS NULL ORDER BY id LIMIT 1",
+    )
+    .bind(merchant_id)
+    .bind(mode.as_str())
+    .bind(email)
+    .fetch_optional(&mut **tx)
+    .await?;
+    Ok(id)
+}
+
 pub async fn find_customer_in_tx(
     tx: &mut Tx,
     merchant_id: &str,

@@ -11,6 +11,8 @@ use crate::ids::{hash_secret, new_id, new_secret, now_ms};
 
 pub struct SessionRow {
     pub token_hash: String,
+    /// The id the user's session list shows (never the token or its hash).
+    pub public_id: String,
     pub user_id: String,
     pub expires_at: i64,
 }
@@ -51,7 +53,7 @@ pub async fn find_live_session(
     let token_hash = hash_secret(token);
     let now = now_ms();
     let row = sqlx::query(
-        "SELECT user_id, expires_at FROM sessions WHERE token_hash = $1 AND expires_at > $2",
+        "SELECT user_id, public_id, expires_at FROM sessions WHERE token_hash = $1 AND expires_at > $2",
     )
     .bind(&token_hash)
     .bind(now)
@@ -67,6 +69,9 @@ pub async fn find_live_session(
         .await?;
     Ok(Some(SessionRow {
         token_hash,
+        public_id: row
+            .get::<Option<String>, _>("public_id")
+            .unwrap_or_default(),
         user_id: row.get("user_id"),
         expires_at,
     }))

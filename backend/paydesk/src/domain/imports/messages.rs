@@ -7,8 +7,8 @@ use std::sync::OnceLock;
 use protocol::{ErrorCode, Language};
 use serde_json::Value;
 
-const EN: &str = include_str!("../../../../locales/en.json");
-const AFR: &str = include_str!("../../../../locales/afr.json");
+const EN: &str = include_str!("../../../../../locales/en.json");
+const AFR: &str = include_str!("../../../../../locales/afr.json");
 
 fn words(language: Language) -> &'static Value {
     static EN_WORDS: OnceLock<Value> = OnceLock::new();

@@ -18,6 +18,7 @@ pub mod mandates;
 pub mod payment_methods;
 pub mod payments;
 pub mod retry;
+pub mod routes;
 pub mod rules;
 pub mod transactions;
 
@@ -110,23 +111,24 @@ pub async fn run_command(tx: &mut Tx, scope: &Scope, command: &Command) -> AppRe
             amount_cents,
             reference,
         } => commerce::cards::charge_card(tx, scope, card_id, *amount_cents, reference).await,
-        // The user's own account (`accounts::is_account_command`) never goes
-        // through a merchant's stream; the session actor runs those.
-        _ => Err(AppError::Code(ErrorCode::BadFrame)),
+        // Routed elsewhere (`routes::command_route`): the user's own account
+        // and uploads never reach the merchant's queue.
+        Command::UpdateProfile { .. }
+        | Command::ChangePassword { .. }
+        | Command::ChangeEmail { .. }
+        | Command::ResendVerification {}
+        | Command::BeginTwoFactor {}
+        | Command::ConfirmTwoFactor { .. }
+        | Command::DisableTwoFactor { .. }
+        | Command::RegenerateBackupCodes { .. }
+        | Command::SignOutSession { .. }
+        | Command::SignOutOtherSessions {}
+        | Command::BeginImport { .. }
+        | Command::UploadImportChunk { .. }
+        | Command::CheckImport { .. }
+        | Command::ConfirmImport { .. }
+        | Command::DiscardImport { .. } => Err(AppError::Code(ErrorCode::BadFrame)),
     }
-}
-
-/// Commands about uploads, which the session runs beside the merchant's
-/// stream (only `ConfirmImport` writes, with its own delta).
-pub fn is_upload_command(command: &Command) -> bool {
-    matches!(
-        command,
-        Command::BeginImport { .. }
-            | Command::UploadImportChunk { .. }
-            | Command::CheckImport { .. }
-            | Command::ConfirmImport { .. }
-            | Command::DiscardImport { .. }
-    )
 }
 
 /// Every socket query, dispatched from this one match. `token_hash` is the

@@ -38,36 +38,6 @@ pub async fn open_stream(db: &Db, merchant_id: &str, mode: Mode) -> AppResult<St
     })
 }
 
-/// Takes the next `seq` inside a write transaction. This is the first write of
-/// every command, so the stream row's lock orders all writes of the merchant,
-/// also across nodes.
-pub async fn take_next_seq(tx: &mut Tx, merchant_id: &str, mode: Mode) -> AppResult<u64> {
-    let row = sqlx::query("UPDATE merchant_streams SET seq = seq + 1 WHERE merchant_id = $1 AND mode = $2 RETURNING seq")
-        .bind(merchant_id)
-        .bind(mode.as_str())
-        .fetch_one(&mut **tx)
-        .await?;
-    Ok(row.get::<i64, _>("seq") as u64)
-}
-
-pub async fn append_event(
-    tx: &mut Tx,
-    merchant_id: &str,
-    mode: Mode,
-    seq: u64,
-    changes: &[u8],
-) -> AppResult<()> {
-    sqlx::query("INSERT INTO events (merchant_id, mode, seq, changes, created_at) VALUES ($1, $2, $3, $4, $5)")
-        .bind(merchant_id)
-        .bind(mode.as_str())
-        .bind(seq as i64)
-        .bind(changes)
-        .bind(now_ms())
-        .execute(&mut **tx)
-        .await?;
-    Ok(())
-}
-
 /// Events after `after_seq`, oldest first, at most `limit`.
 pub async fn events_after(
     db: &Db,

@@ -1,0 +1,271 @@
+//! The one writer of a merchant's event stream. Every change to a merchant's
+//! data (a command, a scheduler day, an upload, an import batch, a payer on
+//! the pay page) is written by `write`: it takes the stream's next `seq`,
+//! runs the work, and commits the work together with its event, which
+//! records who caused it. History, webhooks, resume and the other nodes all
+//! read that event table; nothing else appends to it.
+
+use protocol::{Change, Mode, encode};
+
+use super::{Backend, Db, Tx};
+use crate::error::AppResult;
+use crate::ids::now_ms;
+
+/// PostgreSQL channel on which every committed event is announced, so every
+/// node relays it to its own sockets.
+pub const NOTIFY_CHANNEL: &str = "merchant_events";
+
+/// A merchant's stream: its data of one mode.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct StreamKey {
+    pub merchant_id: String,
+    pub mode: Mode,
+}
+
+impl StreamKey {
+    pub fn new(merchant_id: impl Into<String>, mode: Mode) -> StreamKey {
+        StreamKey {
+            merchant_id: merchant_id.into(),
+            mode,
+        }
+    }
+}
+
+/// Who caused an event.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Actor {
+    /// A member of the merchant's team, from one of their signed-in sessions.
+    User { user_id: String, session_id: String },
+    /// A merchant's server, with one of its API tokens.
+    ApiToken { token_id: String },
+    /// The collections scheduler playing a business day.
+    Scheduler,
+    /// A confirmed spreadsheet import writing its rows.
+    Import { import_id: String },
+    /// A payer on a public pay page.
+    Payer { page_id: String },
+}
+
+impl Actor {
+    /// The kind as stored, and the id of who it was.
+    fn stored(&self) -> (&'static str, Option<&str>) {
+        match self {
+            Actor::User { user_id, .. } => ("user", Some(user_id)),
+            Actor::ApiToken { token_id } => ("api_token", Some(token_id)),
+            Actor::Scheduler => ("scheduler", None),
+            Actor::Import { import_id } => ("import", Some(import_id)),
+            Actor::Payer { page_id } => ("payer", Some(page_id)),
+        }
+    }
+
+    fn session_id(&self) -> Option<&str> {
+        match self {
+            Actor::User { session_id, .. } => Some(session_id),
+            _ => None,
+        }
+    }
+}
+
+/// Who caused an event, with what they sent and from where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cause {
+    pub actor: Actor,
+    /// The client-made id of the command, when a command caused it.
+    pub command_id: Option<String>,
+    /// The client's network address, for people and tokens.
+    pub address: Option<String>,
+}
+
+impl Cause {
+    /// Background work with no one at a keyboard behind it.
+    pub fn background(actor: Actor) -> Cause {
+        Cause {
+            actor,
+            command_id: None,
+            address: None,
+        }
+    }
+}
+
+/// What a piece of work did inside the stream's transaction.
+pub enum Work<T> {
+    /// Commit the work as the stream's next event with these changes (which
+    /// may be empty when the work wrote something no tab shows, such as a
+    /// test clock moved ahead).
+    Changed { changes: Vec<Change>, value: T },
+    /// Nothing happened: the transaction is rolled back and the `seq` given
+    /// back, so no empty event is stored.
+    Unchanged(T),
+}
+
+impl<T> Work<T> {
+    pub fn changed(changes: Vec<Change>, value: T) -> Work<T> {
+        Work::Changed { changes, value }
+    }
+}
+
+/// What `write` committed.
+pub struct Written<T> {
+    /// The event's `seq`; none when the work changed nothing.
+    pub seq: Option<u64>,
+    pub changes: Vec<Change>,
+    pub value: T,
+}
+
+impl<T> Written<T> {
+    /// The delta to publish: the event's `seq` with its changes.
+    pub fn delta(&self) -> Option<(u64, Vec<Change>)> {
+        self.seq.map(|seq| (seq, self.changes.clone()))
+    }
+}
+
+/// Runs `work` as the stream's next event: opens the write transaction,
+/// takes the next `seq` (whose row lock orders every write of the stream,
+/// across nodes too), runs the work, and then either rolls back (the work
+/// failed or changed nothing) or appends the event with its cause, queues
+/// the NOTIFY for the other nodes, and commits. The caller publishes.
+pub async fn write<T>(
+    db: &Db,
+    key: &StreamKey,
+    cause: &Cause,
+    work: impl AsyncFnOnce(&mut Tx, u64) -> AppResult<Work<T>>,
+) -> AppResult<Written<T>> {
+    let mut tx = db.begin_write().await?;
+    let seq = take_next_seq(&mut tx, key).await?;
+    // An error drops `tx`, which rolls it back.
+    let (changes, value) = match work(&mut tx, seq).await? {
+        Work::Changed { changes, value } => (changes, value),
+        Work::Unchanged(value) => {
+            tx.rollback().await?;
+            return Ok(Written {
+                seq: None,
+                changes: Vec::new(),
+                value,
+            });
+        }
+    };
+    append_event(&mut tx, key, seq, cause, &encode(&changes)?).await?;
+    if db.backend == Backend::Postgres {
+        announce(&mut tx, key, seq).await?;
+    }
+    tx.commit().await?;
+    Ok(Written {
+        seq: Some(seq),
+        changes,
+        value,
+    })
+}
+
+async fn take_next_seq(tx: &mut Tx, key: &StreamKey) -> AppResult<u64> {
+    let seq: i64 = sqlx::query_scalar(
+        "UPDATE merchant_streams SET seq = seq + 1 WHERE merchant_id = $1 AND mode = $2 RETURNING seq",
+    )
+    .bind(&key.merchant_id)
+    .bind(key.mode.as_str())
+    .fetch_one(&mut **tx)
+    .await?;
+    Ok(seq as u64)
+}
+
+async fn append_event(
+    tx: &mut Tx,
+    key: &StreamKey,
+    seq: u64,
+    cause: &Cause,
+    changes: &[u8],
+) -> AppResult<()> {
+    let (actor_kind, actor_id) = cause.actor.stored();
+    sqlx::query(
+        "INSERT INTO events (merchant_id, mode, seq, changes, created_at, actor_kind, actor_id, \
+         session_id, command_id, client_address) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+    )
+    .bind(&key.merchant_id)
+    .bind(key.mode.as_str())
+    .bind(seq as i64)
+    .bind(changes)
+    .bind(now_ms())
+    .bind(actor_kind)
+    .bind(actor_id)
+    .bind(cause.actor.session_id())
+    .bind(cause.command_id.as_deref())
+    .bind(cause.address.as_deref())
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Queued inside the transaction; PostgreSQL delivers it on commit, and
+/// drops it on rollback.
+async fn announce(tx: &mut Tx, key: &StreamKey, seq: u64) -> AppResult<()> {
+    sqlx::query("SELECT pg_notify($1, $2)")
+        .bind(NOTIFY_CHANNEL)
+        .bind(announcement(key, seq))
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+fn announcement(key: &StreamKey, seq: u64) -> String {
+    format!("{}|{}|{}", key.merchant_id, key.mode.as_str(), seq)
+}
+
+/// Reads an announcement back: the stream and the `seq` it reached.
+pub fn parse_announcement(payload: &str) -> Option<(StreamKey, u64)> {
+    let mut parts = payload.split('|');
+    let merchant_id = parts.next()?.to_string();
+    let mode = Mode::parse(parts.next()?)?;
+    let seq = parts.next()?.parse().ok()?;
+    Some((StreamKey { merchant_id, mode }, seq))
+}
+
+/// Who caused one stored event, as recorded.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct RecordedCause {
+    pub seq: i64,
+    pub actor_kind: String,
+    pub actor_id: Option<String>,
+    pub session_id: Option<String>,
+    pub command_id: Option<String>,
+    pub client_address: Option<String>,
+}
+
+/// The recorded causes of a stream's events, oldest first.
+pub async fn event_causes(db: &Db, key: &StreamKey) -> AppResult<Vec<RecordedCause>> {
+    Ok(sqlx::query_as(
+        "SELECT seq, actor_kind, actor_id, session_id, command_id, client_address FROM events \
+         WHERE merchant_id = $1 AND mode = $2 ORDER BY seq",
+    )
+    .bind(&key.merchant_id)
+    .bind(key.mode.as_str())
+    .fetch_all(&db.pool)
+    .await?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn announcements_round_trip() {
+        let key = StreamKey::new("mer_1", Mode::Test);
+        assert_eq!(parse_announcement(&announcement(&key, 42)), Some((key, 42)));
+        assert!(parse_announcement("mer_1|other|1").is_none());
+        assert!(parse_announcement("mer_1|live").is_none());
+    }
+
+    #[test]
+    fn each_actor_is_stored_with_its_own_id() {
+        let user = Actor::User {
+            user_id: "usr_1".into(),
+            session_id: "ses_1".into(),
+        };
+        assert_eq!(user.stored(), ("user", Some("usr_1")));
+        assert_eq!(user.session_id(), Some("ses_1"));
+        assert_eq!(Actor::Scheduler.stored(), ("scheduler", None));
+        let import = Actor::Import {
+            import_id: "imp_1".into(),
+        };
+        assert_eq!(import.stored(), ("import", Some("imp_1")));
+        assert_eq!(import.session_id(), None);
+    }
+}
