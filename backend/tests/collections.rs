@@ -354,11 +354,19 @@ async fn a_debicheck_schedule_plays_out_over_a_month(db: Database) {
     assert_eq!(created.actor_id.as_deref(), Some(user_id.as_str()));
     assert!(created.session_id.as_ref().is_some_and(|s| !s.is_empty()));
     assert_eq!(created.client_address.as_deref(), Some("127.0.0.1"));
-    let days: Vec<_> = causes.iter().filter(|c| c.actor_kind == "scheduler").collect();
+    let days: Vec<_> = causes
+        .iter()
+        .filter(|c| c.actor_kind == "scheduler")
+        .collect();
     assert!(!days.is_empty(), "the month's days are the scheduler's");
     for day in days {
         assert_eq!(
-            (&day.actor_id, &day.session_id, &day.command_id, &day.client_address),
+            (
+                &day.actor_id,
+                &day.session_id,
+                &day.command_id,
+                &day.client_address
+            ),
             (&None, &None, &None, &None)
         );
     }

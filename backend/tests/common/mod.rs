@@ -133,7 +133,9 @@ impl TestApp {
 
     /// The id of the user signed up with `email`, and of the merchant they own.
     pub async fn owner_ids(&self, email: &str) -> (String, String) {
-        let db = paydesk::store::Db::connect(&self.database_url).await.unwrap();
+        let db = paydesk::store::Db::connect(&self.database_url)
+            .await
+            .unwrap();
         sqlx::query_as(
             "SELECT u.id, m.merchant_id FROM users u JOIN memberships m ON m.user_id = u.id \
              WHERE u.email = $1 AND m.role = 'owner'",
@@ -151,9 +153,13 @@ impl TestApp {
         mode: protocol::Mode,
     ) -> Vec<paydesk::store::stream::RecordedCause> {
         let (_, merchant_id) = self.owner_ids(email).await;
-        let db = paydesk::store::Db::connect(&self.database_url).await.unwrap();
+        let db = paydesk::store::Db::connect(&self.database_url)
+            .await
+            .unwrap();
         let key = paydesk::store::stream::StreamKey::new(merchant_id, mode);
-        paydesk::store::stream::event_causes(&db, &key).await.unwrap()
+        paydesk::store::stream::event_causes(&db, &key)
+            .await
+            .unwrap()
     }
 
     /// The newest link under `path_prefix` in mail delivered to `to`, waiting
