@@ -28,6 +28,75 @@ pub enum BankId {
     Ubank,
 }
 
+/// A bank as the product lists it: its name, other names merchants write
+/// in spreadsheets, and the universal branch code a debit to any of its
+/// branches can use. This is the one list: the server checks and imports by
+/// it, and the web app gets it generated into `wire.ts`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Bank {
+    pub id: BankId,
+    pub name: &'static str,
+    pub aliases: &'static [&'static str],
+    pub branch_code: &'static str,
+}
+
+const fn bank(
+    id: BankId,
+    name: &'static str,
+    aliases: &'static [&'static str],
+    branch_code: &'static str,
+) -> Bank {
+    Bank {
+        id,
+        name,
+        aliases,
+        branch_code,
+    }
+}
+
+/// South African banks in the order merchants look for them (DOMAIN.md, Banks).
+pub const BANKS: &[Bank] = &[
+    bank(BankId::Absa, "Absa", &["ABSA Bank"], "632005"),
+    bank(BankId::Capitec, "Capitec", &["Capitec Bank"], "470010"),
+    bank(BankId::Fnb, "FNB", &["First National Bank"], "250655"),
+    bank(BankId::Nedbank, "Nedbank", &[], "198765"),
+    bank(BankId::StandardBank, "Standard Bank", &[], "051001"),
+    bank(BankId::AfricanBank, "African Bank", &[], "430000"),
+    bank(BankId::Investec, "Investec", &[], "580105"),
+    bank(BankId::Tymebank, "TymeBank", &[], "678910"),
+    bank(BankId::DiscoveryBank, "Discovery Bank", &[], "679000"),
+    bank(BankId::BidvestBank, "Bidvest Bank", &[], "462005"),
+    bank(BankId::BankZero, "Bank Zero", &[], "888000"),
+    bank(BankId::AccessBank, "Access Bank", &[], "410506"),
+    bank(BankId::Sasfin, "Sasfin", &[], "683000"),
+    bank(BankId::SaPostBank, "SA Post Bank", &[], "460005"),
+    bank(
+        BankId::RandMerchantBank,
+        "Rand Merchant Bank",
+        &[],
+        "261251",
+    ),
+    bank(BankId::Albaraka, "Albaraka", &[], "800000"),
+    bank(BankId::Hsbc, "HSBC", &[], "587000"),
+    bank(BankId::Citibank, "Citibank", &[], "350005"),
+    bank(
+        BankId::StandardChartered,
+        "Standard Chartered",
+        &[],
+        "730020",
+    ),
+    bank(BankId::FinbondMutual, "Finbond Mutual", &[], "589000"),
+    bank(BankId::Ubank, "Ubank", &[], "431010"),
+];
+
+impl BankId {
+    /// This bank's entry in [`BANKS`], which lists every bank (a test checks).
+    pub fn listed(self) -> &'static Bank {
+        // The fallback is unreachable while every variant is listed.
+        BANKS.iter().find(|b| b.id == self).unwrap_or(&BANKS[0])
+    }
+}
+
 #[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum AccountType {
@@ -60,4 +129,68 @@ pub struct BankAccount {
     pub account_number: String,
     #[ts(type = "number")]
     pub created_at: i64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_bank_is_listed_once() {
+        let all = [
+            BankId::Absa,
+            BankId::Capitec,
+            BankId::Fnb,
+            BankId::Nedbank,
+            BankId::StandardBank,
+            BankId::AfricanBank,
+            BankId::Investec,
+            BankId::Tymebank,
+            BankId::DiscoveryBank,
+            BankId::BidvestBank,
+            BankId::BankZero,
+            BankId::AccessBank,
+            BankId::Sasfin,
+            BankId::SaPostBank,
+            BankId::RandMerchantBank,
+            BankId::Albaraka,
+            BankId::Hsbc,
+            BankId::Citibank,
+            BankId::StandardChartered,
+            BankId::FinbondMutual,
+            BankId::Ubank,
+        ];
+        // A new variant must be added above, which this match enforces.
+        for id in all {
+            match id {
+                BankId::Absa
+                | BankId::Capitec
+                | BankId::Fnb
+                | BankId::Nedbank
+                | BankId::StandardBank
+                | BankId::AfricanBank
+                | BankId::Investec
+                | BankId::Tymebank
+                | BankId::DiscoveryBank
+                | BankId::BidvestBank
+                | BankId::BankZero
+                | BankId::AccessBank
+                | BankId::Sasfin
+                | BankId::SaPostBank
+                | BankId::RandMerchantBank
+                | BankId::Albaraka
+                | BankId::Hsbc
+                | BankId::Citibank
+                | BankId::StandardChartered
+                | BankId::FinbondMutual
+                | BankId::Ubank => {}
+            }
+            assert_eq!(BANKS.iter().filter(|b| b.id == id).count(), 1, "{id:?}");
+            assert_eq!(id.listed().id, id);
+        }
+        assert_eq!(BANKS.len(), all.len());
+        for b in BANKS {
+            assert!(b.branch_code.len() == 6 && b.branch_code.bytes().all(|c| c.is_ascii_digit()));
+        }
+    }
 }

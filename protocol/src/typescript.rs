@@ -97,5 +97,26 @@ pub fn generate_typescript() -> String {
     out.push_str(&format!(
         "export const PAY_PAGE_LOGO_MAX_BYTES = {PAY_PAGE_LOGO_MAX_BYTES};\n"
     ));
+    out.push_str(&banks_typescript());
+    out
+}
+
+/// The one bank list, as data for the web app.
+fn banks_typescript() -> String {
+    let mut out = String::from(
+        "\n/** South African banks in the order merchants look for them, with the universal branch code a debit to any of their branches can use. */\n\
+         export const BANKS: readonly { id: BankId; name: string; branchCode: string }[] = [\n",
+    );
+    for bank in BANKS {
+        let id = rmp_serde::to_vec(&bank.id)
+            .ok()
+            .and_then(|bytes| rmp_serde::from_slice::<String>(&bytes).ok())
+            .unwrap_or_default();
+        out.push_str(&format!(
+            "  {{ id: \"{id}\", name: \"{}\", branchCode: \"{}\" }},\n",
+            bank.name, bank.branch_code
+        ));
+    }
+    out.push_str("];\n");
     out
 }

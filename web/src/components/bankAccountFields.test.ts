@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { bankAccountInputFrom, chooseBank, emptyBankAccountDraft } from "./bankAccountFields";
-import { BANKS, bankName, maskAccountNumber, universalBranchCode } from "./banks";
+import { BANKS } from "../protocol/wire";
+import { bankName, maskAccountNumber, universalBranchCode } from "./banks";
 
 describe("bank account fields", () => {
   it("fills the branch code with the chosen bank's universal code", () => {

@@ -13,29 +13,7 @@ use crate::store::{Db, Tx};
 
 /// The universal branch code of each bank (DOMAIN.md, Banks).
 pub fn universal_branch_code(bank: BankId) -> &'static str {
-    match bank {
-        BankId::Absa => "632005",
-        BankId::Capitec => "470010",
-        BankId::Fnb => "250655",
-        BankId::Nedbank => "198765",
-        BankId::StandardBank => "051001",
-        BankId::AfricanBank => "430000",
-        BankId::Investec => "580105",
-        BankId::Tymebank => "678910",
-        BankId::DiscoveryBank => "679000",
-        BankId::BidvestBank => "462005",
-        BankId::BankZero => "888000",
-        BankId::AccessBank => "410506",
-        BankId::Sasfin => "683000",
-        BankId::SaPostBank => "460005",
-        BankId::RandMerchantBank => "261251",
-        BankId::Albaraka => "800000",
-        BankId::Hsbc => "587000",
-        BankId::Citibank => "350005",
-        BankId::StandardChartered => "730020",
-        BankId::FinbondMutual => "589000",
-        BankId::Ubank => "431010",
-    }
+    bank.listed().branch_code
 }
 
 /// Trims, drops the spaces people type in numbers, and checks every field.

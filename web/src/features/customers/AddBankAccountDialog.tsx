@@ -16,7 +16,8 @@ import {
   type BankAccountDraft,
   type BankAccountField,
 } from "../../components/bankAccountFields";
-import { ACCOUNT_TYPES, BANKS } from "../../components/banks";
+import { ACCOUNT_TYPES } from "../../components/banks";
+import { BANKS } from "../../protocol/wire";
 
 type AddBankAccountDialogProps = { customer: Customer; open: boolean; onOpenChange: (open: boolean) => void };
 

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { chooseBank, HOLDER_NAME_MAX } from "../../components/bankAccountFields";
-import { ACCOUNT_TYPES, bankName, BANKS } from "../../components/banks";
+import { ACCOUNT_TYPES, bankName } from "../../components/banks";
+import { BANKS } from "../../protocol/wire";
 import { CheckboxField } from "../../components/CheckboxField";
 import { SelectField, TextField } from "../../components/Field";
 import type { Customer, PaymentKind, PaymentMethod } from "../../protocol/wire";

@@ -2,6 +2,8 @@
 //! value a spreadsheet shows, matched case-insensitively, with the wire id
 //! and any alias accepted too.
 
+use std::sync::LazyLock;
+
 use protocol::{
     AccountType, AdjustmentCategory, AdjustmentType, ApprovalWindow, BankId, ClientType, IdType,
     Industry, Interval,
@@ -147,32 +149,17 @@ pub const APPROVAL_WINDOWS: Lookup<ApprovalWindow> = Lookup {
     ],
 };
 
-pub const BANKS: Lookup<BankId> = Lookup {
+/// The protocol's one bank list, with the names spreadsheets use.
+pub static BANKS: LazyLock<Lookup<BankId>> = LazyLock::new(|| Lookup {
     title: "Bank name",
-    entries: &[
-        ("Absa", &["ABSA Bank"], BankId::Absa),
-        ("Capitec", &["Capitec Bank"], BankId::Capitec),
-        ("FNB", &["First National Bank"], BankId::Fnb),
-        ("Nedbank", &[], BankId::Nedbank),
-        ("Standard Bank", &[], BankId::StandardBank),
-        ("African Bank", &[], BankId::AfricanBank),
-        ("Investec", &[], BankId::Investec),
-        ("TymeBank", &[], BankId::Tymebank),
-        ("Discovery Bank", &[], BankId::DiscoveryBank),
-        ("Bidvest Bank", &[], BankId::BidvestBank),
-        ("Bank Zero", &[], BankId::BankZero),
-        ("Access Bank", &[], BankId::AccessBank),
-        ("Sasfin", &[], BankId::Sasfin),
-        ("SA Post Bank", &[], BankId::SaPostBank),
-        ("Rand Merchant Bank", &[], BankId::RandMerchantBank),
-        ("Albaraka", &[], BankId::Albaraka),
-        ("HSBC", &[], BankId::Hsbc),
-        ("Citibank", &[], BankId::Citibank),
-        ("Standard Chartered", &[], BankId::StandardChartered),
-        ("Finbond Mutual", &[], BankId::FinbondMutual),
-        ("Ubank", &[], BankId::Ubank),
-    ],
-};
+    // Made once for the life of the process, like the other lists' statics.
+    entries: Box::leak(
+        protocol::BANKS
+            .iter()
+            .map(|bank| (bank.name, bank.aliases, bank.id))
+            .collect(),
+    ),
+});
 
 /// Yes/no cells, any case.
 pub const YES: &str = "yes";
