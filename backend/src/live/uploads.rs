@@ -17,7 +17,8 @@ use paydesk::domain::calendar::iso_date;
 use paydesk::domain::imports::queries::chunk_of;
 use paydesk::domain::imports::rows::method_of;
 use paydesk::domain::imports::{CheckedFile, check_file_keeping_rows, workbook};
-use paydesk::domain::{Scope, collections, payment_methods};
+use paydesk::domain::scope::stream_today;
+use paydesk::domain::{Scope, payment_methods};
 use paydesk::error::{AppError, AppResult};
 use paydesk::ids::{new_id, now_ms};
 use paydesk::store::Tx;
@@ -196,7 +197,7 @@ impl Uploads {
             (u.file_name.clone(), u.bytes.clone(), u.template, u.kind)
         };
         let mut tx = state.db.pool.begin().await?;
-        let today = collections::stream_today(&mut tx, scope).await?;
+        let today = stream_today(&mut tx, scope).await?;
         let settings = payment_methods::settings_in_tx(&mut tx, scope).await?;
         tx.rollback().await?;
         payment_methods::ensure_enabled(&settings, method_of(template))?;

@@ -12,64 +12,22 @@ use protocol::{
 use time::Date;
 
 use super::bank::{Bank, ScriptedEvent, SimulatedBank};
-use super::calendar::{add_business_days, iso_date, next_business_day_on_or_after, parse_iso_date};
-use super::clock::BusinessClock;
+use super::calendar::{add_business_days, iso_date, parse_iso_date};
+use super::debits::{step, transaction_change};
 use super::lifecycle::mandate::MandateEvent;
 use super::lifecycle::payment::{PaymentEvent, StopReason};
-use super::lifecycle::transaction::{self as life, TransactionEvent};
+use super::lifecycle::transaction::TransactionEvent;
+use super::payments::catch_up_schedule;
 use super::retry::{RetryDecision, UnpaidCode, decide_after_unpaid, needs_new_mandate};
+use super::scope::clock_row;
 use super::{Scope, mandates, payments};
 use crate::error::{AppError, AppResult};
 use crate::ids::{new_id, now_ms};
 use crate::store::Tx;
-use crate::store::clocks::{self, ClockRow};
+use crate::store::clocks::{self};
 use crate::store::mandates as mandate_store;
 use crate::store::payments::{self as payment_store, PaymentRecord};
 use crate::store::transactions::{self as store, TransactionRecord};
-
-/// The stream's business date: the calendar's, plus the test clock's offset.
-pub async fn stream_today(tx: &mut Tx, scope: &Scope) -> AppResult<Date> {
-    let offset = clocks::read_clock(&mut **tx, &scope.merchant_id, scope.mode)
-        .await?
-        .map_or(0, |c| c.offset_days);
-    Ok(scope.clock.today(scope.mode, offset))
-}
-
-/// The clock row of a stream, made on first use: nothing before today is
-/// played out.
-pub async fn clock_row(tx: &mut Tx, scope: &Scope, clock: BusinessClock) -> AppResult<ClockRow> {
-    if let Some(row) = clocks::read_clock(&mut **tx, &scope.merchant_id, scope.mode).await? {
-        return Ok(row);
-    }
-    let row = ClockRow {
-        offset_days: 0,
-        processed_through: iso_date(clock.today(scope.mode, 0)),
-    };
-    clocks::write_clock(tx, &scope.merchant_id, scope.mode, &row).await?;
-    Ok(row)
-}
-
-/// A schedule that waited (paused, or not started) skips the dates that
-/// passed meanwhile rather than debiting them all at once.
-pub fn catch_up_schedule(record: &mut PaymentRecord, allow_date_adjustment: bool, today: Date) {
-    let due = record
-        .view
-        .next_action_date
-        .as_deref()
-        .and_then(parse_iso_date);
-    match record.view.kind {
-        PaymentKind::Once => {
-            if due.is_some_and(|d| d < today) {
-                record.view.next_action_date = Some(iso_date(next_business_day_on_or_after(today)));
-            }
-        }
-        PaymentKind::Recurring => {
-            if due.is_none_or(|d| d < today) {
-                payments::plan_next(record, allow_date_adjustment, today);
-            }
-        }
-    }
-}
 
 /// The bank's reports as stored: `day:event` pairs.
 fn encode_script(script: &[ScriptedEvent]) -> String {
@@ -159,73 +117,6 @@ pub fn limit_tracking(script: Vec<ScriptedEvent>, tracking_days: Option<u8>) -> 
             }
         }
     }
-}
-
-fn status_of(status: life::TransactionStatus) -> (TransactionStatus, Option<String>) {
-    use life::TransactionStatus as S;
-    let plain = |s: TransactionStatus| (s, None);
-    match status {
-        S::Pending => plain(TransactionStatus::Pending),
-        S::SentToBank => plain(TransactionStatus::SentToBank),
-        S::AcceptedByBank => plain(TransactionStatus::AcceptedByBank),
-        S::RejectedByBank => plain(TransactionStatus::RejectedByBank),
-        S::InTracking => plain(TransactionStatus::InTracking),
-        S::Paid => plain(TransactionStatus::Paid),
-        S::Unpaid(code) => (TransactionStatus::Unpaid, Some(code.code().to_string())),
-        S::Disputed => plain(TransactionStatus::Disputed),
-        S::Reversed => plain(TransactionStatus::Reversed),
-        S::Cancelled => plain(TransactionStatus::Cancelled),
-    }
-}
-
-fn life_of(view: &Transaction) -> AppResult<life::TransactionStatus> {
-    use life::TransactionStatus as S;
-    Ok(match view.status {
-        TransactionStatus::Pending => S::Pending,
-        TransactionStatus::SentToBank => S::SentToBank,
-        TransactionStatus::AcceptedByBank => S::AcceptedByBank,
-        TransactionStatus::RejectedByBank => S::RejectedByBank,
-        TransactionStatus::InTracking => S::InTracking,
-        TransactionStatus::Paid => S::Paid,
-        TransactionStatus::Unpaid => S::Unpaid(
-            view.unpaid_code
-                .as_deref()
-                .and_then(UnpaidCode::parse)
-                .ok_or_else(|| AppError::Internal("unpaid without a code".into()))?,
-        ),
-        TransactionStatus::Disputed => S::Disputed,
-        TransactionStatus::Reversed => S::Reversed,
-        TransactionStatus::Cancelled => S::Cancelled,
-    })
-}
-
-/// Moves a transaction by one event on `date`, keeping its history; a bank's
-/// answer (paid, unpaid, rejected) settles it that day. Debit orders and
-/// card or pay-by-bank charges both move through here.
-pub(crate) fn step(
-    record: &mut TransactionRecord,
-    event: TransactionEvent,
-    date: Date,
-) -> AppResult<()> {
-    let next = life::transition(life_of(&record.view)?, event)
-        .map_err(|e| AppError::Internal(format!("bank script: {e}")))?;
-    let (status, code) = status_of(next);
-    record.view.status = status;
-    if code.is_some() {
-        record.view.unpaid_code = code.clone();
-    }
-    record.view.history.push(TransactionStep {
-        status,
-        date: iso_date(date),
-        unpaid_code: code,
-    });
-    if matches!(
-        event,
-        TransactionEvent::Pay | TransactionEvent::ReturnUnpaid(_) | TransactionEvent::RejectByBank
-    ) {
-        record.settled_on = Some(iso_date(date));
-    }
-    Ok(())
 }
 
 /// Payments touched during one business day, written once at the end of
@@ -463,15 +354,6 @@ async fn disable_mandate(
     Ok(())
 }
 
-async fn transaction_change(tx: &mut Tx, scope: &Scope, id: &str) -> AppResult<Change> {
-    let record = store::find_transaction(&mut **tx, &scope.merchant_id, scope.mode, id)
-        .await?
-        .ok_or_else(|| AppError::Internal("transaction vanished".into()))?;
-    Ok(Change::TransactionUpserted {
-        transaction: Box::new(record.view),
-    })
-}
-
 async fn raise_due_collections(
     tx: &mut Tx,
     scope: &Scope,
@@ -606,28 +488,6 @@ async fn complete_finished_payments(
         }
     }
     Ok(())
-}
-
-/// Withdraws a payment's debits the bank has not taken yet.
-pub async fn cancel_unsent(tx: &mut Tx, scope: &Scope, payment_id: &str) -> AppResult<Vec<Change>> {
-    let mut changes = Vec::new();
-    let today = stream_today(tx, scope).await?;
-    for mut record in
-        store::unsettled_of_payment(tx, &scope.merchant_id, scope.mode, payment_id).await?
-    {
-        if matches!(
-            record.view.status,
-            TransactionStatus::Pending | TransactionStatus::SentToBank
-        ) && record.script_step == 0
-        {
-            step(&mut record, TransactionEvent::Cancel, today)?;
-            record.script = String::new();
-            store::update_transaction(tx, &scope.merchant_id, scope.mode, &record, now_ms())
-                .await?;
-            changes.push(transaction_change(tx, scope, &record.view.id).await?);
-        }
-    }
-    Ok(changes)
 }
 
 /// Test mode only: moves the stream's clock ahead. The scheduler then plays

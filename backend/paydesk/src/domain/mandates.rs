@@ -2,14 +2,14 @@
 //! `payments`), then moved by the merchant's actions and by the bank.
 
 use protocol::{
-    ApprovalWindow, ClientType, ErrorCode, FieldError, Mandate, MandateAction, MandateFilter,
-    MandateInput, MandateStatus, PaymentMethod, ReplyBody, SortOrder,
+    ApprovalWindow, ClientType, ErrorCode, FieldError, Mandate, MandateFilter, MandateInput,
+    MandateStatus, PaymentMethod, ReplyBody, SortOrder,
 };
 use time::Date;
 
-use super::calendar::{add_business_days, iso_date};
+use super::calendar::add_business_days;
 use super::lifecycle::mandate::{self as life, MandateEvent, MandateState};
-use super::{Effect, Scope, checked_id, collection_rules as rule, collections, payments};
+use super::{Scope, checked_id, collection_rules as rule};
 use crate::error::{AppError, AppResult};
 use crate::ids::now_ms;
 use crate::store::mandates as store;
@@ -213,46 +213,6 @@ pub async fn load(tx: &mut Tx, scope: &Scope, mandate_id: &str) -> AppResult<Man
 pub async fn save(tx: &mut Tx, scope: &Scope, mandate: &Mandate) -> AppResult<Mandate> {
     store::update_mandate_state(tx, &scope.merchant_id, scope.mode, mandate, now_ms()).await?;
     load(tx, scope, &mandate.id).await
-}
-
-pub async fn act_on_mandate(
-    tx: &mut Tx,
-    scope: &Scope,
-    mandate_id: &str,
-    action: MandateAction,
-) -> AppResult<Effect> {
-    let id = checked_id(mandate_id)?;
-    let mut mandate = load(tx, scope, id).await?;
-    let mut changes = Vec::new();
-    match action {
-        MandateAction::Suspend => apply(&mut mandate, MandateEvent::Suspend)?,
-        MandateAction::Resume => apply(&mut mandate, MandateEvent::Resume)?,
-        MandateAction::Cancel => {
-            apply(&mut mandate, MandateEvent::Cancel)?;
-            // Nothing more may be debited under a cancelled mandate.
-            changes.extend(payments::stop_payments_of_mandate(tx, scope, id).await?);
-        }
-        MandateAction::ResendAuthentication => {
-            apply(&mut mandate, MandateEvent::SendForAuthentication)?;
-            let today = collections::stream_today(tx, scope).await?;
-            mandate.authentication_requests += 1;
-            mandate.authentication_due =
-                Some(iso_date(authentication_due(mandate.approval_window, today)));
-        }
-        MandateAction::Archive => apply(&mut mandate, MandateEvent::Archive)?,
-        MandateAction::Restore => apply(&mut mandate, MandateEvent::Restore)?,
-    }
-    let mandate = save(tx, scope, &mandate).await?;
-    changes.insert(
-        0,
-        protocol::Change::MandateUpserted {
-            mandate: Box::new(mandate),
-        },
-    );
-    Ok(Effect {
-        changes,
-        id: Some(id.to_string()),
-    })
 }
 
 pub async fn list_mandates(

@@ -11,48 +11,27 @@ pub mod collection_rules;
 pub mod collections;
 pub mod commerce;
 pub mod customers;
+pub mod debits;
 pub mod imports;
 pub mod lifecycle;
 pub mod mail;
+pub mod mandate_actions;
 pub mod mandates;
 pub mod payment_methods;
 pub mod payments;
 pub mod retry;
 pub mod routes;
 pub mod rules;
+pub mod scope;
 pub mod transactions;
 
-use protocol::{Change, Command, ErrorCode, Mode, Query, ReplyBody, Role};
+use protocol::{Command, ErrorCode, Query, ReplyBody};
 
 use crate::error::{AppError, AppResult};
 use crate::store::{Db, Tx};
 
-/// Who runs a command or query, and against which merchant stream.
-#[derive(Clone, Debug)]
-pub struct Scope {
-    pub merchant_id: String,
-    pub mode: Mode,
-    pub user_id: String,
-    pub role: Role,
-    /// The calendar the stream's business dates come from.
-    pub clock: clock::BusinessClock,
-}
-
-/// What a committed command changed, for the delta and the reply.
-pub struct Effect {
-    pub changes: Vec<Change>,
-    /// The record the command created or changed.
-    pub id: Option<String>,
-}
-
-/// A record id sent by a client. One that cannot be ours is simply not found.
-fn checked_id(id: &str) -> AppResult<&str> {
-    if crate::ids::is_well_formed_id(id) {
-        Ok(id)
-    } else {
-        Err(AppError::Code(ErrorCode::NotFound))
-    }
-}
+pub(crate) use scope::checked_id;
+pub use scope::{Effect, Scope};
 
 /// Every socket command, dispatched from this one match.
 pub async fn run_command(tx: &mut Tx, scope: &Scope, command: &Command) -> AppResult<Effect> {
@@ -84,7 +63,7 @@ pub async fn run_command(tx: &mut Tx, scope: &Scope, command: &Command) -> AppRe
             payments::act_on_payment(tx, scope, payment_id, *action).await
         }
         Command::ActOnMandate { mandate_id, action } => {
-            mandates::act_on_mandate(tx, scope, mandate_id, *action).await
+            mandate_actions::act_on_mandate(tx, scope, mandate_id, *action).await
         }
         Command::UpdatePaymentMethodSettings { settings } => {
             payment_methods::update_settings(tx, scope, settings).await

@@ -12,10 +12,10 @@ use super::calendar::{
     self, CollectionDate, Schedule, ScheduleError, action_date, iso_date,
     next_business_day_on_or_after, parse_iso_date,
 };
+use super::debits;
 use super::lifecycle::payment::{self as life, PaymentEvent, StopReason};
-use super::{
-    Effect, Scope, checked_id, collection_rules as rule, collections, mandates, payment_methods,
-};
+use super::scope::stream_today;
+use super::{Effect, Scope, checked_id, collection_rules as rule, mandates, payment_methods};
 use crate::error::{AppError, AppResult};
 use crate::ids::{new_id, now_ms};
 use crate::store::customers::find_customer_in_tx;
@@ -329,7 +329,7 @@ pub async fn create_payment(tx: &mut Tx, scope: &Scope, input: &PaymentInput) ->
         .await?
         .filter(|c| !c.archived)
         .ok_or(AppError::Code(ErrorCode::NotFound))?;
-    let today = collections::stream_today(tx, scope).await?;
+    let today = stream_today(tx, scope).await?;
     let settings = payment_methods::settings_in_tx(tx, scope).await?;
     let mut errors = Vec::new();
     let plan = validate_payment(input, today, &mut errors);
@@ -530,21 +530,21 @@ pub async fn act_on_payment(
                 return Err(AppError::Code(ErrorCode::MandateNotUsable));
             }
             apply(&mut record.view, PaymentEvent::Start)?;
-            let today = collections::stream_today(tx, scope).await?;
-            collections::catch_up_schedule(&mut record, mandate.allow_date_adjustment, today);
+            let today = stream_today(tx, scope).await?;
+            catch_up_schedule(&mut record, mandate.allow_date_adjustment, today);
         }
         PaymentAction::Pause => apply(&mut record.view, PaymentEvent::Pause)?,
         PaymentAction::Resume => {
             apply(&mut record.view, PaymentEvent::Resume)?;
             let mandate = mandates::load(tx, scope, &record.view.mandate_id).await?;
-            let today = collections::stream_today(tx, scope).await?;
-            collections::catch_up_schedule(&mut record, mandate.allow_date_adjustment, today);
+            let today = stream_today(tx, scope).await?;
+            catch_up_schedule(&mut record, mandate.allow_date_adjustment, today);
         }
         PaymentAction::Cancel => {
             apply(&mut record.view, PaymentEvent::Cancel)?;
             record.rerun_cents = None;
             // Debits not yet with the bank are withdrawn with the payment.
-            changes.extend(collections::cancel_unsent(tx, scope, &record.view.id).await?);
+            changes.extend(debits::cancel_unsent(tx, scope, &record.view.id).await?);
         }
         PaymentAction::Retry => {
             // Only an insufficient-funds unpaid waiting for the merchant.
@@ -552,7 +552,7 @@ pub async fn act_on_payment(
                 return Err(AppError::Code(ErrorCode::RetryNotAllowed));
             }
             apply(&mut record.view, PaymentEvent::Resume)?;
-            let today = collections::stream_today(tx, scope).await?;
+            let today = stream_today(tx, scope).await?;
             record.view.next_action_date = Some(iso_date(next_business_day_on_or_after(today)));
         }
     }
@@ -587,4 +587,26 @@ pub async fn get_payment(db: &Db, scope: &Scope, payment_id: &str) -> AppResult<
     Ok(ReplyBody::Payment {
         payment: Box::new(record.view),
     })
+}
+
+/// A schedule that waited (paused, or not started) skips the dates that
+/// passed meanwhile rather than debiting them all at once.
+pub fn catch_up_schedule(record: &mut PaymentRecord, allow_date_adjustment: bool, today: Date) {
+    let due = record
+        .view
+        .next_action_date
+        .as_deref()
+        .and_then(parse_iso_date);
+    match record.view.kind {
+        PaymentKind::Once => {
+            if due.is_some_and(|d| d < today) {
+                record.view.next_action_date = Some(iso_date(next_business_day_on_or_after(today)));
+            }
+        }
+        PaymentKind::Recurring => {
+            if due.is_none_or(|d| d < today) {
+                plan_next(record, allow_date_adjustment, today);
+            }
+        }
+    }
 }

@@ -4,9 +4,10 @@
 use protocol::{Change, ErrorCode, PaymentKind, PaymentMethod, ReplyBody, SortOrder};
 
 use super::super::calendar::iso_date;
-use super::super::{Effect, Scope, checked_id, collection_rules as rule, collections};
+use super::super::{Effect, Scope, checked_id, collection_rules as rule};
 use super::acquirer;
 use super::charges::{ChargeRequest, Source, open_charge, settle};
+use crate::domain::scope::stream_today;
 use crate::error::{AppError, AppResult};
 use crate::store::sql::PageRequest;
 use crate::store::{Db, Tx, cards as store, orders, transactions};
@@ -64,7 +65,7 @@ pub async fn charge_card(
     if !errors.is_empty() {
         return Err(AppError::Invalid(errors));
     }
-    let day = collections::stream_today(tx, scope).await?;
+    let day = stream_today(tx, scope).await?;
     let card = &stored.card;
     if (i32::from(card.expiry_year), card.expiry_month) < (day.year(), u8::from(day.month())) {
         return Err(AppError::Code(ErrorCode::CardExpired));

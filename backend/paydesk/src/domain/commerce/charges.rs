@@ -10,7 +10,7 @@ use protocol::{
 
 use time::Date;
 
-use crate::domain::collections;
+use crate::domain::debits::step;
 use crate::domain::lifecycle::transaction::TransactionEvent;
 use crate::error::AppResult;
 use crate::ids::{new_id, now_ms};
@@ -122,7 +122,7 @@ pub fn settle(
         Err(_) => &[E::Send, E::RejectByBank],
     };
     for event in events {
-        collections::step(record, *event, today)?;
+        step(record, *event, today)?;
     }
     let now = now_ms();
     record.view.failure = result.err();

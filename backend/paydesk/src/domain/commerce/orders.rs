@@ -6,8 +6,9 @@ use protocol::{
     SortOrder,
 };
 
-use super::super::{Effect, Scope, checked_id, collections};
+use super::super::{Effect, Scope, checked_id};
 use super::charges::settle;
+use crate::domain::scope::stream_today;
 use crate::error::{AppError, AppResult};
 use crate::ids::now_ms;
 use crate::store::sql::PageRequest;
@@ -41,7 +42,7 @@ pub async fn act_on_order(
         (OrderAction::Cancel, OrderStatus::Pending) => {
             // The payer left at the bank or 3-D Secure step: their attempt
             // and its transaction end too, so a late answer changes nothing.
-            let today = collections::stream_today(tx, scope).await?;
+            let today = stream_today(tx, scope).await?;
             let transaction_id = order.transaction_id.clone().unwrap_or_default();
             let mut record = transactions::find_transaction(
                 &mut **tx,

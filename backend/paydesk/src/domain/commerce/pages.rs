@@ -7,7 +7,8 @@ use protocol::{
 };
 use time::Date;
 
-use super::super::{Effect, Scope, checked_id, collection_rules as rule, collections, rules};
+use super::super::{Effect, Scope, checked_id, collection_rules as rule, rules};
+use crate::domain::scope::stream_today;
 use crate::error::{AppError, AppResult};
 use crate::ids::{new_id, now_ms};
 use crate::store::pay_pages as store;
@@ -184,7 +185,7 @@ fn upserted(page: PayPage) -> Effect {
 }
 
 pub async fn create_page(tx: &mut Tx, scope: &Scope, input: &PayPageInput) -> AppResult<Effect> {
-    let today = collections::stream_today(tx, scope).await?;
+    let today = stream_today(tx, scope).await?;
     let clean = validate_page(input, today)?;
     let now = now_ms();
     let mut page = PayPage {
@@ -233,7 +234,7 @@ pub async fn update_page(
     input: &PayPageInput,
 ) -> AppResult<Effect> {
     let mut page = load(tx, scope, page_id).await?;
-    let today = collections::stream_today(tx, scope).await?;
+    let today = stream_today(tx, scope).await?;
     let clean = validate_page(input, today)?;
     apply_input(&mut page, clean);
     page.updated_at = now_ms();

@@ -3,7 +3,8 @@
 use protocol::{FileChunk, IMPORT_CHUNK_BYTES, ImportTemplate, PaymentKind, ReplyBody};
 
 use super::workbook;
-use crate::domain::{Scope, checked_id, collections};
+use crate::domain::scope::stream_today;
+use crate::domain::{Scope, checked_id};
 use crate::error::{AppError, AppResult};
 use crate::store::Db;
 use crate::store::imports as store;
@@ -91,7 +92,7 @@ pub async fn download_template(
     offset: u32,
 ) -> AppResult<ReplyBody> {
     let mut tx = db.pool.begin().await?;
-    let today = collections::stream_today(&mut tx, scope).await?;
+    let today = stream_today(&mut tx, scope).await?;
     tx.rollback().await?;
     let bytes = workbook::template_xlsx(template, kind, today)?;
     Ok(ReplyBody::FileChunk {

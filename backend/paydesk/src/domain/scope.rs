@@ -1,0 +1,61 @@
+//! Who a use-case runs for and what it returns, and the stream's business
+//! date: the helpers every area of the domain shares.
+
+use protocol::{Change, ErrorCode, Mode, Role};
+use time::Date;
+
+use super::calendar::iso_date;
+use super::clock::BusinessClock;
+use crate::error::{AppError, AppResult};
+use crate::ids::is_well_formed_id;
+use crate::store::Tx;
+use crate::store::clocks::{self, ClockRow};
+
+/// Who runs a command or query, and against which merchant stream.
+#[derive(Clone, Debug)]
+pub struct Scope {
+    pub merchant_id: String,
+    pub mode: Mode,
+    pub user_id: String,
+    pub role: Role,
+    /// The calendar the stream's business dates come from.
+    pub clock: BusinessClock,
+}
+
+/// What a committed command changed, for the delta and the reply.
+pub struct Effect {
+    pub changes: Vec<Change>,
+    /// The record the command created or changed.
+    pub id: Option<String>,
+}
+
+/// A record id sent by a client. One that cannot be ours is simply not found.
+pub(crate) fn checked_id(id: &str) -> AppResult<&str> {
+    if is_well_formed_id(id) {
+        Ok(id)
+    } else {
+        Err(AppError::Code(ErrorCode::NotFound))
+    }
+}
+
+/// The stream's business date: the calendar's, plus the test clock's offset.
+pub async fn stream_today(tx: &mut Tx, scope: &Scope) -> AppResult<Date> {
+    let offset = clocks::read_clock(&mut **tx, &scope.merchant_id, scope.mode)
+        .await?
+        .map_or(0, |c| c.offset_days);
+    Ok(scope.clock.today(scope.mode, offset))
+}
+
+/// The clock row of a stream, made on first use: nothing before today is
+/// played out.
+pub async fn clock_row(tx: &mut Tx, scope: &Scope, clock: BusinessClock) -> AppResult<ClockRow> {
+    if let Some(row) = clocks::read_clock(&mut **tx, &scope.merchant_id, scope.mode).await? {
+        return Ok(row);
+    }
+    let row = ClockRow {
+        offset_days: 0,
+        processed_through: iso_date(clock.today(scope.mode, 0)),
+    };
+    clocks::write_clock(tx, &scope.merchant_id, scope.mode, &row).await?;
+    Ok(row)
+}
