@@ -1,7 +1,36 @@
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+// Read from disk so a new feature folder is fenced in without touching this file.
+const FEATURES = readdirSync(new URL("./src/features/", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+// Features stay independent: what two of them need belongs in components/ or live/. Import
+// paths are matched as written, not resolved, so the other features are named outright; that
+// catches relative climbs of any depth, `../../features/x`, and `@/`, `~/` or `src/` aliases.
+function featureBoundary(feature) {
+  const others = FEATURES.filter((name) => name !== feature).join("|");
+  return {
+    files: [`src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: `^(?:(?:\\./)?(?:\\.\\./)+(?:features/)?|(?:@|~|/?src)/features/)(?:${others})(?:/|$)`,
+              message: `features/${feature} may not import another feature; move the shared code to src/components/ or src/live/.`,
+            },
+          ],
+        },
+      ],
+    },
+  };
+}
 
 export default tseslint.config(
   { ignores: ["dist", "test-results", "node_modules"] },
@@ -25,6 +54,7 @@ export default tseslint.config(
       ],
     },
   },
+  ...FEATURES.map(featureBoundary),
   {
     files: ["*.config.ts", "*.config.js"],
     rules: { "no-restricted-syntax": "off" },

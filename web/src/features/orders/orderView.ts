@@ -1,5 +1,5 @@
 import { PAYMENT_METHODS } from "../../components/listView";
-import { PAGE_METHODS } from "../payPages/payPageForm";
+import { PAGE_METHODS } from "../../components/payPageMethods";
 import type { OrderFilter, OrderStatus, PaymentMethod } from "../../protocol/wire";
 
 export const ORDER_STATUSES: readonly OrderStatus[] = ["pending", "paid", "failed", "refunded", "cancelled"];

@@ -1,12 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { CheckboxField } from "../../components/CheckboxField";
 import { SelectField, TextField } from "../../components/Field";
+import { PAGE_METHODS } from "../../components/payPageMethods";
 import type { AmountMode, PageInterval, PaymentKind } from "../../protocol/wire";
 import {
   DESCRIPTION_MAX,
   isColour,
   PAGE_INTERVALS,
-  PAGE_METHODS,
   REFERENCE_MAX,
   TITLE_MAX,
   toggleMethod,

@@ -1,14 +1,7 @@
 import { centsToRand, isCalendarDate, randToCents } from "../../components/listView";
+import { PAGE_METHODS } from "../../components/payPageMethods";
 import type { AmountMode, ErrorCode, PageInterval, PayPage, PayPageInput, PaymentKind, PaymentMethod } from "../../protocol/wire";
 
-/**
- * The methods a page of each kind may take: the server refuses the others. Signing a DebiCheck
- * mandate on the pay page is not built yet, so recurring pages collect by card on file.
- */
-export const PAGE_METHODS: Record<PaymentKind, readonly PaymentMethod[]> = {
-  once: ["card", "instant_eft"],
-  recurring: ["card"],
-};
 export const PAGE_INTERVALS: readonly PageInterval[] = ["monthly", "annually"];
 export const TITLE_MAX = 80;
 export const DESCRIPTION_MAX = 500;
