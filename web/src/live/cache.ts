@@ -16,7 +16,7 @@ import type {
   Transaction,
 } from "../protocol/wire";
 import { identityAtom } from "./atoms";
-import { atomFamily } from "./family";
+import { atomFamily, type AtomFamily } from "./family";
 import { laterImport } from "./importProgress";
 import type { Store } from "./store";
 
@@ -163,6 +163,11 @@ function announce(store: Store, feed: typeof customerUpsertsAtom, ids: string[])
   if (ids.length > 0) store.set(feed, (last) => ({ serial: last.serial + 1, ids }));
 }
 
+// Typed `never` so a Change the protocol adds does not compile until applyChanges handles it.
+// At run time it does nothing: a newer server's change is skipped, as before, until the tab
+// reloads onto the matching build.
+function ignoreUnknown(_change: never): void {}
+
 export function applyChanges(store: Store, changes: Change[]): void {
   const upserted: string[] = [];
   const mandates: string[] = [];
@@ -232,6 +237,8 @@ export function applyChanges(store: Store, changes: Change[]): void {
       case "BankAccountRemoved":
         removeBankAccount(store, change.customerId, change.id);
         break;
+      default:
+        ignoreUnknown(change);
     }
   }
   announce(store, customerUpsertsAtom, upserted);
@@ -244,22 +251,37 @@ export function applyChanges(store: Store, changes: Change[]): void {
   announce(store, cardUpsertsAtom, cards);
 }
 
+function forgetFamily<T>(family: AtomFamily<T | undefined>): (store: Store) => void {
+  return (store) => {
+    for (const id of family.keys()) store.set(family(id), undefined);
+  };
+}
+
+// How to forget each entity kind's records. Keyed by the protocol's EntityKind so that a kind
+// added there does not compile until its atoms exist and are listed here: a kind left out would
+// show one merchant's records to the next.
+const FORGET_KIND: Record<EntityKind, (store: Store) => void> = {
+  customer: forgetFamily(customerAtom),
+  bank_account: forgetFamily(bankAccountsAtom),
+  mandate: forgetFamily(mandateAtom),
+  payment: forgetFamily(paymentAtom),
+  transaction: forgetFamily(transactionAtom),
+  import: forgetFamily(importAtom),
+  pay_page: forgetFamily(payPageAtom),
+  order: forgetFamily(orderAtom),
+  card: forgetFamily(cardAtom),
+  business_info: (store) => {
+    store.set(businessInfoAtom, undefined);
+    store.set(twoFactorRequiredAtom, undefined);
+  },
+};
+
 // Forget every merchant record and list, so whatever is on screen fetches afresh.
 // The profile stays: it belongs to the user, and screens refetch it on the version bump.
 export function dropCache(store: Store): void {
-  for (const id of customerAtom.keys()) store.set(customerAtom(id), undefined);
-  for (const id of bankAccountsAtom.keys()) store.set(bankAccountsAtom(id), undefined);
-  for (const id of mandateAtom.keys()) store.set(mandateAtom(id), undefined);
-  for (const id of paymentAtom.keys()) store.set(paymentAtom(id), undefined);
-  for (const id of transactionAtom.keys()) store.set(transactionAtom(id), undefined);
-  for (const id of importAtom.keys()) store.set(importAtom(id), undefined);
-  for (const id of payPageAtom.keys()) store.set(payPageAtom(id), undefined);
-  for (const id of orderAtom.keys()) store.set(orderAtom(id), undefined);
-  for (const id of cardAtom.keys()) store.set(cardAtom(id), undefined);
+  for (const forget of Object.values(FORGET_KIND)) forget(store);
   store.set(paymentMethodSettingsAtom, undefined);
   store.set(businessDateAtom, undefined);
-  store.set(businessInfoAtom, undefined);
-  store.set(twoFactorRequiredAtom, undefined);
   for (const kind of Object.keys(NO_VERSIONS) as EntityKind[]) bumpList(store, kind);
   store.set(entityVersionAtom, (version) => version + 1);
 }
