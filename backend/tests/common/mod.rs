@@ -102,7 +102,11 @@ impl TestApp {
 
     /// A node on an existing database (several nodes may share one).
     pub async fn start_at(url: &str) -> TestApp {
-        TestApp::start_in(tempfile::tempdir().expect("tempdir"), url, |_| {}).await
+        TestApp::start_at_with(url, |_| {}).await
+    }
+
+    pub async fn start_at_with(url: &str, tweak: impl FnOnce(&mut Config)) -> TestApp {
+        TestApp::start_in(tempfile::tempdir().expect("tempdir"), url, tweak).await
     }
 
     async fn start_in(
@@ -205,6 +209,46 @@ impl TestApp {
         panic!("no mail to {to} with a link under {path_prefix}");
     }
 
+    /// The decoded text of every mail delivered to `to` that contains
+    /// `needle`, once at least `at_least` of them are there and the outbox
+    /// has nothing left to send (waiting up to ten seconds for both).
+    pub async fn mails_containing(&self, to: &str, needle: &str, at_least: usize) -> Vec<String> {
+        let db = paydesk::store::Db::connect(&self.database_url)
+            .await
+            .unwrap();
+        for _ in 0..100 {
+            let (pending,): (i64,) =
+                sqlx::query_as("SELECT COUNT(*) FROM mail_outbox WHERE sent_at IS NULL")
+                    .fetch_one(&db.pool)
+                    .await
+                    .unwrap();
+            let found: Vec<String> = self
+                .decoded_mails_to(to)
+                .into_iter()
+                .filter(|text| text.contains(needle))
+                .collect();
+            if pending == 0 && found.len() >= at_least {
+                return found;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!("fewer than {at_least} mails to {to} containing {needle:?}, or the outbox is stuck");
+    }
+
+    /// Every `.eml` file to `to`, with quoted-printable undone.
+    fn decoded_mails_to(&self, to: &str) -> Vec<String> {
+        let header = format!("to: {}", to.to_lowercase());
+        std::fs::read_dir(&self.mail_dir)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|e| {
+                decode_quoted_printable(&std::fs::read_to_string(e.path()).unwrap_or_default())
+            })
+            .filter(|text| text.to_lowercase().contains(&header))
+            .collect()
+    }
+
     /// How many mails went to `to`.
     pub fn mails_to(&self, to: &str) -> usize {
         std::fs::read_dir(&self.mail_dir)
@@ -230,10 +274,21 @@ impl TestApp {
 
     /// A browser-like HTTP client with its own cookie jar.
     pub fn browser(&self) -> Browser {
+        self.browser_at(None)
+    }
+
+    /// A browser whose connections come from `ip`: any 127.x.y.z reaches
+    /// the server over Linux's loopback, so one test can play many clients.
+    pub fn browser_from(&self, ip: std::net::Ipv4Addr) -> Browser {
+        self.browser_at(Some(std::net::IpAddr::V4(ip)))
+    }
+
+    fn browser_at(&self, local_address: Option<std::net::IpAddr>) -> Browser {
         let jar = std::sync::Arc::new(reqwest::cookie::Jar::default());
         let http = reqwest::Client::builder()
             .cookie_provider(jar.clone())
             .redirect(reqwest::redirect::Policy::none())
+            .local_address(local_address)
             .build()
             .unwrap();
         Browser {
@@ -562,6 +617,31 @@ pub fn customer_input(name: &str, email: &str) -> protocol::CustomerInput {
         email: email.into(),
         ..Default::default()
     }
+}
+
+/// Undoes quoted-printable: soft line breaks and `=XX` escapes (UTF-8).
+pub fn decode_quoted_printable(raw: &str) -> String {
+    let joined = raw.replace("=\r\n", "").replace("=\n", "");
+    let bytes = joined.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let escaped = (bytes[i] == b'=' && i + 2 < bytes.len())
+            .then(|| std::str::from_utf8(&bytes[i + 1..i + 3]).ok())
+            .flatten()
+            .and_then(|hex| u8::from_str_radix(hex, 16).ok());
+        match escaped {
+            Some(byte) => {
+                out.push(byte);
+                i += 3;
+            }
+            None => {
+                out.push(bytes[i]);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 pub fn repo_root() -> PathBuf {
