@@ -3,6 +3,7 @@
 
 use protocol::Language;
 use serde_json::Value;
+use time::{OffsetDateTime, UtcOffset};
 
 use crate::store::mail::OutgoingMail;
 
@@ -92,6 +93,103 @@ pub fn compose(
     }
 }
 
+/// Something that happened to an account which its owner must hear of.
+#[derive(Clone, Copy)]
+pub enum Notice {
+    PasswordChanged,
+    TwoFactorDisabled,
+    /// The right password with a wrong or used second factor.
+    SecondFactorFailed,
+    /// Sign-in is refused for a while after this many failures.
+    SignInLocked {
+        failures: u32,
+    },
+}
+
+impl Notice {
+    fn key(self) -> &'static str {
+        match self {
+            Notice::PasswordChanged => "password_changed",
+            Notice::TwoFactorDisabled => "two_factor_disabled",
+            Notice::SecondFactorFailed => "second_factor_failed",
+            Notice::SignInLocked { .. } => "signin_locked",
+        }
+    }
+}
+
+/// South African time (SAST, UTC+2 all year), which the merchants read.
+pub fn mail_time(at_ms: i64) -> String {
+    let sast = UtcOffset::from_hms(2, 0, 0).unwrap_or(UtcOffset::UTC);
+    let at = OffsetDateTime::from_unix_timestamp(at_ms.div_euclid(1000))
+        .unwrap_or(OffsetDateTime::UNIX_EPOCH)
+        .to_offset(sast);
+    let format = time::macros::format_description!("[year]-[month]-[day] [hour]:[minute]:[second]");
+    format!("{} SAST", at.format(format).unwrap_or_default())
+}
+
+/// What happened, when and from which client address, with a way out when
+/// it was not the owner: `reset_page`, where anyone may ask for a new
+/// password link (never a secret link itself).
+pub fn compose_notice(
+    notice: Notice,
+    language: Language,
+    to: &str,
+    name: &str,
+    at_ms: i64,
+    address: &str,
+    reset_page: &str,
+) -> OutgoingMail {
+    let words = words(language);
+    let when = mail_time(at_ms);
+    let failures = match notice {
+        Notice::SignInLocked { failures } => failures.to_string(),
+        _ => String::new(),
+    };
+    let vars = [
+        ("name", name),
+        ("when", when.as_str()),
+        ("address", address),
+        ("count", failures.as_str()),
+    ];
+    let key = notice.key();
+    let greeting = text(&words, &["greeting"], &vars);
+    let intro = text(&words, &[key, "intro"], &vars);
+    let note = text(&words, &[key, "note"], &vars);
+    let not_you = text(&words, &["not_you"], &vars);
+    let action = text(&words, &["reset_action"], &vars);
+    let signature = text(&words, &["signature"], &vars);
+    let paragraphs: Vec<&str> = [intro.as_str(), note.as_str()]
+        .into_iter()
+        .filter(|p| !p.is_empty())
+        .collect();
+    let plain = format!(
+        "{greeting}\n\n{}\n\n{not_you}\n\n{reset_page}\n\n{signature}\n",
+        paragraphs.join("\n\n")
+    );
+    let html_paragraphs: String = paragraphs
+        .iter()
+        .map(|p| format!("<p>{}</p>", escape(p)))
+        .collect();
+    let html = format!(
+        "<!doctype html><html lang=\"{lang}\"><body style=\"font-family:sans-serif;color:#18181b\">\
+         <p>{greeting}</p>{html_paragraphs}<p>{not_you}</p>\
+         <p><a href=\"{href}\" style=\"background:#16a34a;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none\">{action}</a></p>\
+         <p style=\"font-size:12px;color:#52525b\">{href}</p><p>{signature}</p></body></html>",
+        lang = language.as_str(),
+        greeting = escape(&greeting),
+        not_you = escape(&not_you),
+        action = escape(&action),
+        signature = escape(&signature),
+        href = escape(reset_page),
+    );
+    OutgoingMail {
+        to: to.to_string(),
+        subject: text(&words, &[key, "subject"], &vars),
+        text: plain,
+        html,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -131,5 +229,63 @@ mod tests {
             "l",
         );
         assert!(!hostile.html.contains("<b>x</b>"));
+    }
+
+    #[test]
+    fn notices_say_what_when_and_where_in_both_languages() {
+        let notices = [
+            Notice::PasswordChanged,
+            Notice::TwoFactorDisabled,
+            Notice::SecondFactorFailed,
+            Notice::SignInLocked { failures: 10 },
+        ];
+        // 2026-03-02 12:05:09 UTC is 14:05:09 in South Africa.
+        let at_ms = 1_772_453_109_000;
+        for language in [Language::En, Language::Afr] {
+            for notice in notices {
+                let mail = compose_notice(
+                    notice,
+                    language,
+                    "a@example.co.za",
+                    "Thandi",
+                    at_ms,
+                    "196.25.1.1",
+                    "https://x.test/auth/forgot",
+                );
+                let key = notice.key();
+                assert!(!mail.subject.is_empty(), "{key} subject");
+                assert!(
+                    !mail.text.contains('{'),
+                    "{key}: every placeholder filled: {}",
+                    mail.text
+                );
+                for part in [&mail.text, &mail.html] {
+                    assert!(part.contains("2026-03-02 14:05:09 SAST"), "{key}: {part}");
+                    assert!(part.contains("196.25.1.1"), "{key}");
+                    assert!(part.contains("https://x.test/auth/forgot"), "{key}");
+                }
+            }
+        }
+        let locked = compose_notice(
+            Notice::SignInLocked { failures: 10 },
+            Language::Afr,
+            "a@example.co.za",
+            "Thandi",
+            at_ms,
+            "196.25.1.1",
+            "https://x.test/auth/forgot",
+        );
+        assert!(locked.text.starts_with("Hallo Thandi,"));
+        assert!(locked.text.contains("Na 10 mislukte aanmeldpogings"));
+        let warned = compose_notice(
+            Notice::SecondFactorFailed,
+            Language::En,
+            "a@example.co.za",
+            "Thandi",
+            at_ms,
+            "196.25.1.1",
+            "https://x.test/auth/forgot",
+        );
+        assert!(warned.text.contains("at most once an hour"));
     }
 }

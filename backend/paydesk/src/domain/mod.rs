@@ -17,6 +17,7 @@ pub mod lifecycle;
 pub mod mail;
 pub mod mandate_actions;
 pub mod mandates;
+pub mod notices;
 pub mod payment_methods;
 pub mod payments;
 pub mod retry;

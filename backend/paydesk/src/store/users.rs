@@ -1,9 +1,9 @@
 //! Users, merchants and memberships.
 
-use protocol::{MerchantView, Role, UserView};
+use protocol::{Language, MerchantView, Role, UserView};
 use sqlx::Row;
 
-use super::Db;
+use super::{Db, Tx};
 use crate::error::{AppError, AppResult};
 use crate::ids::{new_id, now_ms};
 
@@ -104,4 +104,39 @@ pub async fn find_memberships(db: &Db, user_id: &str) -> AppResult<Vec<MerchantV
             })
         })
         .collect()
+}
+
+/// Who an account's mail goes to, and in which language.
+pub struct Recipient {
+    pub id: String,
+    pub name: String,
+    pub email: String,
+    pub language: Language,
+}
+
+fn recipient_of(row: sqlx::any::AnyRow) -> Recipient {
+    let language: String = row.get("language");
+    Recipient {
+        id: row.get("id"),
+        name: row.get("name"),
+        email: row.get("email"),
+        language: Language::parse(&language).unwrap_or_default(),
+    }
+}
+
+/// The account signing in with `email`, if there is one.
+pub async fn find_recipient_by_email(tx: &mut Tx, email: &str) -> AppResult<Option<Recipient>> {
+    let row = sqlx::query("SELECT id, name, email, language FROM users WHERE email = $1")
+        .bind(email)
+        .fetch_optional(&mut **tx)
+        .await?;
+    Ok(row.map(recipient_of))
+}
+
+pub async fn find_recipient(tx: &mut Tx, user_id: &str) -> AppResult<Option<Recipient>> {
+    let row = sqlx::query("SELECT id, name, email, language FROM users WHERE id = $1")
+        .bind(user_id)
+        .fetch_optional(&mut **tx)
+        .await?;
+    Ok(row.map(recipient_of))
 }
