@@ -47,6 +47,8 @@ pub struct Config {
     pub session_ttl_seconds: i64,
 
     /// Sign-in failures allowed per account within 15 minutes before refusing.
+    /// Counted in the database (every node refuses alike); the owner is mailed
+    /// once per lockout, and a completed password reset lifts it.
     #[arg(long, env = "SIGNIN_LIMIT_PER_ACCOUNT", default_value_t = 10)]
     pub signin_limit_per_account: u32,
 

@@ -11,7 +11,9 @@ use super::cookies;
 use crate::state::State;
 use paydesk::auth::{password, totp};
 use paydesk::domain::accounts::send_verification;
+use paydesk::domain::notices::Happened;
 use paydesk::domain::rules;
+use paydesk::domain::sign_in::{self, Failure};
 use paydesk::error::{AppError, AppResult};
 use paydesk::ids::hash_secret;
 use paydesk::store::{accounts, sessions, users};
@@ -138,11 +140,13 @@ pub async fn sign_in(state: State, req: HttpRequest, body: web::Bytes) -> HttpRe
     let callback = safe_callback(&state, &req, fields.get("callbackUrl"));
     let email = fields.text("email").to_lowercase();
     let password = fields.get("password").unwrap_or_default().to_string();
-    let account_key = format!("account:{email}");
     let address_key = format!("address:{}", client_address(&req));
-    if state
-        .throttle
-        .is_blocked(&account_key, state.config.signin_limit_per_account)
+    // Counted in the database, so every node sees the same lockout.
+    let account_failures = match sign_in::recent_failures(&state.db, &email).await {
+        Ok(failures) => failures,
+        Err(err) => return internal(err),
+    };
+    if account_failures >= state.config.signin_limit_per_account
         || state
             .throttle
             .is_blocked(&address_key, state.config.signin_limit_per_address)
@@ -161,14 +165,7 @@ pub async fn sign_in(state: State, req: HttpRequest, body: web::Bytes) -> HttpRe
         Err(err) => return internal(err),
     };
     let Some(user) = credentials.filter(|_| valid) else {
-        return refuse(
-            &state,
-            &req,
-            &account_key,
-            &address_key,
-            "CredentialsSignin",
-        )
-        .await;
+        return refuse(&state, &req, &email, &address_key, Failure::WrongPassword).await;
     };
     match second_factor(
         &state,
@@ -185,29 +182,56 @@ pub async fn sign_in(state: State, req: HttpRequest, body: web::Bytes) -> HttpRe
                 .json(json!({"url": format!("{LOGIN_PAGE}?error=TwoFactorRequired")}));
         }
         Ok(SecondFactor::Wrong) => {
-            return refuse(&state, &req, &account_key, &address_key, "TwoFactorInvalid").await;
+            return refuse(
+                &state,
+                &req,
+                &email,
+                &address_key,
+                Failure::WrongSecondFactor,
+            )
+            .await;
         }
         Err(err) => return internal(err),
     }
-    state.throttle.clear(&account_key);
+    if account_failures > 0
+        && let Err(err) = sign_in::forget_failures(&state.db, &email).await
+    {
+        return internal(err);
+    }
     start_session(&state, &req, &user.id, callback).await
 }
 
 /// Counts a failure against the account and the address, waits longer the
 /// more failures the account had (slowing guessing down), and answers with
-/// `error`. The wait follows the account only, so colleagues behind one
-/// office address do not slow each other down; the address still has its
-/// own limit.
+/// the failure's error. The wait follows the account only, so colleagues
+/// behind one office address do not slow each other down; the address still
+/// has its own limit. The account's owner is mailed when the lockout starts
+/// and when the right password came with a wrong second factor.
 async fn refuse(
     state: &State,
     req: &HttpRequest,
-    account_key: &str,
+    email: &str,
     address_key: &str,
-    error: &str,
+    failure: Failure,
 ) -> HttpResponse {
-    let failures = state.throttle.record_failure(account_key);
+    let error = match failure {
+        Failure::WrongPassword => "CredentialsSignin",
+        Failure::WrongSecondFactor => "TwoFactorInvalid",
+    };
+    let address = client_address(req);
+    let origin = state.config.public_origin();
+    let happened = Happened {
+        address: &address,
+        public_origin: &origin,
+    };
     state.throttle.record_failure(address_key);
-    tracing::info!(address = %client_address(req), error, "sign-in failed");
+    let limit = state.config.signin_limit_per_account;
+    let failures = match sign_in::record_failure(&state.db, email, failure, limit, &happened).await
+    {
+        Ok(failures) => failures,
+        Err(err) => return internal(err),
+    };
+    tracing::info!(address = %address, error, "sign-in failed");
     let delay_ms = (100u64 << failures.saturating_sub(1).min(5)).min(2_000);
     tokio::time::sleep(std::time::Duration::from_millis(delay_ms)).await;
     no_store(StatusCode::UNAUTHORIZED).json(json!({"url": format!("{LOGIN_PAGE}?error={error}")}))

@@ -1,12 +1,15 @@
-//! Counts failed sign-ins per account and per client address over a window,
-//! in memory. A node restart forgets the counts, which only loosens the limit
-//! for one window.
+//! Counts failures per client address (sign-in, sign-up, recovery, account
+//! secrets) over a window, in memory. A node restart forgets the counts,
+//! which only loosens the limit for one window. Failures per account live in
+//! the database (`domain::sign_in`), so that a lockout holds on every node
+//! and a password reset lifts it on every node.
 
 use std::time::Duration;
 
 use moka::sync::Cache;
 
-const WINDOW: Duration = Duration::from_secs(15 * 60);
+/// Counts expire this long after the last failure.
+pub const WINDOW: Duration = Duration::from_secs(15 * 60);
 
 pub struct Throttle {
     failures: Cache<String, u32>,

@@ -24,6 +24,7 @@ pub mod retry;
 pub mod routes;
 pub mod rules;
 pub mod scope;
+pub mod sign_in;
 pub mod transactions;
 
 use protocol::{Command, ErrorCode, Query, ReplyBody};
