@@ -193,6 +193,7 @@ impl SessionActor {
     ) {
         let state = self.state.clone();
         let (user_id, token_hash) = (self.user_id.clone(), self.token_hash.clone());
+        let address = self.address.clone();
         let enrols = matches!(command, Command::ConfirmTwoFactor { .. });
         let work = async move {
             let origin = state.config.public_origin();
@@ -200,6 +201,7 @@ impl SessionActor {
                 user_id: &user_id,
                 token_hash: &token_hash,
                 public_origin: &origin,
+                address: &address,
             };
             let outcome =
                 accounts::run_throttled(&state.db, &scope, &state.throttle, &command).await;

@@ -4,8 +4,10 @@
 
 use protocol::{Command, ErrorCode, Language, Profile, ReplyBody, UserView};
 
-use super::mail::{Template, compose};
+use super::mail::{Notice, Template, compose};
+use super::notices::{Happened, notify, recipient, warn_second_factor_failed};
 use super::rules;
+use super::sign_in::password_replaced;
 use crate::auth::throttle::Throttle;
 use crate::auth::{password, totp};
 use crate::error::{AppError, AppResult};
@@ -24,6 +26,17 @@ pub struct AccountScope<'a> {
     pub token_hash: &'a str,
     /// Builds links in mail (the configured public origin).
     pub public_origin: &'a str,
+    /// The client's address, told to the owner in security notices.
+    pub address: &'a str,
+}
+
+impl AccountScope<'_> {
+    fn happened(&self) -> Happened<'_> {
+        Happened {
+            address: self.address,
+            public_origin: self.public_origin,
+        }
+    }
 }
 
 /// A reply, and the browser sessions whose sockets must now close.
@@ -182,6 +195,7 @@ async fn run_account_command(
             let ended =
                 sessions::delete_other_sessions(&mut tx, scope.user_id, Some(scope.token_hash))
                     .await?;
+            password_replaced(&mut tx, &recipient(&account), &scope.happened()).await?;
             tx.commit().await?;
             Ok(AccountOutcome {
                 reply: ReplyBody::Done {},
@@ -271,10 +285,25 @@ async fn run_account_command(
         Command::DisableTwoFactor { password, code } => {
             let account = account(db, scope.user_id).await?;
             check_password(&account, password, "password").await?;
-            check_code(db, &account, code).await?;
+            let checked = check_code(db, &account, code).await;
+            if let Err(AppError::Invalid(_)) = &checked {
+                // The right password with a wrong code: the owner hears of it.
+                let mut tx = db.begin_write().await?;
+                warn_second_factor_failed(&mut tx, &recipient(&account), &scope.happened()).await?;
+                tx.commit().await?;
+            }
+            checked?;
             let mut tx = db.begin_write().await?;
             store::set_totp(&mut tx, scope.user_id, None, 0).await?;
             store::replace_backup_codes(&mut tx, scope.user_id, &[]).await?;
+            let owner = recipient(&account);
+            notify(
+                &mut tx,
+                &owner,
+                Notice::TwoFactorDisabled,
+                &scope.happened(),
+            )
+            .await?;
             tx.commit().await?;
             done()
         }
