@@ -10,13 +10,11 @@ use super::body::{Fields, MAX_AUTH_BODY};
 use super::cookies;
 use crate::state::State;
 use paydesk::auth::password;
-use paydesk::domain::mail::{Template, compose};
-use paydesk::error::AppResult;
+use paydesk::domain::notices::Happened;
+use paydesk::domain::recovery;
+use paydesk::store::accounts;
 use paydesk::store::links::{self, Purpose};
-use paydesk::store::{accounts, mail, sessions, users};
 
-/// Reset links live three days.
-const RESET_SECONDS: i64 = 259_200;
 /// Forgot and reset requests allowed per client address in the throttle window.
 const RECOVERY_LIMIT: u32 = 20;
 
@@ -44,57 +42,37 @@ fn checked(state: &State, req: &HttpRequest, body: &[u8]) -> Result<Fields, Box<
     Ok(fields)
 }
 
-/// `POST /forgot {email}`: always the same answer, at once; the link (if
-/// the address has an account) is queued in the background, so neither the
-/// answer nor its timing tells whether the address is known.
+/// `POST /forgot {email}`: always the same answer, at once. The address's
+/// hourly quota of reset mails (`recovery::RESET_MAILS_PER_HOUR`, whichever
+/// clients ask) is taken for every address alike; within it the link (if the
+/// address has an account) is queued in the background, so neither the
+/// answer nor its timing tells whether the address is known. Past it no
+/// mail goes out.
 pub async fn forgot(state: State, req: HttpRequest, body: web::Bytes) -> HttpResponse {
     let fields = match checked(&state, &req, &body) {
         Ok(fields) => fields,
         Err(response) => return *response,
     };
     let email = fields.text("email").to_lowercase();
-    let background = state.clone();
-    actix_web::rt::spawn(async move {
-        if let Err(err) = queue_reset_link(&background, &email).await {
-            tracing::error!(error = %err, "cannot queue a reset link");
+    match recovery::take_reset_quota(&state.db, &email).await {
+        Ok(true) => {
+            let background = state.clone();
+            actix_web::rt::spawn(async move {
+                let origin = background.config.public_origin();
+                if let Err(err) = recovery::send_reset_link(&background.db, &origin, &email).await {
+                    tracing::error!(error = %err, "cannot queue a reset link");
+                }
+            });
         }
-    });
+        Ok(false) => {}
+        Err(err) => return internal(err),
+    }
     no_store(StatusCode::OK).json(json!({"ok": true}))
 }
 
-async fn queue_reset_link(state: &State, email: &str) -> AppResult<()> {
-    let Some(user) = users::find_credentials_by_email(&state.db, email).await? else {
-        return Ok(());
-    };
-    let Some(account) = accounts::find_account(&state.db, &user.id).await? else {
-        return Ok(());
-    };
-    let mut tx = state.db.begin_write().await?;
-    let token = links::create_link(
-        &mut tx,
-        &account.id,
-        Purpose::ResetPassword,
-        &account.email,
-        RESET_SECONDS,
-    )
-    .await?;
-    // Built from the configured public origin, never from the request's Host.
-    let link = format!("{}/auth/reset/{token}", state.config.public_origin());
-    let message = compose(
-        Template::ResetPassword,
-        account.language,
-        &account.email,
-        &account.name,
-        &account.email,
-        &link,
-    );
-    mail::enqueue(&mut tx, &message).await?;
-    tx.commit().await?;
-    Ok(())
-}
-
 /// `POST /reset {token, password}`: sets the new password once, signs every
-/// session of the user out, and does not sign in.
+/// session of the user out, lifts a sign-in lockout, tells the owner by
+/// mail, and does not sign in.
 pub async fn reset(state: State, req: HttpRequest, body: web::Bytes) -> HttpResponse {
     let fields = match checked(&state, &req, &body) {
         Ok(fields) => fields,
@@ -109,18 +87,13 @@ pub async fn reset(state: State, req: HttpRequest, body: web::Bytes) -> HttpResp
         Err(err) => return internal(err),
     };
     let token = fields.text("token");
-    let outcome = async {
-        let mut tx = state.db.begin_write().await?;
-        let Some((user_id, _)) = links::use_link(&mut tx, &token, Purpose::ResetPassword).await?
-        else {
-            return Ok(None);
-        };
-        accounts::set_password_hash(&mut tx, &user_id, &hash).await?;
-        let ended = sessions::delete_other_sessions(&mut tx, &user_id, None).await?;
-        tx.commit().await?;
-        Ok::<_, paydesk::error::AppError>(Some(ended))
+    let address = client_address(&req);
+    let origin = state.config.public_origin();
+    let happened = Happened {
+        address: &address,
+        public_origin: &origin,
     };
-    match outcome.await {
+    match recovery::reset_password(&state.db, &token, &hash, &happened).await {
         Ok(Some(ended)) => {
             for token_hash in ended {
                 state.sockets.close_session(&token_hash);

@@ -20,6 +20,7 @@ pub mod mandates;
 pub mod notices;
 pub mod payment_methods;
 pub mod payments;
+pub mod recovery;
 pub mod retry;
 pub mod routes;
 pub mod rules;
