@@ -126,7 +126,7 @@ describe("signing up, out and in", () => {
         await page.getByRole("button", { name: "Sign in" }).waitFor();
         message = (await login.error().textContent()) ?? "";
       }
-      expect(message).toBe("Too many sign-in attempts. Wait a few minutes, then try again.");
+      expect(message).toBe("Too many sign-in attempts. Wait 15 minutes and try again, or reset your password, which lifts the lock on your account.");
       await shoot(page, "login-too-many-en-light");
     } finally {
       await fresh.close();
