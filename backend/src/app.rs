@@ -28,7 +28,8 @@ use crate::state::{AppState, State};
 /// Connects, migrates and assembles the shared state, and starts the
 /// background jobs that live as long as it does.
 pub async fn build_state(config: Config) -> AppResult<State> {
-    let db = Db::connect(&config.database_url).await?;
+    let write_wait = Duration::from_secs(config.database_write_wait_seconds.max(1));
+    let db = Db::connect_waiting(&config.database_url, write_wait).await?;
     db.migrate().await?;
     let csrf = CsrfKey::new(&secrets::server_secret(&db, "csrf").await?);
     if !config.web_dir.join("index.html").is_file() {

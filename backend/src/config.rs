@@ -19,6 +19,11 @@ pub struct Config {
     )]
     pub database_url: String,
 
+    /// How long a write waits for the database (SQLite: its turn at the
+    /// file) before the user is told the system is busy and to try again.
+    #[arg(long, env = "DATABASE_WRITE_WAIT_SECONDS", default_value_t = 30)]
+    pub database_write_wait_seconds: u64,
+
     /// Folder of the built web app (`npm run build` in web/).
     #[arg(long, env = "WEB_DIR", default_value = "web/dist")]
     pub web_dir: PathBuf,
@@ -117,6 +122,7 @@ impl Config {
         Config {
             bind: "127.0.0.1:0".into(),
             database_url: database_url.into(),
+            database_write_wait_seconds: 30,
             web_dir: PathBuf::from("web/dist"),
             public_url: None,
             allowed_origins: Vec::new(),

@@ -70,10 +70,12 @@ async fn a_stuck_session_is_dropped_and_the_rest_carry_on() {
     .await
     .unwrap();
     db.migrate().await.unwrap();
+    let mut tx = db.begin_write().await.unwrap();
     sqlx::query("INSERT INTO merchants (id, name, created_at) VALUES ('mer_slow', 'Slow Co', 0)")
-        .execute(&db.pool)
+        .execute(&mut *tx)
         .await
         .unwrap();
+    tx.commit().await.unwrap();
 
     let merchant = MerchantActor::new(
         StreamKey {

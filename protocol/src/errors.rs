@@ -13,6 +13,9 @@ pub enum ErrorCode {
     BadFrame,
     NotWelcomed,
     Internal,
+    /// The database could not take the request in time; the same request
+    /// succeeds when tried again.
+    Busy,
     // Validation, per field
     InvalidInput,
     Required,

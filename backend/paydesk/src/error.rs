@@ -34,6 +34,16 @@ impl AppError {
         }])
     }
 
+    /// The database could not take the work in time: trying again later
+    /// succeeds.
+    pub fn is_busy(&self) -> bool {
+        match self {
+            AppError::Code(code) => *code == ErrorCode::Busy,
+            AppError::Database(err) => crate::store::is_busy(err),
+            _ => false,
+        }
+    }
+
     /// What the user sees. Internal failures stay opaque and are logged instead.
     pub fn to_wire(&self) -> WireError {
         match self {
@@ -43,6 +53,10 @@ impl AppError {
             },
             AppError::Code(code) => WireError::new(*code),
             AppError::Refused(wire) => wire.clone(),
+            AppError::Database(err) if crate::store::is_busy(err) => {
+                tracing::warn!(error = %err, "the database was busy: answered busy");
+                WireError::new(ErrorCode::Busy)
+            }
             other => {
                 tracing::error!(error = %other, "internal error");
                 WireError::new(ErrorCode::Internal)

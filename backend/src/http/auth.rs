@@ -27,6 +27,14 @@ pub(super) fn no_store(status: StatusCode) -> HttpResponseBuilder {
 }
 
 pub(super) fn internal(err: AppError) -> HttpResponse {
+    if err.is_busy() {
+        // The database had no turn for this request in time: nothing was
+        // written, and the same request succeeds a moment later.
+        tracing::warn!(error = %err, "auth request answered busy");
+        return no_store(StatusCode::SERVICE_UNAVAILABLE)
+            .insert_header(("Retry-After", "1"))
+            .json(json!({"error": "busy"}));
+    }
     tracing::error!(error = %err, "auth request failed");
     no_store(StatusCode::INTERNAL_SERVER_ERROR)
         .json(json!({"error": "Runtime error, check the console logs"}))

@@ -81,10 +81,26 @@ pub async fn run_forever(
 }
 
 async fn run_logged(db: &Db, registry: &MerchantRegistry, import_id: &str) {
-    if let Err(err) = run_import(db, registry, import_id).await {
-        tracing::error!(error = %err, import = %import_id, "import stopped; it resumes at the next start");
+    loop {
+        match run_import(db, registry, import_id).await {
+            Ok(()) => return,
+            // Other writers held the database for longer than the write
+            // wait: the import goes on from its cursor rather than waiting
+            // for the next start.
+            Err(err) if err.is_busy() => {
+                tracing::warn!(error = %err, import = %import_id, "import waited out its turn; going on");
+                tokio::time::sleep(BUSY_PAUSE).await;
+            }
+            Err(err) => {
+                return tracing::error!(error = %err, import = %import_id, "import stopped; it resumes at the next start");
+            }
+        }
     }
 }
+
+/// After an import found the database busy, it lets the other writers
+/// through for a moment before going on.
+const BUSY_PAUSE: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// Reads the import's rows from its cursor on and sends batches of valid
 /// rows, prepared (`prepare`): the rows its check kept, or the file for

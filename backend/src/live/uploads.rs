@@ -196,7 +196,7 @@ impl Uploads {
             }
             (u.file_name.clone(), u.bytes.clone(), u.template, u.kind)
         };
-        let mut tx = state.db.pool.begin().await?;
+        let mut tx = state.db.begin_read().await?;
         let today = stream_today(&mut tx, scope).await?;
         let settings = payment_methods::settings_in_tx(&mut tx, scope).await?;
         tx.rollback().await?;

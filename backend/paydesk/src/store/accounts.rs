@@ -53,12 +53,14 @@ pub async fn update_profile(
     name: &str,
     language: Language,
 ) -> AppResult<()> {
+    let mut tx = db.begin_write().await?;
     sqlx::query("UPDATE users SET name = $2, language = $3 WHERE id = $1")
         .bind(user_id)
         .bind(name)
         .bind(language.as_str())
-        .execute(&db.pool)
+        .execute(&mut *tx)
         .await?;
+    tx.commit().await?;
     Ok(())
 }
 
@@ -105,11 +107,13 @@ pub async fn verify_email(tx: &mut Tx, user_id: &str, email: &str) -> AppResult<
 }
 
 pub async fn set_pending_totp(db: &Db, user_id: &str, secret: Option<&str>) -> AppResult<()> {
+    let mut tx = db.begin_write().await?;
     sqlx::query("UPDATE users SET totp_pending_secret = $2 WHERE id = $1")
         .bind(user_id)
         .bind(secret)
-        .execute(&db.pool)
+        .execute(&mut *tx)
         .await?;
+    tx.commit().await?;
     Ok(())
 }
 
@@ -132,12 +136,14 @@ pub async fn set_totp(
 /// Records `step` as the last accepted one, only if it is newer: two
 /// sign-ins racing with the same code cannot both win.
 pub async fn accept_totp_step(db: &Db, user_id: &str, step: i64) -> AppResult<bool> {
+    let mut tx = db.begin_write().await?;
     let updated =
         sqlx::query("UPDATE users SET totp_last_step = $2 WHERE id = $1 AND totp_last_step < $2")
             .bind(user_id)
             .bind(step)
-            .execute(&db.pool)
+            .execute(&mut *tx)
             .await?;
+    tx.commit().await?;
     Ok(updated.rows_affected() == 1)
 }
 
@@ -167,12 +173,14 @@ pub async fn use_backup_code(db: &Db, user_id: &str, code: &str) -> AppResult<bo
         .filter(|c| c.is_ascii_alphanumeric())
         .collect::<String>()
         .to_lowercase();
+    let mut tx = db.begin_write().await?;
     let updated = sqlx::query("UPDATE backup_codes SET used_at = $3 WHERE user_id = $1 AND code_hash = $2 AND used_at IS NULL")
         .bind(user_id)
         .bind(hash_secret(&normalised))
         .bind(now_ms())
-        .execute(&db.pool)
+        .execute(&mut *tx)
         .await?;
+    tx.commit().await?;
     Ok(updated.rows_affected() == 1)
 }
 

@@ -213,10 +213,12 @@ mod tests {
         let db = Db::connect(&format!("sqlite://{}/bulk.db", dir.path().display()))
             .await
             .unwrap();
+        let mut tx = db.begin_write().await.unwrap();
         sqlx::query(AssertSqlSafe(create))
-            .execute(&db.pool)
+            .execute(&mut *tx)
             .await
             .unwrap();
+        tx.commit().await.unwrap();
         (db, dir)
     }
 

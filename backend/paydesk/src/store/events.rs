@@ -17,6 +17,7 @@ pub struct StreamPosition {
 
 /// Opens (creating when missing) the stream of a merchant and mode.
 pub async fn open_stream(db: &Db, merchant_id: &str, mode: Mode) -> AppResult<StreamPosition> {
+    let mut tx = db.begin_write().await?;
     sqlx::query(
         "INSERT INTO merchant_streams (merchant_id, mode, epoch, seq) VALUES ($1, $2, $3, 0) \
          ON CONFLICT (merchant_id, mode) DO NOTHING",
@@ -24,14 +25,15 @@ pub async fn open_stream(db: &Db, merchant_id: &str, mode: Mode) -> AppResult<St
     .bind(merchant_id)
     .bind(mode.as_str())
     .bind(new_id("ep"))
-    .execute(&db.pool)
+    .execute(&mut *tx)
     .await?;
     let row =
         sqlx::query("SELECT epoch, seq FROM merchant_streams WHERE merchant_id = $1 AND mode = $2")
             .bind(merchant_id)
             .bind(mode.as_str())
-            .fetch_one(&db.pool)
+            .fetch_one(&mut *tx)
             .await?;
+    tx.commit().await?;
     Ok(StreamPosition {
         epoch: row.get("epoch"),
         seq: row.get::<i64, _>("seq") as u64,

@@ -77,16 +77,20 @@ pub async fn claim_due(db: &Db, limit: i64, lease_ms: i64) -> AppResult<Vec<Queu
 }
 
 pub async fn mark_sent(db: &Db, id: &str) -> AppResult<()> {
-    sqlx::query("UPDATE mail_outbox SET sent_at = $2, attempts = attempts + 1, last_error = NULL WHERE id = $1").bind(id).bind(now_ms()).execute(&db.pool).await?;
+    let mut tx = db.begin_write().await?;
+    sqlx::query("UPDATE mail_outbox SET sent_at = $2, attempts = attempts + 1, last_error = NULL WHERE id = $1").bind(id).bind(now_ms()).execute(&mut *tx).await?;
+    tx.commit().await?;
     Ok(())
 }
 
 pub async fn mark_failed(db: &Db, id: &str, error: &str, retry_at: i64) -> AppResult<()> {
+    let mut tx = db.begin_write().await?;
     sqlx::query("UPDATE mail_outbox SET attempts = attempts + 1, last_error = $2, next_attempt_at = $3 WHERE id = $1")
         .bind(id)
         .bind(error.chars().take(500).collect::<String>())
         .bind(retry_at)
-        .execute(&db.pool)
+        .execute(&mut *tx)
         .await?;
+    tx.commit().await?;
     Ok(())
 }

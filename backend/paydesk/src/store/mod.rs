@@ -28,6 +28,7 @@ pub mod sql;
 pub mod stream;
 pub mod transactions;
 pub mod users;
+mod write_tx;
 
 use std::collections::HashMap;
 use std::sync::{Arc, LazyLock, PoisonError};
@@ -35,8 +36,10 @@ use std::time::Duration;
 
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::{AnyPool, Executor};
+use tokio::time::Instant;
 
 use crate::error::{AppError, AppResult};
+pub use write_tx::{Tx, is_busy};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Backend {
@@ -44,29 +47,54 @@ pub enum Backend {
     Postgres,
 }
 
+/// How long a writer waits for its turn before it is answered `busy`,
+/// unless the configuration says otherwise.
+pub const DEFAULT_WRITE_WAIT: Duration = Duration::from_secs(30);
+
+/// SQLite: how long one `BEGIN IMMEDIATE` lets SQLite's busy handler wait
+/// for a writer outside this process before `begin_write` looks at its
+/// deadline and tries again. Short, so the deadline is kept to about this.
+const SQLITE_BEGIN_TIMEOUT: Duration = Duration::from_secs(1);
+
+/// SQLite: a reader waits on a lock only while a crashed writer's log is
+/// recovered; long enough for that.
+const SQLITE_READ_TIMEOUT: Duration = Duration::from_secs(10);
+
 #[derive(Clone)]
 pub struct Db {
+    /// For reads. On SQLite its connections are `query_only`: a write on it
+    /// fails at once instead of slipping past the write queue.
     pub pool: AnyPool,
+    /// Where write transactions begin (`begin_write`); on PostgreSQL the
+    /// same pool as `pool`.
+    writer: AnyPool,
     pub backend: Backend,
     /// SQLite: where this file's writers of this process wait their turn.
     write_queue: Option<Arc<tokio::sync::Mutex<()>>>,
+    /// How long a writer waits for its turn before it is answered `busy`.
+    write_wait: Duration,
 }
 
 /// One queue per SQLite file, shared by every pool of the process (the
-/// import job has its own). A writer waiting for SQLite's lock sleeps and
-/// polls, up to 100 ms apart, so a writer that commits and begins again at
-/// once (an import, batch after batch) would keep the lock from the others
-/// for as long as it runs; queued in arrival order, each waits at most for
-/// the transactions that were there first.
+/// import job, the scheduler and the mail job have their own). A writer
+/// holds its place until its transaction ends: SQLite's own wait for the
+/// lock sleeps and polls, up to 100 ms apart, so writers that polled against
+/// each other would let one that commits and begins again at once (an
+/// import, batch after batch) keep the lock from the others for as long as
+/// it runs. Queued in arrival order, each waits only for the transactions
+/// that were there first.
 static SQLITE_WRITE_QUEUES: LazyLock<
     std::sync::Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>,
 > = LazyLock::new(Default::default);
 
-pub type Tx = sqlx::Transaction<'static, sqlx::Any>;
-
 impl Db {
     pub async fn connect(url: &str) -> AppResult<Db> {
-        Db::open(url, true).await
+        Db::open(url, true, DEFAULT_WRITE_WAIT).await
+    }
+
+    /// As `connect`, with writers answered `busy` after `write_wait`.
+    pub async fn connect_waiting(url: &str, write_wait: Duration) -> AppResult<Db> {
+        Db::open(url, true, write_wait).await
     }
 
     /// For a writer of many batches (the import job): on SQLite its commits
@@ -74,7 +102,7 @@ impl Db {
     /// `checkpoint_passive`, which it runs beside its next batch, instead
     /// of doing it inside every few commits.
     pub async fn connect_bulk_writer(url: &str) -> AppResult<Db> {
-        Db::open(url, false).await
+        Db::open(url, false, DEFAULT_WRITE_WAIT).await
     }
 
     /// SQLite: copies what it can of the write-ahead log into the database
@@ -88,7 +116,7 @@ impl Db {
         Ok(())
     }
 
-    async fn open(url: &str, checkpoint_on_commit: bool) -> AppResult<Db> {
+    async fn open(url: &str, checkpoint_on_commit: bool, write_wait: Duration) -> AppResult<Db> {
         sqlx::any::install_default_drivers();
         let backend = if url.starts_with("sqlite:") {
             Backend::Sqlite
@@ -103,82 +131,144 @@ impl Db {
             Backend::Sqlite => sqlite_url_creating_folder(url)?,
             Backend::Postgres => url.to_string(),
         };
-        let write_queue = (backend == Backend::Sqlite).then(|| {
-            let mut queues = SQLITE_WRITE_QUEUES
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner);
-            Arc::clone(queues.entry(url.clone()).or_default())
-        });
         let options: AnyConnectOptions = url.parse()?;
-        let pool = AnyPoolOptions::new()
-            // SQLite has one writer at a time anyway; a few readers beside it suffice.
-            .max_connections(match backend {
-                Backend::Sqlite => 8,
-                Backend::Postgres => 16,
-            })
-            .acquire_timeout(Duration::from_secs(10))
-            // A SQLite connection is a handle on a local file: pinging it
-            // before each use costs a round trip to its thread on every
-            // transaction and finds nothing. A server's connection can drop.
-            .test_before_acquire(backend == Backend::Postgres)
-            .after_connect(move |conn, _| {
-                Box::pin(async move {
-                    if backend == Backend::Sqlite {
-                        // WAL lets readers run beside the writer; FULL sync because this is money;
-                        // the busy timeout makes concurrent writers queue instead of failing.
-                        conn.execute("PRAGMA journal_mode = WAL").await?;
-                        conn.execute("PRAGMA synchronous = FULL").await?;
-                        conn.execute("PRAGMA foreign_keys = ON").await?;
-                        conn.execute("PRAGMA busy_timeout = 10000").await?;
-                        if !checkpoint_on_commit {
-                            conn.execute("PRAGMA wal_autocheckpoint = 0").await?;
-                        }
-                    }
-                    Ok(())
-                })
-            })
-            .connect_with(options)
-            .await?;
+        let (pool, writer, write_queue) = match backend {
+            Backend::Postgres => {
+                let pool = pool_options(16, Backend::Postgres)
+                    .connect_with(options)
+                    .await?;
+                (pool.clone(), pool, None)
+            }
+            Backend::Sqlite => {
+                let queue = {
+                    let mut queues = SQLITE_WRITE_QUEUES
+                        .lock()
+                        .unwrap_or_else(PoisonError::into_inner);
+                    Arc::clone(queues.entry(url.clone()).or_default())
+                };
+                // The writer comes first: it is the one that may turn the
+                // file to WAL, which needs the file to itself.
+                // One transaction at a time holds the file's turn; a second
+                // connection lets the next writer begin while the last one's
+                // goes back to the pool.
+                let writer = pool_options(2, Backend::Sqlite)
+                    .after_connect(move |conn, _| {
+                        Box::pin(async move {
+                            sqlite_pragmas(conn, SQLITE_BEGIN_TIMEOUT, checkpoint_on_commit).await
+                        })
+                    })
+                    .connect_with(options.clone())
+                    .await?;
+                // SQLite has one writer at a time anyway; a few readers beside it suffice.
+                let pool = pool_options(8, Backend::Sqlite)
+                    .after_connect(move |conn, _| {
+                        Box::pin(async move {
+                            sqlite_pragmas(conn, SQLITE_READ_TIMEOUT, checkpoint_on_commit).await?;
+                            conn.execute("PRAGMA query_only = ON").await?;
+                            Ok(())
+                        })
+                    })
+                    .connect_with(options)
+                    .await?;
+                (pool, writer, Some(queue))
+            }
+        };
         Ok(Db {
             pool,
+            writer,
             backend,
             write_queue,
+            write_wait,
         })
     }
 
     pub async fn migrate(&self) -> AppResult<()> {
+        // Migrations write, so they take the file's turn like any writer.
+        let _turn = match &self.write_queue {
+            Some(queue) => Some(queue.lock().await),
+            None => None,
+        };
         match self.backend {
             Backend::Sqlite => {
                 sqlx::migrate!("../../migrations/sqlite")
-                    .run(&self.pool)
+                    .run(&self.writer)
                     .await?
             }
             Backend::Postgres => {
                 sqlx::migrate!("../../migrations/postgres")
-                    .run(&self.pool)
+                    .run(&self.writer)
                     .await?
             }
         }
         Ok(())
     }
 
-    /// A write transaction. On SQLite it takes the write lock up front
-    /// (`BEGIN IMMEDIATE`), so two writers queue on the busy timeout instead of
-    /// failing when one upgrades a read lock. Writers of one file wait in
-    /// the file's queue first, and leave it once they hold the lock.
+    /// A write transaction. On SQLite it waits for the file's turn, then
+    /// takes the write lock up front (`BEGIN IMMEDIATE`: a transaction that
+    /// began as a read and then writes can fail at once, without waiting,
+    /// when another writer got in between), and keeps the turn until it
+    /// ends. Waiting longer than the write wait, for the turn or for a
+    /// writer outside this process, answers `busy`.
     pub async fn begin_write(&self) -> AppResult<Tx> {
-        let tx = match self.backend {
-            Backend::Sqlite => {
-                let _turn = match &self.write_queue {
-                    Some(queue) => Some(queue.lock().await),
-                    None => None,
-                };
-                self.pool.begin_with("BEGIN IMMEDIATE").await?
-            }
-            Backend::Postgres => self.pool.begin().await?,
+        let Some(queue) = &self.write_queue else {
+            return Ok(Tx::new(self.writer.begin().await?, None));
         };
-        Ok(tx)
+        let deadline = Instant::now() + self.write_wait;
+        let turn = tokio::time::timeout_at(deadline, Arc::clone(queue).lock_owned())
+            .await
+            .map_err(|_| {
+                tracing::warn!(wait = ?self.write_wait, "a writer waited out its turn: answered busy");
+                write_tx::busy()
+            })?;
+        loop {
+            match self.writer.begin_with("BEGIN IMMEDIATE").await {
+                Ok(tx) => return Ok(Tx::new(tx, Some(turn))),
+                Err(err) if is_busy(&err) && Instant::now() < deadline => {
+                    tracing::debug!(error = %err, "the database is locked from outside: trying again");
+                }
+                Err(err) if is_busy(&err) => {
+                    tracing::warn!(error = %err, wait = ?self.write_wait, "the database stayed locked: answered busy");
+                    return Err(write_tx::busy());
+                }
+                Err(err) => return Err(err.into()),
+            }
+        }
     }
+
+    /// A transaction that only reads, for reads that must agree with each
+    /// other. It takes no turn.
+    pub async fn begin_read(&self) -> AppResult<Tx> {
+        Ok(Tx::new(self.pool.begin().await?, None))
+    }
+}
+
+fn pool_options(max_connections: u32, backend: Backend) -> AnyPoolOptions {
+    AnyPoolOptions::new()
+        .max_connections(max_connections)
+        .acquire_timeout(Duration::from_secs(10))
+        // A SQLite connection is a handle on a local file: pinging it
+        // before each use costs a round trip to its thread on every
+        // transaction and finds nothing. A server's connection can drop.
+        .test_before_acquire(backend == Backend::Postgres)
+}
+
+/// WAL lets readers run beside the writer; FULL sync because this is money.
+async fn sqlite_pragmas(
+    conn: &mut sqlx::AnyConnection,
+    busy_timeout: Duration,
+    checkpoint_on_commit: bool,
+) -> Result<(), sqlx::Error> {
+    let busy_timeout = format!("PRAGMA busy_timeout = {}", busy_timeout.as_millis());
+    sqlx::query(sqlx::AssertSqlSafe(busy_timeout))
+        .execute(&mut *conn)
+        .await?;
+    conn.execute("PRAGMA journal_mode = WAL").await?;
+    conn.execute("PRAGMA synchronous = FULL").await?;
+    conn.execute("PRAGMA foreign_keys = ON").await?;
+    if !checkpoint_on_commit {
+        conn.execute("PRAGMA wal_autocheckpoint = 0").await?;
+    }
+    Ok(())
 }
 
 /// `sqlite://data/x.db` → the same URL with `mode=rwc`, after creating `data/`.

@@ -27,6 +27,7 @@ pub async fn create_session(
 ) -> AppResult<String> {
     let token = new_secret();
     let now = now_ms();
+    let mut tx = db.begin_write().await?;
     sqlx::query(
         "INSERT INTO sessions (token_hash, user_id, created_at, expires_at, last_seen_at, user_agent, address, public_id) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
@@ -39,8 +40,9 @@ pub async fn create_session(
     .bind(truncate(user_agent, 256))
     .bind(truncate(address, 64))
     .bind(new_id("ses"))
-    .execute(&db.pool)
+    .execute(&mut *tx)
     .await?;
+    tx.commit().await?;
     Ok(token)
 }
 
@@ -61,12 +63,14 @@ pub async fn find_live_session(
     .await?;
     let Some(row) = row else { return Ok(None) };
     let expires_at = now + ttl_seconds * 1000;
+    let mut tx = db.begin_write().await?;
     sqlx::query("UPDATE sessions SET last_seen_at = $1, expires_at = $2 WHERE token_hash = $3")
         .bind(now)
         .bind(expires_at)
         .bind(&token_hash)
-        .execute(&db.pool)
+        .execute(&mut *tx)
         .await?;
+    tx.commit().await?;
     Ok(Some(SessionRow {
         token_hash,
         public_id: row
@@ -88,10 +92,12 @@ pub async fn session_is_live(db: &Db, token_hash: &str) -> AppResult<bool> {
 }
 
 pub async fn delete_session(db: &Db, token_hash: &str) -> AppResult<()> {
+    let mut tx = db.begin_write().await?;
     sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
         .bind(token_hash)
-        .execute(&db.pool)
+        .execute(&mut *tx)
         .await?;
+    tx.commit().await?;
     Ok(())
 }
 
@@ -129,13 +135,15 @@ pub async fn delete_session_by_public_id(
     user_id: &str,
     public_id: &str,
 ) -> AppResult<Option<String>> {
+    let mut tx = db.begin_write().await?;
     let row = sqlx::query(
         "DELETE FROM sessions WHERE user_id = $1 AND public_id = $2 RETURNING token_hash",
     )
     .bind(user_id)
     .bind(public_id)
-    .fetch_optional(&db.pool)
+    .fetch_optional(&mut *tx)
     .await?;
+    tx.commit().await?;
     Ok(row.map(|r| r.get("token_hash")))
 }
 

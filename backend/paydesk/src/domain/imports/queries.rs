@@ -91,7 +91,7 @@ pub async fn download_template(
     kind: PaymentKind,
     offset: u32,
 ) -> AppResult<ReplyBody> {
-    let mut tx = db.pool.begin().await?;
+    let mut tx = db.begin_read().await?;
     let today = stream_today(&mut tx, scope).await?;
     tx.rollback().await?;
     let bytes = workbook::template_xlsx(template, kind, today)?;
