@@ -85,7 +85,11 @@ fn import_check(
 
 #[actix_web::main]
 async fn main() -> std::process::ExitCode {
+    // Logs, the spreadsheet reader's warnings among them, go to standard
+    // error: standard output carries only what a command promises (the JSON
+    // of `import check`).
     tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
                 .unwrap_or_else(|_| "info,sqlx=warn".into()),

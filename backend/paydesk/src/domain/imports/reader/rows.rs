@@ -5,6 +5,9 @@ use protocol::{ErrorCode, IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS};
 
 use crate::domain::imports::cells::{Cell, Refusal, SheetRow};
 
+/// The rows of a worksheet in every format read here (Excel's own limit).
+const SHEET_MAX_ROWS: u32 = 1_048_576;
+
 pub(super) struct Rows<'a> {
     on_row: &'a mut dyn FnMut(SheetRow) -> Result<(), Refusal>,
     /// The 0-based index and cells of the row being assembled.
@@ -24,6 +27,11 @@ impl<'a> Rows<'a> {
     /// Places one cell (0-based row and column). Cells must come in row
     /// order; within a row any order is fine.
     pub(super) fn cell(&mut self, row: u32, column: u32, cell: Cell) -> Result<(), Refusal> {
+        // No spreadsheet program makes a row past its last one: such a file
+        // was written by hand to get past a reader.
+        if row >= SHEET_MAX_ROWS {
+            return Err(Refusal::new(ErrorCode::ImportSheetTooLarge));
+        }
         let current_row = self.current.as_ref().map(|(index, _)| *index);
         match current_row {
             Some(index) if row < index => return Err(Refusal::new(ErrorCode::ImportUnreadable)),
