@@ -12,6 +12,7 @@ pub mod collections;
 pub mod commerce;
 pub mod customers;
 pub mod debits;
+pub mod downloads;
 pub mod imports;
 pub mod lifecycle;
 pub mod mail;

@@ -74,6 +74,25 @@ describe("buildTransactionsCsv", () => {
     expect(row[9]).toBe("'+1");
   });
 
+  it("reads back as what the user should see, with a negative amount still a number", () => {
+    const names = ['=HYPERLINK("http://x","y")', "+1+1", "@SUM(A1)", "-2+3", "\tcmd", "-12.50"];
+    const csv = buildTransactionsCsv(
+      names.map((customerName, index) => sampleTransaction({ id: `txn_${index}`, customerName, amountCents: -1250 })),
+      labels,
+    );
+    const [, ...rows] = parse(csv);
+    expect(rows.map((row) => row[6])).toEqual([
+      `'=HYPERLINK("http://x","y")`,
+      "'+1+1",
+      "'@SUM(A1)",
+      "'-2+3",
+      "'\tcmd",
+      "-12.50",
+    ]);
+    expect(rows.map((row) => row[4])).toEqual(names.map(() => "-12.50"));
+    expect(csv).toContain("\r\ntxn_0,2026-03-02,status:paid,,-12.50,");
+  });
+
   it("leaves ordinary names, commas and quotes readable", () => {
     const [, row] = parse(buildTransactionsCsv([sampleTransaction({ customerName: 'Nkosi, "T" & Sons' })], labels));
     expect(row[6]).toBe('Nkosi, "T" & Sons');

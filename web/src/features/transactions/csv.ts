@@ -1,4 +1,5 @@
 import Papa from "papaparse";
+import { csvCell, quoteCsvCell } from "../../components/spreadsheetCells";
 import type { Transaction } from "../../protocol/wire";
 
 export const CSV_COLUMNS = [
@@ -24,11 +25,6 @@ export type CsvLabels = {
   method: (method: Transaction["method"]) => string;
   bank: (bank: Transaction["bank"]) => string;
 };
-
-// A cell a spreadsheet would read as a formula (=, +, -, @) or that hides one behind a tab,
-// carriage return or line feed. Papaparse's own `true` pattern misses a value with a line
-// break in it (its `.` stops at the newline), so the test is on the first character alone.
-const FORMULA_START = /^[=+\-@\t\r\n]/;
 
 /** Cents as rand with two decimals and a point, the way spreadsheets read numbers: 1234.50. */
 export function centsToRand(cents: number): string {
@@ -57,15 +53,15 @@ export function csvRow(transaction: Transaction, labels: CsvLabels): Record<CsvC
 /**
  * The CSV text of an export: a header row, then one row per transaction. Every cell
  * that could start a formula is prefixed with an apostrophe and quoted, so a hostile
- * customer name stays text in Excel, Sheets and LibreOffice.
+ * customer name stays text in Excel, Sheets and LibreOffice; a negative amount stays a number.
  */
 export function buildTransactionsCsv(transactions: Transaction[], labels: CsvLabels): string {
-  const fields = CSV_COLUMNS.map((column) => labels.header[column]);
+  const fields = CSV_COLUMNS.map((column) => csvCell(labels.header[column]));
   const data = transactions.map((transaction) => {
     const row = csvRow(transaction, labels);
-    return CSV_COLUMNS.map((column) => row[column]);
+    return CSV_COLUMNS.map((column) => csvCell(row[column]));
   });
-  return Papa.unparse({ fields, data }, { escapeFormulae: FORMULA_START, newline: "\r\n" });
+  return Papa.unparse({ fields, data }, { quotes: quoteCsvCell, newline: "\r\n" });
 }
 
 /** `transactions-YYYY-MM-DD.csv`, dated by the calendar day of the export. */

@@ -11,6 +11,7 @@ use super::lookups;
 use super::messages::message;
 use super::template::{Column, layout};
 use crate::domain::calendar::{add_business_days, iso_date};
+use crate::domain::downloads::TextCells;
 use crate::error::{AppError, AppResult};
 
 pub const CONTENT_TYPE: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -169,21 +170,23 @@ pub fn issues_xlsx(
     };
     let build = || -> Result<Vec<u8>, XlsxError> {
         let mut book = Workbook::new();
-        let bold = Format::new().set_bold();
+        // The file's own header and cells come back as they were, as text.
+        let titles = TextCells::new(Format::new().set_bold());
+        let cells = TextCells::default();
         let sheet = book.add_worksheet();
         sheet.set_name("Invalid rows")?;
         let width = header.len() as u16;
-        sheet.write_string_with_format(0, 0, row_title, &bold)?;
+        titles.write(sheet, 0, 0, row_title)?;
         for (col, name) in header.iter().enumerate() {
-            sheet.write_string_with_format(0, col as u16 + 1, name, &bold)?;
+            titles.write(sheet, 0, col as u16 + 1, name)?;
         }
-        sheet.write_string_with_format(0, width + 1, errors_title, &bold)?;
+        titles.write(sheet, 0, width + 1, errors_title)?;
         let mut problems = issues.iter().peekable();
-        for (index, (number, cells)) in rows.iter().enumerate() {
+        for (index, (number, values)) in rows.iter().enumerate() {
             let at = index as u32 + 1;
             sheet.write_number(at, 0, f64::from(*number))?;
-            for (col, value) in cells.iter().enumerate() {
-                sheet.write_string(at, col as u16 + 1, value)?;
+            for (col, value) in values.iter().enumerate() {
+                cells.write(sheet, at, col as u16 + 1, value)?;
             }
             let mut text = Vec::new();
             while let Some(issue) = problems.next_if(|i| i.row <= *number) {
@@ -195,11 +198,97 @@ pub fn issues_xlsx(
                     ));
                 }
             }
-            sheet.write_string(at, width + 1, text.join("; "))?;
+            cells.write(sheet, at, width + 1, &text.join("; "))?;
         }
         sheet.set_column_width(width + 1, 60)?;
         sheet.set_freeze_panes(1, 1)?;
         book.save_to_buffer()
     };
     build().map_err(failed)
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use std::io::{Cursor, Read};
+
+    use calamine::{Data, Reader, Xlsx};
+    use protocol::ErrorCode;
+
+    use super::*;
+
+    /// What the invalid-rows sheet holds, cell by cell as text, and its
+    /// worksheet's and styles' XML.
+    fn open(bytes: &[u8]) -> (Vec<Vec<Data>>, String, String) {
+        let mut book: Xlsx<_> = Xlsx::new(Cursor::new(bytes.to_vec())).unwrap();
+        let range = book.worksheet_range("Invalid rows").unwrap();
+        let rows = range.rows().map(<[Data]>::to_vec).collect();
+        let mut zip = zip::ZipArchive::new(Cursor::new(bytes.to_vec())).unwrap();
+        let mut part = |name: &str| {
+            let mut xml = String::new();
+            zip.by_name(name).unwrap().read_to_string(&mut xml).unwrap();
+            xml
+        };
+        (
+            rows,
+            part("xl/worksheets/sheet1.xml"),
+            part("xl/styles.xml"),
+        )
+    }
+
+    /// Hostile cells of an uploaded file come back in the invalid-rows sheet
+    /// as the text they were, never as formulas, and marked as text.
+    #[test]
+    fn the_invalid_rows_sheet_never_holds_a_formula() {
+        let hostile = [
+            "=HYPERLINK(\"http://x\",\"y\")",
+            "+1+1",
+            "@SUM(A1)",
+            "-2+3",
+            "\t=1+1",
+            "-12.50",
+        ];
+        let mut csv = csv::Writer::from_writer(Vec::new());
+        csv.write_record(["Customer reference", "=HEADER()"])
+            .unwrap();
+        for value in hostile {
+            csv.write_record(["REF", value]).unwrap();
+        }
+        let file = csv.into_inner().unwrap();
+        let issues: Vec<ImportIssue> = (2..=7)
+            .map(|row| ImportIssue {
+                row,
+                column: "=HEADER()".into(),
+                code: ErrorCode::InvalidAmount,
+            })
+            .collect();
+
+        let sheet = issues_xlsx("hostile.csv", &file, &issues, Language::En).unwrap();
+        let (rows, sheet_xml, styles) = open(&sheet);
+
+        assert_eq!(rows[0][2], Data::String("=HEADER()".into()));
+        for (index, value) in hostile.iter().enumerate() {
+            let row = &rows[index + 1];
+            assert_eq!(row[0], Data::Float(index as f64 + 2.0));
+            assert_eq!(row[1], Data::String("REF".into()));
+            assert_eq!(row[2], Data::String((*value).into()), "{value:?}");
+            assert!(matches!(&row[3], Data::String(text) if text.starts_with("=HEADER(): ")));
+        }
+        assert!(!sheet_xml.contains("<f>") && !sheet_xml.contains("<f "));
+        // The formula-like cells, and only those, carry the quote prefix.
+        assert!(styles.contains("quotePrefix=\"1\""));
+        let plain = style_of(&sheet_xml, "B2");
+        for cell in ["C2", "C3", "C4", "C5", "C6"] {
+            assert_ne!(style_of(&sheet_xml, cell), plain, "{cell}");
+        }
+        assert_eq!(style_of(&sheet_xml, "C7"), plain, "a plain number");
+    }
+
+    /// The style index of a cell in a worksheet's XML (none: the default).
+    fn style_of(sheet_xml: &str, cell: &str) -> Option<String> {
+        let start = sheet_xml.find(&format!("<c r=\"{cell}\""))?;
+        let tag = &sheet_xml[start..start + sheet_xml[start..].find('>')?];
+        let style = tag.split_once(" s=\"")?.1;
+        Some(style[..style.find('"')?].to_string())
+    }
 }
