@@ -109,7 +109,7 @@ pub async fn start(
         App::new()
             .app_data(state.clone())
             .wrap(security_headers())
-            .wrap(middleware::Logger::new("%r %s %Dms").exclude("/ws"))
+            .wrap(middleware::from_fn(http::access_log::log_request))
             .configure(|cfg| http::routes(cfg, &auth_base_path))
     })
     // Sockets are long-lived; shutdown gives them a short grace period only.

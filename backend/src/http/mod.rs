@@ -1,6 +1,7 @@
 //! Every HTTP route, declared in this one place. HTTP carries only
 //! authentication, the pay page and the static app; the rest rides `/ws`.
 
+pub mod access_log;
 mod auth;
 mod body;
 mod cookies;

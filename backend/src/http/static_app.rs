@@ -53,6 +53,14 @@ const APP_ROUTES: &[&str] = &[
     "/settings/payment-methods",
 ];
 
+/// The start of every app route whose last segment is a secret (`:token`):
+/// what the access log must not print past.
+pub fn secret_route_prefixes() -> impl Iterator<Item = &'static str> {
+    APP_ROUTES
+        .iter()
+        .filter_map(|route| route.strip_suffix(":token"))
+}
+
 pub fn is_app_route(path: &str) -> bool {
     let path = if path.len() > 1 {
         path.trim_end_matches('/')

@@ -4,6 +4,8 @@
 
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
+pub mod logs;
+
 use std::path::PathBuf;
 use std::time::Duration;
 

@@ -1,0 +1,123 @@
+//! The access log: one line per request, with the path as it is safe to
+//! keep. Reset, invite and e-mail verification links carry their secret in
+//! the path, and a query string may carry one too; a log is copied to
+//! places secrets must not go, so those parts are replaced before anything
+//! is written.
+
+use std::time::Instant;
+
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::Uri;
+use actix_web::middleware::Next;
+
+use super::static_app::secret_route_prefixes;
+
+/// What a secret is replaced with.
+pub const REDACTED: &str = "[redacted]";
+
+/// Query parameters whose values are known to hold nothing secret; every
+/// other value is redacted.
+const PLAIN_QUERY_KEYS: &[&str] = &["lang", "method", "v", "error", "csrf", "reset", "mode"];
+
+/// The path and query of `uri` with secret parts replaced by `[redacted]`.
+pub fn redacted_target(uri: &Uri) -> String {
+    let mut target = redacted_path(uri.path());
+    if let Some(query) = uri.query() {
+        target.push('?');
+        target.push_str(&redacted_query(query));
+    }
+    target
+}
+
+fn redacted_path(path: &str) -> String {
+    for prefix in secret_route_prefixes() {
+        if let Some(rest) = path.strip_prefix(prefix)
+            && !rest.is_empty()
+        {
+            return format!("{prefix}{REDACTED}");
+        }
+    }
+    path.to_string()
+}
+
+fn redacted_query(query: &str) -> String {
+    query
+        .split('&')
+        .map(|pair| match pair.split_once('=') {
+            Some((key, _)) if PLAIN_QUERY_KEYS.contains(&key) => pair.to_string(),
+            Some((key, _)) => format!("{key}={REDACTED}"),
+            None if PLAIN_QUERY_KEYS.contains(&pair) => pair.to_string(),
+            None => REDACTED.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("&")
+}
+
+/// Logs `METHOD target VERSION status duration` once the handler has
+/// answered. Socket upgrades are left out: each tab opens one, and what
+/// happens on them is not a request.
+pub async fn log_request(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    if req.path() == "/ws" {
+        return next.call(req).await;
+    }
+    let started = Instant::now();
+    let line = format!(
+        "{} {} {:?}",
+        req.method(),
+        redacted_target(req.uri()),
+        req.version()
+    );
+    let result = next.call(req).await;
+    let status = match &result {
+        Ok(response) => response.status(),
+        Err(err) => err.as_response_error().status_code(),
+    };
+    tracing::info!(
+        target: "access",
+        "{line} {} {}ms",
+        status.as_u16(),
+        started.elapsed().as_millis()
+    );
+    result
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    fn redacted(target: &str) -> String {
+        redacted_target(&target.parse::<Uri>().unwrap())
+    }
+
+    #[test]
+    fn secret_links_lose_their_token() {
+        assert_eq!(redacted("/auth/reset/abc123"), "/auth/reset/[redacted]");
+        assert_eq!(
+            redacted("/account/teams/invite/tok-1/x"),
+            "/account/teams/invite/[redacted]"
+        );
+        assert_eq!(
+            redacted("/account/teams/email/verify/tok"),
+            "/account/teams/email/verify/[redacted]"
+        );
+        assert_eq!(redacted("/auth/reset/"), "/auth/reset/");
+        assert_eq!(redacted("/customers/cus_1"), "/customers/cus_1");
+    }
+
+    #[test]
+    fn query_values_are_kept_only_when_known_to_be_plain() {
+        assert_eq!(
+            redacted("/pay/ppg_1?method=card&lang=afr"),
+            "/pay/ppg_1?method=card&lang=afr"
+        );
+        assert_eq!(
+            redacted("/x?token=s3cret&lang=en&callbackUrl=%2Fa&bare"),
+            "/x?token=[redacted]&lang=en&callbackUrl=[redacted]&[redacted]"
+        );
+    }
+}
