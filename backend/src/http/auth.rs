@@ -8,6 +8,7 @@ use serde_json::json;
 
 use super::body::{Fields, MAX_AUTH_BODY};
 use super::cookies;
+use super::return_address::return_path;
 use crate::state::State;
 use paydesk::auth::{password, totp};
 use paydesk::domain::accounts::send_verification;
@@ -46,37 +47,6 @@ pub(crate) fn client_address(req: &HttpRequest) -> String {
     req.peer_addr()
         .map(|a| a.ip().to_string())
         .unwrap_or_default()
-}
-
-/// Follows a callback only to a path on our own origin.
-fn safe_callback(state: &State, req: &HttpRequest, callback: Option<&str>) -> String {
-    let Some(callback) = callback.map(str::trim).filter(|c| !c.is_empty()) else {
-        return "/".into();
-    };
-    if callback.starts_with('/') && !callback.starts_with("//") && !callback.starts_with("/\\") {
-        return callback.to_string();
-    }
-    let Ok(url) = url::Url::parse(callback) else {
-        return "/".into();
-    };
-    let own_origin = match &state.config.public_url {
-        Some(public) => url::Url::parse(public).ok().map(|u| u.origin()),
-        None => {
-            let info = req.connection_info();
-            url::Url::parse(&format!("{}://{}", info.scheme(), info.host()))
-                .ok()
-                .map(|u| u.origin())
-        }
-    };
-    if Some(url.origin()) == own_origin {
-        let mut path = url.path().to_string();
-        if let Some(query) = url.query() {
-            path.push('?');
-            path.push_str(query);
-        }
-        return path;
-    }
-    "/".into()
 }
 
 pub async fn csrf(state: State, req: HttpRequest) -> HttpResponse {
@@ -145,7 +115,7 @@ pub async fn sign_in(state: State, req: HttpRequest, body: web::Bytes) -> HttpRe
         return no_store(StatusCode::FORBIDDEN)
             .json(json!({"url": format!("{LOGIN_PAGE}?csrf=true")}));
     }
-    let callback = safe_callback(&state, &req, fields.get("callbackUrl"));
+    let callback = return_path(&state, &req, fields.get("callbackUrl"), "/");
     let email = fields.text("email").to_lowercase();
     let password = fields.get("password").unwrap_or_default().to_string();
     let address_key = format!("address:{}", client_address(&req));
@@ -326,7 +296,7 @@ pub async fn sign_out(state: State, req: HttpRequest, body: web::Bytes) -> HttpR
         state.sockets.close_session(&token_hash);
     }
     let url = match fields.get("callbackUrl") {
-        Some(_) => safe_callback(&state, &req, fields.get("callbackUrl")),
+        Some(_) => return_path(&state, &req, fields.get("callbackUrl"), "/"),
         None => LOGIN_PAGE.to_string(),
     };
     no_store(StatusCode::OK)

@@ -7,6 +7,7 @@ mod body;
 mod cookies;
 mod pay;
 mod recovery;
+pub mod return_address;
 mod static_app;
 mod ws;
 

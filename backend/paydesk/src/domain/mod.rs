@@ -28,6 +28,7 @@ pub mod rules;
 pub mod scope;
 pub mod sign_in;
 pub mod transactions;
+pub mod web_addresses;
 
 use protocol::{Command, ErrorCode, Query, ReplyBody};
 

@@ -39,14 +39,15 @@ fn colour(value: &str) -> Result<(), ErrorCode> {
     }
 }
 
-/// An absolute https address: the payer is sent there after paying.
+/// An absolute https address: the payer is sent there after paying, so it
+/// is judged as the payer's browser will read it.
 fn success_url(value: &str) -> Result<(), ErrorCode> {
     if value.chars().count() > URL_MAX {
         return Err(ErrorCode::TooLong);
     }
-    match url::Url::parse(value) {
-        Ok(url) if url.scheme() == "https" && url.host_str().is_some() => Ok(()),
-        _ => Err(ErrorCode::InvalidUrl),
+    match crate::domain::web_addresses::https_address(value) {
+        Some(_) => Ok(()),
+        None => Err(ErrorCode::InvalidUrl),
     }
 }
 
@@ -467,6 +468,11 @@ mod tests {
             ),
             (
                 |i| i.success_url = Some("javascript:alert(1)".into()),
+                "successUrl",
+                ErrorCode::InvalidUrl,
+            ),
+            (
+                |i| i.success_url = Some("https://shop.example/\t/x".into()),
                 "successUrl",
                 ErrorCode::InvalidUrl,
             ),
