@@ -72,8 +72,15 @@ pub async fn providers(state: State) -> HttpResponse {
 
 /// The signed-in user, or `{}`; always 200.
 pub async fn session(state: State, req: HttpRequest) -> HttpResponse {
-    let Some(token) = cookies::session_token(&req) else {
+    let Some(token) = cookies::session_token(&state, &req) else {
         return no_store(StatusCode::OK).json(json!({}));
+    };
+    // A cookie that names no live session (made up, forged, expired or
+    // revoked) is cleared, so the browser stops sending it.
+    let signed_out = || {
+        no_store(StatusCode::OK)
+            .cookie(cookies::expired_session(&state))
+            .json(json!({}))
     };
     let found = match sessions::find_live_session(
         &state.db,
@@ -86,11 +93,11 @@ pub async fn session(state: State, req: HttpRequest) -> HttpResponse {
         Err(err) => return internal(err),
     };
     let Some(session) = found else {
-        return no_store(StatusCode::OK).json(json!({}));
+        return signed_out();
     };
     let user = match users::find_user(&state.db, &session.user_id).await {
         Ok(Some(user)) => user,
-        Ok(None) => return no_store(StatusCode::OK).json(json!({})),
+        Ok(None) => return signed_out(),
         Err(err) => return internal(err),
     };
     let expires = time::OffsetDateTime::from_unix_timestamp(session.expires_at / 1000)
@@ -288,7 +295,7 @@ pub async fn sign_out(state: State, req: HttpRequest, body: web::Bytes) -> HttpR
         return no_store(StatusCode::BAD_REQUEST)
             .json(json!({"error": "Could not fetch CSRF Token for signing out"}));
     }
-    if let Some(token) = cookies::session_token(&req) {
+    if let Some(token) = cookies::session_token(&state, &req) {
         let token_hash = hash_secret(&token);
         if let Err(err) = sessions::delete_session(&state.db, &token_hash).await {
             return internal(err);

@@ -1,4 +1,11 @@
 //! The cookies this server sets: the session and the CSRF double-submit cookie.
+//!
+//! Under https their names carry the `__Host-` prefix: a browser then keeps
+//! them only when set Secure, for `/`, with no Domain, by this very host, so
+//! a sibling subdomain cannot plant or overwrite them. Under plain http (on
+//! a developer's machine, in tests) the prefix cannot be used, since it
+//! requires Secure, and the plain names are used. Each is read under the
+//! one name it is set under.
 
 use actix_web::HttpRequest;
 use actix_web::cookie::time::Duration;
@@ -8,14 +15,32 @@ use crate::state::AppState;
 use paydesk::auth::csrf;
 
 pub const SESSION: &str = "session-token";
+/// What a browser keeps only from a Secure, host-only, `Path=/` cookie.
+const HOST_PREFIX: &str = "__Host-";
 
-fn base<'a>(state: &AppState, name: &'a str, value: String) -> Cookie<'a> {
-    Cookie::build(name, value)
+/// A cookie's name as this server sets and reads it.
+fn name(state: &AppState, plain: &str) -> String {
+    if state.config.secure_cookies() {
+        format!("{HOST_PREFIX}{plain}")
+    } else {
+        plain.to_string()
+    }
+}
+
+fn base(state: &AppState, plain: &str, value: String) -> Cookie<'static> {
+    // Path `/` and no Domain: what the `__Host-` prefix requires.
+    Cookie::build(name(state, plain), value)
         .path("/")
         .http_only(true)
         .same_site(SameSite::Lax)
         .secure(state.config.secure_cookies())
         .finish()
+}
+
+fn read(state: &AppState, req: &HttpRequest, plain: &str) -> Option<String> {
+    req.cookie(&name(state, plain))
+        .map(|c| c.value().to_string())
+        .filter(|v| !v.is_empty())
 }
 
 pub fn session(state: &AppState, token: String) -> Cookie<'static> {
@@ -34,18 +59,15 @@ pub fn csrf(state: &AppState, value: String) -> Cookie<'static> {
     base(state, csrf::COOKIE, value)
 }
 
-pub fn session_token(req: &HttpRequest) -> Option<String> {
-    req.cookie(SESSION)
-        .map(|c| c.value().to_string())
-        .filter(|v| !v.is_empty())
+pub fn session_token(state: &AppState, req: &HttpRequest) -> Option<String> {
+    read(state, req, SESSION)
 }
 
 /// The CSRF token for this browser: the one its cookie vouches for, or a new
 /// one with the cookie to set.
 pub fn csrf_token(state: &AppState, req: &HttpRequest) -> (String, Option<Cookie<'static>>) {
-    if let Some(token) = req
-        .cookie(csrf::COOKIE)
-        .and_then(|c| state.csrf.token_from_cookie(c.value()))
+    if let Some(token) =
+        read(state, req, csrf::COOKIE).and_then(|value| state.csrf.token_from_cookie(&value))
     {
         return (token, None);
     }
@@ -56,13 +78,11 @@ pub fn csrf_token(state: &AppState, req: &HttpRequest) -> (String, Option<Cookie
 /// Whether the request repeats its cookie's CSRF token, in the form field or
 /// in the configured header.
 pub fn csrf_ok(state: &AppState, req: &HttpRequest, form_token: Option<&str>) -> bool {
-    let cookie = req.cookie(csrf::COOKIE);
+    let cookie = read(state, req, csrf::COOKIE);
     let header = req
         .headers()
         .get(state.config.csrf_header.as_str())
         .and_then(|v| v.to_str().ok());
     let submitted = form_token.filter(|t| !t.is_empty()).or(header);
-    state
-        .csrf
-        .verify(cookie.as_ref().map(|c| c.value()), submitted)
+    state.csrf.verify(cookie.as_deref(), submitted)
 }

@@ -36,7 +36,7 @@ pub async fn upgrade(state: State, req: HttpRequest, stream: web::Payload) -> Ht
     if !origin_allowed(&state, &req) {
         return HttpResponse::Forbidden().body("origin not allowed");
     }
-    let Some(token) = cookies::session_token(&req) else {
+    let Some(token) = cookies::session_token(&state, &req) else {
         return HttpResponse::Unauthorized().body("sign in first");
     };
     let session = match sessions::find_live_session(
