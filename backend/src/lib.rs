@@ -8,4 +8,5 @@ pub mod config;
 pub mod http;
 pub mod jobs;
 pub mod live;
+pub mod security_log;
 pub mod state;

@@ -8,7 +8,7 @@
 mod common;
 
 use common::logs;
-use common::{Database, TestApp};
+use common::{Database, TestApp, committed_id, customer_input, error_of};
 use futures_util::StreamExt;
 use protocol::*;
 use serde_json::{Value, json};
@@ -237,9 +237,120 @@ async fn under_https_the_cookies_are_host_only(db: Database) {
     );
 }
 
+async fn a_refused_csrf_leaves_a_security_line(db: Database) {
+    let logs = logs::capture();
+    let app = TestApp::start(db).await;
+    let email = "owner@example.co.za";
+    let browser = app.merchant(email).await;
+    let (user_id, _) = app.owner_ids(email).await;
+    let forged = paydesk::ids::new_secret();
+    let response = browser
+        .post_form(
+            "/api/auth/signout",
+            &[("csrfToken", forged.as_str()), ("callbackUrl", "/")],
+        )
+        .await;
+    assert_eq!(response.status(), 400);
+    let line = logs
+        .line_with(&[
+            "security",
+            "csrf",
+            &user_id,
+            "127.0.0.1",
+            "POST /api/auth/signout",
+        ])
+        .await;
+    assert!(line.contains("WARN"), "{line}");
+    let cookies = browser.cookie_header();
+    for secret in cookies
+        .split("; ")
+        .filter_map(|c| c.split_once('=').map(|(_, v)| v))
+        .chain([forged.as_str()])
+    {
+        assert!(!logs.text().contains(secret), "{secret} reached the log");
+    }
+}
+
+async fn another_merchants_ids_over_the_socket_leave_a_security_line(db: Database) {
+    let logs = logs::capture();
+    let app = TestApp::start(db).await;
+    let owner = app.merchant("owner@example.co.za").await;
+    let mut tab = owner.open(Mode::Live).await;
+    let customer_id = committed_id(
+        tab.command(
+            "c1",
+            Command::CreateCustomer {
+                input: customer_input("Anna", "anna@example.co.za"),
+            },
+        )
+        .await,
+    );
+    let (_, first_merchant) = app.owner_ids("owner@example.co.za").await;
+    let rival = app.merchant("rival@example.co.za").await;
+    let (rival_id, rival_merchant) = app.owner_ids("rival@example.co.za").await;
+    let mut other = rival.open(Mode::Live).await;
+
+    let reply = other
+        .query(
+            "g",
+            Query::GetCustomer {
+                customer_id: customer_id.clone(),
+            },
+        )
+        .await;
+    assert_eq!(error_of(reply).code, ErrorCode::NotFound);
+    let line = logs
+        .line_with(&["security", "foreign_id", "GetCustomer", &customer_id])
+        .await;
+    for part in [&rival_id, &first_merchant, &rival_merchant, "127.0.0.1"] {
+        assert!(line.contains(part), "{part} missing in {line}");
+    }
+    let reply = other
+        .command(
+            "x",
+            Command::ArchiveCustomer {
+                customer_id: customer_id.clone(),
+            },
+        )
+        .await;
+    assert_eq!(error_of(reply).code, ErrorCode::NotFound);
+    logs.line_with(&["foreign_id", "ArchiveCustomer", &customer_id, &rival_id])
+        .await;
+
+    // The merchant's own id in the other mode is another ledger's too.
+    let mut test_tab = owner.open(Mode::Test).await;
+    let reply = test_tab
+        .query(
+            "t",
+            Query::GetCustomer {
+                customer_id: customer_id.clone(),
+            },
+        )
+        .await;
+    assert_eq!(error_of(reply).code, ErrorCode::NotFound);
+    logs.line_with(&["foreign_id", &customer_id, "(live), used from", "(test)"])
+        .await;
+
+    // Asking for another merchant's stream is logged as it is refused.
+    let mut intruder = rival.socket().await;
+    intruder
+        .send(&ClientFrame::Hello {
+            resume: None,
+            build: "t".into(),
+            merchant_id: Some(first_merchant.clone()),
+            mode: None,
+        })
+        .await;
+    assert_eq!(intruder.closed().await, Some(1008));
+    logs.line_with(&["foreign_merchant", &first_merchant, &rival_id])
+        .await;
+}
+
 on_both_databases!(
     return_addresses_never_lead_to_another_site,
     secret_links_stay_out_of_the_access_log,
     a_cookie_of_no_live_session_is_cleared,
     under_https_the_cookies_are_host_only,
+    a_refused_csrf_leaves_a_security_line,
+    another_merchants_ids_over_the_socket_leave_a_security_line,
 );

@@ -118,7 +118,7 @@ pub async fn sign_in(state: State, req: HttpRequest, body: web::Bytes) -> HttpRe
         return no_store(StatusCode::PAYLOAD_TOO_LARGE).finish();
     }
     let fields = Fields::parse(&req, &body);
-    if !cookies::csrf_ok(&state, &req, fields.get("csrfToken")) {
+    if !cookies::csrf_ok(&state, &req, fields.get("csrfToken")).await {
         return no_store(StatusCode::FORBIDDEN)
             .json(json!({"url": format!("{LOGIN_PAGE}?csrf=true")}));
     }
@@ -291,7 +291,7 @@ async fn start_session(
 
 pub async fn sign_out(state: State, req: HttpRequest, body: web::Bytes) -> HttpResponse {
     let fields = Fields::parse(&req, &body);
-    if !cookies::csrf_ok(&state, &req, fields.get("csrfToken")) {
+    if !cookies::csrf_ok(&state, &req, fields.get("csrfToken")).await {
         return no_store(StatusCode::BAD_REQUEST)
             .json(json!({"error": "Could not fetch CSRF Token for signing out"}));
     }
@@ -328,7 +328,7 @@ pub async fn sign_up(state: State, req: HttpRequest, body: web::Bytes) -> HttpRe
         return no_store(StatusCode::PAYLOAD_TOO_LARGE).finish();
     }
     let fields = Fields::parse(&req, &body);
-    if !cookies::csrf_ok(&state, &req, fields.get("csrfToken")) {
+    if !cookies::csrf_ok(&state, &req, fields.get("csrfToken")).await {
         return signup_error(StatusCode::FORBIDDEN, ErrorCode::CsrfInvalid, None);
     }
     let address_key = format!("signup:{}", client_address(&req));

@@ -11,8 +11,12 @@ use actix_web::HttpRequest;
 use actix_web::cookie::time::Duration;
 use actix_web::cookie::{Cookie, SameSite};
 
+use super::access_log::redacted_target;
+use super::auth::client_address;
+use crate::security_log::{self, Client};
 use crate::state::AppState;
 use paydesk::auth::csrf;
+use paydesk::store::sessions;
 
 pub const SESSION: &str = "session-token";
 /// What a browser keeps only from a Secure, host-only, `Path=/` cookie.
@@ -76,13 +80,45 @@ pub fn csrf_token(state: &AppState, req: &HttpRequest) -> (String, Option<Cookie
 }
 
 /// Whether the request repeats its cookie's CSRF token, in the form field or
-/// in the configured header.
-pub fn csrf_ok(state: &AppState, req: &HttpRequest, form_token: Option<&str>) -> bool {
+/// in the configured header. A refusal is a forged or stale form: it is
+/// logged as a security event (who, from where, which route; never a token).
+pub async fn csrf_ok(state: &AppState, req: &HttpRequest, form_token: Option<&str>) -> bool {
     let cookie = read(state, req, csrf::COOKIE);
     let header = req
         .headers()
         .get(state.config.csrf_header.as_str())
         .and_then(|v| v.to_str().ok());
     let submitted = form_token.filter(|t| !t.is_empty()).or(header);
-    state.csrf.verify(cookie.as_deref(), submitted)
+    if state.csrf.verify(cookie.as_deref(), submitted) {
+        return true;
+    }
+    let client = requester(state, req).await;
+    let detail = format!(
+        "{} {}: CSRF token {}",
+        req.method(),
+        redacted_target(req.uri()),
+        if submitted.is_none() {
+            "missing"
+        } else {
+            "does not match the cookie"
+        }
+    );
+    security_log::refused(&client, "csrf", &detail);
+    false
+}
+
+/// Who sent a request, for a security log line: the user of its session
+/// cookie (if live; the session is not touched) and its address.
+pub async fn requester(state: &AppState, req: &HttpRequest) -> Client {
+    let user_id = match session_token(state, req) {
+        Some(token) => sessions::user_of_live_session(&state.db, &token)
+            .await
+            .ok()
+            .flatten(),
+        None => None,
+    };
+    Client {
+        user_id,
+        address: client_address(req),
+    }
 }

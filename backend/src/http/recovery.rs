@@ -18,12 +18,16 @@ use paydesk::store::links::{self, Purpose};
 /// Forgot and reset requests allowed per client address in the throttle window.
 const RECOVERY_LIMIT: u32 = 20;
 
-fn checked(state: &State, req: &HttpRequest, body: &[u8]) -> Result<Fields, Box<HttpResponse>> {
+async fn checked(
+    state: &State,
+    req: &HttpRequest,
+    body: &[u8],
+) -> Result<Fields, Box<HttpResponse>> {
     if body.len() > MAX_AUTH_BODY {
         return Err(Box::new(no_store(StatusCode::PAYLOAD_TOO_LARGE).finish()));
     }
     let fields = Fields::parse(req, body);
-    if !cookies::csrf_ok(state, req, fields.get("csrfToken")) {
+    if !cookies::csrf_ok(state, req, fields.get("csrfToken")).await {
         return Err(Box::new(signup_error(
             StatusCode::FORBIDDEN,
             ErrorCode::CsrfInvalid,
@@ -49,7 +53,7 @@ fn checked(state: &State, req: &HttpRequest, body: &[u8]) -> Result<Fields, Box<
 /// answer nor its timing tells whether the address is known. Past it no
 /// mail goes out.
 pub async fn forgot(state: State, req: HttpRequest, body: web::Bytes) -> HttpResponse {
-    let fields = match checked(&state, &req, &body) {
+    let fields = match checked(&state, &req, &body).await {
         Ok(fields) => fields,
         Err(response) => return *response,
     };
@@ -74,7 +78,7 @@ pub async fn forgot(state: State, req: HttpRequest, body: web::Bytes) -> HttpRes
 /// session of the user out, lifts a sign-in lockout, tells the owner by
 /// mail, and does not sign in.
 pub async fn reset(state: State, req: HttpRequest, body: web::Bytes) -> HttpResponse {
-    let fields = match checked(&state, &req, &body) {
+    let fields = match checked(&state, &req, &body).await {
         Ok(fields) => fields,
         Err(response) => return *response,
     };
@@ -108,7 +112,7 @@ pub async fn reset(state: State, req: HttpRequest, body: web::Bytes) -> HttpResp
 /// `POST /verify-email {token}`: confirms the address the link was sent to;
 /// a pending new address then replaces the old one.
 pub async fn verify_email(state: State, req: HttpRequest, body: web::Bytes) -> HttpResponse {
-    let fields = match checked(&state, &req, &body) {
+    let fields = match checked(&state, &req, &body).await {
         Ok(fields) => fields,
         Err(response) => return *response,
     };

@@ -4,13 +4,15 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use actix_web_actors::ws;
 
 use super::cookies;
+use super::return_address::own_origin;
 use crate::live::session::SessionActor;
+use crate::security_log;
 use crate::state::State;
 use paydesk::store::sessions;
 
 /// Whether the Origin header names this server (or a configured extra origin).
-fn origin_allowed(state: &State, req: &HttpRequest) -> bool {
-    let Some(origin) = req.headers().get("origin").and_then(|v| v.to_str().ok()) else {
+fn origin_allowed(state: &State, req: &HttpRequest, origin: Option<&str>) -> bool {
+    let Some(origin) = origin else {
         return false;
     };
     let origin = origin.trim_end_matches('/');
@@ -22,18 +24,17 @@ fn origin_allowed(state: &State, req: &HttpRequest) -> bool {
     {
         return true;
     }
-    let own = match &state.config.public_url {
-        Some(public) => public.trim_end_matches('/').to_string(),
-        None => {
-            let info = req.connection_info();
-            format!("{}://{}", info.scheme(), info.host())
-        }
-    };
-    origin.eq_ignore_ascii_case(&own)
+    let own = own_origin(state, req).map(|url| url.origin().ascii_serialization());
+    own.is_some_and(|own| origin.eq_ignore_ascii_case(&own))
 }
 
 pub async fn upgrade(state: State, req: HttpRequest, stream: web::Payload) -> HttpResponse {
-    if !origin_allowed(&state, &req) {
+    let origin = req.headers().get("origin").and_then(|v| v.to_str().ok());
+    if !origin_allowed(&state, &req, origin) {
+        // Another site's page opening a socket with the user's cookie.
+        let client = cookies::requester(&state, &req).await;
+        let detail = format!("socket upgrade from origin {:?}", origin.unwrap_or("none"));
+        security_log::refused(&client, "foreign_origin", &detail);
         return HttpResponse::Forbidden().body("origin not allowed");
     }
     let Some(token) = cookies::session_token(&state, &req) else {

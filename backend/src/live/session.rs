@@ -12,6 +12,7 @@ use protocol::{
 
 use super::merchant::MerchantActor;
 use super::messages::{Execute, Join, Leave, Outbound, SetPresence};
+use crate::security_log::{self, Client, Sent, Working};
 use crate::state::State;
 use paydesk::domain::accounts::{self, AccountScope};
 use paydesk::domain::routes::{self, Runs};
@@ -33,6 +34,13 @@ const SESSION_RECHECK: Duration = Duration::from_secs(30);
 const MAILBOX: usize = 256;
 const MAX_ID_LEN: usize = 64;
 const MAX_VIEWING_LEN: usize = 256;
+
+/// A command or query as the security log needs it: what was sent, and
+/// the stream it was sent on.
+struct Asked {
+    working: Working,
+    sent: Sent,
+}
 
 struct Joined {
     key: StreamKey,
@@ -97,6 +105,43 @@ impl SessionActor {
         Self::send(ctx, &frame);
     }
 
+    /// Who this socket is, for security log lines.
+    fn client(&self) -> Client {
+        Client::new(Some(&self.user_id), &self.address)
+    }
+
+    fn asked(joined: &Joined, frame: &impl serde::Serialize) -> Asked {
+        Asked {
+            working: Working {
+                merchant_id: joined.key.merchant_id.clone(),
+                mode: joined.key.mode,
+            },
+            sent: Sent::of(frame),
+        }
+    }
+
+    /// Replies; then, when the answer was "not found" and the client sent
+    /// ids, logs those that exist under another merchant or mode. The look
+    /// runs after the reply went, so the answer and its timing are the same
+    /// whatever it finds.
+    fn answer(
+        &self,
+        ctx: &mut ws::WebsocketContext<Self>,
+        id: String,
+        result: Result<ReplyBody, WireError>,
+        asked: Asked,
+    ) {
+        let not_found = matches!(&result, Err(error) if security_log::is_not_found(error));
+        Self::reply(ctx, id, result);
+        if !not_found || asked.sent.ids.is_empty() {
+            return;
+        }
+        let (db, client) = (self.state.db.clone(), self.client());
+        actix::spawn(async move {
+            security_log::note_foreign_ids(&db, &client, &asked.working, &asked.sent).await;
+        });
+    }
+
     fn close(ctx: &mut ws::WebsocketContext<Self>, code: CloseCode, description: &str) {
         ctx.close(Some(CloseReason {
             code,
@@ -157,6 +202,7 @@ impl SessionActor {
         if route.runs == Runs::Upload {
             return self.upload_command(id, command, ctx);
         }
+        let asked = Self::asked(joined, &command);
         let execute = Execute {
             command_id: id.clone(),
             user_id: self.user_id.clone(),
@@ -166,9 +212,9 @@ impl SessionActor {
             command,
         };
         let request = joined.merchant.send(execute);
-        ctx.spawn(request.into_actor(self).map(move |result, _actor, ctx| {
+        ctx.spawn(request.into_actor(self).map(move |result, actor, ctx| {
             let result = result.unwrap_or_else(|_| Err(WireError::new(ErrorCode::Internal)));
-            Self::reply(ctx, id, result);
+            actor.answer(ctx, id, result, asked);
         }));
     }
 
@@ -286,6 +332,7 @@ impl SessionActor {
             return Self::reply(ctx, id, Err(WireError::new(ErrorCode::Forbidden)));
         }
         let scope = self.scope(joined);
+        let asked = Self::asked(joined, &query);
         let state = self.state.clone();
         let token_hash = self.token_hash.clone();
         // Reads do not queue behind the merchant's writes.
@@ -306,7 +353,7 @@ impl SessionActor {
         };
         ctx.spawn(
             work.into_actor(self)
-                .map(move |result, _actor, ctx| Self::reply(ctx, id, result)),
+                .map(move |result, actor, ctx| actor.answer(ctx, id, result, asked)),
         );
     }
 
@@ -342,6 +389,7 @@ impl SessionActor {
     ) {
         let db = self.state.db.clone();
         let user_id = self.user_id.clone();
+        let asked_for = merchant_id.clone();
         let lookup = async move {
             let user = users::find_user(&db, &user_id).await?;
             let merchants = users::find_memberships(&db, &user_id).await?;
@@ -374,6 +422,10 @@ impl SessionActor {
                 return Self::close(ctx, CloseCode::Policy, "unknown user");
             };
             let Some(merchant) = chosen else {
+                if let Some(asked_for) = &asked_for {
+                    let detail = format!("Hello for merchant {asked_for}, not one of theirs");
+                    security_log::refused(&actor.client(), "foreign_merchant", &detail);
+                }
                 return Self::close(ctx, CloseCode::Policy, "not a member of that merchant");
             };
             actor.leave_stream();

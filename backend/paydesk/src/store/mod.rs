@@ -17,6 +17,7 @@ pub mod mail;
 pub mod mail_quotas;
 pub mod mandates;
 pub mod orders;
+pub mod ownership;
 pub mod pay_attempts;
 pub mod pay_pages;
 pub mod payment_methods;

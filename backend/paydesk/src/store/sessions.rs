@@ -81,6 +81,17 @@ pub async fn find_live_session(
     }))
 }
 
+/// The user a live session token belongs to, without using the session
+/// (no new expiry): for naming who sent a refused request.
+pub async fn user_of_live_session(db: &Db, token: &str) -> AppResult<Option<String>> {
+    let row = sqlx::query("SELECT user_id FROM sessions WHERE token_hash = $1 AND expires_at > $2")
+        .bind(hash_secret(token))
+        .bind(now_ms())
+        .fetch_optional(&db.pool)
+        .await?;
+    Ok(row.map(|row| row.get("user_id")))
+}
+
 /// Whether a session (by hash) still stands: sockets re-check this.
 pub async fn session_is_live(db: &Db, token_hash: &str) -> AppResult<bool> {
     let row = sqlx::query("SELECT 1 FROM sessions WHERE token_hash = $1 AND expires_at > $2")

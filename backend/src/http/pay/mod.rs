@@ -17,6 +17,7 @@ use serde::Deserialize;
 use self::views::{Chrome, DoneView, MethodTab, NoticeView, PageView, StepView};
 use self::words::{LOCALE_COOKIE, Words, language_of};
 use super::cookies;
+use crate::security_log::{self, Client, Sent, Working};
 use crate::state::State;
 use paydesk::domain::commerce::checkout::{
     self, Attempt, AttemptStatus, KeptAnswers, PageState, PayForm, PublicPage, StepAnswer,
@@ -374,7 +375,7 @@ async fn submit_page(
         return closed(w, &page, &here, code, Vec::new());
     }
     let post = post.into_inner();
-    if !cookies::csrf_ok(&state, &req, Some(&post.csrf_token)) || !usable_key(&post.attempt) {
+    if !cookies::csrf_ok(&state, &req, Some(&post.csrf_token)).await || !usable_key(&post.attempt) {
         return refused(w, &page, &here);
     }
     let Some(method) = chosen_method(&page, Some(&post.form.method)) else {
@@ -569,6 +570,7 @@ async fn show_attempt_page(
         return not_found(w, &here, set_cookies);
     };
     let Some(attempt) = checkout::find_attempt(&state.db, &page, &attempt_id).await? else {
+        note_foreign_attempt(&state, &req, &page, &attempt_id);
         return not_found(w, &here, set_cookies);
     };
     let (csrf, cookie) = cookies::csrf_token(&state, &req);
@@ -590,7 +592,7 @@ async fn answer_page(
     let Some(page) = checkout::open_page(&state.db, state.clock, &page_id, true).await? else {
         return not_found(w, &here, Vec::new());
     };
-    if !cookies::csrf_ok(&state, &req, Some(&post.csrf_token)) {
+    if !cookies::csrf_ok(&state, &req, Some(&post.csrf_token)).await {
         return refused(w, &page, &here);
     }
     let answer = if post.answer == "approve" {
@@ -602,8 +604,30 @@ async fn answer_page(
     let written = checkout::answer_step(&state.db, &page, &attempt_id, answer, address).await?;
     match publish(&state, &page, written) {
         Some(_) => Ok(see_other(&here)),
-        None => not_found(w, &here, Vec::new()),
+        None => {
+            note_foreign_attempt(&state, &req, &page, &attempt_id);
+            not_found(w, &here, Vec::new())
+        }
     }
+}
+
+/// An attempt id this page does not have: when it is another merchant's
+/// (or the other mode's), a security log line says so. The payer's answer
+/// is the same "not found" either way, given before the look is done.
+fn note_foreign_attempt(state: &State, req: &HttpRequest, page: &PublicPage, attempt_id: &str) {
+    let sent = Sent {
+        what: format!("pay page {} attempt", page.page.id),
+        ids: vec![attempt_id.to_string()],
+    };
+    let working = Working {
+        merchant_id: page.merchant_id.clone(),
+        mode: page.page.mode,
+    };
+    let client = Client::new(None, &super::auth::client_address(req));
+    let db = state.db.clone();
+    actix_web::rt::spawn(async move {
+        security_log::note_foreign_ids(&db, &client, &working, &sent).await;
+    });
 }
 
 /// This node's tabs of the page's merchant hear of what a payer's step
