@@ -346,6 +346,59 @@ async fn another_merchants_ids_over_the_socket_leave_a_security_line(db: Databas
         .await;
 }
 
+fn page_input(success_url: Option<&str>) -> PayPageInput {
+    PayPageInput {
+        title: "Yoga class".into(),
+        description: "One drop-in class.".into(),
+        amount_mode: AmountMode::Fixed,
+        amount_cents: Some(15_000),
+        min_cents: None,
+        max_cents: None,
+        kind: PaymentKind::Once,
+        interval: None,
+        methods: vec![PaymentMethod::Card],
+        expires_on: None,
+        max_uses: None,
+        reference: "YOGA-1".into(),
+        success_url: success_url.map(str::to_string),
+        colour: "#1e3a8a".into(),
+    }
+}
+
+async fn pay_page_forms_go_only_to_us_and_the_success_site(db: Database) {
+    let app = TestApp::start(db).await;
+    let owner = app.merchant("owner@example.co.za").await;
+    let mut tab = owner.open(Mode::Live).await;
+    let mut policy_of = async |command_id: &str, success_url: Option<&str>| {
+        let id = committed_id(
+            tab.command(
+                command_id,
+                Command::CreatePayPage {
+                    input: Box::new(page_input(success_url)),
+                },
+            )
+            .await,
+        );
+        let response = reqwest::get(app.url(&format!("/pay/{id}"))).await.unwrap();
+        assert_eq!(response.status(), 200);
+        response.headers()["content-security-policy"]
+            .to_str()
+            .unwrap()
+            .to_string()
+    };
+    let plain = policy_of("p1", None).await;
+    assert!(plain.contains("form-action 'self';"), "{plain}");
+    let with_success = policy_of("p2", Some("https://shop.example/thanks?o=1")).await;
+    assert!(
+        with_success.contains("form-action 'self' https://shop.example;"),
+        "{with_success}"
+    );
+    for policy in [plain, with_success] {
+        assert!(!policy.contains("https:;"), "{policy}");
+        assert!(policy.contains("default-src 'none'"), "{policy}");
+    }
+}
+
 on_both_databases!(
     return_addresses_never_lead_to_another_site,
     secret_links_stay_out_of_the_access_log,
@@ -353,4 +406,5 @@ on_both_databases!(
     under_https_the_cookies_are_host_only,
     a_refused_csrf_leaves_a_security_line,
     another_merchants_ids_over_the_socket_leave_a_security_line,
+    pay_page_forms_go_only_to_us_and_the_success_site,
 );

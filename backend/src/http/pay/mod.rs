@@ -25,6 +25,7 @@ use paydesk::domain::commerce::checkout::{
 };
 use paydesk::domain::commerce::receipt::rands;
 use paydesk::domain::imports::lookups::BANKS;
+use paydesk::domain::web_addresses::https_address;
 use paydesk::error::{AppError, AppResult};
 use paydesk::ids::{is_well_formed_id, new_secret};
 use paydesk::store::pay_pages;
@@ -32,8 +33,21 @@ use paydesk::store::sql::wire_name;
 use paydesk::store::stream::Written;
 
 /// No script, no frames, no other origins: the page needs none of them.
-const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; \
-     form-action 'self' https:; frame-ancestors 'none'; base-uri 'none'";
+/// Its forms go to this server, or at most to the origin of the success
+/// address the merchant set for the page; never to any other site.
+fn content_security_policy(form_origin: Option<&str>) -> String {
+    let success = form_origin.map(|o| format!(" {o}")).unwrap_or_default();
+    format!(
+        "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; \
+         form-action 'self'{success}; frame-ancestors 'none'; base-uri 'none'"
+    )
+}
+
+/// The page's success address, as the payer's browser will read it; an
+/// address that no longer passes the check is not used at all.
+fn success_address(page: Option<&protocol::PayPage>) -> Option<url::Url> {
+    page?.success_url.as_deref().and_then(https_address)
+}
 
 #[derive(Deserialize)]
 pub struct PageQuery {
@@ -71,14 +85,28 @@ struct Reply {
     status: StatusCode,
     html: String,
     cookies: Vec<Cookie<'static>>,
+    /// The origin of the page's success address, if it has one.
+    form_origin: Option<String>,
 }
 
 impl Reply {
+    fn of(page: Option<&protocol::PayPage>, status: StatusCode, html: String) -> Reply {
+        Reply {
+            status,
+            html,
+            cookies: Vec::new(),
+            form_origin: success_address(page).map(|url| url.origin().ascii_serialization()),
+        }
+    }
+
     fn send(self) -> HttpResponse {
         let mut response = HttpResponse::build(self.status);
         response
             .insert_header((header::CONTENT_TYPE, "text/html; charset=utf-8"))
-            .insert_header((header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY))
+            .insert_header((
+                header::CONTENT_SECURITY_POLICY,
+                content_security_policy(self.form_origin.as_deref()),
+            ))
             // Forms carry a CSRF token and one-time attempt key.
             .insert_header((header::CACHE_CONTROL, "no-store"))
             .insert_header((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
@@ -151,12 +179,9 @@ fn notice(
         body,
         back,
     };
-    Ok(Reply {
-        status,
-        html: render(&view)?,
-        cookies,
-    }
-    .send())
+    let mut reply = Reply::of(page, status, render(&view)?);
+    reply.cookies = cookies;
+    Ok(reply.send())
 }
 
 fn not_found(w: Words, here: &str, cookies: Vec<Cookie<'static>>) -> AppResult<HttpResponse> {
@@ -328,12 +353,9 @@ async fn show_page(
             attempt_key: &attempt_key,
         },
     )?;
-    Ok(Reply {
-        status: StatusCode::OK,
-        html,
-        cookies: set_cookies,
-    }
-    .send())
+    let mut reply = Reply::of(Some(&page.page), StatusCode::OK, html);
+    reply.cookies = set_cookies;
+    Ok(reply.send())
 }
 
 /// A form that did not carry this browser's CSRF token (or a usable
@@ -411,12 +433,7 @@ async fn submit_page(
                     attempt_key: &attempt_key,
                 },
             )?;
-            Ok(Reply {
-                status: StatusCode::PAYMENT_REQUIRED,
-                html,
-                cookies: Vec::new(),
-            }
-            .send())
+            Ok(Reply::of(Some(&page.page), StatusCode::PAYMENT_REQUIRED, html).send())
         }
         Ok(Submitted::Attempt(attempt)) => Ok(see_other(&format!(
             "/pay/{page_id}/attempts/{}",
@@ -450,12 +467,7 @@ async fn submit_page(
                     attempt_key: &post.attempt,
                 },
             )?;
-            Ok(Reply {
-                status: StatusCode::UNPROCESSABLE_ENTITY,
-                html,
-                cookies: Vec::new(),
-            }
-            .send())
+            Ok(Reply::of(Some(&page.page), StatusCode::UNPROCESSABLE_ENTITY, html).send())
         }
         Err(AppError::Code(code @ (ErrorCode::PageExpired | ErrorCode::PageUsedUp))) => {
             closed(w, &page, &here, code, Vec::new())
@@ -528,7 +540,7 @@ fn attempt_page(w: Words, page: &PublicPage, attempt: &Attempt, csrf: &str) -> A
                 reference: p.reference.clone(),
                 source: attempt.source.clone(),
                 order_id: attempt.order_id.clone(),
-                redirect: p.success_url.clone(),
+                redirect: success_address(Some(p)).map(String::from),
                 c: Chrome::new(w, heading.clone(), merchant, Some(p), &here),
                 heading,
             };
@@ -549,11 +561,7 @@ fn attempt_page(w: Words, page: &PublicPage, attempt: &Attempt, csrf: &str) -> A
             render(&view)?
         }
     };
-    Ok(Reply {
-        status: StatusCode::OK,
-        html,
-        cookies: Vec::new(),
-    })
+    Ok(Reply::of(Some(p), StatusCode::OK, html))
 }
 
 async fn show_attempt_page(
