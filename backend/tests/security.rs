@@ -399,6 +399,96 @@ async fn pay_page_forms_go_only_to_us_and_the_success_site(db: Database) {
     }
 }
 
+/// The value of the hidden input `name` in a page.
+fn hidden(html: &str, name: &str) -> String {
+    let marker = format!("name=\"{name}\" value=\"");
+    let start = html.find(&marker).unwrap() + marker.len();
+    html[start..].chars().take_while(|c| *c != '"').collect()
+}
+
+async fn another_merchants_pay_attempt_leaves_a_security_line(db: Database) {
+    let logs = logs::capture();
+    let app = TestApp::start(db).await;
+    let owner = app.merchant("owner@example.co.za").await;
+    let mut tab = owner.open(Mode::Live).await;
+    let page_a = committed_id(
+        tab.command(
+            "pa",
+            Command::CreatePayPage {
+                input: Box::new(page_input(None)),
+            },
+        )
+        .await,
+    );
+    let rival = app.merchant("rival@example.co.za").await;
+    let mut rival_tab = rival.open(Mode::Live).await;
+    let page_b = committed_id(
+        rival_tab
+            .command(
+                "pb",
+                Command::CreatePayPage {
+                    input: Box::new(page_input(None)),
+                },
+            )
+            .await,
+    );
+
+    // A payer pays on the first merchant's page.
+    let payer = app.browser();
+    let form_page = payer
+        .http
+        .get(app.url(&format!("/pay/{page_a}?method=card")))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let (csrf, attempt) = (
+        hidden(&form_page, "csrfToken"),
+        hidden(&form_page, "attempt"),
+    );
+    let paid = payer
+        .post_form(
+            &format!("/pay/{page_a}"),
+            &[
+                ("csrfToken", csrf.as_str()),
+                ("attempt", attempt.as_str()),
+                ("method", "card"),
+                ("name", "Lerato Dlamini"),
+                ("email", "lerato@example.co.za"),
+                ("cardNumber", "4242424242424242"),
+                ("expiry", "12/29"),
+                ("cvv", "123"),
+            ],
+        )
+        .await;
+    assert_eq!(paid.status(), 303);
+    let location = paid.headers()["location"].to_str().unwrap().to_string();
+    let attempt_id = location.rsplit('/').next().unwrap().to_string();
+
+    // Its attempt asked for under the other merchant's page: the same 404
+    // as for an attempt that does not exist, and a security line.
+    let foreign = payer
+        .http
+        .get(app.url(&format!("/pay/{page_b}/attempts/{attempt_id}")))
+        .send()
+        .await
+        .unwrap();
+    let unknown = payer
+        .http
+        .get(app.url(&format!(
+            "/pay/{page_b}/attempts/att_0000000000000000000000000000"
+        )))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(foreign.status(), 404);
+    assert_eq!(unknown.status(), 404);
+    logs.line_with(&["security", "foreign_id", &page_b, &attempt_id, "127.0.0.1"])
+        .await;
+}
+
 on_both_databases!(
     return_addresses_never_lead_to_another_site,
     secret_links_stay_out_of_the_access_log,
@@ -407,4 +497,5 @@ on_both_databases!(
     a_refused_csrf_leaves_a_security_line,
     another_merchants_ids_over_the_socket_leave_a_security_line,
     pay_page_forms_go_only_to_us_and_the_success_site,
+    another_merchants_pay_attempt_leaves_a_security_line,
 );
