@@ -1,6 +1,7 @@
 //! The access log: one line per request, with the path as it is safe to
 //! keep. Reset, invite and e-mail verification links carry their secret in
-//! the path, and a query string may carry one too; a log is copied to
+//! the path, so does a pay attempt's page (its address alone shows the
+//! payer's name and e-mail), and a query string may carry one too; a log is copied to
 //! places secrets must not go, so those parts are replaced before anything
 //! is written.
 
@@ -31,6 +32,9 @@ pub fn redacted_target(uri: &Uri) -> String {
 }
 
 fn redacted_path(path: &str) -> String {
+    if let Some(attempt_page) = redacted_attempt(path) {
+        return attempt_page;
+    }
     for prefix in secret_route_prefixes() {
         if let Some(rest) = path.strip_prefix(prefix)
             && !rest.is_empty()
@@ -39,6 +43,15 @@ fn redacted_path(path: &str) -> String {
         }
     }
     path.to_string()
+}
+
+/// `/pay/{page}/attempts/{attempt}` with the attempt replaced: the page id
+/// is public (it is the link the merchant shares), the attempt's is not.
+fn redacted_attempt(path: &str) -> Option<String> {
+    let rest = path.strip_prefix("/pay/")?;
+    let (page, rest) = rest.split_once('/')?;
+    let attempt = rest.strip_prefix("attempts/")?;
+    (!attempt.is_empty()).then(|| format!("/pay/{page}/attempts/{REDACTED}"))
 }
 
 fn redacted_query(query: &str) -> String {
@@ -107,6 +120,16 @@ mod tests {
         );
         assert_eq!(redacted("/auth/reset/"), "/auth/reset/");
         assert_eq!(redacted("/customers/cus_1"), "/customers/cus_1");
+    }
+
+    #[test]
+    fn a_pay_attempts_page_keeps_its_page_and_loses_its_attempt() {
+        assert_eq!(
+            redacted("/pay/ppg_1/attempts/att_2"),
+            "/pay/ppg_1/attempts/[redacted]"
+        );
+        assert_eq!(redacted("/pay/ppg_1"), "/pay/ppg_1");
+        assert_eq!(redacted("/pay/ppg_1/attempts/"), "/pay/ppg_1/attempts/");
     }
 
     #[test]
