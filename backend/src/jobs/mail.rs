@@ -1,6 +1,7 @@
 //! Delivers the mail outbox: over SMTP when `SMTP_URL` is set, otherwise as
 //! `.eml` files in the mail folder (for development and tests). Failed
-//! deliveries are retried with growing delays.
+//! deliveries are retried with growing delays. Once a message is sent or
+//! abandoned its bodies (and the links in them) leave the outbox.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -16,7 +17,8 @@ use paydesk::store::mail::{self as outbox, QueuedMail};
 const POLL: Duration = Duration::from_millis(500);
 /// A claimed message is not taken again by another worker for this long.
 const LEASE_MS: i64 = 5 * 60 * 1000;
-/// After this many failures a message is left for an engineer to look at.
+/// After this many failures a message is abandoned: its row, without the
+/// bodies, is left for an engineer to look at.
 const MAX_ATTEMPTS: i64 = 10;
 
 #[derive(Clone)]
@@ -115,12 +117,12 @@ async fn deliver(db: &Db, transport: &Transport, from: &str, queued: &QueuedMail
         Err(err) => {
             // The address is not logged: the message id is enough to find it.
             tracing::warn!(mail = %queued.id, attempt = queued.attempts + 1, error = %err, "mail delivery failed");
-            let retry_at = if queued.attempts + 1 >= MAX_ATTEMPTS {
-                i64::MAX / 2
+            if queued.attempts + 1 >= MAX_ATTEMPTS {
+                outbox::abandon(db, &queued.id, &err).await
             } else {
-                now_ms() + 30_000 * (1 << queued.attempts.min(7))
-            };
-            outbox::mark_failed(db, &queued.id, &err, retry_at).await
+                let retry_at = now_ms() + 30_000 * (1 << queued.attempts.min(7));
+                outbox::mark_failed(db, &queued.id, &err, retry_at).await
+            }
         }
     };
     if let Err(err) = recorded {

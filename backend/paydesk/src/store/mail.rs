@@ -1,5 +1,10 @@
 //! The durable mail outbox: a message is queued in the same transaction as
 //! the change that causes it, and a worker delivers it with retries.
+//!
+//! Bodies carry live links (password reset, e-mail verification), so the
+//! outbox keeps them only while delivery needs them: the update that records
+//! a message sent, or abandons it after its last attempt, empties them. What
+//! stays is who it went to, the subject, when, and the last error.
 
 use sqlx::Row;
 
@@ -44,7 +49,7 @@ pub async fn claim_due(db: &Db, limit: i64, lease_ms: i64) -> AppResult<Vec<Queu
     let mut tx = db.begin_write().await?;
     let rows = sqlx::query(
         "SELECT id, to_address, subject, text_body, html_body, attempts FROM mail_outbox \
-         WHERE sent_at IS NULL AND next_attempt_at <= $1 ORDER BY next_attempt_at LIMIT $2",
+         WHERE sent_at IS NULL AND abandoned_at IS NULL AND next_attempt_at <= $1 ORDER BY next_attempt_at LIMIT $2",
     )
     .bind(now)
     .bind(limit)
@@ -53,12 +58,15 @@ pub async fn claim_due(db: &Db, limit: i64, lease_ms: i64) -> AppResult<Vec<Queu
     let mut claimed = Vec::new();
     for row in rows {
         let id: String = row.get("id");
-        let taken = sqlx::query("UPDATE mail_outbox SET next_attempt_at = $2 WHERE id = $1 AND sent_at IS NULL AND next_attempt_at <= $3")
-            .bind(&id)
-            .bind(now + lease_ms)
-            .bind(now)
-            .execute(&mut *tx)
-            .await?;
+        let taken = sqlx::query(
+            "UPDATE mail_outbox SET next_attempt_at = $2 \
+             WHERE id = $1 AND sent_at IS NULL AND abandoned_at IS NULL AND next_attempt_at <= $3",
+        )
+        .bind(&id)
+        .bind(now + lease_ms)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
         if taken.rows_affected() == 1 {
             claimed.push(QueuedMail {
                 id,
@@ -76,9 +84,17 @@ pub async fn claim_due(db: &Db, limit: i64, lease_ms: i64) -> AppResult<Vec<Queu
     Ok(claimed)
 }
 
+/// Records delivery and forgets the bodies, in one update.
 pub async fn mark_sent(db: &Db, id: &str) -> AppResult<()> {
     let mut tx = db.begin_write().await?;
-    sqlx::query("UPDATE mail_outbox SET sent_at = $2, attempts = attempts + 1, last_error = NULL WHERE id = $1").bind(id).bind(now_ms()).execute(&mut *tx).await?;
+    sqlx::query(
+        "UPDATE mail_outbox SET sent_at = $2, attempts = attempts + 1, last_error = NULL, \
+         text_body = '', html_body = '' WHERE id = $1",
+    )
+    .bind(id)
+    .bind(now_ms())
+    .execute(&mut *tx)
+    .await?;
     tx.commit().await?;
     Ok(())
 }
@@ -93,4 +109,101 @@ pub async fn mark_failed(db: &Db, id: &str, error: &str, retry_at: i64) -> AppRe
         .await?;
     tx.commit().await?;
     Ok(())
+}
+
+/// Gives a message up after its last failed attempt: it is never tried
+/// again, and its bodies are forgotten (the recipient can ask for a new
+/// link; an engineer still sees who, what and why).
+pub async fn abandon(db: &Db, id: &str, error: &str) -> AppResult<()> {
+    let mut tx = db.begin_write().await?;
+    sqlx::query(
+        "UPDATE mail_outbox SET attempts = attempts + 1, last_error = $2, abandoned_at = $3, \
+         text_body = '', html_body = '' WHERE id = $1 AND sent_at IS NULL",
+    )
+    .bind(id)
+    .bind(error.chars().take(500).collect::<String>())
+    .bind(now_ms())
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    async fn scratch() -> (Db, tempfile::TempDir) {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Db::connect(&format!("sqlite://{}/mail.db", dir.path().display()))
+            .await
+            .unwrap();
+        db.migrate().await.unwrap();
+        (db, dir)
+    }
+
+    async fn queue(db: &Db, link: &str) -> QueuedMail {
+        let mut tx = db.begin_write().await.unwrap();
+        enqueue(
+            &mut tx,
+            &OutgoingMail {
+                to: "a@example.co.za".into(),
+                subject: "Reset".into(),
+                text: format!("Open {link}"),
+                html: format!("<a href=\"{link}\">Open</a>"),
+            },
+        )
+        .await
+        .unwrap();
+        tx.commit().await.unwrap();
+        let mut claimed = claim_due(db, 10, 60_000).await.unwrap();
+        assert_eq!(claimed.len(), 1);
+        claimed.remove(0)
+    }
+
+    async fn row(db: &Db, id: &str) -> (String, String, String, Option<i64>, Option<i64>) {
+        let r = sqlx::query("SELECT subject, text_body, html_body, sent_at, abandoned_at FROM mail_outbox WHERE id = $1")
+            .bind(id)
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+        (r.get(0), r.get(1), r.get(2), r.get(3), r.get(4))
+    }
+
+    #[tokio::test]
+    async fn sent_and_abandoned_messages_keep_no_body() {
+        let (db, _dir) = scratch().await;
+        let sent = queue(&db, "https://x.test/auth/reset/secret-one").await;
+        assert!(
+            row(&db, &sent.id).await.1.contains("secret-one"),
+            "kept until delivered"
+        );
+        mark_sent(&db, &sent.id).await.unwrap();
+        let (subject, text, html, sent_at, _) = row(&db, &sent.id).await;
+        assert_eq!(
+            (subject.as_str(), text.as_str(), html.as_str()),
+            ("Reset", "", "")
+        );
+        assert!(sent_at.is_some());
+
+        let failing = queue(&db, "https://x.test/auth/reset/secret-two").await;
+        mark_failed(&db, &failing.id, "refused", 0).await.unwrap();
+        assert!(
+            row(&db, &failing.id).await.1.contains("secret-two"),
+            "kept for the retry"
+        );
+        let retried = claim_due(&db, 10, 60_000).await.unwrap();
+        assert_eq!(retried.len(), 1);
+        abandon(&db, &failing.id, "refused for good").await.unwrap();
+        let (_, text, html, sent_at, abandoned_at) = row(&db, &failing.id).await;
+        assert_eq!((text.as_str(), html.as_str(), sent_at), ("", "", None));
+        assert!(abandoned_at.is_some());
+        // An abandoned message is never claimed again, even once due.
+        sqlx::query("UPDATE mail_outbox SET next_attempt_at = 0")
+            .execute(&db.pool)
+            .await
+            .unwrap();
+        assert!(claim_due(&db, 10, 60_000).await.unwrap().is_empty());
+    }
 }
