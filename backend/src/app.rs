@@ -17,9 +17,12 @@ use crate::live::registry::MerchantRegistry;
 use crate::live::relay;
 use crate::live::sockets::SocketRegistry;
 use crate::live::uploads::Uploads;
+use crate::secret_key;
 use paydesk::auth::csrf::CsrfKey;
+use paydesk::auth::keys::Keys;
 use paydesk::auth::throttle::Throttle;
 use paydesk::domain::clock::BusinessClock;
+use paydesk::domain::secrets_at_rest;
 use paydesk::error::{AppError, AppResult};
 use paydesk::store::{Backend, Db, secrets};
 
@@ -32,6 +35,17 @@ pub async fn build_state(config: Config) -> AppResult<State> {
     let db = Db::connect_waiting(&config.database_url, write_wait).await?;
     db.migrate().await?;
     let csrf = CsrfKey::new(&secrets::server_secret(&db, "csrf").await?);
+    let server_key = secret_key::load_or_create(&config)?;
+    secrets_at_rest::check_server_key(&db, &server_key).await?;
+    let keys = Keys::derive(&server_key);
+    let upgraded = secrets_at_rest::upgrade_weak_secrets(&db, &keys).await?;
+    if upgraded != Default::default() {
+        tracing::info!(
+            backup_codes = upgraded.backup_codes,
+            totp_secrets = upgraded.totp_secrets,
+            "stored secrets upgraded to the keyed and sealed forms"
+        );
+    }
     if !config.web_dir.join("index.html").is_file() {
         tracing::warn!(web_dir = ?config.web_dir, "no built web app found: run `npm --prefix web run build`");
     }
@@ -66,6 +80,7 @@ pub async fn build_state(config: Config) -> AppResult<State> {
         db,
         clock,
         csrf,
+        keys,
         throttle: Throttle::new(),
         merchants,
         sockets: SocketRegistry::default(),

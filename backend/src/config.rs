@@ -4,6 +4,9 @@
 use std::path::PathBuf;
 
 use clap::Args;
+use paydesk::auth::keys::ServerKey;
+
+use crate::secret_key::SecretKeyParser;
 
 #[derive(Args, Debug, Clone)]
 pub struct Config {
@@ -42,6 +45,18 @@ pub struct Config {
     /// Base path of the authentication endpoints.
     #[arg(long, env = "AUTH_BASE_PATH", default_value = "/api/auth")]
     pub auth_base_path: String,
+
+    /// The server key: 32 bytes as 64 hex digits or base64 (`openssl rand -hex 32`).
+    /// Two-factor secrets are encrypted and backup codes keyed with keys derived
+    /// from it. Unset, a key is generated once into `data/secret.key`. Every node
+    /// of one database needs the same key; its value is never shown or logged.
+    #[arg(long, env = "SECRET_KEY", value_parser = SecretKeyParser, hide_env_values = true)]
+    pub secret_key: Option<ServerKey>,
+
+    /// Where the generated key is kept when `SECRET_KEY` is not set. Not a flag
+    /// (set `SECRET_KEY` to keep the key elsewhere); tests point it at their own folder.
+    #[arg(skip = PathBuf::from("data/secret.key"))]
+    pub secret_key_file: PathBuf,
 
     /// Header that may carry the CSRF token instead of the form field.
     #[arg(long, env = "CSRF_HEADER", default_value = "x-csrf-token")]
@@ -128,6 +143,8 @@ impl Config {
             allowed_origins: Vec::new(),
             auth_base_path: "/api/auth".into(),
             csrf_header: "x-csrf-token".into(),
+            secret_key: None,
+            secret_key_file: PathBuf::from("data/secret.key"),
             session_ttl_seconds: 30 * 24 * 3600,
             signin_limit_per_account: 10,
             signin_limit_per_address: 50,

@@ -8,5 +8,6 @@ pub mod config;
 pub mod http;
 pub mod jobs;
 pub mod live;
+pub mod secret_key;
 pub mod security_log;
 pub mod state;

@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use actix_web::web;
 use paydesk::auth::csrf::CsrfKey;
+use paydesk::auth::keys::Keys;
 use paydesk::auth::throttle::Throttle;
 use paydesk::domain::clock::BusinessClock;
 use paydesk::store::Db;
@@ -20,6 +21,8 @@ pub struct AppState {
     pub config: Config,
     pub db: Db,
     pub csrf: CsrfKey,
+    /// Derived from the server key: seal two-factor secrets, key backup codes.
+    pub keys: Keys,
     pub throttle: Throttle,
     pub merchants: Arc<MerchantRegistry>,
     pub sockets: SocketRegistry,

@@ -240,19 +240,23 @@ async fn second_factor(
     let Some(account) = accounts::find_account(&state.db, user_id).await? else {
         return Ok(SecondFactor::Wrong);
     };
-    let Some(secret) = &account.totp_secret else {
+    let Some(sealed) = &account.totp_secret else {
         return Ok(SecondFactor::NotNeeded);
     };
     let code = code.map(str::trim).filter(|c| !c.is_empty());
     let backup_code = backup_code.map(str::trim).filter(|c| !c.is_empty());
     let passed = match (code, backup_code) {
         (Some(code), _) => {
-            match totp::matching_step(secret, code, paydesk::domain::accounts::unix_seconds())? {
+            let secret = state.keys.totp.open(user_id, sealed)?;
+            match totp::matching_step(&secret, code, paydesk::domain::accounts::unix_seconds())? {
                 Some(step) => accounts::accept_totp_step(&state.db, user_id, step as i64).await?,
                 None => false,
             }
         }
-        (None, Some(backup)) => accounts::use_backup_code(&state.db, user_id, backup).await?,
+        (None, Some(backup)) => {
+            let candidates = state.keys.backup_codes.candidates(user_id, backup);
+            accounts::use_backup_code(&state.db, user_id, &candidates).await?
+        }
         (None, None) => return Ok(SecondFactor::Missing),
     };
     Ok(if passed {

@@ -248,6 +248,7 @@ impl SessionActor {
                 token_hash: &token_hash,
                 public_origin: &origin,
                 address: &address,
+                keys: &state.keys,
             };
             let outcome =
                 accounts::run_throttled(&state.db, &scope, &state.throttle, &command).await;

@@ -62,6 +62,11 @@ pub struct TestApp {
     _dir: tempfile::TempDir,
 }
 
+/// The server key every node of the database at `url` starts with.
+pub fn server_key_for(url: &str) -> paydesk::auth::keys::ServerKey {
+    paydesk::auth::keys::ServerKey::parse(&paydesk::ids::hash_secret(url)).expect("a key")
+}
+
 /// A unique database on the server of `base` (`postgres://.../anything`).
 pub async fn fresh_postgres_database(base: &str) -> String {
     sqlx::any::install_default_drivers();
@@ -102,13 +107,18 @@ impl TestApp {
         TestApp::start_in(dir, &url, tweak).await
     }
 
-    /// A node on an existing database (several nodes may share one).
+    /// A node on an existing database (several nodes may share one). Nodes of
+    /// one database share its server key, as `SECRET_KEY` does in production.
     pub async fn start_at(url: &str) -> TestApp {
         TestApp::start_at_with(url, |_| {}).await
     }
 
     pub async fn start_at_with(url: &str, tweak: impl FnOnce(&mut Config)) -> TestApp {
-        TestApp::start_in(tempfile::tempdir().expect("tempdir"), url, tweak).await
+        TestApp::start_in(tempfile::tempdir().expect("tempdir"), url, |config| {
+            config.secret_key = Some(server_key_for(url));
+            tweak(config);
+        })
+        .await
     }
 
     async fn start_in(
@@ -124,6 +134,8 @@ impl TestApp {
         let mut config = Config::for_database(url);
         config.web_dir = web_dir;
         config.mail_dir = dir.path().join("mail");
+        // Without SECRET_KEY the app makes its key in a file of its own folder.
+        config.secret_key_file = dir.path().join("data").join("secret.key");
         tweak(&mut config);
         let (server, handle, addr) = backend::app::start(config).await.expect("start app");
         actix_web::rt::spawn(server);

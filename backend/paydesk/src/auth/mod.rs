@@ -1,6 +1,10 @@
-//! Credentials, CSRF tokens, sessions and sign-in throttling.
+//! Credentials, CSRF tokens, sessions, sign-in throttling, and the server
+//! key with what it protects (sealed two-factor secrets, keyed backup codes).
 
+pub mod backup_codes;
 pub mod csrf;
+pub mod keys;
 pub mod password;
+pub mod sealed;
 pub mod throttle;
 pub mod totp;

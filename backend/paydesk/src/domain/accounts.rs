@@ -8,17 +8,16 @@ use super::mail::{Notice, Template, compose};
 use super::notices::{Happened, notify, recipient, warn_second_factor_failed};
 use super::rules;
 use super::sign_in::password_replaced;
+use crate::auth::keys::Keys;
 use crate::auth::throttle::Throttle;
-use crate::auth::{password, totp};
+use crate::auth::{backup_codes, password, totp};
 use crate::error::{AppError, AppResult};
-use crate::ids::new_secret;
 use crate::store::accounts::{self as store, Account};
 use crate::store::links::{self, Purpose};
 use crate::store::{Db, mail, sessions, users};
 
 /// Verification links live one day.
 pub const VERIFY_EMAIL_SECONDS: i64 = 24 * 3600;
-const BACKUP_CODES: usize = 10;
 
 /// Who is asking, from which browser session.
 pub struct AccountScope<'a> {
@@ -28,6 +27,8 @@ pub struct AccountScope<'a> {
     pub public_origin: &'a str,
     /// The client's address, told to the owner in security notices.
     pub address: &'a str,
+    /// Seal two-factor secrets and key backup codes.
+    pub keys: &'a Keys,
 }
 
 impl AccountScope<'_> {
@@ -69,11 +70,12 @@ async fn check_password(account: &Account, password: &str, field: &str) -> AppRe
 }
 
 /// Accepts a current code of the enabled secret, once.
-async fn check_code(db: &Db, account: &Account, code: &str) -> AppResult<()> {
-    let Some(secret) = &account.totp_secret else {
+async fn check_code(db: &Db, keys: &Keys, account: &Account, code: &str) -> AppResult<()> {
+    let Some(sealed) = &account.totp_secret else {
         return Err(AppError::Code(ErrorCode::TwoFactorNotEnabled));
     };
-    let step = totp::matching_step(secret, code, unix_seconds())?;
+    let secret = keys.totp.open(&account.id, sealed)?;
+    let step = totp::matching_step(&secret, code, unix_seconds())?;
     match step {
         Some(step) if store::accept_totp_step(db, &account.id, step as i64).await? => Ok(()),
         _ => Err(AppError::field("code", ErrorCode::InvalidCode)),
@@ -82,21 +84,6 @@ async fn check_code(db: &Db, account: &Account, code: &str) -> AppResult<()> {
 
 pub fn unix_seconds() -> u64 {
     (crate::ids::now_ms() / 1000) as u64
-}
-
-/// Ten single-use codes like `k3v9-2hxq`.
-fn new_backup_codes() -> Vec<String> {
-    (0..BACKUP_CODES)
-        .map(|_| {
-            let raw: String = new_secret()
-                .chars()
-                .filter(|c| c.is_ascii_alphanumeric())
-                .take(8)
-                .collect::<String>()
-                .to_lowercase();
-            format!("{}-{}", &raw[..4], &raw[4..])
-        })
-        .collect()
 }
 
 /// Queues a verification link for `email` (the current address or a new one).
@@ -257,7 +244,8 @@ async fn run_account_command(
                 return Err(AppError::Code(ErrorCode::TwoFactorAlreadyEnabled));
             }
             let secret = totp::new_secret()?;
-            store::set_pending_totp(db, scope.user_id, Some(&secret)).await?;
+            let sealed = scope.keys.totp.seal(scope.user_id, &secret)?;
+            store::set_pending_totp(db, scope.user_id, Some(&sealed)).await?;
             let otpauth_url = totp::otpauth_url(&secret, &account.email)?;
             Ok(ReplyBody::TwoFactorEnrolment {
                 secret,
@@ -270,22 +258,25 @@ async fn run_account_command(
             if account.totp_secret.is_some() {
                 return Err(AppError::Code(ErrorCode::TwoFactorAlreadyEnabled));
             }
-            let Some(secret) = &account.totp_pending_secret else {
+            let Some(pending) = &account.totp_pending_secret else {
                 return Err(AppError::Code(ErrorCode::TwoFactorNotStarted));
             };
-            let step = totp::matching_step(secret, code, unix_seconds())?
+            let secret = scope.keys.totp.open(scope.user_id, pending)?;
+            let step = totp::matching_step(&secret, code, unix_seconds())?
                 .ok_or_else(|| AppError::field("code", ErrorCode::InvalidCode))?;
-            let codes = new_backup_codes();
+            let sealed = scope.keys.totp.seal(scope.user_id, &secret)?;
+            let codes = backup_codes::new_codes()?;
             let mut tx = db.begin_write().await?;
-            store::set_totp(&mut tx, scope.user_id, Some(secret), step as i64).await?;
-            store::replace_backup_codes(&mut tx, scope.user_id, &normalised(&codes)).await?;
+            store::set_totp(&mut tx, scope.user_id, Some(&sealed), step as i64).await?;
+            store::replace_backup_codes(&mut tx, scope.user_id, &stored_forms(scope, &codes))
+                .await?;
             tx.commit().await?;
             Ok(ReplyBody::BackupCodes { codes }.into())
         }
         Command::DisableTwoFactor { password, code } => {
             let account = account(db, scope.user_id).await?;
             check_password(&account, password, "password").await?;
-            let checked = check_code(db, &account, code).await;
+            let checked = check_code(db, scope.keys, &account, code).await;
             if let Err(AppError::Invalid(_)) = &checked {
                 // The right password with a wrong code: the owner hears of it.
                 let mut tx = db.begin_write().await?;
@@ -309,10 +300,11 @@ async fn run_account_command(
         }
         Command::RegenerateBackupCodes { code } => {
             let account = account(db, scope.user_id).await?;
-            check_code(db, &account, code).await?;
-            let codes = new_backup_codes();
+            check_code(db, scope.keys, &account, code).await?;
+            let codes = backup_codes::new_codes()?;
             let mut tx = db.begin_write().await?;
-            store::replace_backup_codes(&mut tx, scope.user_id, &normalised(&codes)).await?;
+            store::replace_backup_codes(&mut tx, scope.user_id, &stored_forms(scope, &codes))
+                .await?;
             tx.commit().await?;
             Ok(ReplyBody::BackupCodes { codes }.into())
         }
@@ -365,16 +357,11 @@ async fn run_account_command(
     }
 }
 
-/// Backup codes are matched without their dash and case.
-fn normalised(codes: &[String]) -> Vec<String> {
+/// What is stored for fresh backup codes: their keyed hashes.
+fn stored_forms(scope: &AccountScope<'_>, codes: &[String]) -> Vec<String> {
     codes
         .iter()
-        .map(|c| {
-            c.chars()
-                .filter(|c| c.is_ascii_alphanumeric())
-                .collect::<String>()
-                .to_lowercase()
-        })
+        .map(|code| scope.keys.backup_codes.stored_form(scope.user_id, code))
         .collect()
 }
 

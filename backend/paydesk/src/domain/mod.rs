@@ -26,6 +26,7 @@ pub mod retry;
 pub mod routes;
 pub mod rules;
 pub mod scope;
+pub mod secrets_at_rest;
 pub mod sign_in;
 pub mod transactions;
 pub mod web_addresses;

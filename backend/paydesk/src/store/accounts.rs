@@ -6,7 +6,7 @@ use sqlx::Row;
 
 use super::{Db, Tx};
 use crate::error::AppResult;
-use crate::ids::{hash_secret, now_ms};
+use crate::ids::now_ms;
 
 pub struct Account {
     pub id: String,
@@ -16,7 +16,9 @@ pub struct Account {
     pub email_verified: bool,
     pub pending_email: Option<String>,
     pub language: Language,
+    /// Sealed (`auth::sealed`): open with the server's keys before use.
     pub totp_secret: Option<String>,
+    /// Sealed, like `totp_secret`.
     pub totp_pending_secret: Option<String>,
     pub totp_last_step: i64,
 }
@@ -147,17 +149,22 @@ pub async fn accept_totp_step(db: &Db, user_id: &str, step: i64) -> AppResult<bo
     Ok(updated.rows_affected() == 1)
 }
 
-/// Replaces the user's backup codes with the hashes of `codes`.
-pub async fn replace_backup_codes(tx: &mut Tx, user_id: &str, codes: &[String]) -> AppResult<()> {
+/// Replaces the user's backup codes with `stored_forms` (their keyed
+/// hashes, `auth::backup_codes`).
+pub async fn replace_backup_codes(
+    tx: &mut Tx,
+    user_id: &str,
+    stored_forms: &[String],
+) -> AppResult<()> {
     sqlx::query("DELETE FROM backup_codes WHERE user_id = $1")
         .bind(user_id)
         .execute(&mut **tx)
         .await?;
     let now = now_ms();
-    for code in codes {
+    for stored in stored_forms {
         sqlx::query("INSERT INTO backup_codes (user_id, code_hash, used_at, created_at) VALUES ($1, $2, NULL, $3)")
             .bind(user_id)
-            .bind(hash_secret(code))
+            .bind(stored)
             .bind(now)
             .execute(&mut **tx)
             .await?;
@@ -165,23 +172,24 @@ pub async fn replace_backup_codes(tx: &mut Tx, user_id: &str, codes: &[String]) 
     Ok(())
 }
 
-/// Uses up a backup code. The conditional update makes it single-use even
+/// Uses up the unused backup code stored as one of `candidates` (the forms
+/// a typed code may have). The conditional update makes it single-use even
 /// when two sign-ins race with the same code.
-pub async fn use_backup_code(db: &Db, user_id: &str, code: &str) -> AppResult<bool> {
-    let normalised: String = code
-        .chars()
-        .filter(|c| c.is_ascii_alphanumeric())
-        .collect::<String>()
-        .to_lowercase();
+pub async fn use_backup_code(db: &Db, user_id: &str, candidates: &[String]) -> AppResult<bool> {
     let mut tx = db.begin_write().await?;
-    let updated = sqlx::query("UPDATE backup_codes SET used_at = $3 WHERE user_id = $1 AND code_hash = $2 AND used_at IS NULL")
-        .bind(user_id)
-        .bind(hash_secret(&normalised))
-        .bind(now_ms())
-        .execute(&mut *tx)
-        .await?;
-    tx.commit().await?;
-    Ok(updated.rows_affected() == 1)
+    for stored in candidates {
+        let updated = sqlx::query("UPDATE backup_codes SET used_at = $3 WHERE user_id = $1 AND code_hash = $2 AND used_at IS NULL")
+            .bind(user_id)
+            .bind(stored)
+            .bind(now_ms())
+            .execute(&mut *tx)
+            .await?;
+        if updated.rows_affected() == 1 {
+            tx.commit().await?;
+            return Ok(true);
+        }
+    }
+    Ok(false)
 }
 
 pub async fn backup_codes_left(db: &Db, user_id: &str) -> AppResult<u32> {
@@ -203,4 +211,98 @@ pub async fn two_factor_required(db: &Db, user_id: &str) -> AppResult<bool> {
     .fetch_optional(&db.pool)
     .await?;
     Ok(row.is_some())
+}
+
+/// What earlier versions stored in weaker forms, for start-up to upgrade:
+/// backup-code hashes not starting with `keyed_prefix`, and two-factor
+/// secrets (enabled or pending) not starting with `sealed_prefix`.
+pub struct WeakSecrets {
+    /// (user id, code hash)
+    pub backup_codes: Vec<(String, String)>,
+    /// (user id, secret, pending secret), either of which may be weak.
+    pub totp: Vec<(String, Option<String>, Option<String>)>,
+}
+
+pub async fn weak_secrets(
+    db: &Db,
+    keyed_prefix: &str,
+    sealed_prefix: &str,
+) -> AppResult<WeakSecrets> {
+    let codes = sqlx::query(
+        "SELECT user_id, code_hash FROM backup_codes WHERE code_hash NOT LIKE $1 || '%'",
+    )
+    .bind(keyed_prefix)
+    .fetch_all(&db.pool)
+    .await?;
+    let totp = sqlx::query(
+        "SELECT id, totp_secret, totp_pending_secret FROM users \
+         WHERE totp_secret NOT LIKE $1 || '%' OR totp_pending_secret NOT LIKE $1 || '%'",
+    )
+    .bind(sealed_prefix)
+    .fetch_all(&db.pool)
+    .await?;
+    Ok(WeakSecrets {
+        backup_codes: codes
+            .into_iter()
+            .map(|r| (r.get("user_id"), r.get("code_hash")))
+            .collect(),
+        totp: totp
+            .into_iter()
+            .map(|r| {
+                (
+                    r.get("id"),
+                    r.get("totp_secret"),
+                    r.get("totp_pending_secret"),
+                )
+            })
+            .collect(),
+    })
+}
+
+/// Replaces one stored backup-code hash, if it is still `old` (another
+/// node may have replaced it meanwhile).
+pub async fn rewrite_backup_code(db: &Db, user_id: &str, old: &str, new: &str) -> AppResult<()> {
+    let mut tx = db.begin_write().await?;
+    sqlx::query("UPDATE backup_codes SET code_hash = $3 WHERE user_id = $1 AND code_hash = $2")
+        .bind(user_id)
+        .bind(old)
+        .bind(new)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Which of a user's two-factor secrets `rewrite_totp_secret` changes.
+#[derive(Clone, Copy)]
+pub enum TotpColumn {
+    Enabled,
+    Pending,
+}
+
+/// Replaces a stored two-factor secret, if it is still `old`.
+pub async fn rewrite_totp_secret(
+    db: &Db,
+    user_id: &str,
+    column: TotpColumn,
+    old: &str,
+    new: &str,
+) -> AppResult<()> {
+    let sql = match column {
+        TotpColumn::Enabled => {
+            "UPDATE users SET totp_secret = $3 WHERE id = $1 AND totp_secret = $2"
+        }
+        TotpColumn::Pending => {
+            "UPDATE users SET totp_pending_secret = $3 WHERE id = $1 AND totp_pending_secret = $2"
+        }
+    };
+    let mut tx = db.begin_write().await?;
+    sqlx::query(sql)
+        .bind(user_id)
+        .bind(old)
+        .bind(new)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(())
 }

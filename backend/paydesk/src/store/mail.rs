@@ -200,10 +200,12 @@ mod tests {
         assert_eq!((text.as_str(), html.as_str(), sent_at), ("", "", None));
         assert!(abandoned_at.is_some());
         // An abandoned message is never claimed again, even once due.
+        let mut tx = db.begin_write().await.unwrap();
         sqlx::query("UPDATE mail_outbox SET next_attempt_at = 0")
-            .execute(&db.pool)
+            .execute(&mut *tx)
             .await
             .unwrap();
+        tx.commit().await.unwrap();
         assert!(claim_due(&db, 10, 60_000).await.unwrap().is_empty());
     }
 }
