@@ -232,18 +232,20 @@ async fn secrets_stored_by_earlier_versions_keep_working_and_are_upgraded(db: Da
     // SHA-256 of an 8-character backup code.
     let secret = totp::new_secret().unwrap();
     let store = Db::connect(&url).await.unwrap();
+    let mut tx = store.begin_write().await.unwrap();
     sqlx::query("UPDATE users SET totp_secret = $2 WHERE id = $1")
         .bind(&user_id)
         .bind(&secret)
-        .execute(&store.pool)
+        .execute(&mut *tx)
         .await
         .unwrap();
     sqlx::query("INSERT INTO backup_codes (user_id, code_hash, used_at, created_at) VALUES ($1, $2, NULL, 0)")
         .bind(&user_id)
         .bind(hash_secret("k3v92hxq"))
-        .execute(&store.pool)
+        .execute(&mut *tx)
         .await
         .unwrap();
+    tx.commit().await.unwrap();
 
     let app = TestApp::start_at(&url).await;
     let (enabled, _, hashes) = stored_rows(&store, &user_id).await;
