@@ -12,6 +12,8 @@ pub enum ErrorCode {
     NotFound,
     BadFrame,
     NotWelcomed,
+    CommandIdReused,
+    TooManySockets,
     Internal,
     /// The database could not take the request in time; the same request
     /// succeeds when tried again.

@@ -55,7 +55,12 @@ pub fn new_secret() -> String {
 
 /// What we store in place of a high-entropy secret: its SHA-256, hex.
 pub fn hash_secret(secret: &str) -> String {
-    Sha256::digest(secret.as_bytes())
+    hash_bytes(secret.as_bytes())
+}
+
+/// The SHA-256 of some bytes, hex.
+pub fn hash_bytes(bytes: &[u8]) -> String {
+    Sha256::digest(bytes)
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect()

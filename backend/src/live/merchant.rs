@@ -316,10 +316,16 @@ async fn commit_command(
     known_seq: u64,
     msg: Execute,
 ) -> AppResult<(ReplyBody, Vec<(u64, Vec<Change>)>)> {
-    if let Some(stored) =
-        events::find_command_reply(&db, &key.merchant_id, key.mode, &msg.command_id).await?
+    let fingerprint = events::command_fingerprint(&msg.command)?;
+    if let Some(ran) =
+        events::find_command_result(&db, &key.merchant_id, key.mode, &msg.command_id).await?
     {
-        return Ok((protocol::decode(&stored)?, Vec::new()));
+        // A retry gets the first run's reply; another command under a used
+        // id is refused, never answered with someone else's result.
+        if !ran.is_retry_of(&msg.user_id, &fingerprint) {
+            return Err(AppError::Code(ErrorCode::CommandIdReused));
+        }
+        return Ok((protocol::decode(&ran.reply)?, Vec::new()));
     }
     let scope = Scope {
         merchant_id: key.merchant_id.clone(),
@@ -339,15 +345,13 @@ async fn commit_command(
     let written = stream::write(&db, &key, &cause, async |tx: &mut Tx, seq| {
         let effect = domain::run_command(tx, &scope, &msg.command).await?;
         let reply = ReplyBody::Committed { seq, id: effect.id };
-        events::record_command_reply(
-            tx,
-            &key.merchant_id,
-            key.mode,
-            &msg.command_id,
-            &msg.user_id,
-            &encode(&reply)?,
-        )
-        .await?;
+        let run = events::CommandRun {
+            command_id: &msg.command_id,
+            user_id: &msg.user_id,
+            fingerprint: &fingerprint,
+        };
+        events::record_command_reply(tx, &key.merchant_id, key.mode, &run, &encode(&reply)?)
+            .await?;
         // Even a command that changed nothing a tab shows is an event: its
         // reply names the `seq` the client waits for.
         Ok(Work::changed(effect.changes, reply))

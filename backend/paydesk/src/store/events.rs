@@ -68,37 +68,78 @@ pub async fn events_after(
         .collect())
 }
 
-/// The stored reply of a command that already ran, by its client-made id.
-pub async fn find_command_reply(
+/// A command that already ran under a client-made id.
+pub struct CommandResult {
+    /// Who sent it.
+    pub user_id: String,
+    /// What it said: see [`command_fingerprint`]. None for commands recorded
+    /// before fingerprints were.
+    pub fingerprint: Option<String>,
+    /// Its reply, encoded.
+    pub reply: Vec<u8>,
+}
+
+impl CommandResult {
+    /// Whether `user_id` sending a command with `fingerprint` is a retry of
+    /// this one (and gets its reply again), not a different command reusing
+    /// the id.
+    pub fn is_retry_of(&self, user_id: &str, fingerprint: &str) -> bool {
+        self.user_id == user_id
+            && self
+                .fingerprint
+                .as_deref()
+                .is_none_or(|stored| stored == fingerprint)
+    }
+}
+
+/// The SHA-256 of a command's canonical encoding: a retry decodes to the same
+/// command whatever order its client wrote the fields in.
+pub fn command_fingerprint(command: &protocol::Command) -> AppResult<String> {
+    Ok(crate::ids::hash_bytes(&protocol::encode(command)?))
+}
+
+/// The command that already ran under a client-made id, if any.
+pub async fn find_command_result(
     db: &Db,
     merchant_id: &str,
     mode: Mode,
     command_id: &str,
-) -> AppResult<Option<Vec<u8>>> {
-    let row = sqlx::query("SELECT reply FROM command_results WHERE merchant_id = $1 AND mode = $2 AND command_id = $3")
+) -> AppResult<Option<CommandResult>> {
+    let row = sqlx::query("SELECT user_id, body_hash, reply FROM command_results WHERE merchant_id = $1 AND mode = $2 AND command_id = $3")
         .bind(merchant_id)
         .bind(mode.as_str())
         .bind(command_id)
         .fetch_optional(&db.pool)
         .await?;
-    Ok(row.map(|r| r.get("reply")))
+    Ok(row.map(|r| CommandResult {
+        user_id: r.get("user_id"),
+        fingerprint: r.get("body_hash"),
+        reply: r.get("reply"),
+    }))
+}
+
+/// The ran command's id, who sent it and its fingerprint, for retries.
+pub struct CommandRun<'a> {
+    pub command_id: &'a str,
+    pub user_id: &'a str,
+    pub fingerprint: &'a str,
 }
 
 pub async fn record_command_reply(
     tx: &mut Tx,
     merchant_id: &str,
     mode: Mode,
-    command_id: &str,
-    user_id: &str,
+    run: &CommandRun<'_>,
     reply: &[u8],
 ) -> AppResult<()> {
     sqlx::query(
-        "INSERT INTO command_results (merchant_id, mode, command_id, user_id, reply, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
+        "INSERT INTO command_results (merchant_id, mode, command_id, user_id, body_hash, reply, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
     )
     .bind(merchant_id)
     .bind(mode.as_str())
-    .bind(command_id)
-    .bind(user_id)
+    .bind(run.command_id)
+    .bind(run.user_id)
+    .bind(run.fingerprint)
     .bind(reply)
     .bind(now_ms())
     .execute(&mut **tx)
