@@ -75,6 +75,7 @@ pub async fn build_state(config: Config) -> AppResult<State> {
     jobs.push(spawn_job("imports", move || {
         imports::run_forever(url, registry, waiting)
     }));
+    let sockets = SocketRegistry::new(config.sockets_per_user);
     Ok(web::Data::new(AppState {
         config,
         db,
@@ -83,7 +84,7 @@ pub async fn build_state(config: Config) -> AppResult<State> {
         keys,
         throttle: Throttle::new(),
         merchants,
-        sockets: SocketRegistry::default(),
+        sockets,
         uploads: Uploads::default(),
         imports: import_queue,
         _jobs: jobs,
@@ -103,11 +104,56 @@ fn security_headers() -> middleware::DefaultHeaders {
         .add(("Referrer-Policy", "no-referrer"))
 }
 
+/// Stops a running node. `main` calls it on SIGTERM, tests call it directly:
+/// one shutdown path.
+#[derive(Clone)]
+pub struct NodeHandle {
+    server: ServerHandle,
+    state: State,
+}
+
+impl NodeHandle {
+    /// Graceful: every socket is closed with 1001 (going away), so browsers
+    /// reconnect at once instead of seeing a cut connection; each merchant
+    /// actor finishes the command in hand; then the server stops accepting
+    /// and waits for what is left. Not graceful: connections are cut.
+    pub async fn stop(&self, graceful: bool) {
+        if graceful {
+            self.state.sockets.close_all_for_shutdown();
+            // While the workers' runtimes still run: a database connection
+            // dropped after they are gone panics for want of a Tokio context.
+            self.state.merchants.stop_all().await;
+        }
+        self.server.stop(graceful).await;
+    }
+}
+
+/// Stops the node on SIGTERM or SIGINT (gracefully) or SIGQUIT (at once): the
+/// signal handling actix-web would do, with the sockets closed properly.
+pub async fn stop_on_signal(node: NodeHandle) {
+    use actix_web::rt::signal::unix::{SignalKind, signal};
+    let (Ok(mut term), Ok(mut int), Ok(mut quit)) = (
+        signal(SignalKind::terminate()),
+        signal(SignalKind::interrupt()),
+        signal(SignalKind::quit()),
+    ) else {
+        tracing::error!("cannot listen for signals; stop the server with SIGKILL");
+        return;
+    };
+    let graceful = tokio::select! {
+        _ = term.recv() => true,
+        _ = int.recv() => true,
+        _ = quit.recv() => false,
+    };
+    tracing::info!(graceful, "shutting down");
+    node.stop(graceful).await;
+}
+
 /// Binds and starts the server; returns its handle and the bound address
 /// (tests bind port 0). The caller drives the returned server future.
 pub async fn start(
     mut config: Config,
-) -> AppResult<(actix_web::dev::Server, ServerHandle, SocketAddr)> {
+) -> AppResult<(actix_web::dev::Server, NodeHandle, SocketAddr)> {
     let bind = config.bind.clone();
     let listener = std::net::TcpListener::bind(&bind)
         .map_err(|e| AppError::Internal(format!("BIND: cannot listen on {bind}: {e}")))?;
@@ -120,20 +166,26 @@ pub async fn start(
         .get_or_insert_with(|| format!("http://{addr}"));
     let auth_base_path = config.auth_base_path.clone();
     let state = build_state(config).await?;
+    let app_state = state.clone();
     let server = HttpServer::new(move || {
         App::new()
-            .app_data(state.clone())
+            .app_data(app_state.clone())
             .wrap(security_headers())
             .wrap(middleware::from_fn(http::access_log::log_request))
             .configure(|cfg| http::routes(cfg, &auth_base_path))
     })
-    // Sockets are long-lived; shutdown gives them a short grace period only.
+    // Sockets are closed by `NodeHandle::stop` first; what is left gets a short grace period.
     .shutdown_timeout(5)
+    // `stop_on_signal` handles signals, so sockets are closed with 1001, not cut.
+    .disable_signals()
     // Deltas are small frames that must leave at once, not wait for Nagle's algorithm.
     .tcp_nodelay(true)
     .listen(listener)
     .map_err(|e| AppError::Internal(format!("BIND: cannot listen on {bind}: {e}")))?
     .run();
-    let handle = server.handle();
+    let handle = NodeHandle {
+        server: server.handle(),
+        state,
+    };
     Ok((server, handle, addr))
 }

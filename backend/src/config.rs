@@ -105,6 +105,20 @@ pub struct Config {
     /// How often the scheduler looks for due collections, in seconds.
     #[arg(long, env = "SCHEDULER_INTERVAL_SECONDS", default_value_t = 30)]
     pub scheduler_interval_seconds: u64,
+
+    /// Sockets one user may hold open on this node, over all their sessions
+    /// (one per tab); the next one is closed with 4002.
+    #[arg(long, env = "SOCKETS_PER_USER", default_value_t = 20)]
+    pub sockets_per_user: usize,
+
+    /// Frames a socket may send per second on average; beyond the budget it
+    /// is closed with 1008.
+    #[arg(long, env = "SOCKET_FRAMES_PER_SECOND", default_value_t = 100)]
+    pub socket_frames_per_second: u32,
+
+    /// Frames a socket may send at once before the per-second rate applies.
+    #[arg(long, env = "SOCKET_FRAME_BURST", default_value_t = 1_000)]
+    pub socket_frame_burst: u32,
 }
 
 pub fn parse_business_date(value: &str) -> Result<time::Date, String> {
@@ -154,6 +168,9 @@ impl Config {
             mail_from: "Paydesk <no-reply@paydesk.invalid>".into(),
             business_date: None,
             scheduler_interval_seconds: 30,
+            sockets_per_user: 20,
+            socket_frames_per_second: 100,
+            socket_frame_burst: 1_000,
         }
     }
 }

@@ -115,7 +115,8 @@ async fn main() -> std::process::ExitCode {
 }
 
 async fn serve(config: Config) -> Result<(), String> {
-    let (server, _handle, addr) = app::start(config).await.map_err(|e| e.to_string())?;
+    let (server, handle, addr) = app::start(config).await.map_err(|e| e.to_string())?;
+    actix_web::rt::spawn(app::stop_on_signal(handle));
     println!("Serving the dashboard on http://{addr}");
     server.await.map_err(|e| e.to_string())
 }

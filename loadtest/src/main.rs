@@ -27,7 +27,9 @@ over all nodes, so its deltas must cross from node to node.
 
 The server throttles sign-ups per client address: 30 per 15 minutes by default. For
 repeated runs start the server with a higher SIGNUP_LIMIT_PER_ADDRESS (environment) or
-restart it between runs.
+restart it between runs. A user may hold 20 sockets per node by default: when
+--sockets / --merchants is above that, start the server with a higher
+SOCKETS_PER_USER.
 
 Only loopback URLs are accepted (127.0.0.0/8, [::1], localhost). Run this in its own
 process, apart from the server: both would otherwise share one open-file limit.

@@ -5,6 +5,7 @@ use actix_web_actors::ws;
 
 use super::cookies;
 use super::return_address::own_origin;
+use crate::live::frame_limit;
 use crate::live::session::SessionActor;
 use crate::security_log;
 use crate::state::State;
@@ -54,7 +55,10 @@ pub async fn upgrade(state: State, req: HttpRequest, stream: web::Payload) -> Ht
             return HttpResponse::InternalServerError().finish();
         }
     };
-    let actor = SessionActor::new(state.clone(), session, super::auth::client_address(&req));
+    // The frame limit is enforced at each header, before any payload is buffered.
+    let (stream, oversize) = frame_limit::guard(stream, protocol::MAX_FRAME_BYTES);
+    let address = super::auth::client_address(&req);
+    let actor = SessionActor::new(state.clone(), session, address, oversize);
     ws::WsResponseBuilder::new(actor, &req, stream)
         .frame_size(protocol::MAX_FRAME_BYTES)
         .start()

@@ -10,7 +10,7 @@ use actix::prelude::*;
 use protocol::{Change, ErrorCode, ReplyBody, ServerFrame, WireError, encode};
 
 use super::messages::{
-    Advance, Encoded, Execute, Join, Leave, Members, Outbound, SetPresence, Tick,
+    Advance, Encoded, Execute, Join, Leave, Members, Outbound, SetPresence, Stop, Tick,
 };
 use super::presence::PresenceBoard;
 use super::scheduler;
@@ -278,6 +278,16 @@ impl Handler<SetPresence> for MerchantActor {
         if self.presence.set_viewing(&msg.session_id, msg.viewing) {
             self.presence_dirty = true;
         }
+    }
+}
+
+impl Handler<Stop> for MerchantActor {
+    type Result = ();
+
+    /// Commands, deltas and scheduler days are atomic, so this runs only
+    /// after the one in hand committed: nothing is cut off mid-transaction.
+    fn handle(&mut self, _: Stop, ctx: &mut Self::Context) {
+        ctx.stop();
     }
 }
 

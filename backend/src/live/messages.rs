@@ -73,6 +73,11 @@ pub struct Advance {
 #[rtype(result = "()")]
 pub struct Tick;
 
+/// The server is shutting down: stop once the work in hand is done.
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct Stop;
+
 /// For tests and the load generator's server-side counterpart: the members online.
 #[derive(Message)]
 #[rtype(result = "Vec<PresenceMember>")]

@@ -1,6 +1,8 @@
 //! The live layer: one merchant actor per merchant stream (merchant and mode)
 //! owns its writes and fans deltas out; one session actor per socket.
 
+pub mod budget;
+pub mod frame_limit;
 pub mod merchant;
 pub mod messages;
 pub mod presence;

@@ -10,7 +10,7 @@ use paydesk::store::Db;
 use paydesk::store::stream::StreamKey;
 
 use super::merchant::MerchantActor;
-use super::messages::Advance;
+use super::messages::{Advance, Stop};
 
 #[derive(Default)]
 pub struct MerchantRegistry {
@@ -40,6 +40,22 @@ impl MerchantRegistry {
         let addr = MerchantActor::new(key.clone(), db.clone(), clock).start();
         actors.insert(key, addr.clone());
         addr
+    }
+
+    /// Stops every merchant actor of this node once its work in hand is
+    /// done, and waits for that: shutdown then cuts no transaction.
+    pub async fn stop_all(&self) {
+        let actors: Vec<Addr<MerchantActor>> = {
+            let mut actors = self
+                .actors
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            actors.drain().map(|(_, addr)| addr).collect()
+        };
+        for actor in actors {
+            // An actor that stopped already has nothing to finish.
+            let _ = actor.send(Stop).await;
+        }
     }
 
     /// An event up to `seq` was committed on the stream outside its actor

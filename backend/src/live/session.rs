@@ -2,6 +2,7 @@
 //! upgrade), authorises every frame, forwards commands to the merchant actor,
 //! runs queries, and relays what the merchant actor publishes.
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use actix::prelude::*;
@@ -9,9 +10,13 @@ use actix_web_actors::ws::{self, CloseCode, CloseReason};
 use protocol::{
     ClientFrame, Command, ErrorCode, Mode, Query, ReplyBody, Resume, ServerFrame, WireError, encode,
 };
+use tokio::sync::Semaphore;
 
+use super::budget::FrameBudget;
+use super::frame_limit::{Fragments, Gathered, Oversize};
 use super::merchant::MerchantActor;
 use super::messages::{Execute, Join, Leave, Outbound, SetPresence};
+use super::sockets::{self, Refused};
 use crate::security_log::{self, Client, Sent, Working};
 use crate::state::State;
 use paydesk::domain::accounts::{self, AccountScope};
@@ -32,6 +37,9 @@ const SESSION_RECHECK: Duration = Duration::from_secs(30);
 /// Frames queued for this socket. When the client reads too slowly the queue
 /// fills and the merchant actor drops the session instead of waiting.
 const MAILBOX: usize = 256;
+/// Requests of one socket running at once; more wait their turn, so one
+/// tab's burst cannot take the whole database pool from other merchants.
+const WORK_IN_FLIGHT: usize = 4;
 const MAX_ID_LEN: usize = 64;
 const MAX_VIEWING_LEN: usize = 256;
 
@@ -62,10 +70,28 @@ pub struct SessionActor {
     user_id: String,
     last_heard: Instant,
     joined: Option<Joined>,
+    /// Frames this socket may still send (see `Config::socket_frames_per_second`).
+    budget: FrameBudget,
+    /// Set when the byte stream was cut at an oversize frame header.
+    oversize: Oversize,
+    /// A binary message arriving in fragments.
+    fragments: Fragments,
+    /// Permits for this socket's requests in flight.
+    work: Arc<Semaphore>,
 }
 
 impl SessionActor {
-    pub fn new(state: State, session: SessionRow, address: String) -> SessionActor {
+    pub fn new(
+        state: State,
+        session: SessionRow,
+        address: String,
+        oversize: Oversize,
+    ) -> SessionActor {
+        let budget = FrameBudget::new(
+            state.config.socket_frames_per_second,
+            state.config.socket_frame_burst,
+            Instant::now(),
+        );
         SessionActor {
             state,
             socket_id: new_id("sock"),
@@ -75,6 +101,30 @@ impl SessionActor {
             user_id: session.user_id,
             last_heard: Instant::now(),
             joined: None,
+            budget,
+            oversize,
+            fragments: Fragments::default(),
+            work: Arc::new(Semaphore::new(WORK_IN_FLIGHT)),
+        }
+    }
+
+    /// A refusal an operator should see: who, from where, and why.
+    fn security_event(&self, what: &str) {
+        tracing::warn!(
+            target: "security",
+            user_id = %self.user_id,
+            address = %self.address,
+            "{what}"
+        );
+    }
+
+    /// Runs `work` once one of this socket's permits is free.
+    fn queued<F: Future>(&self, work: F) -> impl Future<Output = F::Output> + use<F> {
+        let permits = self.work.clone();
+        async move {
+            // The semaphore is never closed; without a permit the work still runs.
+            let _permit = permits.acquire_owned().await.ok();
+            work.await
         }
     }
 
@@ -211,7 +261,7 @@ impl SessionActor {
             role: joined.role,
             command,
         };
-        let request = joined.merchant.send(execute);
+        let request = self.queued(joined.merchant.send(execute));
         ctx.spawn(request.into_actor(self).map(move |result, actor, ctx| {
             let result = result.unwrap_or_else(|_| Err(WireError::new(ErrorCode::Internal)));
             actor.answer(ctx, id, result, asked);
@@ -259,15 +309,19 @@ impl SessionActor {
             }
             outcome.map(|o| o.reply).map_err(|e| e.to_wire())
         };
-        ctx.spawn(work.into_actor(self).map(move |result, actor, ctx| {
-            if enrols
-                && result.is_ok()
-                && let Some(joined) = actor.joined.as_mut()
-            {
-                joined.must_enrol = false;
-            }
-            Self::reply(ctx, id, result);
-        }));
+        ctx.spawn(
+            self.queued(work)
+                .into_actor(self)
+                .map(move |result, actor, ctx| {
+                    if enrols
+                        && result.is_ok()
+                        && let Some(joined) = actor.joined.as_mut()
+                    {
+                        joined.must_enrol = false;
+                    }
+                    Self::reply(ctx, id, result);
+                }),
+        );
     }
 
     fn scope(&self, joined: &Joined) -> Scope {
@@ -320,7 +374,8 @@ impl SessionActor {
             result.map_err(|e| e.to_wire())
         };
         ctx.spawn(
-            work.into_actor(self)
+            self.queued(work)
+                .into_actor(self)
                 .map(move |result, _actor, ctx| Self::reply(ctx, id, result)),
         );
     }
@@ -353,7 +408,8 @@ impl SessionActor {
             result.map_err(|e| e.to_wire())
         };
         ctx.spawn(
-            work.into_actor(self)
+            self.queued(work)
+                .into_actor(self)
                 .map(move |result, actor, ctx| actor.answer(ctx, id, result, asked)),
         );
     }
@@ -463,9 +519,28 @@ impl Actor for SessionActor {
 
     fn started(&mut self, ctx: &mut Self::Context) {
         ctx.set_mailbox_capacity(MAILBOX);
-        self.state
-            .sockets
-            .add(&self.token_hash, &self.socket_id, ctx.address().recipient());
+        let admitted = self.state.sockets.add(
+            &self.token_hash,
+            &self.user_id,
+            &self.socket_id,
+            ctx.address().recipient(),
+        );
+        match admitted {
+            Ok(()) => {}
+            Err(Refused::TooMany { limit }) => {
+                self.security_event(&format!(
+                    "socket refused: the user has {limit} sockets open on this node"
+                ));
+                return Self::close(
+                    ctx,
+                    CloseCode::Other(sockets::TOO_MANY_SOCKETS),
+                    "too many sockets",
+                );
+            }
+            Err(Refused::ShuttingDown) => {
+                return Self::close(ctx, CloseCode::Away, "server restarting");
+            }
+        }
         ctx.run_interval(HEARTBEAT, |actor, ctx| {
             if actor.last_heard.elapsed() > CLIENT_TIMEOUT {
                 return Self::close(ctx, CloseCode::Away, "heartbeat timeout");
@@ -508,19 +583,42 @@ impl Handler<Outbound> for SessionActor {
                 }
             }
             Outbound::TooSlow => Self::close(ctx, CloseCode::Again, "too slow; resume"),
+            Outbound::Close(sockets::GOING_AWAY) => {
+                Self::close(ctx, CloseCode::Away, "server restarting")
+            }
             Outbound::Close(code) => Self::close(ctx, CloseCode::Other(code), "signed out"),
         }
     }
 }
 
+impl SessionActor {
+    fn on_binary(&mut self, bytes: &[u8], ctx: &mut ws::WebsocketContext<Self>) {
+        match protocol::decode::<ClientFrame>(bytes) {
+            Ok(frame) => self.on_frame(frame, ctx),
+            Err(_) => Self::close(ctx, CloseCode::Invalid, "bad frame"),
+        }
+    }
+
+    fn too_big(&self, ctx: &mut ws::WebsocketContext<Self>) {
+        self.security_event("socket closed: frame over the size limit");
+        Self::close(ctx, CloseCode::Size, "frame too large");
+    }
+}
+
 impl StreamHandler<Result<ws::Message, ws::ProtocolError>> for SessionActor {
     fn handle(&mut self, item: Result<ws::Message, ws::ProtocolError>, ctx: &mut Self::Context) {
-        self.last_heard = Instant::now();
+        // Frames already read when the socket was closed are not served.
+        if ctx.state() != ActorState::Running {
+            return;
+        }
+        let now = Instant::now();
+        self.last_heard = now;
+        if item.is_ok() && !self.budget.take(now) {
+            self.security_event("socket closed: frame budget exceeded");
+            return Self::close(ctx, CloseCode::Policy, "too many frames");
+        }
         match item {
-            Ok(ws::Message::Binary(bytes)) => match protocol::decode::<ClientFrame>(&bytes) {
-                Ok(frame) => self.on_frame(frame, ctx),
-                Err(_) => Self::close(ctx, CloseCode::Invalid, "bad frame"),
-            },
+            Ok(ws::Message::Binary(bytes)) => self.on_binary(&bytes, ctx),
             Ok(ws::Message::Ping(payload)) => ctx.pong(&payload),
             Ok(ws::Message::Pong(_)) => {}
             Ok(ws::Message::Text(_)) => Self::close(
@@ -528,20 +626,26 @@ impl StreamHandler<Result<ws::Message, ws::ProtocolError>> for SessionActor {
                 CloseCode::Unsupported,
                 "binary MessagePack frames only",
             ),
-            Ok(ws::Message::Continuation(_)) => Self::close(
-                ctx,
-                CloseCode::Unsupported,
-                "fragmented frames are not accepted",
-            ),
+            Ok(ws::Message::Continuation(item)) => {
+                match self.fragments.push(item, protocol::MAX_FRAME_BYTES) {
+                    Gathered::Partial => {}
+                    Gathered::Whole(bytes) => self.on_binary(&bytes, ctx),
+                    Gathered::TooBig => self.too_big(ctx),
+                    Gathered::Refused => Self::close(
+                        ctx,
+                        CloseCode::Unsupported,
+                        "binary MessagePack frames only",
+                    ),
+                }
+            }
             Ok(ws::Message::Close(reason)) => {
                 ctx.close(reason);
                 // Stop at once, or server shutdown waits out its timeout.
                 ctx.stop();
             }
             Ok(ws::Message::Nop) => {}
-            Err(ws::ProtocolError::Overflow) => {
-                Self::close(ctx, CloseCode::Size, "frame too large")
-            }
+            Err(ws::ProtocolError::Overflow) => self.too_big(ctx),
+            Err(_) if self.oversize.tripped() => self.too_big(ctx),
             Err(err) => {
                 tracing::debug!(error = %err, "socket protocol error");
                 ctx.stop();

@@ -1,5 +1,6 @@
-//! The open sockets of each browser session, so that signing out closes them
-//! at once.
+//! The open sockets of this node: by browser session, so that signing out
+//! closes them at once; counted by user, so one account cannot hold an
+//! unbounded number; all of them, so shutdown closes each one properly.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -10,40 +11,141 @@ use super::messages::Outbound;
 
 /// Close code sent when the session behind a socket ended.
 pub const SIGNED_OUT: u16 = 4001;
+/// Close code sent when the user already has as many sockets as allowed on
+/// this node; the web app shows a message instead of reconnecting.
+pub const TOO_MANY_SOCKETS: u16 = 4002;
+/// Close code sent to every socket when the server shuts down (1001, going
+/// away): browsers reconnect at once, to another node or the restarted one.
+pub const GOING_AWAY: u16 = 1001;
+
+struct Open {
+    user_id: String,
+    outbox: Recipient<Outbound>,
+}
 
 #[derive(Default)]
+struct Sockets {
+    by_session: HashMap<String, HashMap<String, Open>>,
+    per_user: HashMap<String, usize>,
+    shutting_down: bool,
+}
+
+/// Why a socket was not admitted.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Refused {
+    /// The user has `limit` sockets open on this node already.
+    TooMany {
+        limit: usize,
+    },
+    ShuttingDown,
+}
+
 pub struct SocketRegistry {
-    by_session: Mutex<HashMap<String, HashMap<String, Recipient<Outbound>>>>,
+    per_user_limit: usize,
+    sockets: Mutex<Sockets>,
 }
 
 impl SocketRegistry {
-    pub fn add(&self, token_hash: &str, socket_id: &str, outbox: Recipient<Outbound>) {
-        let mut map = self.by_session.lock().unwrap_or_else(|p| p.into_inner());
-        map.entry(token_hash.to_string())
+    pub fn new(per_user_limit: usize) -> SocketRegistry {
+        SocketRegistry {
+            per_user_limit,
+            sockets: Mutex::default(),
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Sockets> {
+        self.sockets.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Admits a socket, unless its user is at the limit or the node is
+    /// stopping. Checked and counted under one lock, so tabs opening at the
+    /// same moment cannot slip past the limit together.
+    pub fn add(
+        &self,
+        token_hash: &str,
+        user_id: &str,
+        socket_id: &str,
+        outbox: Recipient<Outbound>,
+    ) -> Result<(), Refused> {
+        let mut sockets = self.lock();
+        if sockets.shutting_down {
+            return Err(Refused::ShuttingDown);
+        }
+        let open = sockets.per_user.get(user_id).copied().unwrap_or(0);
+        if open >= self.per_user_limit {
+            return Err(Refused::TooMany {
+                limit: self.per_user_limit,
+            });
+        }
+        sockets.per_user.insert(user_id.to_string(), open + 1);
+        sockets
+            .by_session
+            .entry(token_hash.to_string())
             .or_default()
-            .insert(socket_id.to_string(), outbox);
+            .insert(
+                socket_id.to_string(),
+                Open {
+                    user_id: user_id.to_string(),
+                    outbox,
+                },
+            );
+        Ok(())
     }
 
     pub fn remove(&self, token_hash: &str, socket_id: &str) {
-        let mut map = self.by_session.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(sockets) = map.get_mut(token_hash) {
-            sockets.remove(socket_id);
-            if sockets.is_empty() {
-                map.remove(token_hash);
-            }
+        let mut sockets = self.lock();
+        let Some(session) = sockets.by_session.get_mut(token_hash) else {
+            return;
+        };
+        let removed = session.remove(socket_id);
+        if session.is_empty() {
+            sockets.by_session.remove(token_hash);
+        }
+        if let Some(open) = removed {
+            forget(&mut sockets.per_user, &open.user_id);
         }
     }
 
     /// Closes every socket of a browser session.
     pub fn close_session(&self, token_hash: &str) {
-        let sockets = self
-            .by_session
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .remove(token_hash);
-        for outbox in sockets.into_iter().flat_map(|s| s.into_values()) {
+        let removed = {
+            let mut sockets = self.lock();
+            let removed = sockets.by_session.remove(token_hash);
+            for open in removed.iter().flat_map(|s| s.values()) {
+                forget(&mut sockets.per_user, &open.user_id);
+            }
+            removed
+        };
+        for open in removed.into_iter().flat_map(|s| s.into_values()) {
             // do_send ignores the mailbox bound: a close must get through.
-            outbox.do_send(Outbound::Close(SIGNED_OUT));
+            open.outbox.do_send(Outbound::Close(SIGNED_OUT));
+        }
+    }
+
+    /// Refuses new sockets from now on and closes every open one with 1001.
+    pub fn close_all_for_shutdown(&self) {
+        let all = {
+            let mut sockets = self.lock();
+            sockets.shutting_down = true;
+            sockets.per_user.clear();
+            std::mem::take(&mut sockets.by_session)
+        };
+        for open in all.into_values().flat_map(|s| s.into_values()) {
+            open.outbox.do_send(Outbound::Close(GOING_AWAY));
+        }
+    }
+
+    /// Sockets open on this node for `user_id`.
+    pub fn open_for(&self, user_id: &str) -> usize {
+        self.lock().per_user.get(user_id).copied().unwrap_or(0)
+    }
+}
+
+fn forget(per_user: &mut HashMap<String, usize>, user_id: &str) {
+    if let Some(count) = per_user.get_mut(user_id) {
+        *count = count.saturating_sub(1);
+        if *count == 0 {
+            per_user.remove(user_id);
         }
     }
 }

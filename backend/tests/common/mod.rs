@@ -57,7 +57,7 @@ impl Database {
 pub struct TestApp {
     pub addr: std::net::SocketAddr,
     pub database_url: String,
-    pub handle: actix_web::dev::ServerHandle,
+    pub handle: backend::app::NodeHandle,
     pub mail_dir: PathBuf,
     _dir: tempfile::TempDir,
 }

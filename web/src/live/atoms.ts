@@ -1,7 +1,8 @@
 import { atom } from "jotai";
 import type { MerchantView, Mode, PresenceMember, UserView, WireError } from "../protocol/wire";
 
-export type ConnectionState = "idle" | "connecting" | "online" | "reconnecting";
+// "refused": the server turned the socket away because the user has too many tabs open.
+export type ConnectionState = "idle" | "connecting" | "online" | "reconnecting" | "refused";
 
 export const connectionAtom = atom<ConnectionState>("idle");
 

@@ -258,6 +258,25 @@ describe("LiveClient", () => {
     expect(store.get(connectionAtom)).toBe("idle");
   });
 
+  it("on close code 4002 (too many tabs) says why and waits for the user instead of retrying", () => {
+    const network = new EventTarget();
+    const { client, sockets, last, store } = setup({ network });
+    client.start();
+    last().open();
+    last().receive(welcome("ep_1", 0));
+    last().serverClose(4002);
+    vi.advanceTimersByTime(60_000);
+    expect(sockets).toHaveLength(1);
+    expect(store.get(connectionAtom)).toBe("refused");
+    expect(store.get(noticeAtom)?.error).toEqual({ code: "too_many_sockets" });
+    // Back on this tab, having closed others: one more try.
+    network.dispatchEvent(new Event("focus"));
+    expect(sockets).toHaveLength(2);
+    expect(store.get(connectionAtom)).toBe("connecting");
+    network.dispatchEvent(new Event("focus"));
+    expect(sockets).toHaveLength(2);
+  });
+
   it("tells the app when the server runs another build", () => {
     const onBuildMismatch = vi.fn();
     const { client, last } = setup({ onBuildMismatch });

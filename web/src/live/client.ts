@@ -62,8 +62,10 @@ type Pending = {
 
 const OPEN = 1;
 const HEARTBEAT_MS = 20_000;
-// Close codes: 4001 from the server means the session ended; 4000 is ours for "start over".
+// Close codes: 4001 from the server means the session ended; 4002 that the user has
+// too many sockets open; 4000 is ours for "start over".
 const SIGNED_OUT = 4001;
+const TOO_MANY_SOCKETS = 4002;
 const RESTART = 4000;
 
 export class LiveClient {
@@ -98,6 +100,14 @@ export class LiveClient {
     this.store.set(connectionAtom, "reconnecting");
   };
 
+  // After a refusal for too many tabs, coming back to this tab (having closed others) tries again.
+  private readonly cameBack = (): void => {
+    this.network?.removeEventListener("focus", this.cameBack);
+    if (this.stopped || this.socket) return;
+    this.attempt = 0;
+    this.connect();
+  };
+
   private readonly cameOnline = (): void => {
     this.offline = false;
     if (this.stopped || this.socket) return;
@@ -129,6 +139,7 @@ export class LiveClient {
     clearTimeout(this.retryTimer);
     this.network?.removeEventListener("offline", this.wentOffline);
     this.network?.removeEventListener("online", this.cameOnline);
+    this.network?.removeEventListener("focus", this.cameBack);
     this.teardown();
     for (const entry of this.pending.values()) entry.reject(new LiveError({ code: "unauthenticated" }));
     this.pending.clear();
@@ -385,7 +396,16 @@ export class LiveClient {
       this.options.onSignedOut?.();
       return;
     }
+    if (code === TOO_MANY_SOCKETS) return this.refused();
     this.reconnectLater();
+  }
+
+  // Retrying at once would be refused again and again: say why, and wait for the user.
+  private refused(): void {
+    clearTimeout(this.retryTimer);
+    this.store.set(connectionAtom, "refused");
+    this.store.set(noticeAtom, (notice) => ({ serial: (notice?.serial ?? 0) + 1, error: { code: "too_many_sockets" } }));
+    this.network?.addEventListener("focus", this.cameBack);
   }
 
   // Backoff even after our own restarts, so a server that keeps skipping seqs is not hammered.
