@@ -6,26 +6,17 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
+mod import_support;
 
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use common::{Database, Socket, TestApp, committed_id, error_of};
+use import_support::*;
 use paydesk::domain::imports::cells::Cell;
 use paydesk::domain::imports::reader::read_rows;
 use protocol::*;
-
-fn ok(frame: ServerFrame) -> ReplyBody {
-    match frame {
-        ServerFrame::Reply { ok: Some(body), .. } => body,
-        other => panic!("expected an answer, got {other:?}"),
-    }
-}
-
-const HEADER: &str = "Customer reference,Person name,Person surname,Email,Bank account holder name,\
-Bank account number,Bank account type,Bank name,Bank branch code *,Amount,Date to process,Type of payment,\
-Set the payment status to running?";
 
 /// `valid` good rows over `valid / 2` customers (each customer twice), then
 /// three bad rows: row numbers of the bad ones are `valid + 2 ..= valid + 4`.
@@ -43,124 +34,6 @@ fn eft_once_csv(valid: usize) -> String {
     csv.push_str("BAD-2,Jan,Smit,jan@example.co.za,J Smit,4000000001,Current,Absa,250655,10,2026-02-27,Subscription,no\n");
     csv.push_str("BAD 3,,Smit,jan@example.co.za,J Smit,4000000001,Current,Barclays,632005,ten,2026-03-10,Groceries,maybe\n");
     csv
-}
-
-/// Uploads `bytes` in pieces and checks them: the preview.
-async fn upload(socket: &mut Socket, name: &str, bytes: &[u8]) -> Result<ImportPreview, WireError> {
-    let begin = ok(socket
-        .command(
-            "begin",
-            Command::BeginImport {
-                kind: PaymentKind::Once,
-                template: ImportTemplate::EftDebitOrder,
-                file_name: name.into(),
-                size: bytes.len() as u32,
-            },
-        )
-        .await);
-    let ReplyBody::ImportUpload {
-        upload_id,
-        chunk_bytes,
-    } = begin
-    else {
-        panic!("expected an upload, got {begin:?}");
-    };
-    for (index, piece) in bytes.chunks(chunk_bytes as usize).enumerate() {
-        let offset = (index * chunk_bytes as usize) as u32;
-        let reply = ok(socket
-            .command(
-                &format!("piece-{index}"),
-                Command::UploadImportChunk {
-                    upload_id: upload_id.clone(),
-                    offset,
-                    data: piece.to_vec(),
-                },
-            )
-            .await);
-        assert_eq!(
-            reply,
-            ReplyBody::ImportChunkReceived {
-                received: offset + piece.len() as u32
-            }
-        );
-    }
-    match socket
-        .command("check", Command::CheckImport { upload_id })
-        .await
-    {
-        ServerFrame::Reply {
-            ok: Some(ReplyBody::ImportPreview { preview }),
-            ..
-        } => Ok(*preview),
-        other => Err(error_of(other)),
-    }
-}
-
-async fn download(socket: &mut Socket, query: impl Fn(u32) -> Query) -> (String, Vec<u8>) {
-    let mut bytes = Vec::new();
-    let mut offset = Some(0);
-    let mut name = String::new();
-    while let Some(at) = offset {
-        let ReplyBody::FileChunk { chunk } = ok(socket.query(&format!("dl-{at}"), query(at)).await)
-        else {
-            panic!("expected a file chunk");
-        };
-        assert!(chunk.total as usize >= bytes.len() + chunk.data.len());
-        bytes.extend_from_slice(&chunk.data);
-        name = chunk.file_name;
-        offset = chunk.next_offset;
-    }
-    (name, bytes)
-}
-
-async fn payments_of(socket: &mut Socket, import_id: &str) -> Vec<Payment> {
-    let mut all = Vec::new();
-    let mut cursor = None;
-    loop {
-        let reply = ok(socket
-            .query(
-                "payments",
-                Query::ListPayments {
-                    kind: PaymentKind::Once,
-                    filter: PaymentFilter {
-                        import_id: Some(import_id.into()),
-                        ..Default::default()
-                    },
-                    sort: SortOrder::default(),
-                    cursor: cursor.clone(),
-                    limit: Some(200),
-                },
-            )
-            .await);
-        let ReplyBody::PaymentPage { items, next_cursor } = reply else {
-            panic!("expected payments");
-        };
-        all.extend(items);
-        if next_cursor.is_none() {
-            return all;
-        }
-        cursor = next_cursor;
-    }
-}
-
-/// Makes a customer by hand, as a merchant would before importing; its id.
-async fn create_customer(socket: &mut Socket, name: &str, email: &str, reference: &str) -> String {
-    committed_id(
-        socket
-            .command(
-                // A command's id makes it idempotent: one per customer.
-                &format!("create-{reference}"),
-                Command::CreateCustomer {
-                    input: CustomerInput {
-                        name: name.into(),
-                        email: email.into(),
-                        reference: reference.into(),
-                        ..Default::default()
-                    },
-                },
-            )
-            .await,
-    )
 }
 
 /// The customers, archived ones too, whose reference is exactly `reference`.
@@ -488,20 +361,6 @@ async fn refused_files_say_why_and_write_nothing(db: Database) {
     }
 }
 
-/// One data row of `eft_once_csv`'s layout for `reference`, named `surname`.
-fn eft_once_row(reference: &str, surname: &str, account: usize) -> String {
-    format!(
-        "{reference},Thandi,{surname},t@example.co.za,T Mokoena,500000{account:04},Current,Absa,632005,120.00,2026-03-10,Subscription,no\n"
-    )
-}
-
-/// Asks for a checked upload to be imported.
-async fn confirm(tab: &mut Socket, upload_id: &str) -> ServerFrame {
-    let upload_id = upload_id.to_string();
-    tab.command("confirm", Command::ConfirmImport { upload_id })
-        .await
-}
-
 /// Uploads `csv`, whose `rows` rows must all be valid, confirms it and
 /// waits until the import completes.
 async fn import_valid_csv(tab: &mut Socket, name: &str, csv: &str, rows: u32) -> (String, Import) {
@@ -510,44 +369,6 @@ async fn import_valid_csv(tab: &mut Socket, name: &str, csv: &str, rows: u32) ->
     let import_id = committed_id(confirm(tab, &preview.upload_id).await);
     let import = completed(tab, &import_id).await;
     (import_id, import)
-}
-
-/// The first page of an import's problems, and how many there are.
-async fn import_issues(tab: &mut Socket, import_id: &str) -> (Vec<ImportIssue>, u32) {
-    let ReplyBody::ImportIssuePage { items, total, .. } = ok(tab
-        .query(
-            "issues",
-            Query::ListImportIssues {
-                import_id: import_id.to_string(),
-                offset: 0,
-                limit: None,
-            },
-        )
-        .await)
-    else {
-        panic!("expected issues");
-    };
-    (items, total)
-}
-
-/// Waits on `socket` until the import's delta says it completed.
-async fn completed(socket: &mut Socket, import_id: &str) -> Import {
-    loop {
-        let frame = socket
-            .next_matching(|f| matches!(f, ServerFrame::Delta { .. }))
-            .await;
-        let ServerFrame::Delta { changes, .. } = frame else {
-            unreachable!()
-        };
-        for change in changes {
-            if let Change::ImportUpserted { import } = change
-                && import.id == import_id
-                && import.status == ImportStatus::Completed
-            {
-                return *import;
-            }
-        }
-    }
 }
 
 async fn a_customer_on_many_rows_ends_with_its_last_rows_details(db: Database) {
@@ -804,6 +625,36 @@ async fn an_import_stays_exact_while_the_team_writes_beside_it(db: Database) {
     }
 }
 
+/// The payments list answers for one import at a time (the import page's
+/// list), scoped by merchant and mode like every list.
+async fn the_payments_list_answers_for_one_import(db: Database) {
+    let app = TestApp::start_pinned(db).await;
+    let owner = app.merchant("owner@example.co.za").await;
+    let mut tab = owner.open(Mode::Test).await;
+    let mut ids = Vec::new();
+    for (prefix, count) in [("MARCH", 3), ("APRIL", 4)] {
+        let csv = file_of(prefix, count);
+        let preview = upload(&mut tab, "file.csv", csv.as_bytes()).await.unwrap();
+        let id = committed_id(confirm(&mut tab, &preview.upload_id).await);
+        completed(&mut tab, &id).await;
+        ids.push((id, count));
+    }
+    assert_eq!(all_payments(&mut tab).await.len(), 7);
+    for (id, count) in &ids {
+        let payments = payments_of(&mut tab, id).await;
+        assert_eq!(payments.len(), *count, "{id}");
+        assert!(payments.iter().all(|p| p.import_id.as_deref() == Some(id)));
+    }
+    assert!(payments_of(&mut tab, "imp_unknown").await.is_empty());
+
+    // Scoped like every list: another mode, another merchant see none.
+    let mut live = owner.open(Mode::Live).await;
+    assert!(payments_of(&mut live, &ids[0].0).await.is_empty());
+    let other = app.merchant("other@example.co.za").await;
+    let mut stranger = other.open(Mode::Test).await;
+    assert!(payments_of(&mut stranger, &ids[0].0).await.is_empty());
+}
+
 on_both_databases!(
     a_file_is_previewed_confirmed_and_watched,
     an_import_stays_exact_while_the_team_writes_beside_it,
@@ -811,4 +662,5 @@ on_both_databases!(
     a_customer_on_many_rows_ends_with_its_last_rows_details,
     an_archived_customers_rows_fail_in_every_batch,
     refused_files_say_why_and_write_nothing,
+    the_payments_list_answers_for_one_import,
 );

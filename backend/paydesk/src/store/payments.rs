@@ -231,6 +231,9 @@ pub async fn list_payments(
     sql.and_some("p.created_at < {}", to.map(|to| Bind::Int(to + DAY_MS)));
     sql.and_some("p.amount_cents >= {}", filter.min_cents.map(Bind::Int));
     sql.and_some("p.amount_cents <= {}", filter.max_cents.map(Bind::Int));
+    // The payments of one import (its page's list): scoped, like every
+    // condition here, by the merchant and mode above.
+    sql.and_some("p.import_id = {}", filter.import_id.clone().map(Bind::Text));
     sql.and_search(
         filter.search.as_deref(),
         &[
