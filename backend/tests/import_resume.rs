@@ -349,7 +349,18 @@ async fn upload_and_confirm(socket: &mut Socket, file: &ImportFile) -> (String, 
     assert_eq!(preview.rows, DATA_ROWS);
     assert_eq!(preview.valid as usize, file.valid_rows.len());
     assert_eq!(preview.invalid as usize, INVALID_AT.len());
-    let id = committed_id(command(socket, "confirm", Command::ConfirmImport { upload_id }).await);
+    let id = committed_id(
+        command(
+            socket,
+            "confirm",
+            Command::ConfirmImport {
+                upload_id,
+                include_duplicates: false,
+                allow_duplicate_file: false,
+            },
+        )
+        .await,
+    );
     (id, preview.issue_count, check_ms)
 }
 

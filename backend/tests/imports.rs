@@ -18,16 +18,18 @@ use paydesk::domain::imports::cells::Cell;
 use paydesk::domain::imports::reader::read_rows;
 use protocol::*;
 
-/// `valid` good rows over `valid / 2` customers (each customer twice), then
-/// three bad rows: row numbers of the bad ones are `valid + 2 ..= valid + 4`.
+/// `valid` good rows over `valid / 2` customers (each customer twice, on
+/// two dates: two payments, not a repeated one), then three bad rows: row
+/// numbers of the bad ones are `valid + 2 ..= valid + 4`.
 fn eft_once_csv(valid: usize) -> String {
     let mut csv = format!("{HEADER}\n");
     for i in 0..valid {
         let customer = i / 2;
         csv.push_str(&format!(
-            "CUST-{customer},Thandi,Mokoena{customer},t{customer}@example.co.za,T Mokoena,400000{:04},Current,Absa,632005,{}.50,2026-03-10,Subscription,yes\n",
+            "CUST-{customer},Thandi,Mokoena{customer},t{customer}@example.co.za,T Mokoena,400000{:04},Current,Absa,632005,{}.50,2026-03-1{},Subscription,yes\n",
             customer % 10_000,
             100 + i % 50,
+            i % 2,
         ));
     }
     csv.push_str("BAD-1,Jan,Smit,jan@mailinator.com,J Smit,4000000001,Current,Absa,632005,10,2026-03-10,Subscription,no\n");
@@ -361,10 +363,28 @@ async fn refused_files_say_why_and_write_nothing(db: Database) {
     }
 }
 
+/// `csv` with a transaction reference of its own on every data row: rows
+/// naming one customer on one date are then distinct payments, not repeats
+/// (see `import_duplicates.rs`).
+fn with_transaction_references(csv: &str) -> String {
+    let mut lines = csv.lines();
+    let mut out = format!(
+        "{},Transaction reference\n",
+        lines.next().unwrap_or_default()
+    );
+    for (index, line) in lines.enumerate() {
+        out.push_str(&format!("{line},TX-{index}\n"));
+    }
+    out
+}
+
 /// Uploads `csv`, whose `rows` rows must all be valid, confirms it and
-/// waits until the import completes.
+/// waits until the import completes. Each row is its own payment
+/// (`with_transaction_references`).
 async fn import_valid_csv(tab: &mut Socket, name: &str, csv: &str, rows: u32) -> (String, Import) {
+    let csv = with_transaction_references(csv);
     let preview = upload(tab, name, csv.as_bytes()).await.unwrap();
+    assert_eq!(preview.duplicates, 0);
     assert_eq!((preview.valid, preview.invalid), (rows, 0));
     let import_id = committed_id(confirm(tab, &preview.upload_id).await);
     let import = completed(tab, &import_id).await;

@@ -85,12 +85,18 @@ pub enum ErrorCode {
     ImportUploadNotFound,
     ImportUploadIncomplete,
     ImportNothingValid,
+    /// The same file was imported before in this mode; confirming needs the user's explicit choice.
+    ImportDuplicateFile,
     // Spreadsheet import: one cell
     InvalidChoice,
     InvalidNumber,
     InvalidBoolean,
     NotAllowedForTemplate,
     CustomerArchived,
+    /// A row repeats a payment that exists already.
+    DuplicatePayment,
+    /// A row repeats an earlier row of the same file.
+    DuplicateRow,
     // Pay pages
     InvalidColour,
     InvalidUrl,

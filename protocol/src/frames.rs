@@ -212,9 +212,16 @@ pub enum Command {
         upload_id: String,
     },
     /// Writes the valid rows of a checked upload in the background; the
-    /// reply's id is the import's, whose progress arrives as deltas.
+    /// reply's id is the import's, whose progress arrives as deltas. Rows
+    /// repeating a payment are skipped unless `include_duplicates`; a file
+    /// imported before is refused (`import_duplicate_file`) unless
+    /// `allow_duplicate_file`. Both choices are recorded on the import.
     ConfirmImport {
         upload_id: String,
+        #[serde(default)]
+        include_duplicates: bool,
+        #[serde(default)]
+        allow_duplicate_file: bool,
     },
     /// Drops a checked upload without writing anything.
     DiscardImport {
@@ -335,6 +342,13 @@ pub enum Query {
     GetPaymentMethodSettings {},
     /// Another page of a checked upload's problems.
     GetImportPreview {
+        upload_id: String,
+        #[serde(default)]
+        offset: u32,
+    },
+    /// Another page of a checked upload's rows that repeat a payment or an
+    /// earlier row; answered with `ImportIssuePage`.
+    GetImportPreviewDuplicates {
         upload_id: String,
         #[serde(default)]
         offset: u32,

@@ -68,6 +68,19 @@ pub struct ImportPreview {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub next_offset: Option<u32>,
+    /// The latest import of the very same file (same bytes) by this
+    /// merchant in this mode: confirming again needs `allowDuplicateFile`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub duplicate_of: Option<Import>,
+    /// Valid rows that repeat an existing payment or an earlier row of the
+    /// file; skipped unless confirmed with `includeDuplicates`.
+    pub duplicates: u32,
+    /// The first page of those rows (`GetImportPreviewDuplicates` reads on).
+    pub duplicate_rows: Vec<ImportIssue>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub duplicates_next_offset: Option<u32>,
 }
 
 #[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq)]
@@ -99,6 +112,17 @@ pub struct Import {
     pub committed: u32,
     /// Valid rows that could not be written (their problem is recorded).
     pub failed: u32,
+    /// Valid rows not written because they repeat a payment or an earlier
+    /// row (each recorded as a problem); always 0 with `includeDuplicates`.
+    #[serde(default)]
+    pub skipped: u32,
+    /// The user chose to import rows that repeat a payment.
+    #[serde(default)]
+    pub include_duplicates: bool,
+    /// The earlier import of the same file the user chose to import again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub duplicate_of: Option<String>,
     pub created_by_name: String,
     #[ts(type = "number")]
     pub created_at: i64,

@@ -20,13 +20,16 @@ use tokio::sync::mpsc;
 
 use paydesk::domain::calendar::parse_iso_date;
 use paydesk::domain::imports::cells::Refusal;
-use paydesk::domain::imports::commit::{BatchPlan, BatchTarget, ImportMemory, look_up, plan_batch};
+use paydesk::domain::imports::commit::{
+    BatchPlan, BatchTarget, ImportMemory, SkipRepeats, look_up, plan_batch,
+};
+use paydesk::domain::imports::duplicates::key_columns;
 use paydesk::domain::imports::prepare::{PreparedRow, RowPlan, prepare_row};
 use paydesk::domain::imports::rows::{ValidRow, method_of};
 use paydesk::domain::imports::{check_file, check_kept_rows};
 use paydesk::error::{AppError, AppResult};
 use paydesk::ids::now_ms;
-use paydesk::store::imports::{self as store, Pending, PendingRows};
+use paydesk::store::imports::{self as store, BatchCounts, Pending, PendingRows};
 use paydesk::store::stream::{self, Actor, Cause, StreamKey, Work};
 use paydesk::store::{Backend, Db, Tx};
 
@@ -170,12 +173,19 @@ pub async fn run_import(db: &Db, registry: &MerchantRegistry, import_id: &str) -
     let mut checkpoint: Option<tokio::task::JoinHandle<()>> = None;
     let mut memory = ImportMemory::default();
     let customer_last_rows = pending.customer_last_rows.take().map(Arc::new);
+    let import = &pending.import;
+    let skip_repeats = (!import.include_duplicates).then(|| SkipRepeats {
+        kind: import.kind,
+        method: method_of(import.template),
+        columns: key_columns(import.template, import.kind).into(),
+    });
     let target = |now| BatchTarget {
         merchant_id: key.merchant_id.clone(),
         mode: key.mode,
         import_id: import_id.to_string(),
         now,
         customer_last_rows: customer_last_rows.clone(),
+        skip_repeats: skip_repeats.clone(),
     };
     // The next batch, with its plan when one was made ahead.
     let mut next: Option<(Vec<PreparedRow>, Option<BatchPlan>)> =
@@ -298,11 +308,16 @@ async fn write_batch(
     step: BatchStep<'_>,
     plan: BatchPlan,
 ) -> AppResult<Option<Vec<Change>>> {
-    let (committed, failed) = (plan.committed, plan.failed.len() as u32);
+    let counts = BatchCounts {
+        committed: plan.committed,
+        failed: plan.failed.len() as u32,
+        skipped: plan.skipped.len() as u32,
+    };
     store::insert_issues(tx, step.import_id, &plan.failed).await?;
+    store::insert_issues(tx, step.import_id, &plan.skipped).await?;
     plan.write(tx).await?;
     let (after_row, last_row) = (step.after_row, step.last_row);
-    let advanced = store::advance(tx, step.import_id, after_row, last_row, committed, failed);
+    let advanced = store::advance(tx, step.import_id, after_row, last_row, counts);
     if !advanced.await? {
         return Ok(None);
     }

@@ -17,6 +17,7 @@ use super::frame_limit::{Fragments, Gathered, Oversize};
 use super::merchant::MerchantActor;
 use super::messages::{Execute, Join, Leave, Outbound, SetPresence};
 use super::sockets::{self, Refused};
+use super::uploads::ConfirmChoice;
 use crate::security_log::{self, Client, Sent, Working};
 use crate::state::State;
 use paydesk::domain::accounts::{self, AccountScope};
@@ -364,8 +365,17 @@ impl SessionActor {
                 Command::CheckImport { upload_id } => {
                     uploads.check(&state, &scope, &upload_id).await
                 }
-                Command::ConfirmImport { upload_id } => {
-                    uploads.confirm(&state, &scope, &cause, &upload_id).await
+                Command::ConfirmImport {
+                    upload_id,
+                    include_duplicates,
+                    allow_duplicate_file,
+                } => {
+                    let choice = ConfirmChoice {
+                        include_duplicates,
+                        allow_duplicate_file,
+                    };
+                    let confirmed = uploads.confirm(&state, &scope, &cause, &upload_id, choice);
+                    confirmed.await
                 }
                 Command::DiscardImport { upload_id } => uploads.discard(&scope, &upload_id),
                 // Routed elsewhere by `routes::command_route`.
@@ -396,6 +406,9 @@ impl SessionActor {
             let result = match query {
                 Query::GetImportPreview { upload_id, offset } => {
                     state.uploads.preview(&scope, &upload_id, offset)
+                }
+                Query::GetImportPreviewDuplicates { upload_id, offset } => {
+                    state.uploads.preview_duplicates(&scope, &upload_id, offset)
                 }
                 Query::DownloadImportIssues { id, offset } => {
                     state

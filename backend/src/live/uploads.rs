@@ -14,6 +14,7 @@ use protocol::{
 
 use crate::state::State;
 use paydesk::domain::calendar::iso_date;
+use paydesk::domain::imports::duplicates::find_in_upload;
 use paydesk::domain::imports::queries::chunk_of;
 use paydesk::domain::imports::rows::method_of;
 use paydesk::domain::imports::{CheckedFile, check_file_keeping_rows, workbook};
@@ -50,6 +51,12 @@ struct Checked {
     today: time::Date,
     /// See `reader::kept`: what the commit reads instead of the file.
     kept_rows: Vec<u8>,
+    /// `store::file_sha256` of the file.
+    file_sha256: String,
+    /// The latest earlier import of the same file in this stream, when checked.
+    duplicate_of: Option<Import>,
+    /// Valid rows repeating a stored payment or an earlier row, when checked.
+    duplicates: Vec<protocol::ImportIssue>,
 }
 
 impl Upload {
@@ -201,12 +208,13 @@ impl Uploads {
         let settings = payment_methods::settings_in_tx(&mut tx, scope).await?;
         tx.rollback().await?;
         payment_methods::ensure_enabled(&settings, method_of(template))?;
-        let checked = tokio::task::spawn_blocking(move || {
-            check_file_keeping_rows(&file_name, &bytes, template, kind, today)
+        let (checked, file_sha256) = tokio::task::spawn_blocking(move || {
+            let checked = check_file_keeping_rows(&file_name, &bytes, template, kind, today);
+            (checked, store::file_sha256(&bytes))
         })
         .await
-        .map_err(|e| AppError::Internal(format!("import check failed: {e}")))?
-        .map_err(|refusal| match refusal.column {
+        .map_err(|e| AppError::Internal(format!("import check failed: {e}")))?;
+        let checked = checked.map_err(|refusal| match refusal.column {
             Some(column) => AppError::Refused(WireError {
                 code: refusal.code,
                 fields: vec![FieldError {
@@ -216,11 +224,24 @@ impl Uploads {
             }),
             None => AppError::Code(refusal.code),
         })?;
-        let (found, kept_rows) = checked;
+        let (mut found, kept_rows) = checked;
+        let row_keys = std::mem::take(&mut found.row_keys);
+        // Repeats are looked up now, so the preview shows them; the commit
+        // looks again, batch by batch, and the confirm for the file.
+        let mut conn = state.db.pool.acquire().await?;
+        let stream = (scope.merchant_id.as_str(), scope.mode);
+        let duplicates = find_in_upload(&mut conn, stream, (template, kind), &row_keys).await?;
+        drop(row_keys);
+        let duplicate_of =
+            store::latest_of_file(&mut *conn, &scope.merchant_id, scope.mode, &file_sha256).await?;
+        drop(conn);
         lock(&upload).checked = Some(Arc::new(Checked {
             found,
             today,
             kept_rows,
+            file_sha256,
+            duplicate_of,
+            duplicates,
         }));
         self.preview(scope, upload_id, 0)
     }
@@ -230,8 +251,9 @@ impl Uploads {
         let u = lock(&upload);
         let checked = u.checked()?;
         let found = &checked.found;
-        let start = (offset as usize).min(found.issues.len());
-        let end = (start + PREVIEW_PAGE).min(found.issues.len());
+        let (start, end) = page_of(&found.issues, offset);
+        let duplicates = &checked.duplicates;
+        let (first, after) = page_of(duplicates, 0);
         Ok(ReplyBody::ImportPreview {
             preview: Box::new(ImportPreview {
                 upload_id: upload_id.to_string(),
@@ -244,7 +266,29 @@ impl Uploads {
                 issues: found.issues[start..end].to_vec(),
                 issue_count: found.issues.len() as u32,
                 next_offset: (end < found.issues.len()).then_some(end as u32),
+                duplicate_of: checked.duplicate_of.clone(),
+                duplicates: duplicates.len() as u32,
+                duplicate_rows: duplicates[first..after].to_vec(),
+                duplicates_next_offset: (after < duplicates.len()).then_some(after as u32),
             }),
+        })
+    }
+
+    /// Another page of the rows of a checked upload that repeat a payment.
+    pub fn preview_duplicates(
+        &self,
+        scope: &Scope,
+        upload_id: &str,
+        offset: u32,
+    ) -> AppResult<ReplyBody> {
+        let upload = self.mine(scope, upload_id)?;
+        let checked = lock(&upload).checked()?;
+        let duplicates = &checked.duplicates;
+        let (start, end) = page_of(duplicates, offset);
+        Ok(ReplyBody::ImportIssuePage {
+            items: duplicates[start..end].to_vec(),
+            total: duplicates.len() as u32,
+            next_offset: (end < duplicates.len()).then_some(end as u32),
         })
     }
 
@@ -255,13 +299,16 @@ impl Uploads {
     }
 
     /// Records the import with its file and problems, as one delta, and
-    /// hands it to the import job.
+    /// hands it to the import job. A file this stream imported before is
+    /// refused unless the user chose to import it again; either way the
+    /// user's choices are recorded on the import.
     pub async fn confirm(
         &self,
         state: &State,
         scope: &Scope,
         cause: &Cause,
         upload_id: &str,
+        choice: ConfirmChoice,
     ) -> AppResult<ReplyBody> {
         let upload = self.mine(scope, upload_id)?;
         let (file_name, bytes, template, kind, checked) = {
@@ -283,7 +330,7 @@ impl Uploads {
             .await?
             .map(|a| a.name)
             .unwrap_or_default();
-        let import = Import {
+        let mut import = Import {
             id: new_id("imp"),
             mode: scope.mode,
             kind,
@@ -295,6 +342,9 @@ impl Uploads {
             invalid: found.invalid,
             committed: 0,
             failed: 0,
+            skipped: 0,
+            include_duplicates: choice.include_duplicates,
+            duplicate_of: None,
             created_by_name: author,
             created_at: now_ms(),
             finished_at: None,
@@ -304,12 +354,26 @@ impl Uploads {
             mode: scope.mode,
         };
         let written = stream::write(&state.db, &key, cause, async |tx: &mut Tx, _seq| {
+            // Looked up again in the write: a second tab may have confirmed
+            // the same file since this upload was checked.
+            let earlier = store::latest_of_file(
+                &mut **tx,
+                &scope.merchant_id,
+                scope.mode,
+                &checked.file_sha256,
+            )
+            .await?;
+            if earlier.is_some() && !choice.allow_duplicate_file {
+                return Err(AppError::Code(ErrorCode::ImportDuplicateFile));
+            }
+            import.duplicate_of = earlier.map(|e| e.id);
             store::insert_import(
                 tx,
                 &scope.merchant_id,
                 &store::NewImport {
                     import: &import,
                     file: &bytes,
+                    file_sha256: &checked.file_sha256,
                     kept_rows: &checked.kept_rows,
                     customer_last_rows: &found.customer_last_rows,
                     checked_on: &iso_date(today),
@@ -387,6 +451,19 @@ impl Uploads {
             chunk: Box::new(chunk_of(&file.0, workbook::CONTENT_TYPE, &file.1, offset)),
         })
     }
+}
+
+/// What the user chose at confirm (`Command::ConfirmImport`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ConfirmChoice {
+    pub include_duplicates: bool,
+    pub allow_duplicate_file: bool,
+}
+
+/// The bounds of one preview page of `list` from `offset`.
+fn page_of<T>(list: &[T], offset: u32) -> (usize, usize) {
+    let start = (offset as usize).min(list.len());
+    (start, (start + PREVIEW_PAGE).min(list.len()))
 }
 
 fn invalid_rows_name(file_name: &str) -> String {

@@ -153,11 +153,36 @@ pub fn eft_once_row(reference: &str, surname: &str, account: usize) -> String {
     )
 }
 
-/// Asks for a checked upload to be imported.
+/// Asks for a checked upload to be imported, as the user chooses by default:
+/// rows repeating a payment skipped, a file imported before refused.
 pub async fn confirm(tab: &mut Socket, upload_id: &str) -> ServerFrame {
+    confirm_choosing(tab, "confirm", upload_id, Choice::default()).await
+}
+
+/// What the user may choose when confirming (`Command::ConfirmImport`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Choice {
+    pub include_duplicates: bool,
+    pub allow_duplicate_file: bool,
+}
+
+/// Confirms with the command id `id` and the user's `choice`.
+pub async fn confirm_choosing(
+    tab: &mut Socket,
+    id: &str,
+    upload_id: &str,
+    choice: Choice,
+) -> ServerFrame {
     let upload_id = upload_id.to_string();
-    tab.command("confirm", Command::ConfirmImport { upload_id })
-        .await
+    tab.command(
+        id,
+        Command::ConfirmImport {
+            upload_id,
+            include_duplicates: choice.include_duplicates,
+            allow_duplicate_file: choice.allow_duplicate_file,
+        },
+    )
+    .await
 }
 
 /// The first page of an import's problems, and how many there are.

@@ -1,8 +1,19 @@
-import type { Download, Page } from "playwright-core";
+import type { Download, Locator, Page } from "playwright-core";
 
-export type ImportCount = "rows" | "valid" | "invalid" | "committed" | "failed";
+export type ImportCount = "rows" | "valid" | "invalid" | "committed" | "failed" | "skipped";
 
 export type SeenIssue = { row: number; column: string; code: string };
+
+/** The rows of an issues table: row number, column and error code. */
+function seenIssues(rows: Locator): Promise<SeenIssue[]> {
+  return rows.evaluateAll((found) =>
+    found.map((row) => ({
+      row: Number(row.getAttribute("data-row")),
+      column: row.querySelectorAll("td")[1]?.textContent ?? "",
+      code: row.getAttribute("data-code") ?? "",
+    })),
+  );
+}
 
 /** The "Import from spreadsheet" dialog of a payments list. */
 export class ImportDialog {
@@ -47,22 +58,38 @@ export class ImportDialog {
     return this.root().getByTestId("import-file-error");
   }
 
-  async count(name: "rows" | "valid" | "invalid"): Promise<number> {
+  async count(name: "rows" | "valid" | "invalid" | "duplicates"): Promise<number> {
     return Number(await this.preview().getByTestId(`import-count-${name}`).getAttribute("data-value"));
   }
 
   issueRows() {
-    return this.preview().getByTestId("import-issue");
+    return this.preview().getByTestId("import-issues").getByTestId("import-issue");
   }
 
   async issues(): Promise<SeenIssue[]> {
-    return this.issueRows().evaluateAll((rows) =>
-      rows.map((row) => ({
-        row: Number(row.getAttribute("data-row")),
-        column: row.querySelectorAll("td")[1]?.textContent ?? "",
-        code: row.getAttribute("data-code") ?? "",
-      })),
-    );
+    return seenIssues(this.issueRows());
+  }
+
+  /** The warning that the very same file was imported before. */
+  duplicateFileWarning() {
+    return this.preview().getByTestId("import-duplicate-file-warning");
+  }
+
+  /** Rows that repeat a payment or an earlier row of the file. */
+  duplicateRows() {
+    return this.preview().getByTestId("import-duplicates").getByTestId("import-issue");
+  }
+
+  async duplicates(): Promise<SeenIssue[]> {
+    return seenIssues(this.duplicateRows());
+  }
+
+  async allowDuplicateFile(): Promise<void> {
+    await this.preview().getByTestId("import-allow-duplicate-file").check();
+  }
+
+  async includeDuplicates(): Promise<void> {
+    await this.preview().getByTestId("import-include-duplicates").check();
   }
 
   async downloadIssues(): Promise<Download> {

@@ -31,6 +31,7 @@ describe("import progress", () => {
 
   it("measures written and failed rows against the valid ones", () => {
     expect(commitProgress(sampleImport({ committed: 4, failed: 1, valid: 10 }))).toBe(0.5);
+    expect(commitProgress(sampleImport({ committed: 4, failed: 1, skipped: 5, valid: 10 }))).toBe(1);
     expect(commitProgress(sampleImport({ committed: 0, valid: 0 }))).toBe(1);
     expect(commitProgress(sampleImport({ committed: 3, valid: 10, status: "completed" }))).toBe(1);
   });

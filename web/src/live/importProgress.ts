@@ -1,12 +1,12 @@
 import type { Import } from "../protocol/wire";
 
-/** Rows the commit has dealt with so far: written or failed. */
-export function doneRows(entry: Pick<Import, "committed" | "failed">): number {
-  return entry.committed + entry.failed;
+/** Rows the commit has dealt with so far: written, failed, or skipped as repeats of a payment. */
+export function doneRows(entry: Pick<Import, "committed" | "failed" | "skipped">): number {
+  return entry.committed + entry.failed + entry.skipped;
 }
 
 /** Progress of the commit from 0 to 1; an import with nothing valid to write is done. */
-export function commitProgress(entry: Pick<Import, "committed" | "failed" | "valid" | "status">): number {
+export function commitProgress(entry: Pick<Import, "committed" | "failed" | "skipped" | "valid" | "status">): number {
   if (entry.status === "completed" || entry.valid === 0) return 1;
   return Math.min(1, doneRows(entry) / entry.valid);
 }

@@ -106,6 +106,8 @@ export function sampleImport(overrides: Partial<Import> = {}): Import {
     invalid: 2,
     committed: 5,
     failed: 0,
+    skipped: 0,
+    includeDuplicates: false,
     createdByName: "Thandi Nkosi",
     createdAt: 1795000000000,
     ...overrides,

@@ -222,8 +222,8 @@ pub async fn run_query(
         }
         // Uploads live in the server's memory, not the database: the session
         // answers these from `live::uploads` before they get here.
-        Query::GetImportPreview { .. } | Query::DownloadImportIssues { .. } => {
-            Err(AppError::Code(ErrorCode::BadFrame))
-        }
+        Query::GetImportPreview { .. }
+        | Query::GetImportPreviewDuplicates { .. }
+        | Query::DownloadImportIssues { .. } => Err(AppError::Code(ErrorCode::BadFrame)),
     }
 }

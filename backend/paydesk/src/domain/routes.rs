@@ -131,7 +131,9 @@ pub fn query_route(query: &Query) -> QueryRoute {
     };
     match query {
         Q::GetProfile {} | Q::ListSessions {} => database(Needs::OwnAccount),
-        Q::GetImportPreview { .. } | Q::DownloadImportIssues { .. } => QueryRoute {
+        Q::GetImportPreview { .. }
+        | Q::GetImportPreviewDuplicates { .. }
+        | Q::DownloadImportIssues { .. } => QueryRoute {
             answers: Answers::Upload,
             needs: Needs::Read,
         },

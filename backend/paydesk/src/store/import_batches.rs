@@ -21,7 +21,12 @@ use crate::error::{AppError, AppResult};
 /// once, with no statement of hundreds of `$N` (SQLite looks each name up
 /// in a list); and a thousand rows come back as one value, not a thousand
 /// rows each handed across from the driver's thread.
-fn lookup_sql(conn: &AnyConnection, columns: &str, from: &str, key_column: &str) -> String {
+pub(super) fn lookup_sql(
+    conn: &AnyConnection,
+    columns: &str,
+    from: &str,
+    key_column: &str,
+) -> String {
     if conn.backend_name() == "PostgreSQL" {
         format!(
             "SELECT COALESCE(json_agg(json_build_array({columns})), '[]')::text FROM {from} \
@@ -35,24 +40,27 @@ fn lookup_sql(conn: &AnyConnection, columns: &str, from: &str, key_column: &str)
     }
 }
 
-async fn lookup<T: serde::de::DeserializeOwned>(
+/// Runs a `lookup_sql` statement; `more` are bound after the keys, from `$4` on.
+pub(super) async fn lookup<T: serde::de::DeserializeOwned>(
     conn: &mut AnyConnection,
     sql: String,
-    merchant_id: &str,
-    mode: Mode,
+    (merchant_id, mode): (&str, Mode),
     keys: &[&str],
+    more: &[&str],
 ) -> AppResult<Vec<T>> {
     if keys.is_empty() {
         return Ok(Vec::new());
     }
     let keys = serde_json::to_string(keys)
         .map_err(|e| AppError::Internal(format!("lookup keys as JSON: {e}")))?;
-    let found: String = sqlx::query_scalar(AssertSqlSafe(sql))
+    let mut query = sqlx::query_scalar(AssertSqlSafe(sql))
         .bind(merchant_id)
         .bind(mode.as_str())
-        .bind(keys)
-        .fetch_one(conn)
-        .await?;
+        .bind(keys);
+    for value in more {
+        query = query.bind(*value);
+    }
+    let found: String = query.fetch_one(conn).await?;
     serde_json::from_str(&found)
         .map_err(|e| AppError::Internal(format!("lookup answer as JSON: {e}")))
 }
@@ -125,7 +133,7 @@ pub async fn customers_by_reference(
         "customers c WHERE c.merchant_id = $1 AND c.mode = $2",
         "c.reference",
     );
-    let rows: Vec<Found> = lookup(conn, sql, merchant_id, mode, references).await?;
+    let rows: Vec<Found> = lookup(conn, sql, (merchant_id, mode), references, &[]).await?;
     let mut found = HashMap::with_capacity(rows.len());
     for row in rows {
         let (id, reference, archived_at, name, email, cellphone, id_type, id_number) =
@@ -250,7 +258,7 @@ pub async fn bank_accounts_of(
         "bank_accounts b WHERE b.merchant_id = $1 AND b.mode = $2 AND b.removed_at IS NULL",
         "b.customer_id",
     );
-    let rows: Vec<Found> = lookup(conn, sql, merchant_id, mode, customer_ids).await?;
+    let rows: Vec<Found> = lookup(conn, sql, (merchant_id, mode), customer_ids, &[]).await?;
     Ok(rows
         .into_iter()
         .map(

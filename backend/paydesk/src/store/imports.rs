@@ -8,12 +8,13 @@ use sqlx::any::AnyRow;
 use sqlx::{AssertSqlSafe, Row};
 
 use super::bulk::{BulkInsert, Value};
-use super::sql::{Bind, Cursor, Sql, opt_int, stored, wire_name};
+use super::sql::{Bind, Cursor, Sql, opt_int, opt_text, stored, wire_name};
 use super::{Db, Tx};
 use crate::error::{AppError, AppResult};
 
 const COLUMNS: &str = "id, mode, kind, template, file_name, status, total_rows, valid_rows, \
-     invalid_rows, committed_rows, failed_rows, created_by_name, created_at, finished_at";
+     invalid_rows, committed_rows, failed_rows, skipped_rows, include_duplicates, duplicate_of, \
+     created_by_name, created_at, finished_at";
 
 fn count(row: &AnyRow, column: &str) -> u32 {
     row.get::<i64, _>(column).clamp(0, i64::from(u32::MAX)) as u32
@@ -32,6 +33,9 @@ fn from_row(row: &AnyRow) -> AppResult<Import> {
         invalid: count(row, "invalid_rows"),
         committed: count(row, "committed_rows"),
         failed: count(row, "failed_rows"),
+        skipped: count(row, "skipped_rows"),
+        include_duplicates: row.get::<i64, _>("include_duplicates") != 0,
+        duplicate_of: opt_text(row, "duplicate_of"),
         created_by_name: row.get("created_by_name"),
         created_at: row.get("created_at"),
         finished_at: opt_int(row, "finished_at"),
@@ -42,6 +46,8 @@ fn from_row(row: &AnyRow) -> AppResult<Import> {
 pub struct NewImport<'a> {
     pub import: &'a Import,
     pub file: &'a [u8],
+    /// `file_sha256` of `file`.
+    pub file_sha256: &'a str,
     /// The rows checking read (`reader::kept`), which the commit reads.
     pub kept_rows: &'a [u8],
     /// See `CheckedFile::customer_last_rows`.
@@ -55,8 +61,9 @@ pub async fn insert_import(tx: &mut Tx, merchant_id: &str, new: &NewImport<'_>) 
     sqlx::query(
         "INSERT INTO imports (id, merchant_id, mode, kind, template, file_name, checked_on, status, \
          total_rows, valid_rows, invalid_rows, committed_rows, failed_rows, next_row, created_by, \
-         created_by_name, created_at, finished_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, \
-         0, 0, 0, $12, $13, $14, NULL)",
+         created_by_name, created_at, finished_at, file_sha256, include_duplicates, duplicate_of, \
+         skipped_rows) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, \
+         0, 0, 0, $12, $13, $14, NULL, $15, $16, $17, 0)",
     )
     .bind(&i.id)
     .bind(merchant_id)
@@ -72,6 +79,9 @@ pub async fn insert_import(tx: &mut Tx, merchant_id: &str, new: &NewImport<'_>) 
     .bind(new.created_by)
     .bind(&i.created_by_name)
     .bind(i.created_at)
+    .bind(new.file_sha256)
+    .bind(i64::from(i.include_duplicates))
+    .bind(i.duplicate_of.clone())
     .execute(&mut **tx)
     .await?;
     // The file lives apart from the row each batch updates (0007_import_speed).
@@ -128,6 +138,37 @@ where
         mode,
     );
     sql.and("i.id = {}", Bind::Text(id.to_string()));
+    let row = sql.query().fetch_optional(executor).await?;
+    row.as_ref().map(from_row).transpose()
+}
+
+/// What identifies a file: the SHA-256 of its bytes, in lower-case hex.
+pub fn file_sha256(bytes: &[u8]) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(bytes)
+        .iter()
+        .map(|byte| format!("{byte:02x}"))
+        .collect()
+}
+
+/// The latest import of this stream whose file had these bytes (`file_sha256`).
+pub async fn latest_of_file<'e, E>(
+    executor: E,
+    merchant_id: &str,
+    mode: Mode,
+    file_sha256: &str,
+) -> AppResult<Option<Import>>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
+{
+    let mut sql = Sql::in_stream(
+        &format!("SELECT {COLUMNS} FROM imports i"),
+        "i",
+        merchant_id,
+        mode,
+    );
+    sql.and("i.file_sha256 = {}", Bind::Text(file_sha256.to_string()));
+    sql.push(" ORDER BY i.created_at DESC, i.id DESC LIMIT 1");
     let row = sql.query().fetch_optional(executor).await?;
     row.as_ref().map(from_row).transpose()
 }
@@ -269,6 +310,15 @@ pub async fn unfinished(db: &Db) -> AppResult<Vec<String>> {
     Ok(rows.iter().map(|r| r.get("id")).collect())
 }
 
+/// What one batch came to.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BatchCounts {
+    pub committed: u32,
+    pub failed: u32,
+    /// Repeats of a payment or of an earlier row, left out.
+    pub skipped: u32,
+}
+
 /// Moves the cursor from `from_row` to `to_row` with the batch's counts.
 /// False when the cursor was not at `from_row`: another worker took the
 /// batch, and this one must stop.
@@ -277,19 +327,19 @@ pub async fn advance(
     import_id: &str,
     from_row: u32,
     to_row: u32,
-    committed: u32,
-    failed: u32,
+    counts: BatchCounts,
 ) -> AppResult<bool> {
     let done = sqlx::query(
-        "UPDATE imports SET next_row = $1, committed_rows = committed_rows + $2, failed_rows = failed_rows + $3 \
-         WHERE id = $4 AND next_row = $5 AND status = $6",
+        "UPDATE imports SET next_row = $1, committed_rows = committed_rows + $2, failed_rows = failed_rows + $3, \
+         skipped_rows = skipped_rows + $7 WHERE id = $4 AND next_row = $5 AND status = $6",
     )
     .bind(i64::from(to_row))
-    .bind(i64::from(committed))
-    .bind(i64::from(failed))
+    .bind(i64::from(counts.committed))
+    .bind(i64::from(counts.failed))
     .bind(import_id)
     .bind(i64::from(from_row))
     .bind(wire_name(&ImportStatus::Committing))
+    .bind(i64::from(counts.skipped))
     .execute(&mut **tx)
     .await?;
     Ok(done.rows_affected() == 1)

@@ -11,6 +11,7 @@ pub mod clocks;
 pub mod customers;
 pub mod events;
 pub mod import_batches;
+pub mod import_duplicates;
 pub mod imports;
 pub mod links;
 pub mod mail;

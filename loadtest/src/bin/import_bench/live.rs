@@ -263,7 +263,14 @@ pub async fn run(file: &Path, url: &str, every_ms: u64) -> Fallible<()> {
         return Err("CheckImport: unexpected reply".into());
     };
     let checked_at = Instant::now();
-    let ReplyBody::Committed { id, .. } = a.ask(Command::ConfirmImport { upload_id }).await? else {
+    let ReplyBody::Committed { id, .. } = a
+        .ask(Command::ConfirmImport {
+            upload_id,
+            include_duplicates: false,
+            allow_duplicate_file: false,
+        })
+        .await?
+    else {
         return Err("ConfirmImport: unexpected reply".into());
     };
     a.import_id = id;

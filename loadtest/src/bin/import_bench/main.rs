@@ -192,13 +192,18 @@ async fn confirm(
         invalid: found.invalid,
         committed: 0,
         failed: 0,
+        skipped: 0,
+        include_duplicates: false,
+        duplicate_of: None,
         created_by_name: "Bench Owner".into(),
         created_at: now_ms(),
         finished_at: None,
     };
+    let file_sha256 = imports::file_sha256(bytes);
     let new = imports::NewImport {
         import: &import,
         file: bytes,
+        file_sha256: &file_sha256,
         kept_rows,
         customer_last_rows: &found.customer_last_rows,
         checked_on: &iso_date(today()),

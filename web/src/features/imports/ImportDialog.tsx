@@ -9,7 +9,7 @@ import type { ImportPreview, ImportTemplate, PaymentKind, WireError } from "../.
 import { ChooseFileStep } from "./ChooseFileStep";
 import { FileError } from "./FileError";
 import { importPath, IMPORT_TEMPLATES } from "./paths";
-import { PreviewStep } from "./PreviewStep";
+import { PreviewStep, type ConfirmChoice } from "./PreviewStep";
 import { ProgressBar } from "./ProgressBar";
 import { formatBytes } from "./sizes";
 import { uploadAndCheck } from "./upload";
@@ -85,11 +85,11 @@ export function ImportDialog({ kind, open, onOpenChange }: ImportDialogProps) {
     }
   }
 
-  async function confirm(preview: ImportPreview) {
+  async function confirm(preview: ImportPreview, choice: ConfirmChoice) {
     setConfirming(true);
     setError(null);
     try {
-      const reply = await client.command({ t: "ConfirmImport", uploadId: preview.uploadId }, { announce: false });
+      const reply = await client.command({ t: "ConfirmImport", uploadId: preview.uploadId, ...choice }, { announce: false });
       if (reply.t !== "Committed" || !reply.id) throw new LiveError({ code: "internal" });
       openUpload.current = null;
       onOpenChange(false);
@@ -153,7 +153,7 @@ export function ImportDialog({ kind, open, onOpenChange }: ImportDialogProps) {
         </div>
       ) : null}
       {step.t === "preview" ? (
-        <PreviewStep preview={step.preview} confirming={confirming} error={error} onConfirm={() => void confirm(step.preview)} onChooseAnother={chooseAnother} />
+        <PreviewStep preview={step.preview} confirming={confirming} error={error} onConfirm={(choice) => void confirm(step.preview, choice)} onChooseAnother={chooseAnother} />
       ) : null}
     </Dialog>
   );

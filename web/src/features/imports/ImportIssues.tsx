@@ -25,10 +25,10 @@ export function ImportIssues({ entry }: { entry: Import }) {
     [client, id],
   );
   // A row that fails while being written adds a problem: read the list again from the top.
-  const issues = useIssuePages(`${id}:${entry.failed}`, fetchPage);
+  const issues = useIssuePages(`${id}:${entry.failed}:${entry.skipped}`, fetchPage);
   const issuesQuery = useCallback((offset: number) => ({ t: "DownloadImportIssues" as const, id, offset }), [id]);
   const download = useFileDownload(issuesQuery);
-  const any = entry.invalid + entry.failed > 0;
+  const any = entry.invalid + entry.failed + entry.skipped > 0;
   return (
     <section className="card import-section" aria-labelledby="import-issues-title" data-testid="import-issues-card">
       <div className="import-section-head">

@@ -1,29 +1,43 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { formatDateTime } from "../../components/format";
 import { doneRows } from "../../live/importProgress";
 import type { Import } from "../../protocol/wire";
 import { ImportStatusBadge } from "./ImportStatusBadge";
+import { importPath } from "./paths";
 import { ProgressBar } from "./ProgressBar";
 
-type CountKey = "rows" | "valid" | "invalid" | "committed" | "failed";
+type CountKey = "rows" | "valid" | "invalid" | "committed" | "failed" | "skipped";
 
 /** Who imported what and when, and how far the commit has come. */
 export function ImportSummary({ entry }: { entry: Import }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  const details: [string, string][] = [
+  const details: [string, ReactNode][] = [
     [t("imports.detail.file"), entry.fileName],
     [t("imports.detail.template"), t(`collections.method.${entry.template}`)],
     [t("imports.detail.by"), entry.createdByName],
     [t("imports.detail.when"), formatDateTime(entry.createdAt, language)],
     [t("imports.detail.finished"), entry.finishedAt ? formatDateTime(entry.finishedAt, language) : "—"],
+    // What the user chose about repeats when confirming, kept with the import.
+    [t("imports.detail.repeats"), entry.includeDuplicates ? t("imports.detail.repeatsIncluded") : t("imports.detail.repeatsSkipped")],
   ];
+  if (entry.duplicateOf) {
+    const earlier = (
+      <Link to={importPath(entry.kind, entry.duplicateOf)} data-testid="import-same-file-as">
+        {entry.duplicateOf}
+      </Link>
+    );
+    details.push([t("imports.detail.sameFileAs"), earlier]);
+  }
   const counts: [CountKey, number][] = [
     ["rows", entry.rows],
     ["valid", entry.valid],
     ["invalid", entry.invalid],
     ["committed", entry.committed],
     ["failed", entry.failed],
+    ["skipped", entry.skipped],
   ];
   const done = doneRows(entry);
   return (

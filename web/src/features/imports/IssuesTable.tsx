@@ -4,8 +4,17 @@ import { Button } from "../../components/Button";
 import { Spinner } from "../../components/Spinner";
 import type { IssueList } from "./useIssuePages";
 
+type IssuesTableProps = {
+  list: IssueList;
+  title: string;
+  /** Two lists can share a screen (a preview's problems and its repeated rows). */
+  testId?: string;
+  /** Repeated rows name several columns at once: let them wrap in a narrow dialog. */
+  wrapColumn?: boolean;
+};
+
 /** The problems found, one per row and column, in the interface language. */
-export function IssuesTable({ list, title }: { list: IssueList; title: string }) {
+export function IssuesTable({ list, title, testId = "import-issues", wrapColumn = false }: IssuesTableProps) {
   const { t } = useTranslation();
   const pages = list.pages;
   if (list.error) return <Alert>{t(`errors.${list.error}`)}</Alert>;
@@ -20,7 +29,7 @@ export function IssuesTable({ list, title }: { list: IssueList; title: string })
   return (
     <>
       <div className="table-scroll import-issues-scroll">
-        <table className="table" aria-label={title} data-testid="import-issues">
+        <table className="table" aria-label={title} data-testid={testId}>
           <thead>
             <tr>
               <th scope="col" className="cell-amount">{t("imports.issues.row")}</th>
@@ -32,7 +41,7 @@ export function IssuesTable({ list, title }: { list: IssueList; title: string })
             {pages.items.map((issue, index) => (
               <tr key={`${issue.row}-${issue.column}-${index}`} data-testid="import-issue" data-row={issue.row} data-code={issue.code}>
                 <td className="cell-amount">{issue.row}</td>
-                <td className="cell-nowrap">{issue.column || "—"}</td>
+                <td className={wrapColumn ? undefined : "cell-nowrap"}>{issue.column || "—"}</td>
                 <td>{t(`errors.${issue.code}`)}</td>
               </tr>
             ))}

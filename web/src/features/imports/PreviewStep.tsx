@@ -1,19 +1,23 @@
-import { useCallback, useMemo } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { useLiveClient } from "../../live/context";
 import type { ImportPreview, WireError } from "../../protocol/wire";
 import { IssuesTable } from "./IssuesTable";
+import { DuplicateFileWarning, PreviewDuplicates } from "./PreviewDuplicates";
 import type { IssuePage } from "./issuePages";
 import { useFileDownload } from "./useFileDownload";
 import { useIssuePages } from "./useIssuePages";
+
+/** What the user chose about repeats (`ConfirmImport`). */
+export type ConfirmChoice = { includeDuplicates: boolean; allowDuplicateFile: boolean };
 
 type PreviewStepProps = {
   preview: ImportPreview;
   confirming: boolean;
   error: WireError | null;
-  onConfirm: () => void;
+  onConfirm: (choice: ConfirmChoice) => void;
   onChooseAnother: () => void;
 };
 
@@ -39,11 +43,17 @@ export function PreviewStep({ preview, confirming, error, onConfirm, onChooseAno
   const issues = useIssuePages(uploadId, fetchPage, first);
   const issuesQuery = useCallback((offset: number) => ({ t: "DownloadImportIssues" as const, id: uploadId, offset }), [uploadId]);
   const download = useFileDownload(issuesQuery);
+  // Repeats are left out unless the user says otherwise, each time.
+  const [includeDuplicates, setIncludeDuplicates] = useState(false);
+  const [allowDuplicateFile, setAllowDuplicateFile] = useState(false);
+  const toImport = includeDuplicates ? preview.valid : preview.valid - preview.duplicates;
+  const blockedByFile = preview.duplicateOf !== undefined && !allowDuplicateFile;
 
   const counts: [string, number, string][] = [
     ["rows", preview.rows, t("imports.counts.rows")],
     ["valid", preview.valid, t("imports.counts.valid")],
     ["invalid", preview.invalid, t("imports.counts.invalid")],
+    ["duplicates", preview.duplicates, t("imports.counts.duplicates")],
   ];
 
   return (
@@ -51,6 +61,9 @@ export function PreviewStep({ preview, confirming, error, onConfirm, onChooseAno
       <p className="import-file-name">
         <span className="cell-muted">{t("imports.dialog.checked")}</span> <strong data-testid="import-file-name">{preview.fileName}</strong>
       </p>
+      {preview.duplicateOf ? (
+        <DuplicateFileWarning earlier={preview.duplicateOf} allow={allowDuplicateFile} onAllow={setAllowDuplicateFile} disabled={confirming} />
+      ) : null}
       <dl className="import-counts">
         {counts.map(([key, value, label]) => (
           <div key={key} className={`import-count import-count-${key}`} data-testid={`import-count-${key}`} data-value={value}>
@@ -75,14 +88,24 @@ export function PreviewStep({ preview, confirming, error, onConfirm, onChooseAno
       ) : (
         <Alert tone="success">{t("imports.dialog.allValid")}</Alert>
       )}
+      {preview.duplicates > 0 ? (
+        <PreviewDuplicates preview={preview} include={includeDuplicates} onInclude={setIncludeDuplicates} disabled={confirming} />
+      ) : null}
       {error ? <Alert testId="import-confirm-error">{t(`errors.${error.code}`)}</Alert> : null}
       {preview.valid === 0 ? <Alert tone="info">{t("imports.dialog.nothingValid")}</Alert> : null}
+      {preview.valid > 0 && toImport === 0 ? <Alert tone="info">{t("imports.dialog.nothingNew")}</Alert> : null}
       <div className="form-actions">
         <Button onClick={onChooseAnother} disabled={confirming} data-testid="import-choose-another">
           {t("imports.dialog.chooseAnother")}
         </Button>
-        <Button variant="primary" onClick={onConfirm} busy={confirming} disabled={preview.valid === 0} data-testid="import-confirm">
-          {t("imports.dialog.confirm", { count: preview.valid })}
+        <Button
+          variant="primary"
+          onClick={() => onConfirm({ includeDuplicates, allowDuplicateFile })}
+          busy={confirming}
+          disabled={toImport === 0 || blockedByFile}
+          data-testid="import-confirm"
+        >
+          {t("imports.dialog.confirm", { count: toImport })}
         </Button>
       </div>
     </div>

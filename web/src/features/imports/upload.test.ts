@@ -12,6 +12,8 @@ const preview: ImportPreview = {
   invalid: 1,
   issues: [{ row: 3, column: "Email", code: "invalid_email" }],
   issueCount: 1,
+  duplicates: 0,
+  duplicateRows: [],
 };
 
 function fileOf(bytes: Uint8Array, name = "june.csv"): UploadSource {

@@ -7,9 +7,12 @@ use std::collections::HashMap as StdHashMap;
 use std::sync::Arc;
 
 use foldhash::{HashMap, HashMapExt};
-use protocol::{BankAccountInput, CustomerInput, ErrorCode, ImportIssue, Mode};
+use protocol::{
+    BankAccountInput, CustomerInput, ErrorCode, ImportIssue, Mode, PaymentKind, PaymentMethod,
+};
 use sqlx::AnyConnection;
 
+use super::duplicates::{self, PaymentKey, Repeats};
 use super::prepare::PreparedRow;
 use super::rows::ValidRow;
 use super::template::Column;
@@ -18,6 +21,7 @@ use crate::ids::new_id;
 use crate::store::Tx;
 use crate::store::bulk::ReadyInsert;
 use crate::store::import_batches::{self as store, KnownAccount, KnownCustomer};
+use crate::store::import_duplicates::payment_keys_of_customers;
 use crate::store::mandates::NewMandate;
 use crate::store::sql::variant_name;
 
@@ -31,6 +35,19 @@ pub struct BatchTarget {
     /// The last row naming each customer reference (`CheckedFile`); None
     /// writes a changed customer in every batch.
     pub customer_last_rows: Option<Arc<StdHashMap<String, u32>>>,
+    /// Rows repeating a payment are left out (`duplicates`); None imports
+    /// them, as the user chose.
+    pub skip_repeats: Option<SkipRepeats>,
+}
+
+/// What a commit needs to recognise repeated rows.
+#[derive(Clone)]
+pub struct SkipRepeats {
+    pub kind: PaymentKind,
+    pub method: PaymentMethod,
+    /// The layout's identifying columns (`duplicates::key_columns`), named
+    /// in each skipped row's problem.
+    pub columns: Arc<str>,
 }
 
 impl BatchTarget {
@@ -52,6 +69,8 @@ pub struct BatchPlan {
     pub committed: u32,
     /// Valid rows that could not be written, with why.
     pub failed: Vec<ImportIssue>,
+    /// Valid rows left out because they repeat a payment or an earlier row.
+    pub skipped: Vec<ImportIssue>,
 }
 
 impl BatchPlan {
@@ -79,6 +98,10 @@ pub struct ImportMemory {
     /// All the live accounts of a customer, by the customer's id: present
     /// once looked up (or made by the import).
     accounts: HashMap<String, Vec<KnownAccount>>,
+    /// The payments of a customer, by the customer's id, and what made each
+    /// (`duplicates::Repeats`): present once looked up or made by the import.
+    /// Kept only while rows repeating a payment are skipped.
+    payments: HashMap<String, HashMap<PaymentKey, Repeats>>,
     last_seq: Option<u64>,
 }
 
@@ -91,6 +114,7 @@ impl ImportMemory {
         if !held {
             self.customers.clear();
             self.accounts.clear();
+            self.payments.clear();
         }
         self.last_seq = Some(seq);
         held
@@ -174,6 +198,49 @@ pub async fn look_up(
             .or_default()
             .push(account);
     }
+    if let Some(skip) = &target.skip_repeats {
+        look_up_payments(conn, target, skip, memory, prepared).await?;
+    }
+    Ok(())
+}
+
+/// The payments of the batch's stored customers that `memory` does not know
+/// yet, as one lookup. Those of this import (written by an earlier batch,
+/// before a restart or a write by someone else) are its own earlier rows.
+async fn look_up_payments(
+    conn: &mut AnyConnection,
+    target: &BatchTarget,
+    skip: &SkipRepeats,
+    memory: &mut ImportMemory,
+    prepared: &[PreparedRow],
+) -> AppResult<()> {
+    let mut unlooked: Vec<String> = prepared
+        .iter()
+        .filter_map(|p| memory.customers.get(&p.row.customer.reference))
+        .filter(|c| !c.archived && !memory.payments.contains_key(&c.id))
+        .map(|c| c.id.clone())
+        .collect();
+    unlooked.sort_unstable();
+    unlooked.dedup();
+    let ids: Vec<&str> = unlooked.iter().map(String::as_str).collect();
+    let stream = (target.merchant_id.as_str(), target.mode);
+    let found = payment_keys_of_customers(conn, stream, (skip.kind, skip.method), &ids).await?;
+    for id in unlooked {
+        memory.payments.entry(id).or_default();
+    }
+    for stored in found {
+        let repeats = if stored.import_id.as_deref() == Some(target.import_id.as_str()) {
+            Repeats::Row
+        } else {
+            Repeats::Payment
+        };
+        let (customer_id, key) = PaymentKey::of_stored(stored);
+        memory
+            .payments
+            .entry(customer_id)
+            .or_default()
+            .insert(key, repeats);
+    }
     Ok(())
 }
 
@@ -192,6 +259,7 @@ pub fn plan_batch(
     // One customer per reference; a later row of the file wins. An archived
     // customer stays archived: their rows fail, named.
     let mut failed = Vec::new();
+    let mut skipped = Vec::new();
     let mut customers: Vec<BatchCustomer> = Vec::new();
     let mut position: HashMap<&str, usize> = HashMap::with_capacity(prepared.len());
     let mut placed: Vec<(&PreparedRow, usize, usize)> = Vec::with_capacity(prepared.len());
@@ -218,7 +286,18 @@ pub fn plan_batch(
             });
             continue;
         }
+        // A skipped row still names its customer: the file's last row
+        // naming a customer holds the details that stand, as without repeats.
         customer.latest = row;
+        if let Some(skip) = &target.skip_repeats {
+            let known = memory.payments.entry(customer.id.clone()).or_default();
+            let key = PaymentKey::of_row(row);
+            if let Some(repeats) = known.get(&key) {
+                skipped.push(duplicates::issue(row.number, &skip.columns, *repeats));
+                continue;
+            }
+            known.insert(key, Repeats::Row);
+        }
         placed.push((one, at, 0));
     }
 
@@ -326,6 +405,7 @@ pub fn plan_batch(
         ],
         committed: payments.len() as u32,
         failed,
+        skipped,
     })
 }
 

@@ -4,6 +4,7 @@
 pub mod cells;
 pub mod cli;
 pub mod commit;
+pub mod duplicates;
 pub mod lookups;
 pub mod messages;
 pub mod prepare;
@@ -20,6 +21,7 @@ use protocol::{ErrorCode, ImportIssue, ImportTemplate, PaymentKind};
 use time::Date;
 
 use cells::{Refusal, SheetRow};
+use duplicates::RowKey;
 use reader::kept::{KeptRows, read_kept};
 use rows::{Checked, RowRules, ValidRow};
 use template::ColumnMap;
@@ -35,6 +37,9 @@ pub struct CheckedFile {
     /// For each customer reference, the last valid row naming it: the row
     /// whose customer details stand once the import is done.
     pub customer_last_rows: HashMap<String, u32>,
+    /// What identifies each valid row's payment (`duplicates`), kept only
+    /// by `check_file_keeping_rows`: an upload's preview names the repeats.
+    pub row_keys: Vec<RowKey>,
 }
 
 /// Where checking takes its rows from: calls the given sink with each
@@ -72,7 +77,8 @@ pub fn check_file_keeping_rows(
     today: Date,
 ) -> Result<(CheckedFile, Vec<u8>), Refusal> {
     let mut kept = KeptRows::default();
-    let found = check_rows(
+    let mut row_keys = Vec::new();
+    let mut found = check_rows(
         &mut |on_row| {
             reader::read_rows(file_name, bytes, &mut |row| {
                 kept.push(&row)?;
@@ -80,8 +86,12 @@ pub fn check_file_keeping_rows(
             })
         },
         (template, kind, today),
-        &mut |_| Ok(()),
+        &mut |valid| {
+            row_keys.push(RowKey::of_row(&valid));
+            Ok(())
+        },
     )?;
+    found.row_keys = row_keys;
     Ok((found, kept.finish()?))
 }
 
