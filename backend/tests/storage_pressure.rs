@@ -228,7 +228,11 @@ async fn confirm_import(tab: &mut Socket, name: &str, csv: &str) -> ServerFrame 
     command(
         tab,
         &format!("confirm-{name}"),
-        Command::ConfirmImport { upload_id },
+        Command::ConfirmImport {
+            upload_id,
+            include_duplicates: false,
+            allow_duplicate_file: false,
+        },
     )
     .await
 }
