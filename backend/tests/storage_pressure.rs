@@ -173,9 +173,11 @@ Set the payment status to running?";
 fn import_csv(rows: usize) -> String {
     let mut csv = format!("{HEADER}\n");
     for i in 0..rows {
-        let customer = i / 4;
+        // Four payments per customer, each on its own day (Tuesday to
+        // Friday), so none repeats another.
+        let (customer, day) = (i / 4, 10 + i % 4);
         csv.push_str(&format!(
-            "CUST-{customer},Thandi,Mokoena,t{customer}@example.co.za,T Mokoena,500{customer:07},Current,Absa,632005,120.00,2026-03-10,Subscription,no\n"
+            "CUST-{customer},Thandi,Mokoena,t{customer}@example.co.za,T Mokoena,500{customer:07},Current,Absa,632005,120.00,2026-03-{day},Subscription,no\n"
         ));
     }
     csv
