@@ -6,11 +6,13 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
+mod import_support;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use common::{Database, Socket, TestApp, committed_id, customer_input, error_of};
+use import_support::{HEADER, completed, confirm, ok, upload};
 use protocol::*;
 use sqlx::{Connection, Executor, SqliteConnection};
 
@@ -37,44 +39,14 @@ impl LockHolder {
     }
 }
 
-fn ok(frame: ServerFrame) -> ReplyBody {
-    match frame {
-        ServerFrame::Reply { ok: Some(body), .. } => body,
-        other => panic!("expected an answer, got {other:?}"),
-    }
-}
-
 /// A frame may be long in coming here (it waits its turn behind a lock or
 /// an import): generous, only so that a hung app fails the test.
 const PATIENCE: Duration = Duration::from_secs(120);
 
-/// The next frame that `wanted` accepts, however long the app needs.
-async fn frame(tab: &mut Socket, wanted: impl Fn(&ServerFrame) -> bool) -> ServerFrame {
-    loop {
-        let frame = tab.next_within(PATIENCE).await.unwrap();
-        if wanted(&frame) {
-            return frame;
-        }
-    }
-}
-
-/// Sends a command and waits for its reply.
-async fn command(tab: &mut Socket, id: &str, command: Command) -> ServerFrame {
-    tab.send(&ClientFrame::Command {
-        id: id.into(),
-        command,
-    })
-    .await;
-    frame(
-        tab,
-        |f| matches!(f, ServerFrame::Reply { id: rid, .. } if rid == id),
-    )
-    .await
-}
-
 /// A welcomed socket in test mode, however long the app needs.
 async fn open(browser: &common::Browser) -> Socket {
     let mut tab = browser.socket().await;
+    tab.wait_up_to(PATIENCE);
     tab.send(&ClientFrame::Hello {
         resume: None,
         build: "test".into(),
@@ -82,14 +54,15 @@ async fn open(browser: &common::Browser) -> Socket {
         mode: Some(Mode::Test),
     })
     .await;
-    frame(&mut tab, |f| matches!(f, ServerFrame::Welcome { .. })).await;
+    tab.next_matching(|f| matches!(f, ServerFrame::Welcome { .. }))
+        .await;
     tab
 }
 
 async fn create_customer(tab: &mut Socket, id: &str, reference: &str) -> ServerFrame {
     let mut input = customer_input("Lerato Dube", "lerato@example.co.za");
     input.reference = reference.into();
-    command(tab, id, Command::CreateCustomer { input }).await
+    tab.command(id, Command::CreateCustomer { input }).await
 }
 
 /// While another connection holds the write lock for longer than SQLite
@@ -98,7 +71,7 @@ async fn create_customer(tab: &mut Socket, id: &str, reference: &str) -> ServerF
 async fn writes_wait_for_a_lock_held_outside_the_app() {
     let app = TestApp::start(Database::Sqlite).await;
     let owner = app.merchant("owner@example.co.za").await;
-    let mut tab = owner.open(Mode::Test).await;
+    let mut tab = open(&owner).await;
     app.merchant("teller@example.co.za").await;
     let teller = app.browser();
 
@@ -129,7 +102,7 @@ async fn a_write_that_waits_too_long_is_answered_busy() {
     })
     .await;
     let owner = app.merchant("owner@example.co.za").await;
-    let mut tab = owner.open(Mode::Test).await;
+    let mut tab = open(&owner).await;
 
     let holder = LockHolder::take(&app.database_url).await;
     let refused = error_of(create_customer(&mut tab, "busy-1", "BUSY-1").await);
@@ -165,10 +138,6 @@ async fn a_write_that_waits_too_long_is_answered_busy_on_sqlite() {
     a_write_that_waits_too_long_is_answered_busy().await
 }
 
-const HEADER: &str = "Customer reference,Person name,Person surname,Email,Bank account holder name,\
-Bank account number,Bank account type,Bank name,Bank branch code *,Amount,Date to process,Type of payment,\
-Set the payment status to running?";
-
 /// `rows` valid rows over `rows / 4` customers.
 fn import_csv(rows: usize) -> String {
     let mut csv = format!("{HEADER}\n");
@@ -183,79 +152,11 @@ fn import_csv(rows: usize) -> String {
     csv
 }
 
-/// Uploads and checks `csv`, and confirms it: the import's id.
+/// Uploads, checks and confirms `csv` as the user would by default.
 async fn confirm_import(tab: &mut Socket, name: &str, csv: &str) -> ServerFrame {
-    let begin = ok(command(
-        tab,
-        &format!("begin-{name}"),
-        Command::BeginImport {
-            kind: PaymentKind::Once,
-            template: ImportTemplate::EftDebitOrder,
-            file_name: name.into(),
-            size: csv.len() as u32,
-        },
-    )
-    .await);
-    let ReplyBody::ImportUpload {
-        upload_id,
-        chunk_bytes,
-    } = begin
-    else {
-        panic!("expected an upload, got {begin:?}");
-    };
-    for (index, piece) in csv.as_bytes().chunks(chunk_bytes as usize).enumerate() {
-        let offset = (index * chunk_bytes as usize) as u32;
-        ok(command(
-            tab,
-            &format!("piece-{name}-{index}"),
-            Command::UploadImportChunk {
-                upload_id: upload_id.clone(),
-                offset,
-                data: piece.to_vec(),
-            },
-        )
-        .await);
-    }
-    let ReplyBody::ImportPreview { preview } = ok(command(
-        tab,
-        &format!("check-{name}"),
-        Command::CheckImport {
-            upload_id: upload_id.clone(),
-        },
-    )
-    .await) else {
-        panic!("expected a preview");
-    };
+    let preview = upload(tab, name, csv.as_bytes()).await.unwrap();
     assert_eq!(preview.invalid, 0);
-    command(
-        tab,
-        &format!("confirm-{name}"),
-        Command::ConfirmImport {
-            upload_id,
-            include_duplicates: false,
-            allow_duplicate_file: false,
-        },
-    )
-    .await
-}
-
-/// Waits on `tab` until the import's delta says it completed.
-async fn completed(tab: &mut Socket, import_id: &str) -> Import {
-    loop {
-        let ServerFrame::Delta { changes, .. } =
-            frame(tab, |f| matches!(f, ServerFrame::Delta { .. })).await
-        else {
-            unreachable!()
-        };
-        for change in changes {
-            if let Change::ImportUpserted { import } = change
-                && import.id == import_id
-                && import.status == ImportStatus::Completed
-            {
-                return *import;
-            }
-        }
-    }
+    confirm(tab, &preview.upload_id).await
 }
 
 /// While one merchant's long import writes batch after batch, another
@@ -264,7 +165,7 @@ async fn completed(tab: &mut Socket, import_id: &str) -> Import {
 async fn a_long_import_holds_up_no_other_merchant(db: Database) {
     let app = TestApp::start_pinned(db).await;
     let importer = app.merchant("importer@example.co.za").await;
-    let mut tab = importer.open(Mode::Test).await;
+    let mut tab = open(&importer).await;
     let rows = 10_000;
     let import_id = committed_id(confirm_import(&mut tab, "long.csv", &import_csv(rows)).await);
 

@@ -441,6 +441,7 @@ impl Browser {
         Ok(Socket {
             stream,
             pending: Default::default(),
+            patience: Duration::from_secs(5),
         })
     }
 
@@ -483,6 +484,8 @@ pub struct Socket {
     >,
     /// Frames read while looking for another one, in arrival order.
     pending: std::collections::VecDeque<ServerFrame>,
+    /// How long `next_matching` waits for each frame before failing the test.
+    patience: Duration,
 }
 
 /// What a socket saw instead of a frame.
@@ -493,6 +496,13 @@ pub enum Ended {
 }
 
 impl Socket {
+    /// Waits up to `wait` for each frame from now on: for tests where the
+    /// app is expected to be slow (behind a held lock, beside a long import),
+    /// so that only a hung app fails them.
+    pub fn wait_up_to(&mut self, wait: Duration) {
+        self.patience = wait;
+    }
+
     pub async fn send(&mut self, frame: &ClientFrame) {
         self.stream
             .send(Message::binary(protocol::encode(frame).unwrap()))
@@ -535,7 +545,7 @@ impl Socket {
         }
         loop {
             let frame = self
-                .next_within(Duration::from_secs(5))
+                .next_within(self.patience)
                 .await
                 .unwrap_or_else(|e| panic!("expected a frame, got {e:?}"));
             if wanted(&frame) {
