@@ -17,6 +17,7 @@ mod frames;
 mod imports;
 mod mandates;
 mod payments;
+mod permissions;
 mod session;
 mod typescript;
 
@@ -29,6 +30,7 @@ pub use frames::*;
 pub use imports::*;
 pub use mandates::*;
 pub use payments::*;
+pub use permissions::*;
 pub use session::*;
 pub use typescript::generate_typescript;
 
