@@ -27,6 +27,7 @@ import {
   putProfile,
   twoFactorRequiredAtom,
 } from "./cache";
+import { everySection } from "./permissions";
 import { sampleBankAccount, sampleBusinessInfo, sampleCard, sampleCustomer, sampleOrder, samplePayPage, sampleProfile } from "./testing";
 
 describe("entity cache", () => {
@@ -113,7 +114,7 @@ describe("business info and the two-factor rule", () => {
 describe("profile", () => {
   it("renames the signed-in user in the header when the profile says so", () => {
     const store = createStore();
-    const merchant = { id: "mer_1", name: "Karoo Gym", role: "owner" as const };
+    const merchant = { id: "mer_1", name: "Karoo Gym", role: "owner" as const, permissions: everySection("write") };
     store.set(identityAtom, { user: { id: "usr_1", name: "Old", email: "t@example.co.za" }, merchant, mode: "live", merchants: [merchant] });
     putProfile(store, sampleProfile({ user: { id: "usr_1", name: "Thandi N.", email: "t@example.co.za" } }));
     expect(store.get(identityAtom)?.user.name).toBe("Thandi N.");

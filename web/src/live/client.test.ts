@@ -5,6 +5,7 @@ import { connectionAtom, identityAtom, noticeAtom, presenceAtom } from "./atoms"
 import { businessInfoAtom, customerAtom, entityVersionAtom, importAtom, profileAtom, twoFactorRequiredAtom } from "./cache";
 import { LiveClient, LiveError, type SocketLike } from "./client";
 import { decodeAny, encodeFrame } from "./codec";
+import { everySection } from "./permissions";
 import { sampleBusinessInfo, sampleCustomer, sampleImport, sampleProfile } from "./testing";
 
 class FakeSocket implements SocketLike {
@@ -40,7 +41,7 @@ class FakeSocket implements SocketLike {
 }
 
 function welcome(epoch: string, seq: number, build = "b1"): ServerFrame {
-  const merchant = { id: "mer_1", name: "Karoo Gym", role: "owner" as const };
+  const merchant = { id: "mer_1", name: "Karoo Gym", role: "owner" as const, permissions: everySection("write") };
   return {
     t: "Welcome",
     epoch,

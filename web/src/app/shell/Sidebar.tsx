@@ -1,12 +1,21 @@
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
+import { useAtomValue } from "jotai";
+import { identityAtom } from "../../live/atoms";
+import { can } from "../../live/permissions";
 import { NAV } from "./nav";
 
 export function Sidebar({ open, onNavigate }: { open: boolean; onNavigate: () => void }) {
   const { t } = useTranslation();
+  const permissions = useAtomValue(identityAtom)?.merchant.permissions;
+  // What the member's role cannot read is left out (the server refuses it anyway).
+  const groups = NAV.map(({ group, items }) => ({
+    group,
+    items: items.filter((item) => !item.section || can(permissions, item.section, "read")),
+  })).filter(({ items }) => items.length > 0);
   return (
     <nav className={open ? "sidebar sidebar-open" : "sidebar"} aria-label={t("nav.label")} id="sidebar">
-      {NAV.map(({ group, items }) => (
+      {groups.map(({ group, items }) => (
         <div className="nav-group" key={group}>
           <p className="nav-group-title">{t(`nav.groups.${group}`)}</p>
           <ul>

@@ -4,6 +4,7 @@ import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { TextField } from "../../components/Field";
 import { placeError } from "../../components/fieldErrors";
+import { useCan } from "../../live/permissions";
 import { useCommand } from "../../live/useCommand";
 import type { BusinessInfo, ErrorCode } from "../../protocol/wire";
 import { BUSINESS_FIELDS, edit, isDirty, receive, reload, saved, SECTIONS, startDraft, STATEMENT_NAME_MAX, trimmed, type BusinessField } from "./draft";
@@ -18,6 +19,8 @@ const SPECS: Partial<Record<BusinessField, FieldSpec>> = {
 
 export function BusinessInfoForm({ info }: { info: BusinessInfo }) {
   const { t } = useTranslation();
+  // A role that only reads the settings sees the values, not a form to change them.
+  const mayWrite = useCan("settings", "write");
   const save = useCommand();
   const [form, setForm] = useState(() => startDraft(info));
   const [tooLong, setTooLong] = useState(false);
@@ -63,7 +66,7 @@ export function BusinessInfoForm({ info }: { info: BusinessInfo }) {
         </Alert>
       ) : null}
       {placed.general ? <Alert>{t(`errors.${placed.general}`)}</Alert> : null}
-      <fieldset className="form-fieldset" disabled={save.busy}>
+      <fieldset className="form-fieldset" disabled={save.busy || !mayWrite}>
         {SECTIONS.map(({ section, fields }) => (
           <fieldset className="form-section" key={section}>
             <legend>{t(`business.sections.${section}`)}</legend>
@@ -96,21 +99,23 @@ export function BusinessInfoForm({ info }: { info: BusinessInfo }) {
           </fieldset>
         ))}
       </fieldset>
-      <div className="form-actions form-actions-start">
-        <Button type="submit" variant="primary" busy={save.busy} disabled={!isDirty(form)} data-testid="save-business-info">
-          {save.busy ? t("business.saving") : t("business.save")}
-        </Button>
-        {isDirty(form) ? (
-          <Button onClick={() => setForm(reload(form))} disabled={save.busy} data-testid="discard-business-info">
-            {t("business.discard")}
+      {mayWrite ? (
+        <div className="form-actions form-actions-start">
+          <Button type="submit" variant="primary" busy={save.busy} disabled={!isDirty(form)} data-testid="save-business-info">
+            {save.busy ? t("business.saving") : t("business.save")}
           </Button>
-        ) : null}
-        {justSaved && !isDirty(form) ? (
-          <span className="saved-note" role="status" data-testid="business-info-saved">
-            {t("business.saved")}
-          </span>
-        ) : null}
-      </div>
+          {isDirty(form) ? (
+            <Button onClick={() => setForm(reload(form))} disabled={save.busy} data-testid="discard-business-info">
+              {t("business.discard")}
+            </Button>
+          ) : null}
+          {justSaved && !isDirty(form) ? (
+            <span className="saved-note" role="status" data-testid="business-info-saved">
+              {t("business.saved")}
+            </span>
+          ) : null}
+        </div>
+      ) : null}
     </form>
   );
 }

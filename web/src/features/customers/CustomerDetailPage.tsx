@@ -8,6 +8,7 @@ import { formatDateTime } from "../../components/format";
 import { PageHeader } from "../../components/PageHeader";
 import { PageSpinner } from "../../components/Spinner";
 import { useLiveClient } from "../../live/context";
+import { useCan } from "../../live/permissions";
 import type { Customer } from "../../protocol/wire";
 import { ArchiveDialog } from "./ArchiveDialog";
 import { BankAccountsCard } from "./BankAccountsCard";
@@ -42,6 +43,7 @@ function CustomerDetail({ customer }: { customer: Customer }) {
   const [editing, setEditing] = useState(false);
   const [archiving, setArchiving] = useState(false);
   const [restoring, setRestoring] = useState(false);
+  const mayWrite = useCan("customers", "write");
   const empty = t("customers.emptyValue");
 
   async function restore() {
@@ -55,7 +57,7 @@ function CustomerDetail({ customer }: { customer: Customer }) {
     }
   }
 
-  const actions = (
+  const actions = !mayWrite ? null : (
     <>
       <Button onClick={() => setEditing(true)} data-testid="edit-customer">
         {t("customers.edit")}

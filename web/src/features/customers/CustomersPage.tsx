@@ -5,6 +5,7 @@ import { EmptyState } from "../../components/EmptyState";
 import { PageHeader } from "../../components/PageHeader";
 import { PagedTable } from "../../components/PagedTable";
 import { useDebouncedValue } from "../../components/useDebouncedValue";
+import { useCan } from "../../live/permissions";
 import type { CustomerStatus } from "../../protocol/wire";
 import { CreateCustomerDialog } from "./CreateCustomerDialog";
 import { CustomerRow } from "./CustomerRow";
@@ -19,8 +20,9 @@ export function CustomersPage() {
   const [status, setStatus] = useState<CustomerStatus>("active");
   const [creating, setCreating] = useState(false);
   const list = useCustomerList(search, status);
+  const mayWrite = useCan("customers", "write");
 
-  const newButton = (
+  const newButton = !mayWrite ? null : (
     <Button variant="primary" onClick={() => setCreating(true)} data-testid="new-customer">
       {t("customers.new")}
     </Button>

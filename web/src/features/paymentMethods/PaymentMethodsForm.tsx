@@ -7,6 +7,7 @@ import { SelectField, TextField } from "../../components/Field";
 import { placeError } from "../../components/fieldErrors";
 import { PAYMENT_METHODS } from "../../components/listView";
 import { SettingsCard } from "../../components/SettingsCard";
+import { useCan } from "../../live/permissions";
 import { useCommand } from "../../live/useCommand";
 import type { ApprovalWindow, PaymentMethod, PaymentMethodSettings } from "../../protocol/wire";
 import { fromDraft, sameSettings, toDraft, type SettingsDraft } from "./settingsDraft";
@@ -17,6 +18,8 @@ const APPROVAL_WINDOWS: readonly ApprovalWindow[] = ["tt1_real_time", "tt1_delay
 export function PaymentMethodsForm({ settings }: { settings: PaymentMethodSettings }) {
   const { t } = useTranslation();
   const save = useCommand();
+  // A role that only reads the settings sees them, not a form to change them.
+  const mayWrite = useCan("settings", "write");
   const [base, setBase] = useState(settings);
   const [draft, setDraft] = useState<SettingsDraft>(() => toDraft(settings));
   const [saved, setSaved] = useState(false);
@@ -66,7 +69,7 @@ export function PaymentMethodsForm({ settings }: { settings: PaymentMethodSettin
         </Alert>
       ) : null}
       <SettingsCard title={t("paymentMethods.methodsTitle")} description={t("paymentMethods.methodsDescription")} testId="methods-card">
-        <fieldset className="method-list" disabled={save.busy} aria-describedby={errorOf("enabled") ? "methods-error" : undefined}>
+        <fieldset className="method-list" disabled={save.busy || !mayWrite} aria-describedby={errorOf("enabled") ? "methods-error" : undefined}>
           <legend className="visually-hidden-legend">{t("paymentMethods.methodsTitle")}</legend>
           {PAYMENT_METHODS.map((method) => (
             <CheckboxField
@@ -86,7 +89,7 @@ export function PaymentMethodsForm({ settings }: { settings: PaymentMethodSettin
         </fieldset>
       </SettingsCard>
       <SettingsCard title={t("paymentMethods.debicheckTitle")} description={t("paymentMethods.debicheckDescription")} testId="debicheck-card">
-        <fieldset className="form-grid plain-fieldset" disabled={save.busy}>
+        <fieldset className="form-grid plain-fieldset" disabled={save.busy || !mayWrite}>
           <SelectField
             label={t("paymentMethods.approvalWindow")}
             value={draft.debicheckApprovalWindow}
@@ -134,16 +137,18 @@ export function PaymentMethodsForm({ settings }: { settings: PaymentMethodSettin
           </div>
         </fieldset>
       </SettingsCard>
-      <div className="form-actions form-actions-start">
-        <Button type="submit" variant="primary" busy={save.busy} disabled={!dirty} data-testid="save-payment-methods">
-          {save.busy ? t("paymentMethods.saving") : t("paymentMethods.save")}
-        </Button>
-        {saved && !dirty ? (
-          <span className="saved-note" role="status" data-testid="payment-methods-saved">
-            {t("paymentMethods.saved")}
-          </span>
-        ) : null}
-      </div>
+      {mayWrite ? (
+        <div className="form-actions form-actions-start">
+          <Button type="submit" variant="primary" busy={save.busy} disabled={!dirty} data-testid="save-payment-methods">
+            {save.busy ? t("paymentMethods.saving") : t("paymentMethods.save")}
+          </Button>
+          {saved && !dirty ? (
+            <span className="saved-note" role="status" data-testid="payment-methods-saved">
+              {t("paymentMethods.saved")}
+            </span>
+          ) : null}
+        </div>
+      ) : null}
     </form>
   );
 }
