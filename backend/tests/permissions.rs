@@ -237,7 +237,68 @@ async fn a_refused_command_changes_nothing(db: Database) {
     }
 }
 
+/// The changes of the next delta a socket receives.
+async fn next_delta(socket: &mut Socket) -> Vec<protocol::Change> {
+    match socket
+        .next_matching(|f| matches!(f, ServerFrame::Delta { .. }))
+        .await
+    {
+        ServerFrame::Delta { changes, .. } => changes,
+        _ => unreachable!(),
+    }
+}
+
+/// A member's sockets get only the changes of sections their role reads:
+/// finance sees the business info change but not the new customer, whose
+/// delta reaches them empty (so their position stays contiguous).
+async fn deltas_of_unreadable_sections_are_not_sent(db: Database) {
+    let app = TestApp::start(db).await;
+    let owner = app.merchant(OWNER).await;
+    let finance = app.merchant("finance@karoo.co.za").await;
+    add_member(&app, "finance@karoo.co.za", Role::Finance).await;
+    let support = app.merchant("support@karoo.co.za").await;
+    add_member(&app, "support@karoo.co.za", Role::Support).await;
+    let (mut owner_socket, _) = on_owners_merchant(&app, &owner).await;
+    let (mut finance_socket, _) = on_owners_merchant(&app, &finance).await;
+    let (mut support_socket, _) = on_owners_merchant(&app, &support).await;
+
+    let input = customer_input("Sipho", "sipho@example.co.za");
+    common::committed_id(
+        owner_socket
+            .command("c1", Command::CreateCustomer { input })
+            .await,
+    );
+    assert_eq!(next_delta(&mut finance_socket).await, vec![]);
+    let to_support = next_delta(&mut support_socket).await;
+    assert!(
+        matches!(
+            to_support.as_slice(),
+            [protocol::Change::CustomerUpserted { .. }]
+        ),
+        "{to_support:?}"
+    );
+
+    let info = protocol::BusinessInfo {
+        legal_name: "Karoo Gym (Pty) Ltd".into(),
+        statement_name: "KAROO GYM".into(),
+        ..Default::default()
+    };
+    let reply = owner_socket
+        .command("b1", Command::UpdateBusinessInfo { info })
+        .await;
+    common::committed_id(reply);
+    let to_finance = next_delta(&mut finance_socket).await;
+    assert!(
+        matches!(
+            to_finance.as_slice(),
+            [protocol::Change::BusinessInfoUpdated { .. }]
+        ),
+        "{to_finance:?}"
+    );
+}
+
 on_both_databases!(
+    deltas_of_unreadable_sections_are_not_sent,
     each_preset_role_is_answered_by_the_table,
     a_refused_command_changes_nothing
 );

@@ -65,7 +65,7 @@ pub enum Access {
 /// A role's access to every section. One named field per section, so the
 /// web app reads `permissions.customers` and a new section cannot be
 /// forgotten by either side.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[serde(rename_all = "camelCase", default)]
 pub struct Permissions {
     pub customers: Access,

@@ -15,6 +15,7 @@ use super::messages::{
 use super::presence::PresenceBoard;
 use super::scheduler;
 use paydesk::domain::clock::BusinessClock;
+use paydesk::domain::permissions::{self, Permissions};
 use paydesk::domain::{self, Scope, routes};
 use paydesk::error::{AppError, AppResult};
 use paydesk::store::events::{self, StreamPosition};
@@ -38,6 +39,9 @@ const PLAY_STEP: Duration = Duration::from_millis(120);
 
 struct Member {
     outbox: Recipient<Outbound>,
+    /// What the member's role may read: deltas of other sections are left
+    /// out of what this socket is sent.
+    permissions: Permissions,
 }
 
 pub struct MerchantActor {
@@ -81,12 +85,18 @@ impl MerchantActor {
         let Some(bytes) = Self::encoded(frame) else {
             return;
         };
+        self.send_each(|_| Some(bytes.clone()));
+    }
+
+    /// Sends each session the frame `frame_for` makes for its member (none:
+    /// nothing is sent to it), dropping sessions that cannot keep up.
+    fn send_each(&mut self, mut frame_for: impl FnMut(&Member) -> Option<Encoded>) {
         let mut dropped = Vec::new();
         for (session_id, member) in &self.sessions {
-            match member
-                .outbox
-                .try_send(Outbound::Frames(vec![bytes.clone()]))
-            {
+            let Some(bytes) = frame_for(member) else {
+                continue;
+            };
+            match member.outbox.try_send(Outbound::Frames(vec![bytes])) {
                 Ok(()) => {}
                 Err(SendError::Full(_)) => {
                     member.outbox.do_send(Outbound::TooSlow);
@@ -114,8 +124,23 @@ impl MerchantActor {
                 continue;
             }
             position.seq = seq;
-            self.broadcast(&ServerFrame::Delta { seq, changes });
+            self.broadcast_delta(seq, &changes);
         }
+    }
+
+    /// A delta to every session, each with only the changes its member may
+    /// read; encoded once per distinct set of permissions.
+    fn broadcast_delta(&mut self, seq: u64, changes: &[Change]) {
+        let mut encoded: HashMap<Permissions, Option<Encoded>> = HashMap::new();
+        self.send_each(|member| {
+            encoded
+                .entry(member.permissions)
+                .or_insert_with(|| {
+                    let changes = permissions::readable_changes(&member.permissions, changes);
+                    Self::encoded(&ServerFrame::Delta { seq, changes })
+                })
+                .clone()
+        });
     }
 
     /// Sends who is online, when it changed since the last flush. Coalesced on
@@ -180,6 +205,7 @@ async fn catch_up(
     key: StreamKey,
     position: StreamPosition,
     resume: Option<protocol::Resume>,
+    readable: Permissions,
 ) -> AppResult<Vec<ServerFrame>> {
     let Some(resume) = resume else {
         return Ok(Vec::new());
@@ -203,6 +229,7 @@ async fn catch_up(
     rows.into_iter()
         .map(|(seq, bytes)| {
             let changes: Vec<Change> = protocol::decode(&bytes)?;
+            let changes = permissions::readable_changes(&readable, &changes);
             Ok(ServerFrame::Delta { seq, changes })
         })
         .collect()
@@ -218,7 +245,14 @@ impl Handler<Join> for MerchantActor {
             return AtomicResponse::new(Box::pin(fut::ready(())));
         };
         let resume = join.resume.clone();
-        let work = catch_up(self.db.clone(), self.key.clone(), position.clone(), resume);
+        let readable = join.merchant.permissions;
+        let work = catch_up(
+            self.db.clone(),
+            self.key.clone(),
+            position.clone(),
+            resume,
+            readable,
+        );
         AtomicResponse::new(Box::pin(work.into_actor(self).map(
             move |result, actor, ctx| {
                 let welcome = ServerFrame::Welcome {
@@ -247,6 +281,7 @@ impl Handler<Join> for MerchantActor {
                     join.session_id.clone(),
                     Member {
                         outbox: join.outbox,
+                        permissions: readable,
                     },
                 );
                 actor

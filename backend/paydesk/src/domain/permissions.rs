@@ -4,8 +4,8 @@
 //! says whether a member's role grants it. Nothing else in the product
 //! decides by role.
 
-use protocol::ErrorCode;
 pub use protocol::{Access, Permissions, Role, Section};
+use protocol::{Change, EntityKind, ErrorCode};
 
 /// What a command or query needs of the member.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,6 +97,55 @@ pub fn preset(role: Role) -> Option<Permissions> {
         Role::Viewer => Permissions::all(Read).with(S::Developers, Access::None),
         Role::Custom => return None,
     })
+}
+
+/// The section a change of the merchant's data belongs to: a member's
+/// sockets get it only if the member may read that section. `None`: every
+/// member gets it (the business date, the policy that binds them all).
+pub fn change_section(change: &Change) -> Option<Section> {
+    use Section as S;
+    Some(match change {
+        Change::CustomerUpserted { .. }
+        | Change::BankAccountAdded { .. }
+        | Change::BankAccountRemoved { .. }
+        | Change::CardUpserted { .. }
+        | Change::CardRemoved { .. } => S::Customers,
+        Change::Invalidate { kind } => kind_section(*kind),
+        Change::BusinessInfoUpdated { .. } | Change::PaymentMethodSettingsUpdated { .. } => {
+            S::Settings
+        }
+        Change::MandateUpserted { .. } => S::Mandates,
+        Change::PaymentUpserted { .. } => S::Payments,
+        Change::TransactionUpserted { .. } => S::Transactions,
+        Change::ImportUpserted { .. } => S::Imports,
+        Change::PayPageUpserted { .. } => S::PayPages,
+        Change::OrderUpserted { .. } => S::Orders,
+        Change::TwoFactorPolicyUpdated { .. } | Change::ClockAdvanced { .. } => return None,
+    })
+}
+
+fn kind_section(kind: EntityKind) -> Section {
+    match kind {
+        EntityKind::Customer | EntityKind::BankAccount | EntityKind::Card => Section::Customers,
+        EntityKind::BusinessInfo => Section::Settings,
+        EntityKind::Mandate => Section::Mandates,
+        EntityKind::Payment => Section::Payments,
+        EntityKind::Transaction => Section::Transactions,
+        EntityKind::Import => Section::Imports,
+        EntityKind::PayPage => Section::PayPages,
+        EntityKind::Order => Section::Orders,
+    }
+}
+
+/// The changes of a delta that `permissions` may read, in order. The delta
+/// itself still goes out (possibly empty) so the socket's position stays
+/// contiguous.
+pub fn readable_changes(permissions: &Permissions, changes: &[Change]) -> Vec<Change> {
+    changes
+        .iter()
+        .filter(|c| change_section(c).is_none_or(|s| permissions.allows(s, Access::Read)))
+        .cloned()
+        .collect()
 }
 
 /// A custom role's matrix as stored: JSON of `Permissions`. A section the
