@@ -108,6 +108,7 @@ async fn a_stuck_session_is_dropped_and_the_rest_carry_on() {
             session_id: "ses_2".into(),
             address: None,
             role: Role::Owner,
+            origin: String::new(),
             command: Command::CreateCustomer { input },
         };
         merchant

@@ -343,6 +343,7 @@ async fn commit_command(
         user_id: msg.user_id.clone(),
         role: msg.role,
         clock,
+        origin: msg.origin.clone(),
     };
     let cause = Cause {
         actor: EventActor::User {

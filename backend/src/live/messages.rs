@@ -57,6 +57,8 @@ pub struct Execute {
     /// The client's network address.
     pub address: Option<String>,
     pub role: Role,
+    /// This server's public origin, for links the command mails.
+    pub origin: String,
     pub command: Command,
 }
 

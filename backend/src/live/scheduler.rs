@@ -31,6 +31,8 @@ pub async fn commit_next_day(
         user_id: SCHEDULER_USER.into(),
         role: Role::Owner,
         clock,
+        // A scheduler day mails no links.
+        origin: String::new(),
     };
     let cause = Cause::background(Actor::Scheduler);
     let written = stream::write(db, key, &cause, async |tx: &mut Tx, _seq| {

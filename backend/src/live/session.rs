@@ -260,6 +260,7 @@ impl SessionActor {
             session_id: self.session_id.clone(),
             address: Some(self.address.clone()),
             role: joined.role,
+            origin: self.state.config.public_url.clone().unwrap_or_default(),
             command,
         };
         let request = self.queued(joined.merchant.send(execute));
@@ -332,6 +333,7 @@ impl SessionActor {
             user_id: self.user_id.clone(),
             role: joined.role,
             clock: self.state.clock,
+            origin: self.state.config.public_url.clone().unwrap_or_default(),
         }
     }
 

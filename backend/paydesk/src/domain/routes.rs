@@ -103,7 +103,10 @@ pub fn command_route(command: &Command) -> CommandRoute {
         | C::SetPayPageLogo { .. }
         | C::ActOnOrder { .. }
         | C::RemoveCard { .. }
-        | C::ChargeCard { .. } => MERCHANT,
+        | C::ChargeCard { .. }
+        | C::RequestEMandate { .. }
+        | C::ResendEMandateRequest { .. }
+        | C::CancelEMandateRequest { .. } => MERCHANT,
     }
 }
 
@@ -157,7 +160,8 @@ pub fn query_route(query: &Query) -> QueryRoute {
         | Q::GetPayPage { .. }
         | Q::ListOrders { .. }
         | Q::GetOrder { .. }
-        | Q::ListCards { .. } => database(Needs::Read),
+        | Q::ListCards { .. }
+        | Q::ListEMandateRequests { .. } => database(Needs::Read),
     }
 }
 

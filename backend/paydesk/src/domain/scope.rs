@@ -20,6 +20,8 @@ pub struct Scope {
     pub role: Role,
     /// The calendar the stream's business dates come from.
     pub clock: BusinessClock,
+    /// This server's public origin (`https://host`), for links in mail.
+    pub origin: String,
 }
 
 /// What a committed command changed, for the delta and the reply.
