@@ -264,7 +264,91 @@ async fn resend_cancel_and_expiry(db: Database) {
     assert_eq!(app.mails_to("lerato@example.co.za"), 3);
 }
 
+async fn the_payer_opening_the_link_is_seen_live(db: Database) {
+    let app = TestApp::start_pinned(db).await;
+    let owner = app.merchant("owner@example.co.za").await;
+    let mut tab = owner.open(Mode::Test).await;
+    let mut watcher = owner.open(Mode::Test).await;
+    committed_id(
+        request(
+            &mut tab,
+            "req",
+            request_input("lerato@example.co.za", Language::Afr),
+        )
+        .await,
+    );
+    // The payer follows the link in the mail, on a browser of their own.
+    let link = app.link_in_mail("lerato@example.co.za", "/mandate/").await;
+    let payer = app.browser();
+    let page = payer.http.get(&link).send().await.unwrap();
+    assert_eq!(page.status(), 200);
+    let csp = page.headers()["content-security-policy"]
+        .to_str()
+        .unwrap()
+        .to_string();
+    assert!(csp.contains("default-src 'none'"), "{csp}");
+    let html = page.text().await.unwrap();
+    // The request's language, the terms in plain words, no script, small.
+    assert!(html.contains("<html lang=\"afr\">"), "{html}");
+    assert!(html.contains("R 500.00 elke maand"), "{html}");
+    assert!(
+        html.contains("2026-04-01") && html.contains("R 600.00"),
+        "{html}"
+    );
+    assert!(!html.contains("<script"));
+    assert!(html.len() <= 30 * 1024, "{} bytes", html.len());
+    let english = payer
+        .http
+        .get(format!("{link}?lang=en"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(english.contains("R 500.00 every month"), "{english}");
+
+    let opened = watcher
+        .next_matching(|f| {
+            matches!(f, ServerFrame::Delta { changes, .. }
+                if changes.iter().any(|c| matches!(c, Change::EMandateRequestUpserted { request } if request.state == EMandateState::Opened)))
+        })
+        .await;
+    assert!(matches!(opened, ServerFrame::Delta { .. }));
+    // Opening it again writes nothing more: one "opened" event, by the payer.
+    let listed = requests(&mut tab).await.remove(0);
+    assert_eq!(listed.state, EMandateState::Opened);
+    let causes = app.event_causes("owner@example.co.za", Mode::Test).await;
+    let by_payer: Vec<_> = causes.iter().filter(|c| c.actor_kind == "payer").collect();
+    assert_eq!(by_payer.len(), 1);
+    assert_eq!(by_payer[0].actor_id.as_deref(), Some(listed.id.as_str()));
+    assert!(by_payer[0].client_address.is_some());
+
+    // A withdrawn request's link says so; a made-up one finds nothing.
+    committed_id(
+        tab.command(
+            "cancel",
+            Command::CancelEMandateRequest {
+                request_id: listed.id.clone(),
+            },
+        )
+        .await,
+    );
+    let gone = payer.http.get(&link).send().await.unwrap();
+    assert_eq!(gone.status(), 410);
+    assert!(gone.text().await.unwrap().contains("werk nie meer nie"));
+    let unknown = payer
+        .http
+        .get(app.url(&format!("/mandate/{}", "A".repeat(43))))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(unknown.status(), 404);
+    assert_eq!(requests(&mut tab).await[0].state, EMandateState::Cancelled);
+}
+
 on_both_databases!(
+    the_payer_opening_the_link_is_seen_live,
     a_request_is_mailed_in_the_payers_language_and_seen_live,
     bad_requests_name_every_field_and_mail_nothing,
     resend_cancel_and_expiry

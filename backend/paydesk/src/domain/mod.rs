@@ -13,6 +13,7 @@ pub mod commerce;
 pub mod customers;
 pub mod debits;
 pub mod downloads;
+pub mod e_mandate_payers;
 pub mod e_mandates;
 pub mod imports;
 pub mod lifecycle;
