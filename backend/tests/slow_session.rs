@@ -111,6 +111,7 @@ async fn a_stuck_session_is_dropped_and_the_rest_carry_on() {
             session_id: "ses_2".into(),
             address: None,
             grant: Grant::preset(Role::Owner).unwrap(),
+            origin: String::new(),
             command: Command::CreateCustomer { input },
         };
         merchant

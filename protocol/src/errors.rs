@@ -118,6 +118,9 @@ pub enum ErrorCode {
     PaymentCancelled,
     PageExpired,
     PageUsedUp,
+    // Electronic mandate requests
+    MethodNotForEMandate,
+    EMandateClosed,
 }
 
 /// One field's problem, for forms to show beside the field.

@@ -3,11 +3,11 @@ use ts_rs::TS;
 
 use crate::{
     BankAccount, BankAccountInput, BusinessInfo, Card, ClockStep, Customer, CustomerInput,
-    CustomerStatus, Dashboard, FileChunk, Import, ImportIssue, ImportPreview, ImportTemplate,
-    Language, Mandate, MandateAction, MandateFilter, MerchantView, Mode, Order, OrderAction,
-    OrderFilter, PayPage, PayPageInput, Payment, PaymentAction, PaymentFilter, PaymentInput,
-    PaymentKind, PaymentMethodSettings, PresenceMember, Profile, SessionInfo, SortOrder,
-    Transaction, TransactionFilter, UserView, WireError,
+    CustomerStatus, Dashboard, EMandateRequest, EMandateRequestInput, FileChunk, Import,
+    ImportIssue, ImportPreview, ImportTemplate, Language, Mandate, MandateAction, MandateFilter,
+    MerchantView, Mode, Order, OrderAction, OrderFilter, PayPage, PayPageInput, Payment,
+    PaymentAction, PaymentFilter, PaymentInput, PaymentKind, PaymentMethodSettings, PresenceMember,
+    Profile, SessionInfo, SortOrder, Transaction, TransactionFilter, UserView, WireError,
 };
 
 /// Where a client left off: the stream's epoch and the last delta it applied.
@@ -263,6 +263,19 @@ pub enum Command {
         amount_cents: i64,
         reference: String,
     },
+    /// Makes a payer's link to sign a mandate and mails it to them; the
+    /// reply's id is the request's.
+    RequestEMandate {
+        input: Box<EMandateRequestInput>,
+    },
+    /// Mails an open request's link again.
+    ResendEMandateRequest {
+        request_id: String,
+    },
+    /// Withdraws an open request: its link stops working.
+    CancelEMandateRequest {
+        request_id: String,
+    },
 }
 
 #[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq)]
@@ -428,6 +441,15 @@ pub enum Query {
         #[ts(optional)]
         limit: Option<u32>,
     },
+    /// Electronic mandate requests, newest first.
+    ListEMandateRequests {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        cursor: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        limit: Option<u32>,
+    },
 }
 
 #[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq)]
@@ -559,6 +581,12 @@ pub enum ReplyBody {
         #[ts(optional)]
         next_cursor: Option<String>,
     },
+    EMandateRequestPage {
+        items: Vec<EMandateRequest>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        next_cursor: Option<String>,
+    },
 }
 
 /// The kinds of record a delta can touch.
@@ -575,6 +603,7 @@ pub enum EntityKind {
     PayPage,
     Order,
     Card,
+    EMandateRequest,
 }
 
 #[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq)]
@@ -633,5 +662,8 @@ pub enum Change {
     CardRemoved {
         id: String,
         customer_id: String,
+    },
+    EMandateRequestUpserted {
+        request: Box<EMandateRequest>,
     },
 }

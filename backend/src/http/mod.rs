@@ -32,6 +32,7 @@ pub fn routes(cfg: &mut web::ServiceConfig, auth_base_path: &str) {
     .route("/pay/{id}", web::get().to(pay::show))
     .route("/pay/{id}", web::post().to(pay::submit))
     .route("/pay/{id}/logo", web::get().to(pay::logo))
+    .route("/mandate/{token}", web::get().to(pay::mandate::show))
     .route(
         "/pay/{id}/attempts/{attempt}",
         web::get().to(pay::show_attempt),

@@ -384,6 +384,7 @@ async fn commit_command(
         role: msg.grant.role,
         permissions: msg.grant.permissions,
         clock,
+        origin: msg.origin.clone(),
     };
     let cause = Cause {
         actor: EventActor::User {

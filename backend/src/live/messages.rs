@@ -57,6 +57,8 @@ pub struct Execute {
     pub address: Option<String>,
     /// The member's role and what it grants, as the session knew it.
     pub grant: Grant,
+    /// This server's public origin, for links the command mails.
+    pub origin: String,
     pub command: Command,
 }
 

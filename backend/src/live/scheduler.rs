@@ -32,6 +32,8 @@ pub async fn commit_next_day(
         role: Role::Owner,
         permissions: Permissions::all(Access::Write),
         clock,
+        // A scheduler day mails no links.
+        origin: String::new(),
     };
     let cause = Cause::background(Actor::Scheduler);
     let written = stream::write(db, key, &cause, async |tx: &mut Tx, _seq| {

@@ -262,6 +262,7 @@ impl SessionActor {
             session_id: self.session_id.clone(),
             address: Some(self.address.clone()),
             grant: joined.grant,
+            origin: self.state.config.public_url.clone().unwrap_or_default(),
             command,
         };
         let request = self.queued(joined.merchant.send(execute));
@@ -335,6 +336,7 @@ impl SessionActor {
             role: joined.grant.role,
             permissions: joined.grant.permissions,
             clock: self.state.clock,
+            origin: self.state.config.public_url.clone().unwrap_or_default(),
         }
     }
 

@@ -62,6 +62,7 @@ const NO_VERSIONS: Record<EntityKind, number> = {
   pay_page: 0,
   order: 0,
   card: 0,
+  e_mandate_request: 0,
 };
 export const listVersionAtom = atom<Record<EntityKind, number>>(NO_VERSIONS);
 
@@ -216,6 +217,10 @@ export function applyChanges(store: Store, changes: Change[]): void {
         store.set(cardAtom(change.id), undefined);
         bumpList(store, "card");
         break;
+      case "EMandateRequestUpserted":
+        // Requests have no screen of their own yet: their lists are read again.
+        bumpList(store, "e_mandate_request");
+        break;
       case "PaymentMethodSettingsUpdated":
         store.set(paymentMethodSettingsAtom, change.settings);
         break;
@@ -270,6 +275,8 @@ const FORGET_KIND: Record<EntityKind, (store: Store) => void> = {
   pay_page: forgetFamily(payPageAtom),
   order: forgetFamily(orderAtom),
   card: forgetFamily(cardAtom),
+  // No request is kept in the cache (no screen holds them yet): lists read them afresh.
+  e_mandate_request: () => {},
   business_info: (store) => {
     store.set(businessInfoAtom, undefined);
     store.set(twoFactorRequiredAtom, undefined);

@@ -353,7 +353,10 @@ async fn run_account_command(
         | Command::SetPayPageLogo { .. }
         | Command::ActOnOrder { .. }
         | Command::RemoveCard { .. }
-        | Command::ChargeCard { .. } => Err(AppError::Code(ErrorCode::BadFrame)),
+        | Command::ChargeCard { .. }
+        | Command::RequestEMandate { .. }
+        | Command::ResendEMandateRequest { .. }
+        | Command::CancelEMandateRequest { .. } => Err(AppError::Code(ErrorCode::BadFrame)),
     }
 }
 

@@ -25,7 +25,7 @@ impl Template {
     }
 }
 
-fn words(language: Language) -> Value {
+pub(crate) fn words(language: Language) -> Value {
     let source = match language {
         Language::En => EN,
         Language::Afr => AFR,
@@ -33,7 +33,7 @@ fn words(language: Language) -> Value {
     serde_json::from_str(source).unwrap_or(Value::Null)
 }
 
-fn text(words: &Value, path: &[&str], vars: &[(&str, &str)]) -> String {
+pub(crate) fn text(words: &Value, path: &[&str], vars: &[(&str, &str)]) -> String {
     let mut value = words;
     for key in path {
         value = &value[*key];

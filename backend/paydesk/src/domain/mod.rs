@@ -13,6 +13,8 @@ pub mod commerce;
 pub mod customers;
 pub mod debits;
 pub mod downloads;
+pub mod e_mandate_payers;
+pub mod e_mandates;
 pub mod imports;
 pub mod lifecycle;
 pub mod mail;
@@ -97,6 +99,13 @@ pub async fn run_command(tx: &mut Tx, scope: &Scope, command: &Command) -> AppRe
             amount_cents,
             reference,
         } => commerce::cards::charge_card(tx, scope, card_id, *amount_cents, reference).await,
+        Command::RequestEMandate { input } => e_mandates::request_e_mandate(tx, scope, input).await,
+        Command::ResendEMandateRequest { request_id } => {
+            e_mandates::resend(tx, scope, request_id).await
+        }
+        Command::CancelEMandateRequest { request_id } => {
+            e_mandates::cancel(tx, scope, request_id).await
+        }
         // Routed elsewhere (`routes::command_route`): the user's own account
         // and uploads never reach the merchant's queue.
         Command::UpdateProfile { .. }
@@ -220,6 +229,9 @@ pub async fn run_query(
                 *limit,
             )
             .await
+        }
+        Query::ListEMandateRequests { cursor, limit } => {
+            e_mandates::list(db, scope, cursor.as_deref(), *limit).await
         }
         // Uploads live in the server's memory, not the database: the session
         // answers these from `live::uploads` before they get here.

@@ -106,6 +106,9 @@ pub fn command_route(command: &Command) -> CommandRoute {
             OrderAction::Refund => write(S::Refunds),
             OrderAction::Cancel => write(S::Orders),
         },
+        C::RequestEMandate { .. }
+        | C::ResendEMandateRequest { .. }
+        | C::CancelEMandateRequest { .. } => write(S::Mandates),
     }
 }
 
@@ -158,6 +161,7 @@ pub fn query_route(query: &Query) -> QueryRoute {
         | Q::ListImportIssues { .. } => read(S::Imports),
         Q::ListPayPages { .. } | Q::GetPayPage { .. } => read(S::PayPages),
         Q::ListOrders { .. } | Q::GetOrder { .. } => read(S::Orders),
+        Q::ListEMandateRequests { .. } => read(S::Mandates),
     }
 }
 

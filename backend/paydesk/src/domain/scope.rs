@@ -22,6 +22,8 @@ pub struct Scope {
     pub permissions: Permissions,
     /// The calendar the stream's business dates come from.
     pub clock: BusinessClock,
+    /// This server's public origin (`https://host`), for links in mail.
+    pub origin: String,
 }
 
 impl Scope {
