@@ -118,6 +118,12 @@ pub enum ErrorCode {
     PaymentCancelled,
     PageExpired,
     PageUsedUp,
+    // Webhooks
+    /// A webhook address is, or resolves to, a loopback, private,
+    /// link-local or metadata address.
+    WebhookAddressForbidden,
+    /// Not one of the documented webhook event types.
+    UnknownEventType,
 }
 
 /// One field's problem, for forms to show beside the field.

@@ -30,6 +30,7 @@ pub mod secrets_at_rest;
 pub mod sign_in;
 pub mod transactions;
 pub mod web_addresses;
+pub mod webhooks;
 
 use protocol::{Command, ErrorCode, Query, ReplyBody};
 
