@@ -68,9 +68,11 @@ pub async fn deliver_forever(settings: WebhookSettings) {
             return tracing::error!(error = %err, "webhook worker cannot reach the database");
         }
     };
-    // A delivery is not taken again by another worker until its attempt
-    // has certainly ended (the timeout, with room for recording it).
-    let lease_ms = settings.timeout.as_millis() as i64 * 2 + 30_000;
+    // A delivery is not taken again until its attempt has ended (the
+    // timeout, with room for recording it), nor kept from another node for
+    // much longer when this one dies mid-delivery. Should recording ever
+    // take longer, the delivery is only sent twice: at least once holds.
+    let lease_ms = settings.timeout.as_millis() as i64 * 2 + 5_000;
     loop {
         let claimed = match queue::claim_due(&db, settings.clock.now(), BATCH, lease_ms).await {
             Ok(claimed) => claimed,

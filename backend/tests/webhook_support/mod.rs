@@ -40,6 +40,8 @@ struct ReceiverState {
     received: Mutex<Vec<Received>>,
     /// Answers 500 to this many requests before answering 204.
     failures_left: AtomicUsize,
+    /// Never answers this many requests (a receiver stuck mid-delivery).
+    hangs_left: AtomicUsize,
 }
 
 /// A webhook receiver on a free local port.
@@ -71,6 +73,10 @@ impl Receiver {
             state,
             handle,
         }
+    }
+
+    pub fn hang_next(&self, count: usize) {
+        self.state.hangs_left.store(count, Ordering::SeqCst);
     }
 
     pub fn fail_next(&self, count: usize) {
@@ -123,6 +129,13 @@ async fn receive(
         headers,
         body: String::from_utf8_lossy(&body).into_owned(),
     });
+    let hanging = state
+        .hangs_left
+        .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
+        .is_ok();
+    if hanging {
+        std::future::pending::<()>().await;
+    }
     let failing = state
         .failures_left
         .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
