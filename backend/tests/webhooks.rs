@@ -16,14 +16,15 @@ use std::time::Duration;
 use backend::jobs::webhooks::DeliveryClock;
 use common::{Database, TestApp, committed_id, customer_input, error_of};
 use paydesk::auth::keys::ServerKey;
-use paydesk::domain::webhooks::endpoints::check_address;
+use paydesk::domain::webhooks::endpoints::{self, check_address};
 use paydesk::domain::webhooks::schedule::{MAX_ATTEMPTS, RETRY_WAITS_MS};
 use paydesk::domain::webhooks::signing::{new_signing_secret, signature_header};
 use paydesk::error::AppError;
 use paydesk::store::Db;
 use protocol::{Command, ErrorCode, Mode};
 use webhook_support::{
-    Receiver, add_endpoint, keys_of, roll_secret, signed_headers, verify_with_standardwebhooks,
+    Receiver, add_endpoint, as_owner, keys_of, roll_secret, signed_headers,
+    verify_with_standardwebhooks,
 };
 
 const OWNER: &str = "owner@example.co.za";
@@ -282,6 +283,37 @@ async fn an_endpoint_that_never_answers_is_paused_and_owners_mailed(db: Database
         1
     );
     assert_eq!(receiver.received().len(), MAX_ATTEMPTS as usize);
+
+    // The receiver is fixed: enabled again and the failed delivery resent,
+    // it arrives, and the log shows the answer.
+    receiver.fail_next(0);
+    let resent = as_owner(&app.database_url, &merchant_id, async |tx, key| {
+        let now = paydesk::ids::now_ms();
+        assert!(endpoints::set_enabled(tx, key, &endpoint_id, true, now).await?);
+        endpoints::resend_failed(tx, key, &endpoint_id, None, now).await
+    })
+    .await;
+    assert_eq!(resent, 1);
+    let received = receiver.wait_for(MAX_ATTEMPTS as usize + 1).await;
+    assert_eq!(received.last().unwrap().body, received[0].body);
+    let key = paydesk::store::stream::StreamKey::new(merchant_id.as_str(), Mode::Test);
+    for _ in 0..100 {
+        let log = paydesk::store::webhooks::list_deliveries(&store, &key, &endpoint_id, 50)
+            .await
+            .unwrap();
+        assert_eq!(log.len(), 1);
+        if log[0].state == "delivered" {
+            assert_eq!(log[0].last_status, Some(204));
+            assert_eq!(log[0].attempts, MAX_ATTEMPTS + 1);
+            // Another merchant's stream sees none of it.
+            let other = paydesk::store::stream::StreamKey::new("mer_other", Mode::Test);
+            let none = paydesk::store::webhooks::list_deliveries(&store, &other, &endpoint_id, 50);
+            assert!(none.await.unwrap().is_empty());
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("the resent delivery was not recorded as delivered");
 }
 
 fn forbidden(result: Result<impl Sized, AppError>) -> bool {

@@ -270,3 +270,24 @@ pub fn signed_headers(received: &Received) -> HashMap<String, String> {
         .map(|name| (name.to_string(), received.header(name).to_string()))
         .collect()
 }
+
+/// Runs `work` as an event of the owner's test stream, as a command does.
+pub async fn as_owner<T>(
+    database_url: &str,
+    merchant_id: &str,
+    work: impl AsyncFnOnce(&mut paydesk::store::Tx, &StreamKey) -> paydesk::error::AppResult<T>,
+) -> T {
+    let db = Db::connect(database_url).await.unwrap();
+    let key = StreamKey::new(merchant_id, Mode::Test);
+    let cause = Cause::background(Actor::User {
+        user_id: "usr_test".into(),
+        session_id: "ses_test".into(),
+    });
+    stream::write(&db, &key, &cause, async |tx, _| {
+        let value = work(tx, &key).await?;
+        Ok(Work::changed(Vec::new(), value))
+    })
+    .await
+    .unwrap()
+    .value
+}

@@ -112,6 +112,19 @@ pub async fn set_enabled(
     store::set_enabled(tx, key, endpoint_id, enabled, None, now).await
 }
 
+/// Queues an endpoint's failed deliveries again for an attempt now: one,
+/// or all when `delivery_id` is none. How many were queued.
+pub async fn resend_failed(
+    tx: &mut Tx,
+    key: &StreamKey,
+    endpoint_id: &str,
+    delivery_id: Option<&str>,
+    now: i64,
+) -> AppResult<u64> {
+    find(tx, key, endpoint_id).await?;
+    store::resend_failed(tx, key, endpoint_id, delivery_id, now).await
+}
+
 /// Makes a new secret (returned, shown once); the current one keeps
 /// signing beside it for `ROLL_GRACE_MS`.
 pub async fn roll_secret(
