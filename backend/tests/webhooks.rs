@@ -21,7 +21,7 @@ use paydesk::domain::webhooks::schedule::{MAX_ATTEMPTS, RETRY_WAITS_MS};
 use paydesk::domain::webhooks::signing::{new_signing_secret, signature_header};
 use paydesk::error::AppError;
 use paydesk::store::Db;
-use protocol::{Command, ErrorCode, Mode};
+use protocol::{Command, DeliveryState, ErrorCode, Mode, Query, ReplyBody, ServerFrame};
 use webhook_support::{
     Receiver, add_endpoint, as_owner, keys_of, roll_secret, signed_headers,
     verify_with_standardwebhooks,
@@ -383,7 +383,89 @@ async fn a_private_address_is_refused_again_at_delivery(db: Database) {
     panic!("the delivery was never attempted");
 }
 
+/// The endpoint page reads its endpoint and delivery log over the socket;
+/// another merchant asking for them finds nothing.
+async fn the_delivery_log_is_read_over_the_socket(db: Database) {
+    let (app, key) = start(db, true, &DeliveryClock::default()).await;
+    let owner = app.merchant(OWNER).await;
+    let (user_id, merchant_id) = app.owner_ids(OWNER).await;
+    let mut socket = owner.open(Mode::Test).await;
+    let receiver = Receiver::start(1).await;
+    let (endpoint_id, _) = add_endpoint(
+        &app.database_url,
+        &keys_of(&key),
+        &merchant_id,
+        &user_id,
+        &receiver.url,
+        &["customer.created"],
+    )
+    .await;
+    create_customer(&mut socket, 1).await;
+    receiver.wait_for(1).await;
+
+    match socket.query("e", Query::ListWebhookEndpoints {}).await {
+        ServerFrame::Reply {
+            ok:
+                Some(ReplyBody::WebhookEndpoints {
+                    endpoints,
+                    event_types,
+                }),
+            ..
+        } => {
+            assert_eq!(endpoints.len(), 1);
+            assert_eq!(endpoints[0].id, endpoint_id);
+            assert_eq!(
+                endpoints[0].event_types,
+                vec!["customer.created".to_string()]
+            );
+            assert!(endpoints[0].enabled);
+            assert!(event_types.contains(&"transaction.paid".to_string()));
+        }
+        other => panic!("{other:?}"),
+    }
+    let query = Query::ListWebhookDeliveries {
+        endpoint_id: endpoint_id.clone(),
+    };
+    let mut logged = None;
+    for n in 0..100 {
+        match socket.query(&format!("d{n}"), query.clone()).await {
+            ServerFrame::Reply {
+                ok: Some(ReplyBody::WebhookDeliveries { deliveries }),
+                ..
+            } if deliveries.first().is_some_and(|d| d.attempts == 1) => {
+                logged = Some(deliveries);
+                break;
+            }
+            ServerFrame::Reply { ok: Some(_), .. } => {
+                tokio::time::sleep(Duration::from_millis(100)).await
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+    let deliveries = logged.expect("the first attempt in the log");
+    assert_eq!(deliveries.len(), 1);
+    assert_eq!(deliveries[0].event_type, "customer.created");
+    assert_eq!(deliveries[0].last_status, Some(500));
+    assert_eq!(deliveries[0].last_response.as_deref(), Some("not yet"));
+    assert_eq!(deliveries[0].state, DeliveryState::Pending);
+
+    let stranger = app.merchant("other@example.co.za").await;
+    let mut theirs = stranger.open(Mode::Test).await;
+    assert_eq!(
+        error_of(theirs.query("x", query).await).code,
+        ErrorCode::NotFound
+    );
+    match theirs.query("y", Query::ListWebhookEndpoints {}).await {
+        ServerFrame::Reply {
+            ok: Some(ReplyBody::WebhookEndpoints { endpoints, .. }),
+            ..
+        } => assert!(endpoints.is_empty()),
+        other => panic!("{other:?}"),
+    }
+}
+
 on_both_databases!(
+    the_delivery_log_is_read_over_the_socket,
     deliveries_are_signed_per_the_standard,
     a_failing_receiver_gets_the_event_on_schedule,
     an_endpoint_that_never_answers_is_paused_and_owners_mailed,

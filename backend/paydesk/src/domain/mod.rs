@@ -221,6 +221,10 @@ pub async fn run_query(
             )
             .await
         }
+        Query::ListWebhookEndpoints {} => webhooks::queries::list_endpoints(db, scope).await,
+        Query::ListWebhookDeliveries { endpoint_id } => {
+            webhooks::queries::list_deliveries(db, scope, endpoint_id).await
+        }
         // Uploads live in the server's memory, not the database: the session
         // answers these from `live::uploads` before they get here.
         Query::GetImportPreview { .. }

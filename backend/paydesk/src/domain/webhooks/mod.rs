@@ -6,6 +6,7 @@
 pub mod destinations;
 pub mod endpoints;
 pub mod events;
+pub mod queries;
 pub mod schedule;
 pub mod signing;
 
