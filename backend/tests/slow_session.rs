@@ -6,9 +6,10 @@
 use actix::prelude::*;
 use backend::live::merchant::MerchantActor;
 use backend::live::messages::{Execute, Join, Members, Outbound};
+use paydesk::domain::permissions::Grant;
 use paydesk::store::Db;
 use paydesk::store::stream::StreamKey;
-use protocol::{Command, CustomerInput, MerchantView, Mode, Role, UserView};
+use protocol::{Access, Command, CustomerInput, MerchantView, Mode, Permissions, Role, UserView};
 
 /// A tab whose socket stopped reading: it never takes a message off its queue.
 struct StuckTab;
@@ -44,6 +45,8 @@ fn join(session_id: &str, outbox: Recipient<Outbound>, user_id: &str) -> Join {
         id: "mer_slow".into(),
         name: "Slow Co".into(),
         role: Role::Owner,
+        role_name: None,
+        permissions: Permissions::all(Access::Write),
     };
     Join {
         session_id: session_id.into(),
@@ -107,7 +110,7 @@ async fn a_stuck_session_is_dropped_and_the_rest_carry_on() {
             user_id: "usr_2".into(),
             session_id: "ses_2".into(),
             address: None,
-            role: Role::Owner,
+            grant: Grant::preset(Role::Owner).unwrap(),
             command: Command::CreateCustomer { input },
         };
         merchant

@@ -18,6 +18,7 @@ mod frames;
 mod imports;
 mod mandates;
 mod payments;
+mod permissions;
 mod session;
 mod typescript;
 
@@ -31,6 +32,7 @@ pub use frames::*;
 pub use imports::*;
 pub use mandates::*;
 pub use payments::*;
+pub use permissions::*;
 pub use session::*;
 pub use typescript::generate_typescript;
 

@@ -26,23 +26,43 @@ impl Mode {
     }
 }
 
-/// A member's role in a merchant. Viewers may read but not run commands.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq)]
+/// A member's role in a merchant: one of the preset roles, or a role the
+/// merchant defined itself (`Custom`, whose matrix the membership names).
+/// What each may do is `paydesk::domain::permissions`.
+#[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "snake_case")]
 pub enum Role {
     Owner,
     Admin,
-    Member,
+    Operations,
+    Finance,
+    Developer,
+    Support,
     Viewer,
+    Custom,
 }
 
 impl Role {
+    pub const PRESETS: [Role; 7] = [
+        Role::Owner,
+        Role::Admin,
+        Role::Operations,
+        Role::Finance,
+        Role::Developer,
+        Role::Support,
+        Role::Viewer,
+    ];
+
     pub fn as_str(self) -> &'static str {
         match self {
             Role::Owner => "owner",
             Role::Admin => "admin",
-            Role::Member => "member",
+            Role::Operations => "operations",
+            Role::Finance => "finance",
+            Role::Developer => "developer",
+            Role::Support => "support",
             Role::Viewer => "viewer",
+            Role::Custom => "custom",
         }
     }
 
@@ -50,14 +70,14 @@ impl Role {
         match value {
             "owner" => Some(Role::Owner),
             "admin" => Some(Role::Admin),
-            "member" => Some(Role::Member),
+            "operations" => Some(Role::Operations),
+            "finance" => Some(Role::Finance),
+            "developer" => Some(Role::Developer),
+            "support" => Some(Role::Support),
             "viewer" => Some(Role::Viewer),
+            "custom" => Some(Role::Custom),
             _ => None,
         }
-    }
-
-    pub fn can_write(self) -> bool {
-        !matches!(self, Role::Viewer)
     }
 }
 
@@ -76,6 +96,12 @@ pub struct MerchantView {
     pub id: String,
     pub name: String,
     pub role: Role,
+    /// The custom role's name, when `role` is `Custom`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub role_name: Option<String>,
+    /// What the role may do, section by section: the web app hides the rest.
+    pub permissions: crate::Permissions,
 }
 
 /// Who else of the team is online, and which record they have open.

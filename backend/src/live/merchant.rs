@@ -15,7 +15,7 @@ use super::messages::{
 use super::presence::PresenceBoard;
 use super::scheduler;
 use paydesk::domain::clock::BusinessClock;
-use paydesk::domain::{self, Scope};
+use paydesk::domain::{self, Scope, routes};
 use paydesk::error::{AppError, AppResult};
 use paydesk::store::events::{self, StreamPosition};
 use paydesk::store::stream::{self, Actor as EventActor, Cause, StreamKey, Work};
@@ -337,11 +337,17 @@ async fn commit_command(
         }
         return Ok((protocol::decode(&ran.reply)?, Vec::new()));
     }
+    // The table decides here too: nothing reaches the stream that the
+    // member's role does not allow, whoever sent it.
+    msg.grant
+        .check(routes::command_route(&msg.command).needs)
+        .map_err(AppError::Code)?;
     let scope = Scope {
         merchant_id: key.merchant_id.clone(),
         mode: key.mode,
         user_id: msg.user_id.clone(),
-        role: msg.role,
+        role: msg.grant.role,
+        permissions: msg.grant.permissions,
         clock,
     };
     let cause = Cause {

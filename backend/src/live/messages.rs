@@ -3,9 +3,8 @@
 use std::sync::Arc;
 
 use actix::prelude::*;
-use protocol::{
-    Command, MerchantView, PresenceMember, ReplyBody, Resume, Role, UserView, WireError,
-};
+use paydesk::domain::permissions::Grant;
+use protocol::{Command, MerchantView, PresenceMember, ReplyBody, Resume, UserView, WireError};
 
 /// A frame already encoded once, shared by every session it goes to.
 pub type Encoded = Arc<[u8]>;
@@ -56,7 +55,8 @@ pub struct Execute {
     pub session_id: String,
     /// The client's network address.
     pub address: Option<String>,
-    pub role: Role,
+    /// The member's role and what it grants, as the session knew it.
+    pub grant: Grant,
     pub command: Command,
 }
 

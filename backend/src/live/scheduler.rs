@@ -3,7 +3,7 @@
 //! scheduler job; both take the stream's `seq` lock, so whichever runs
 //! first plays a day and the other finds it done.
 
-use protocol::{Change, Role};
+use protocol::{Access, Change, Permissions, Role};
 
 use paydesk::domain::clock::BusinessClock;
 use paydesk::domain::{Scope, collections};
@@ -30,6 +30,7 @@ pub async fn commit_next_day(
         mode: key.mode,
         user_id: SCHEDULER_USER.into(),
         role: Role::Owner,
+        permissions: Permissions::all(Access::Write),
         clock,
     };
     let cause = Cause::background(Actor::Scheduler);

@@ -21,6 +21,7 @@ use super::uploads::ConfirmChoice;
 use crate::security_log::{self, Client, Sent, Working};
 use crate::state::State;
 use paydesk::domain::accounts::{self, AccountScope};
+use paydesk::domain::permissions::Grant;
 use paydesk::domain::routes::{self, Runs};
 use paydesk::domain::{self, Scope};
 use paydesk::ids::new_id;
@@ -54,7 +55,8 @@ struct Asked {
 struct Joined {
     key: StreamKey,
     merchant: Addr<MerchantActor>,
-    role: protocol::Role,
+    /// The member's role and what it grants on this merchant.
+    grant: Grant,
     /// The merchant requires two-factor sign-in and this user has none yet:
     /// only their own account's commands run until they enrol.
     must_enrol: bool,
@@ -240,8 +242,8 @@ impl SessionActor {
         if route.runs == Runs::Account {
             return self.account_command(id, command, ctx);
         }
-        let refusal = if !route.needs.allows(joined.role) {
-            Some(ErrorCode::Forbidden)
+        let refusal = if let Err(code) = joined.grant.check(route.needs) {
+            Some(code)
         } else if joined.must_enrol {
             Some(ErrorCode::TwoFactorSetupRequired)
         } else {
@@ -259,7 +261,7 @@ impl SessionActor {
             user_id: self.user_id.clone(),
             session_id: self.session_id.clone(),
             address: Some(self.address.clone()),
-            role: joined.role,
+            grant: joined.grant,
             command,
         };
         let request = self.queued(joined.merchant.send(execute));
@@ -330,7 +332,8 @@ impl SessionActor {
             merchant_id: joined.key.merchant_id.clone(),
             mode: joined.key.mode,
             user_id: self.user_id.clone(),
-            role: joined.role,
+            role: joined.grant.role,
+            permissions: joined.grant.permissions,
             clock: self.state.clock,
         }
     }
@@ -394,8 +397,8 @@ impl SessionActor {
         let Some(joined) = self.checked(&id, ctx) else {
             return;
         };
-        if !routes::query_route(&query).needs.allows(joined.role) {
-            return Self::reply(ctx, id, Err(WireError::new(ErrorCode::Forbidden)));
+        if let Err(code) = joined.grant.check(routes::query_route(&query).needs) {
+            return Self::reply(ctx, id, Err(WireError::new(code)));
         }
         let scope = self.scope(joined);
         let asked = Self::asked(joined, &query);
@@ -520,7 +523,10 @@ impl SessionActor {
             actor.joined = Some(Joined {
                 key,
                 merchant: addr,
-                role: merchant.role,
+                grant: Grant {
+                    role: merchant.role,
+                    permissions: merchant.permissions,
+                },
                 must_enrol,
             });
         }));

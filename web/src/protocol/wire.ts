@@ -35,11 +35,25 @@ export type BankAccountInput = { bank: BankId, branchCode: string, accountType: 
 
 export type BankAccount = { id: string, customerId: string, bank: BankId, branchCode: string, accountType: AccountType, holderName: string, accountNumber: string, createdAt: number, };
 
-export type Role = "owner" | "admin" | "member" | "viewer";
+export type Role = "owner" | "admin" | "operations" | "finance" | "developer" | "support" | "viewer" | "custom";
+
+export type Section = "customers" | "mandates" | "payments" | "imports" | "pay_pages" | "transactions" | "orders" | "refunds" | "exports" | "payouts" | "insights" | "developers" | "team" | "history" | "settings";
+
+export type Access = "none" | "read" | "write";
+
+export type Permissions = { customers: Access, mandates: Access, payments: Access, imports: Access, payPages: Access, transactions: Access, orders: Access, refunds: Access, exports: Access, payouts: Access, insights: Access, developers: Access, team: Access, history: Access, settings: Access, };
 
 export type UserView = { id: string, name: string, email: string, };
 
-export type MerchantView = { id: string, name: string, role: Role, };
+export type MerchantView = { id: string, name: string, role: Role, 
+/**
+ * The custom role's name, when `role` is `Custom`.
+ */
+roleName?: string, 
+/**
+ * What the role may do, section by section: the web app hides the rest.
+ */
+permissions: Permissions, };
 
 export type PresenceMember = { 
 /**

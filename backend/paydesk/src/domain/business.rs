@@ -1,7 +1,7 @@
 //! The merchant's business details and its two-factor policy; both change
 //! through the merchant's stream, so every open tab sees them live.
 
-use protocol::{BusinessInfo, Change, ErrorCode, FieldError, ReplyBody, Role};
+use protocol::{BusinessInfo, Change, ErrorCode, FieldError, ReplyBody};
 
 use super::rules;
 use super::{Effect, Scope};
@@ -100,9 +100,6 @@ pub async fn update_business_info(
     scope: &Scope,
     info: &BusinessInfo,
 ) -> AppResult<Effect> {
-    if !matches!(scope.role, Role::Owner | Role::Admin) {
-        return Err(AppError::Code(ErrorCode::Forbidden));
-    }
     let info = validate_business_info(info)?;
     store::update_business_info(tx, &scope.merchant_id, &info).await?;
     Ok(Effect {
@@ -114,9 +111,6 @@ pub async fn update_business_info(
 }
 
 pub async fn require_two_factor(tx: &mut Tx, scope: &Scope, required: bool) -> AppResult<Effect> {
-    if scope.role != Role::Owner {
-        return Err(AppError::Code(ErrorCode::OwnersOnly));
-    }
     store::set_require_two_factor(tx, &scope.merchant_id, required).await?;
     Ok(Effect {
         changes: vec![Change::TwoFactorPolicyUpdated { required }],

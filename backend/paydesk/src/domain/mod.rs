@@ -21,6 +21,7 @@ pub mod mandates;
 pub mod notices;
 pub mod payment_methods;
 pub mod payments;
+pub mod permissions;
 pub mod recovery;
 pub mod retry;
 pub mod routes;

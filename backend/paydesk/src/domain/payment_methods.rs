@@ -3,7 +3,6 @@
 
 use protocol::{
     ApprovalWindow, Change, ErrorCode, FieldError, PaymentMethod, PaymentMethodSettings, ReplyBody,
-    Role,
 };
 
 use super::{Effect, Scope, collection_rules as rule};
@@ -47,10 +46,6 @@ pub async fn update_settings(
     scope: &Scope,
     settings: &PaymentMethodSettings,
 ) -> AppResult<Effect> {
-    // Which methods the business offers is a decision for owners and admins.
-    if !matches!(scope.role, Role::Owner | Role::Admin) {
-        return Err(AppError::Code(ErrorCode::Forbidden));
-    }
     let mut clean = settings.clone();
     clean.debicheck_abbreviated_name = settings.debicheck_abbreviated_name.trim().to_string();
     // Keep the list in the product's order, once each.

@@ -1,9 +1,12 @@
 //! The one routing table of every socket command and query: where it runs,
-//! what it needs of the member's role, and whether the scheduler has work
+//! what it needs of the member (a section and an access, decided by
+//! `permissions`), and whether the scheduler has work
 //! after it. The matches are exhaustive on purpose: a new command or query
 //! does not compile until it is routed here.
 
-use protocol::{Command, Query, Role};
+use protocol::{Command, OrderAction, Query};
+
+use super::permissions::{Access, Section};
 
 /// Where a command runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,25 +20,7 @@ pub enum Runs {
     Merchant,
 }
 
-/// What a command or query needs of the member's role on the merchant.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Needs {
-    /// Only that the user is signed in: their own account.
-    OwnAccount,
-    /// Any member may read.
-    Read,
-    /// Members who may change the merchant's data.
-    Write,
-}
-
-impl Needs {
-    pub fn allows(self, role: Role) -> bool {
-        match self {
-            Needs::OwnAccount | Needs::Read => true,
-            Needs::Write => role.can_write(),
-        }
-    }
-}
+pub use super::permissions::Needs;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CommandRoute {
@@ -51,23 +36,34 @@ const ACCOUNT: CommandRoute = CommandRoute {
     needs: Needs::OwnAccount,
     wakes_scheduler: false,
 };
-const UPLOAD: CommandRoute = CommandRoute {
-    runs: Runs::Upload,
-    needs: Needs::Write,
-    wakes_scheduler: false,
-};
-const MERCHANT: CommandRoute = CommandRoute {
-    runs: Runs::Merchant,
-    needs: Needs::Write,
-    wakes_scheduler: false,
-};
-const MERCHANT_COLLECTIONS: CommandRoute = CommandRoute {
-    wakes_scheduler: true,
-    ..MERCHANT
-};
+
+const fn upload(section: Section) -> CommandRoute {
+    CommandRoute {
+        runs: Runs::Upload,
+        needs: Needs::write(section),
+        wakes_scheduler: false,
+    }
+}
+
+const fn merchant(needs: Needs) -> CommandRoute {
+    CommandRoute {
+        runs: Runs::Merchant,
+        needs,
+        wakes_scheduler: false,
+    }
+}
+
+const fn collections(section: Section) -> CommandRoute {
+    CommandRoute {
+        wakes_scheduler: true,
+        ..merchant(Needs::write(section))
+    }
+}
 
 pub fn command_route(command: &Command) -> CommandRoute {
     use Command as C;
+    use Section as S;
+    let write = |section| merchant(Needs::write(section));
     match command {
         C::UpdateProfile { .. }
         | C::ChangePassword { .. }
@@ -83,27 +79,33 @@ pub fn command_route(command: &Command) -> CommandRoute {
         | C::UploadImportChunk { .. }
         | C::CheckImport { .. }
         | C::ConfirmImport { .. }
-        | C::DiscardImport { .. } => UPLOAD,
-        C::CreatePayment { .. }
-        | C::ActOnPayment { .. }
-        | C::ActOnMandate { .. }
-        | C::AdvanceTestClock { .. } => MERCHANT_COLLECTIONS,
+        | C::DiscardImport { .. } => upload(S::Imports),
+        C::CreatePayment { .. } | C::ActOnPayment { .. } => collections(S::Payments),
+        C::ActOnMandate { .. } => collections(S::Mandates),
+        // Plays the test stream's days: payments fall due and are collected.
+        C::AdvanceTestClock { .. } => collections(S::Payments),
+        // A customer's bank accounts and saved cards are the customer's.
         C::CreateCustomer { .. }
         | C::UpdateCustomer { .. }
         | C::ArchiveCustomer { .. }
         | C::RestoreCustomer { .. }
-        | C::UpdateBusinessInfo { .. }
-        | C::RequireTwoFactor { .. }
         | C::AddBankAccount { .. }
         | C::RemoveBankAccount { .. }
-        | C::UpdatePaymentMethodSettings { .. }
-        | C::CreatePayPage { .. }
+        | C::RemoveCard { .. } => write(S::Customers),
+        C::ChargeCard { .. } => write(S::Payments),
+        C::UpdateBusinessInfo { .. } | C::UpdatePaymentMethodSettings { .. } => write(S::Settings),
+        // Binds every member of the merchant: the owner's decision.
+        C::RequireTwoFactor { .. } => merchant(Needs::Owner),
+        C::CreatePayPage { .. }
         | C::UpdatePayPage { .. }
         | C::SetPayPageActive { .. }
-        | C::SetPayPageLogo { .. }
-        | C::ActOnOrder { .. }
-        | C::RemoveCard { .. }
-        | C::ChargeCard { .. } => MERCHANT,
+        | C::SetPayPageLogo { .. } => write(S::PayPages),
+        // Money going back out is the refunds section's; the rest of an
+        // order's life is the orders section's.
+        C::ActOnOrder { action, .. } => match action {
+            OrderAction::Refund => write(S::Refunds),
+            OrderAction::Cancel => write(S::Orders),
+        },
     }
 }
 
@@ -125,58 +127,45 @@ pub struct QueryRoute {
 
 pub fn query_route(query: &Query) -> QueryRoute {
     use Query as Q;
-    let database = |needs| QueryRoute {
+    use Section as S;
+    let read = |section| QueryRoute {
         answers: Answers::Database,
-        needs,
+        needs: Needs::Section(section, Access::Read),
     };
     match query {
-        Q::GetProfile {} | Q::ListSessions {} => database(Needs::OwnAccount),
+        Q::GetProfile {} | Q::ListSessions {} => QueryRoute {
+            answers: Answers::Database,
+            needs: Needs::OwnAccount,
+        },
         Q::GetImportPreview { .. }
         | Q::GetImportPreviewDuplicates { .. }
         | Q::DownloadImportIssues { .. } => QueryRoute {
             answers: Answers::Upload,
-            needs: Needs::Read,
+            needs: Needs::read(S::Imports),
         },
         Q::ListCustomers { .. }
         | Q::GetCustomer { .. }
-        | Q::GetBusinessInfo {}
         | Q::ListBankAccounts { .. }
-        | Q::ListMandates { .. }
-        | Q::GetMandate { .. }
-        | Q::ListPayments { .. }
-        | Q::GetPayment { .. }
-        | Q::ListTransactions { .. }
-        | Q::GetTransaction { .. }
-        | Q::GetDashboard {}
-        | Q::GetPaymentMethodSettings {}
-        | Q::DownloadImportTemplate { .. }
+        | Q::ListCards { .. } => read(S::Customers),
+        Q::GetBusinessInfo {} | Q::GetPaymentMethodSettings {} => read(S::Settings),
+        Q::ListMandates { .. } | Q::GetMandate { .. } => read(S::Mandates),
+        Q::ListPayments { .. } | Q::GetPayment { .. } => read(S::Payments),
+        Q::ListTransactions { .. } | Q::GetTransaction { .. } => read(S::Transactions),
+        Q::GetDashboard {} => read(S::Insights),
+        Q::DownloadImportTemplate { .. }
         | Q::ListImports { .. }
         | Q::GetImport { .. }
-        | Q::ListImportIssues { .. }
-        | Q::ListPayPages { .. }
-        | Q::GetPayPage { .. }
-        | Q::ListOrders { .. }
-        | Q::GetOrder { .. }
-        | Q::ListCards { .. } => database(Needs::Read),
-        // Developers' screens; the Developers section of the permission
-        // table takes these over when it lands.
-        Q::ListWebhookEndpoints {} | Q::ListWebhookDeliveries { .. } => database(Needs::Write),
+        | Q::ListImportIssues { .. } => read(S::Imports),
+        Q::ListPayPages { .. } | Q::GetPayPage { .. } => read(S::PayPages),
+        Q::ListOrders { .. } | Q::GetOrder { .. } => read(S::Orders),
+        Q::ListWebhookEndpoints {} | Q::ListWebhookDeliveries { .. } => read(S::Developers),
     }
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn viewers_read_but_never_write_the_merchants_data() {
-        assert!(Needs::Read.allows(Role::Viewer));
-        assert!(Needs::OwnAccount.allows(Role::Viewer));
-        assert!(!Needs::Write.allows(Role::Viewer));
-        for role in [Role::Owner, Role::Admin, Role::Member] {
-            assert!(Needs::Write.allows(role));
-        }
-    }
 
     #[test]
     fn collections_commands_wake_the_scheduler() {
@@ -187,5 +176,31 @@ mod tests {
         assert_eq!(command_route(&clock).runs, Runs::Merchant);
         let profile = Command::ResendVerification {};
         assert_eq!(command_route(&profile), ACCOUNT);
+    }
+
+    #[test]
+    fn refunds_and_order_cancels_need_different_sections() {
+        let act = |action| Command::ActOnOrder {
+            order_id: "ord_1".into(),
+            action,
+        };
+        assert_eq!(
+            command_route(&act(OrderAction::Refund)).needs,
+            Needs::write(Section::Refunds)
+        );
+        assert_eq!(
+            command_route(&act(OrderAction::Cancel)).needs,
+            Needs::write(Section::Orders)
+        );
+    }
+
+    #[test]
+    fn own_account_commands_need_no_section_and_policies_need_the_owner() {
+        // A viewer of a merchant still changes their own password.
+        let viewer = super::super::permissions::Grant::preset(protocol::Role::Viewer).unwrap();
+        assert!(viewer.allows(command_route(&Command::SignOutOtherSessions {}).needs));
+        assert!(viewer.allows(query_route(&Query::GetProfile {}).needs));
+        let policy = Command::RequireTwoFactor { required: true };
+        assert_eq!(command_route(&policy).needs, Needs::Owner);
     }
 }

@@ -1,7 +1,7 @@
 //! Who a use-case runs for and what it returns, and the stream's business
 //! date: the helpers every area of the domain shares.
 
-use protocol::{Change, ErrorCode, Mode, Role};
+use protocol::{Change, ErrorCode, Mode, Permissions, Role};
 use time::Date;
 
 use super::calendar::iso_date;
@@ -18,8 +18,19 @@ pub struct Scope {
     pub mode: Mode,
     pub user_id: String,
     pub role: Role,
+    /// What the role grants, section by section (`permissions`).
+    pub permissions: Permissions,
     /// The calendar the stream's business dates come from.
     pub clock: BusinessClock,
+}
+
+impl Scope {
+    pub fn grant(&self) -> super::permissions::Grant {
+        super::permissions::Grant {
+            role: self.role,
+            permissions: self.permissions,
+        }
+    }
 }
 
 /// What a committed command changed, for the delta and the reply.

@@ -4,6 +4,7 @@ use protocol::{Language, MerchantView, Role, UserView};
 use sqlx::Row;
 
 use super::{Db, Tx};
+use crate::domain::permissions;
 use crate::error::{AppError, AppResult};
 use crate::ids::{new_id, now_ms};
 
@@ -83,27 +84,42 @@ pub async fn find_user(db: &Db, user_id: &str) -> AppResult<Option<UserView>> {
     }))
 }
 
-/// Every merchant the user belongs to, oldest membership first.
+/// Every merchant the user belongs to, oldest membership first, with what
+/// the member's role grants there (a custom role's matrix read with it).
 pub async fn find_memberships(db: &Db, user_id: &str) -> AppResult<Vec<MerchantView>> {
     let rows = sqlx::query(
-        "SELECT m.id, m.name, ms.role FROM memberships ms JOIN merchants m ON m.id = ms.merchant_id \
+        "SELECT m.id, m.name, ms.role, cr.name AS role_name, cr.permissions \
+         FROM memberships ms JOIN merchants m ON m.id = ms.merchant_id \
+         LEFT JOIN custom_roles cr ON cr.id = ms.custom_role_id AND cr.merchant_id = ms.merchant_id \
          WHERE ms.user_id = $1 ORDER BY ms.created_at, m.id",
     )
     .bind(user_id)
     .fetch_all(&db.pool)
     .await?;
-    rows.into_iter()
-        .map(|r| {
-            let role: String = r.get("role");
-            let role = Role::parse(&role)
-                .ok_or_else(|| AppError::Internal(format!("unknown role {role:?}")))?;
-            Ok(MerchantView {
-                id: r.get("id"),
-                name: r.get("name"),
-                role,
-            })
-        })
-        .collect()
+    rows.into_iter().map(merchant_view).collect()
+}
+
+fn merchant_view(r: sqlx::any::AnyRow) -> AppResult<MerchantView> {
+    let role: String = r.get("role");
+    let role =
+        Role::parse(&role).ok_or_else(|| AppError::Internal(format!("unknown role {role:?}")))?;
+    let stored: Option<String> = r.get("permissions");
+    let permissions = match role {
+        // A custom role that went missing grants nothing rather than failing
+        // the member's sign-in.
+        Role::Custom => stored
+            .as_deref()
+            .and_then(permissions::parse_stored)
+            .unwrap_or_default(),
+        preset => permissions::preset(preset).unwrap_or_default(),
+    };
+    Ok(MerchantView {
+        id: r.get("id"),
+        name: r.get("name"),
+        role,
+        role_name: r.get("role_name"),
+        permissions,
+    })
 }
 
 /// Who an account's mail goes to, and in which language.

@@ -1,0 +1,168 @@
+//! Who may do what on a merchant: sections × access (none, read, write),
+//! the preset roles' matrices, and the check every command and query goes
+//! through. `routes` says what each command and query needs; this module
+//! says whether a member's role grants it. Nothing else in the product
+//! decides by role.
+
+use protocol::ErrorCode;
+pub use protocol::{Access, Permissions, Role, Section};
+
+/// What a command or query needs of the member.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Needs {
+    /// Only that the user is signed in: their own account, whatever their
+    /// role on the merchant they are looking at.
+    OwnAccount,
+    /// Only the merchant's owner (policies that bind every member, and
+    /// handing the ownership on).
+    Owner,
+    /// At least this access to this section.
+    Section(Section, Access),
+}
+
+impl Needs {
+    pub const fn read(section: Section) -> Needs {
+        Needs::Section(section, Access::Read)
+    }
+
+    pub const fn write(section: Section) -> Needs {
+        Needs::Section(section, Access::Write)
+    }
+}
+
+/// A member's standing on one merchant: their role, and the matrix it
+/// grants (the preset's, or the merchant's custom role's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Grant {
+    pub role: Role,
+    pub permissions: Permissions,
+}
+
+impl Grant {
+    /// A preset role's grant; `None` for `Role::Custom`, whose matrix is
+    /// stored with the merchant.
+    pub fn preset(role: Role) -> Option<Grant> {
+        preset(role).map(|permissions| Grant { role, permissions })
+    }
+
+    pub fn allows(&self, needs: Needs) -> bool {
+        match needs {
+            Needs::OwnAccount => true,
+            Needs::Owner => self.role == Role::Owner,
+            Needs::Section(section, access) => self.permissions.allows(section, access),
+        }
+    }
+
+    /// `Ok` when the grant allows `needs`, else the code the member is
+    /// answered with.
+    pub fn check(&self, needs: Needs) -> Result<(), ErrorCode> {
+        if self.allows(needs) {
+            Ok(())
+        } else if needs == Needs::Owner {
+            Err(ErrorCode::OwnersOnly)
+        } else {
+            Err(ErrorCode::Forbidden)
+        }
+    }
+}
+
+/// The preset roles' matrices. Every working role also reads the merchant's
+/// settings (business info, which payment methods are on): the forms they
+/// use depend on them, and none of it is secret.
+pub fn preset(role: Role) -> Option<Permissions> {
+    use Access::{Read, Write};
+    use Section as S;
+    let none = Permissions::all(Access::None);
+    let working = none.with(S::Settings, Read);
+    Some(match role {
+        Role::Owner | Role::Admin => Permissions::all(Write),
+        Role::Operations => working
+            .with(S::Customers, Write)
+            .with(S::Mandates, Write)
+            .with(S::Payments, Write)
+            .with(S::Imports, Write)
+            .with(S::PayPages, Write),
+        Role::Finance => working
+            .with(S::Transactions, Write)
+            .with(S::Orders, Write)
+            .with(S::Refunds, Write)
+            .with(S::Exports, Write)
+            .with(S::Payouts, Write)
+            .with(S::Insights, Write),
+        Role::Developer => working.with(S::Developers, Write).with(S::Payments, Read),
+        // Support looks after customers and payers (their bank accounts
+        // and cards) and answers questions about their payments.
+        Role::Support => working.with(S::Customers, Write).with(S::Payments, Read),
+        // Everything but the secrets: API tokens and webhooks stay hidden.
+        Role::Viewer => Permissions::all(Read).with(S::Developers, Access::None),
+        Role::Custom => return None,
+    })
+}
+
+/// A custom role's matrix as stored: JSON of `Permissions`. A section the
+/// stored matrix does not name (added since) is `None`.
+pub fn parse_stored(json: &str) -> Option<Permissions> {
+    serde_json::from_str(json).ok()
+}
+
+pub fn to_stored(permissions: &Permissions) -> String {
+    // A plain struct of enums always serialises.
+    serde_json::to_string(permissions).unwrap_or_default()
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_preset_has_a_matrix_and_custom_roles_are_stored() {
+        for role in Role::PRESETS {
+            assert!(Grant::preset(role).is_some(), "{role:?}");
+        }
+        assert!(Grant::preset(Role::Custom).is_none());
+    }
+
+    #[test]
+    fn viewers_read_everything_but_the_secrets_and_write_nothing() {
+        let viewer = Grant::preset(Role::Viewer).unwrap();
+        for section in Section::ALL {
+            assert!(!viewer.allows(Needs::write(section)));
+            let reads = section != Section::Developers;
+            assert_eq!(viewer.allows(Needs::read(section)), reads, "{section:?}");
+        }
+        assert!(viewer.allows(Needs::OwnAccount));
+    }
+
+    #[test]
+    fn only_the_owner_passes_owner_only_needs() {
+        let owner = Grant::preset(Role::Owner).unwrap();
+        let admin = Grant::preset(Role::Admin).unwrap();
+        assert!(owner.allows(Needs::Owner));
+        assert_eq!(admin.check(Needs::Owner), Err(ErrorCode::OwnersOnly));
+        assert_eq!(
+            Grant::preset(Role::Finance)
+                .unwrap()
+                .check(Needs::write(Section::Customers)),
+            Err(ErrorCode::Forbidden)
+        );
+    }
+
+    #[test]
+    fn stored_matrices_round_trip_and_missing_sections_are_none() {
+        let ops = preset(Role::Operations).unwrap();
+        assert_eq!(parse_stored(&to_stored(&ops)), Some(ops));
+        let partial = parse_stored(r#"{"customers":"write"}"#).unwrap();
+        assert_eq!(partial.get(Section::Customers), Access::Write);
+        assert_eq!(partial.get(Section::Payments), Access::None);
+        assert!(parse_stored("not json").is_none());
+    }
+
+    #[test]
+    fn an_admin_cannot_grant_past_their_own_matrix() {
+        let finance = preset(Role::Finance).unwrap();
+        let admin = preset(Role::Admin).unwrap();
+        assert!(finance.within(&admin));
+        assert!(!admin.within(&finance));
+    }
+}
