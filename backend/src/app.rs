@@ -13,6 +13,7 @@ use crate::jobs::imports::{self, ImportQueue};
 use crate::jobs::mail::{self, MailSettings};
 use crate::jobs::scheduler;
 use crate::jobs::spawn_job;
+use crate::jobs::webhooks::{self, WebhookSettings};
 use crate::live::registry::MerchantRegistry;
 use crate::live::relay;
 use crate::live::sockets::SocketRegistry;
@@ -65,6 +66,17 @@ pub async fn build_state(config: Config) -> AppResult<State> {
         from: config.mail_from.clone(),
     };
     jobs.push(spawn_job("mail", move || mail::deliver_forever(mail)));
+    let hooks = WebhookSettings {
+        database_url: config.database_url.clone(),
+        sealer: keys.webhooks.clone(),
+        allow_private: config.webhooks_allow_private_addresses,
+        timeout: Duration::from_secs(config.webhook_timeout_seconds.max(1)),
+        public_origin: config.public_origin(),
+        clock: config.webhook_clock.clone(),
+    };
+    jobs.push(spawn_job("webhooks", move || {
+        webhooks::deliver_forever(hooks)
+    }));
     let (url, registry) = (config.database_url.clone(), merchants.clone());
     let every = Duration::from_secs(config.scheduler_interval_seconds.max(1));
     jobs.push(spawn_job("scheduler", move || {

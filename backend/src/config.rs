@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use clap::Args;
 use paydesk::auth::keys::ServerKey;
 
+use crate::jobs::webhooks::DeliveryClock;
 use crate::secret_key::SecretKeyParser;
 
 #[derive(Args, Debug, Clone)]
@@ -119,6 +120,25 @@ pub struct Config {
     /// Frames a socket may send at once before the per-second rate applies.
     #[arg(long, env = "SOCKET_FRAME_BURST", default_value_t = 1_000)]
     pub socket_frame_burst: u32,
+
+    /// Lets webhook endpoints point at loopback, private and link-local
+    /// addresses: for on-premises installs whose receivers are on the
+    /// local network (and for tests). Off, such addresses are refused.
+    #[arg(
+        long,
+        env = "WEBHOOKS_ALLOW_PRIVATE_ADDRESSES",
+        default_value_t = false
+    )]
+    pub webhooks_allow_private_addresses: bool,
+
+    /// How long one webhook attempt may take, in seconds, before it counts
+    /// as failed.
+    #[arg(long, env = "WEBHOOK_TIMEOUT_SECONDS", default_value_t = 15)]
+    pub webhook_timeout_seconds: u64,
+
+    /// The webhook delivery job's clock; tests move it ahead to play retries.
+    #[arg(skip)]
+    pub webhook_clock: DeliveryClock,
 }
 
 pub fn parse_business_date(value: &str) -> Result<time::Date, String> {
@@ -171,6 +191,9 @@ impl Config {
             sockets_per_user: 20,
             socket_frames_per_second: 100,
             socket_frame_burst: 1_000,
+            webhooks_allow_private_addresses: false,
+            webhook_timeout_seconds: 15,
+            webhook_clock: DeliveryClock::default(),
         }
     }
 }

@@ -121,6 +121,12 @@ pub enum ErrorCode {
     // Electronic mandate requests
     MethodNotForEMandate,
     EMandateClosed,
+    // Webhooks
+    /// A webhook address is, or resolves to, a loopback, private,
+    /// link-local or metadata address.
+    WebhookAddressForbidden,
+    /// Not one of the documented webhook event types.
+    UnknownEventType,
 }
 
 /// One field's problem, for forms to show beside the field.

@@ -3,11 +3,7 @@ use ts_rs::TS;
 
 use crate::{
     BankAccount, BankAccountInput, BusinessInfo, Card, ClockStep, Customer, CustomerInput,
-    CustomerStatus, Dashboard, EMandateRequest, EMandateRequestInput, FileChunk, Import,
-    ImportIssue, ImportPreview, ImportTemplate, Language, Mandate, MandateAction, MandateFilter,
-    MerchantView, Mode, Order, OrderAction, OrderFilter, PayPage, PayPageInput, Payment,
-    PaymentAction, PaymentFilter, PaymentInput, PaymentKind, PaymentMethodSettings, PresenceMember,
-    Profile, SessionInfo, SortOrder, Transaction, TransactionFilter, UserView, WireError,
+    CustomerStatus, Dashboard, EMandateRequest, EMandateRequestInput, FileChunk, Import, ImportIssue, ImportPreview, ImportTemplate, Language, Mandate, MandateAction, MandateFilter, MerchantView, Mode, Order, OrderAction, OrderFilter, PayPage, PayPageInput, Payment, PaymentAction, PaymentFilter, PaymentInput, PaymentKind, PaymentMethodSettings, PresenceMember, Profile, SessionInfo, SortOrder, Transaction, TransactionFilter, UserView, WebhookDelivery, WebhookEndpoint, WireError,
 };
 
 /// Where a client left off: the stream's epoch and the last delta it applied.
@@ -450,6 +446,13 @@ pub enum Query {
         #[ts(optional)]
         limit: Option<u32>,
     },
+    /// The stream's webhook endpoints, oldest first, with the event types
+    /// an endpoint may subscribe to.
+    ListWebhookEndpoints {},
+    /// An endpoint's deliveries, newest first (the latest 100).
+    ListWebhookDeliveries {
+        endpoint_id: String,
+    },
 }
 
 #[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq)]
@@ -586,6 +589,13 @@ pub enum ReplyBody {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         #[ts(optional)]
         next_cursor: Option<String>,
+    },
+    WebhookEndpoints {
+        endpoints: Vec<WebhookEndpoint>,
+        event_types: Vec<String>,
+    },
+    WebhookDeliveries {
+        deliveries: Vec<WebhookDelivery>,
     },
 }
 

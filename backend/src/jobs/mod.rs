@@ -4,6 +4,7 @@
 pub mod imports;
 pub mod mail;
 pub mod scheduler;
+pub mod webhooks;
 
 use std::future::Future;
 

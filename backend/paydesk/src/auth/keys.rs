@@ -90,6 +90,8 @@ pub struct Keys {
     pub backup_codes: CodeHasher,
     /// Seals two-factor secrets.
     pub totp: SecretBox,
+    /// Seals webhook signing secrets (they must be read back to sign).
+    pub webhooks: SecretBox,
 }
 
 impl Keys {
@@ -97,6 +99,7 @@ impl Keys {
         Keys {
             backup_codes: CodeHasher::new(key.derive("backup codes")),
             totp: SecretBox::new(key.derive("totp secrets")),
+            webhooks: SecretBox::new(key.derive("webhook secrets")),
         }
     }
 }

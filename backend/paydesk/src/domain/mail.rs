@@ -63,14 +63,50 @@ pub fn compose(
     email: &str,
     link: &str,
 ) -> OutgoingMail {
+    compose_action(
+        template.key(),
+        language,
+        to,
+        &[("name", name), ("email", email)],
+        link,
+    )
+}
+
+/// Tells a merchant's owner that deliveries to `url` kept failing and the
+/// endpoint was paused; `link` is its page.
+pub fn compose_webhook_disabled(
+    language: Language,
+    to: &str,
+    name: &str,
+    url: &str,
+    link: &str,
+) -> OutgoingMail {
+    compose_action(
+        "webhook_disabled",
+        language,
+        to,
+        &[("name", name), ("url", url)],
+        link,
+    )
+}
+
+fn compose_action(
+    key: &str,
+    language: Language,
+    to: &str,
+    vars: &[(&str, &str)],
+    link: &str,
+) -> OutgoingMail {
     let words = words(language);
-    let vars = [("name", name), ("email", email)];
-    let key = template.key();
-    let greeting = text(&words, &["greeting"], &vars);
-    let intro = text(&words, &[key, "intro"], &vars);
-    let action = text(&words, &[key, "action"], &vars);
-    let ignore = text(&words, &["ignore"], &vars);
-    let signature = text(&words, &["signature"], &vars);
+    let greeting = text(&words, &["greeting"], vars);
+    let intro = text(&words, &[key, "intro"], vars);
+    let action = text(&words, &[key, "action"], vars);
+    // A message may say in its own words why it came (one nobody asked for).
+    let ignore = match words[key].get("ignore") {
+        Some(_) => text(&words, &[key, "ignore"], vars),
+        None => text(&words, &["ignore"], vars),
+    };
+    let signature = text(&words, &["signature"], vars);
     let plain = format!("{greeting}\n\n{intro}\n\n{link}\n\n{ignore}\n\n{signature}\n");
     let html = format!(
         "<!doctype html><html lang=\"{lang}\"><body style=\"font-family:sans-serif;color:#18181b\">\
@@ -87,7 +123,7 @@ pub fn compose(
     );
     OutgoingMail {
         to: to.to_string(),
-        subject: text(&words, &[key, "subject"], &vars),
+        subject: text(&words, &[key, "subject"], vars),
         text: plain,
         html,
     }

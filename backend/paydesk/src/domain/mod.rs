@@ -33,6 +33,7 @@ pub mod secrets_at_rest;
 pub mod sign_in;
 pub mod transactions;
 pub mod web_addresses;
+pub mod webhooks;
 
 use protocol::{Command, ErrorCode, Query, ReplyBody};
 
@@ -232,6 +233,10 @@ pub async fn run_query(
         }
         Query::ListEMandateRequests { cursor, limit } => {
             e_mandates::list(db, scope, cursor.as_deref(), *limit).await
+        }
+        Query::ListWebhookEndpoints {} => webhooks::queries::list_endpoints(db, scope).await,
+        Query::ListWebhookDeliveries { endpoint_id } => {
+            webhooks::queries::list_deliveries(db, scope, endpoint_id).await
         }
         // Uploads live in the server's memory, not the database: the session
         // answers these from `live::uploads` before they get here.

@@ -162,6 +162,7 @@ pub fn query_route(query: &Query) -> QueryRoute {
         Q::ListPayPages { .. } | Q::GetPayPage { .. } => read(S::PayPages),
         Q::ListOrders { .. } | Q::GetOrder { .. } => read(S::Orders),
         Q::ListEMandateRequests { .. } => read(S::Mandates),
+        Q::ListWebhookEndpoints {} | Q::ListWebhookDeliveries { .. } => read(S::Developers),
     }
 }
 

@@ -31,6 +31,7 @@ pub mod sql;
 pub mod stream;
 pub mod transactions;
 pub mod users;
+pub mod webhooks;
 mod write_tx;
 
 use std::collections::HashMap;

@@ -2,12 +2,13 @@
 //! data (a command, a scheduler day, an upload, an import batch, a payer on
 //! the pay page) is written by `write`: it takes the stream's next `seq`,
 //! runs the work, and commits the work together with its event, which
-//! records who caused it. History, webhooks, resume and the other nodes all
-//! read that event table; nothing else appends to it.
+//! records who caused it, and queues its webhook deliveries. History,
+//! webhooks, resume and the other nodes all read that event table; nothing
+//! else appends to it.
 
 use protocol::{Change, Mode, encode};
 
-use super::{Backend, Db, Tx};
+use super::{Backend, Db, Tx, webhooks};
 use crate::error::AppResult;
 use crate::ids::now_ms;
 
@@ -44,6 +45,9 @@ pub enum Actor {
     Import { import_id: String },
     /// A payer on a public pay page.
     Payer { page_id: String },
+    /// The webhook delivery job, pausing an endpoint whose deliveries kept
+    /// failing.
+    WebhookDelivery { endpoint_id: String },
 }
 
 impl Actor {
@@ -55,6 +59,7 @@ impl Actor {
             Actor::Scheduler => ("scheduler", None),
             Actor::Import { import_id } => ("import", Some(import_id)),
             Actor::Payer { page_id } => ("payer", Some(page_id)),
+            Actor::WebhookDelivery { endpoint_id } => ("webhooks", Some(endpoint_id)),
         }
     }
 
@@ -145,6 +150,9 @@ pub async fn write<T>(
         }
     };
     append_event(&mut tx, key, seq, cause, &encode(&changes)?).await?;
+    // In the event's own transaction: a change that rolls back sends nothing,
+    // and one that commits is never without its deliveries.
+    webhooks::queue_for_event(&mut tx, key, seq, &changes, now_ms()).await?;
     if db.backend == Backend::Postgres {
         announce(&mut tx, key, seq).await?;
     }

@@ -1,0 +1,415 @@
+//! Webhook endpoints and their deliveries. Every query takes the merchant
+//! and the mode, except the delivery job's claim, which serves every
+//! merchant and reads each delivery's own.
+
+use protocol::{Change, Mode};
+use sqlx::Row;
+
+use super::stream::StreamKey;
+use super::{Backend, Db, Tx};
+use crate::domain::webhooks::events::{event_of, payload};
+use crate::error::AppResult;
+use crate::ids::new_id;
+
+/// An endpoint as stored; its secrets sealed.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct EndpointRow {
+    pub id: String,
+    pub merchant_id: String,
+    pub mode: String,
+    pub url: String,
+    pub description: String,
+    pub event_types: String,
+    pub enabled: i64,
+    pub disabled_reason: Option<String>,
+    pub secret: String,
+    pub previous_secret: Option<String>,
+    pub previous_secret_until: Option<i64>,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+impl EndpointRow {
+    pub fn subscribes_to(&self, event_type: &str) -> bool {
+        self.event_types.split(' ').any(|t| t == event_type)
+    }
+}
+
+const ENDPOINT_COLUMNS: &str = "id, merchant_id, mode, url, description, event_types, enabled, \
+     disabled_reason, secret, previous_secret, previous_secret_until, created_at, updated_at";
+
+pub async fn insert_endpoint(tx: &mut Tx, row: &EndpointRow) -> AppResult<()> {
+    sqlx::query(
+        "INSERT INTO webhook_endpoints (id, merchant_id, mode, url, description, event_types, enabled, \
+         disabled_reason, secret, previous_secret, previous_secret_until, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+    )
+    .bind(&row.id)
+    .bind(&row.merchant_id)
+    .bind(&row.mode)
+    .bind(&row.url)
+    .bind(&row.description)
+    .bind(&row.event_types)
+    .bind(row.enabled)
+    .bind(row.disabled_reason.as_deref())
+    .bind(&row.secret)
+    .bind(row.previous_secret.as_deref())
+    .bind(row.previous_secret_until)
+    .bind(row.created_at)
+    .bind(row.updated_at)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+pub async fn find_endpoint(
+    tx: &mut Tx,
+    key: &StreamKey,
+    endpoint_id: &str,
+) -> AppResult<Option<EndpointRow>> {
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT {ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE merchant_id = $1 AND mode = $2 AND id = $3"
+    )))
+    .bind(&key.merchant_id)
+    .bind(key.mode.as_str())
+    .bind(endpoint_id)
+    .fetch_optional(&mut **tx)
+    .await?)
+}
+
+pub async fn list_endpoints(db: &Db, key: &StreamKey) -> AppResult<Vec<EndpointRow>> {
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT {ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE merchant_id = $1 AND mode = $2 ORDER BY id"
+    )))
+    .bind(&key.merchant_id)
+    .bind(key.mode.as_str())
+    .fetch_all(&db.pool)
+    .await?)
+}
+
+/// Enables or pauses an endpoint; `reason` says why the system paused it.
+pub async fn set_enabled(
+    tx: &mut Tx,
+    key: &StreamKey,
+    endpoint_id: &str,
+    enabled: bool,
+    reason: Option<&str>,
+    now: i64,
+) -> AppResult<bool> {
+    let done = sqlx::query(
+        "UPDATE webhook_endpoints SET enabled = $4, disabled_reason = $5, updated_at = $6 \
+         WHERE merchant_id = $1 AND mode = $2 AND id = $3 AND enabled <> $4",
+    )
+    .bind(&key.merchant_id)
+    .bind(key.mode.as_str())
+    .bind(endpoint_id)
+    .bind(i64::from(enabled))
+    .bind(reason)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+pub async fn replace_secret(
+    tx: &mut Tx,
+    key: &StreamKey,
+    endpoint_id: &str,
+    secret: &str,
+    previous: &str,
+    previous_until: i64,
+    now: i64,
+) -> AppResult<()> {
+    sqlx::query(
+        "UPDATE webhook_endpoints SET secret = $4, previous_secret = $5, previous_secret_until = $6, \
+         updated_at = $7 WHERE merchant_id = $1 AND mode = $2 AND id = $3",
+    )
+    .bind(&key.merchant_id)
+    .bind(key.mode.as_str())
+    .bind(endpoint_id)
+    .bind(secret)
+    .bind(previous)
+    .bind(previous_until)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// One delivery to queue.
+pub struct NewDelivery<'a> {
+    pub endpoint_id: &'a str,
+    pub event_id: &'a str,
+    pub event_type: &'a str,
+    pub event_seq: i64,
+    pub payload: &'a str,
+}
+
+pub async fn insert_delivery(
+    tx: &mut Tx,
+    key: &StreamKey,
+    new: &NewDelivery<'_>,
+    now: i64,
+) -> AppResult<String> {
+    let id = new_id("whd");
+    sqlx::query(
+        "INSERT INTO webhook_deliveries (id, merchant_id, mode, endpoint_id, event_id, event_type, event_seq, \
+         payload, state, attempts, next_attempt_at, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'pending', 0, $9, $9)",
+    )
+    .bind(&id)
+    .bind(&key.merchant_id)
+    .bind(key.mode.as_str())
+    .bind(new.endpoint_id)
+    .bind(new.event_id)
+    .bind(new.event_type)
+    .bind(new.event_seq)
+    .bind(new.payload)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    Ok(id)
+}
+
+/// Queues a delivery of each of an event's changes to every enabled
+/// endpoint of the stream that subscribes to its type. Runs inside the
+/// event's own transaction (`stream::write`): the deliveries exist exactly
+/// when the event does. One event id per change, the same for every
+/// endpoint, so a receiver with several endpoints can tell repeats apart.
+pub async fn queue_for_event(
+    tx: &mut Tx,
+    key: &StreamKey,
+    seq: u64,
+    changes: &[Change],
+    now: i64,
+) -> AppResult<()> {
+    let events: Vec<_> = changes.iter().filter_map(event_of).collect();
+    if events.is_empty() {
+        return Ok(());
+    }
+    let endpoints: Vec<(String, String)> = sqlx::query_as(
+        "SELECT id, event_types FROM webhook_endpoints WHERE merchant_id = $1 AND mode = $2 AND enabled = 1",
+    )
+    .bind(&key.merchant_id)
+    .bind(key.mode.as_str())
+    .fetch_all(&mut **tx)
+    .await?;
+    if endpoints.is_empty() {
+        return Ok(());
+    }
+    for (event_type, data) in events {
+        let wanted: Vec<&str> = endpoints
+            .iter()
+            .filter(|(_, types)| types.split(' ').any(|t| t == event_type))
+            .map(|(id, _)| id.as_str())
+            .collect();
+        if wanted.is_empty() {
+            continue;
+        }
+        let event_id = new_id("evt");
+        let body = payload(&event_id, event_type, key.mode, now, data);
+        for endpoint_id in wanted {
+            let new = NewDelivery {
+                endpoint_id,
+                event_id: &event_id,
+                event_type,
+                event_seq: seq as i64,
+                payload: &body,
+            };
+            insert_delivery(tx, key, &new, now).await?;
+        }
+    }
+    Ok(())
+}
+
+/// A delivery the job claimed, with what it needs to send it.
+#[derive(Clone, Debug)]
+pub struct ClaimedDelivery {
+    pub id: String,
+    pub key: StreamKey,
+    pub endpoint_id: String,
+    pub event_id: String,
+    pub payload: String,
+    pub attempts: i64,
+}
+
+/// Claims up to `limit` due deliveries of enabled endpoints by pushing
+/// their next attempt `lease_ms` ahead in one statement: a worker that
+/// dies mid-delivery leaves the row to be taken again when the lease ends
+/// (at least once). On PostgreSQL, `FOR UPDATE SKIP LOCKED` lets workers of
+/// every node claim side by side without waiting on each other's rows.
+pub async fn claim_due(
+    db: &Db,
+    now: i64,
+    limit: i64,
+    lease_ms: i64,
+) -> AppResult<Vec<ClaimedDelivery>> {
+    let lock = match db.backend {
+        Backend::Postgres => " FOR UPDATE SKIP LOCKED",
+        Backend::Sqlite => "",
+    };
+    let sql = format!(
+        "UPDATE webhook_deliveries SET next_attempt_at = $2 WHERE id IN (\
+         SELECT d.id FROM webhook_deliveries d WHERE d.state = 'pending' AND d.next_attempt_at <= $1 \
+         AND EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.id = d.endpoint_id AND e.enabled = 1) \
+         ORDER BY d.next_attempt_at LIMIT $3{lock}) \
+         RETURNING id, merchant_id, mode, endpoint_id, event_id, payload, attempts"
+    );
+    let mut tx = db.begin_write().await?;
+    let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(now)
+        .bind(now + lease_ms)
+        .bind(limit)
+        .fetch_all(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|row| {
+            let mode = Mode::parse(row.get::<String, _>("mode").as_str())?;
+            Some(ClaimedDelivery {
+                id: row.get("id"),
+                key: StreamKey::new(row.get::<String, _>("merchant_id"), mode),
+                endpoint_id: row.get("endpoint_id"),
+                event_id: row.get("event_id"),
+                payload: row.get("payload"),
+                attempts: row.get("attempts"),
+            })
+        })
+        .collect())
+}
+
+/// What one attempt got back.
+pub struct Attempt<'a> {
+    pub at: i64,
+    pub status: Option<i64>,
+    pub duration_ms: i64,
+    pub error: Option<&'a str>,
+    /// The start of the answer's body, already truncated.
+    pub response: Option<&'a str>,
+}
+
+/// Records an attempt: delivered, pending again at `next_attempt_at`, or
+/// failed for good when there is none.
+pub async fn record_attempt(
+    tx: &mut Tx,
+    delivery: &ClaimedDelivery,
+    attempt: &Attempt<'_>,
+    delivered: bool,
+    next_attempt_at: Option<i64>,
+) -> AppResult<()> {
+    let state = match (delivered, next_attempt_at) {
+        (true, _) => "delivered",
+        (false, Some(_)) => "pending",
+        (false, None) => "failed",
+    };
+    sqlx::query(
+        "UPDATE webhook_deliveries SET state = $4, attempts = attempts + 1, next_attempt_at = $5, \
+         last_attempt_at = $6, last_status = $7, last_duration_ms = $8, last_error = $9, last_response = $10, \
+         delivered_at = $11 WHERE merchant_id = $1 AND mode = $2 AND id = $3",
+    )
+    .bind(&delivery.key.merchant_id)
+    .bind(delivery.key.mode.as_str())
+    .bind(&delivery.id)
+    .bind(state)
+    .bind(next_attempt_at.unwrap_or(attempt.at))
+    .bind(attempt.at)
+    .bind(attempt.status)
+    .bind(attempt.duration_ms)
+    .bind(attempt.error)
+    .bind(attempt.response)
+    .bind(delivered.then_some(attempt.at))
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// A delivery as the endpoint page's log shows it.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct DeliveryRow {
+    pub id: String,
+    pub endpoint_id: String,
+    pub event_id: String,
+    pub event_type: String,
+    pub payload: String,
+    pub state: String,
+    pub attempts: i64,
+    pub next_attempt_at: i64,
+    pub last_attempt_at: Option<i64>,
+    pub last_status: Option<i64>,
+    pub last_duration_ms: Option<i64>,
+    pub last_error: Option<String>,
+    pub last_response: Option<String>,
+    pub created_at: i64,
+    pub delivered_at: Option<i64>,
+}
+
+/// An endpoint's deliveries, newest first.
+pub async fn list_deliveries(
+    db: &Db,
+    key: &StreamKey,
+    endpoint_id: &str,
+    limit: i64,
+) -> AppResult<Vec<DeliveryRow>> {
+    Ok(sqlx::query_as(
+        "SELECT id, endpoint_id, event_id, event_type, payload, state, attempts, next_attempt_at, last_attempt_at, \
+         last_status, last_duration_ms, last_error, last_response, created_at, delivered_at FROM webhook_deliveries \
+         WHERE merchant_id = $1 AND mode = $2 AND endpoint_id = $3 ORDER BY id DESC LIMIT $4",
+    )
+    .bind(&key.merchant_id)
+    .bind(key.mode.as_str())
+    .bind(endpoint_id)
+    .bind(limit)
+    .fetch_all(&db.pool)
+    .await?)
+}
+
+/// Queues failed deliveries of an endpoint again (one, or all when
+/// `delivery_id` is none), for an attempt now; returns how many.
+pub async fn resend_failed(
+    tx: &mut Tx,
+    key: &StreamKey,
+    endpoint_id: &str,
+    delivery_id: Option<&str>,
+    now: i64,
+) -> AppResult<u64> {
+    let done = sqlx::query(
+        "UPDATE webhook_deliveries SET state = 'pending', next_attempt_at = $4 \
+         WHERE merchant_id = $1 AND mode = $2 AND endpoint_id = $3 AND state = 'failed' \
+         AND ($5 IS NULL OR id = $5)",
+    )
+    .bind(&key.merchant_id)
+    .bind(key.mode.as_str())
+    .bind(endpoint_id)
+    .bind(now)
+    .bind(delivery_id)
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected())
+}
+
+/// Who owns a merchant, for mail about its endpoints.
+pub async fn owner_recipients(
+    tx: &mut Tx,
+    merchant_id: &str,
+) -> AppResult<Vec<super::users::Recipient>> {
+    let rows = sqlx::query(
+        "SELECT u.id, u.name, u.email, u.language FROM users u JOIN memberships m ON m.user_id = u.id \
+         WHERE m.merchant_id = $1 AND m.role = 'owner' ORDER BY u.id",
+    )
+    .bind(merchant_id)
+    .fetch_all(&mut **tx)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|row| {
+            let language: String = row.get("language");
+            super::users::Recipient {
+                id: row.get("id"),
+                name: row.get("name"),
+                email: row.get("email"),
+                language: protocol::Language::parse(&language).unwrap_or_default(),
+            }
+        })
+        .collect())
+}
