@@ -14,6 +14,7 @@ pub mod customers;
 pub mod debits;
 pub mod downloads;
 pub mod imports;
+pub mod ledger;
 pub mod lifecycle;
 pub mod mail;
 pub mod mandate_actions;

@@ -8,6 +8,7 @@ use protocol::{
 
 use super::super::{Effect, Scope, checked_id};
 use super::charges::settle;
+use crate::domain::debits;
 use crate::domain::scope::stream_today;
 use crate::error::{AppError, AppResult};
 use crate::ids::now_ms;
@@ -58,7 +59,7 @@ pub async fn act_on_order(
                 Err(PayFailure::CancelledByPayer),
                 today,
             )?;
-            transactions::update_transaction(
+            debits::save_transaction(
                 tx,
                 &scope.merchant_id,
                 scope.mode,
