@@ -2,7 +2,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::{
-    BankAccount, BankAccountInput, BusinessInfo, Card, ClockStep, Customer, CustomerInput,
+    Balance, BankAccount, BankAccountInput, BusinessInfo, Card, ClockStep, Customer, CustomerInput,
     CustomerStatus, Dashboard, FileChunk, Import, ImportIssue, ImportPreview, ImportTemplate,
     Language, Mandate, MandateAction, MandateFilter, MerchantView, Mode, Order, OrderAction,
     OrderFilter, PayPage, PayPageInput, Payment, PaymentAction, PaymentFilter, PaymentInput,
@@ -339,6 +339,8 @@ pub enum Query {
         transaction_id: String,
     },
     GetDashboard {},
+    /// The balance the ledger keeps: available and pending.
+    GetBalance {},
     GetPaymentMethodSettings {},
     /// Another page of a checked upload's problems.
     GetImportPreview {
@@ -502,6 +504,9 @@ pub enum ReplyBody {
     },
     Dashboard {
         dashboard: Box<Dashboard>,
+    },
+    Balance {
+        balance: Box<Balance>,
     },
     PaymentMethodSettings {
         settings: Box<PaymentMethodSettings>,

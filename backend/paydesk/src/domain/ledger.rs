@@ -3,14 +3,15 @@
 //! posting is idempotent and runs inside the same write transaction as the
 //! change that causes it. The balance is the sum of the entries.
 
-use protocol::{PaymentMethod, Transaction, TransactionStatus};
+use protocol::{PaymentMethod, ReplyBody, Transaction, TransactionStatus};
 use time::Date;
 
 use super::calendar::{add_business_days, iso_date, parse_iso_date};
+use super::scope::Scope;
 use crate::error::{AppError, AppResult};
 use crate::ids::{new_id, now_ms};
-use crate::store::Tx;
 use crate::store::ledger::{self as store, LedgerRow};
+use crate::store::{Db, Tx, clocks};
 
 /// What a ledger entry records.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,6 +26,10 @@ pub enum EntryKind {
     Dispute,
     /// A collection that was taken back does not cost its fee.
     FeeReturn,
+    /// Money the merchant paid back to a payer for an order.
+    Refund,
+    /// A refunded collection does not cost its fee either.
+    RefundFeeReturn,
 }
 
 impl EntryKind {
@@ -35,6 +40,8 @@ impl EntryKind {
             EntryKind::LateUnpaid => "late_unpaid",
             EntryKind::Dispute => "dispute",
             EntryKind::FeeReturn => "fee_return",
+            EntryKind::Refund => "refund",
+            EntryKind::RefundFeeReturn => "refund_fee_return",
         }
     }
 }
@@ -191,6 +198,50 @@ pub async fn post_transaction(
     Ok(())
 }
 
+/// Pays an order's collection back to its payer out of the available
+/// balance, returning its fee: refused when the available money does not
+/// cover it, so the balance never goes negative. The caller holds the
+/// stream's write lock, so two refunds cannot both pass this check.
+pub async fn post_refund(
+    tx: &mut Tx,
+    scope: &Scope,
+    order: &protocol::Order,
+    today: Date,
+) -> AppResult<()> {
+    let fee = default_fee(order.method).of(order.amount_cents);
+    let net = order.amount_cents - fee;
+    let available = balance(&mut **tx, &scope.merchant_id, scope.mode, today)
+        .await?
+        .available_cents;
+    if net > available {
+        return Err(AppError::Code(protocol::ErrorCode::InsufficientBalance));
+    }
+    for (kind, amount_cents) in [
+        (EntryKind::Refund, -order.amount_cents),
+        (EntryKind::RefundFeeReturn, fee),
+    ] {
+        store::insert_entry(
+            tx,
+            &LedgerRow {
+                id: new_id("led"),
+                merchant_id: scope.merchant_id.clone(),
+                mode: scope.mode,
+                kind: kind.as_str(),
+                amount_cents,
+                method: order.method,
+                transaction_id: order.transaction_id.clone(),
+                order_id: Some(order.id.clone()),
+                source_id: order.id.clone(),
+                entry_date: iso_date(today),
+                available_on: iso_date(today),
+                created_at: now_ms(),
+            },
+        )
+        .await?;
+    }
+    Ok(())
+}
+
 /// A stream's money on a business day.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Balance {
@@ -237,6 +288,22 @@ where
     Ok(Balance {
         available_cents,
         pending_cents,
+    })
+}
+
+/// The stream's balance on its business date, for the payouts screen.
+pub async fn get_balance(db: &Db, scope: &Scope) -> AppResult<ReplyBody> {
+    let offset = clocks::read_clock(&db.pool, &scope.merchant_id, scope.mode)
+        .await?
+        .map_or(0, |c| c.offset_days);
+    let today = scope.clock.today(scope.mode, offset);
+    let sums = balance(&db.pool, &scope.merchant_id, scope.mode, today).await?;
+    Ok(ReplyBody::Balance {
+        balance: Box::new(protocol::Balance {
+            today: iso_date(today),
+            available_cents: sums.available_cents,
+            pending_cents: sums.pending_cents,
+        }),
     })
 }
 

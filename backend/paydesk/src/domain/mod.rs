@@ -180,6 +180,7 @@ pub async fn run_query(
             transactions::get_transaction(db, scope, transaction_id).await
         }
         Query::GetDashboard {} => transactions::get_dashboard(db, scope).await,
+        Query::GetBalance {} => ledger::get_balance(db, scope).await,
         Query::GetPaymentMethodSettings {} => payment_methods::get_settings(db, scope).await,
         Query::ListImports {
             kind,

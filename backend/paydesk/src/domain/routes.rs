@@ -148,6 +148,7 @@ pub fn query_route(query: &Query) -> QueryRoute {
         | Q::ListTransactions { .. }
         | Q::GetTransaction { .. }
         | Q::GetDashboard {}
+        | Q::GetBalance {}
         | Q::GetPaymentMethodSettings {}
         | Q::DownloadImportTemplate { .. }
         | Q::ListImports { .. }

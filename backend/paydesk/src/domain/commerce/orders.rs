@@ -8,8 +8,8 @@ use protocol::{
 
 use super::super::{Effect, Scope, checked_id};
 use super::charges::settle;
-use crate::domain::debits;
 use crate::domain::scope::stream_today;
+use crate::domain::{debits, ledger};
 use crate::error::{AppError, AppResult};
 use crate::ids::now_ms;
 use crate::store::sql::PageRequest;
@@ -37,6 +37,9 @@ pub async fn act_on_order(
     let mut changes = Vec::new();
     match (action, order.status) {
         (OrderAction::Refund, OrderStatus::Paid) => {
+            // The money leaves the merchant's balance with the refund.
+            let today = stream_today(tx, scope).await?;
+            ledger::post_refund(tx, scope, &order, today).await?;
             order.status = OrderStatus::Refunded;
             order.updated_at = now_ms();
         }
