@@ -7,7 +7,7 @@ CREATE TABLE ledger_entries (
     id TEXT PRIMARY KEY,
     merchant_id TEXT NOT NULL REFERENCES merchants(id),
     mode TEXT NOT NULL,
-    -- collection, fee, late_unpaid, dispute, fee_return (later: refund, payout).
+    -- collection, fee, late_unpaid, dispute, fee_return, refund, refund_fee_return.
     kind TEXT NOT NULL,
     amount_cents INTEGER NOT NULL,
     method TEXT NOT NULL,
