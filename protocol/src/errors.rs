@@ -69,6 +69,8 @@ pub enum ErrorCode {
     InvalidRate,
     MandateNotUsable,
     ActionNotAllowed,
+    /// The available balance does not cover the money asked to go out.
+    InsufficientBalance,
     RetryNotAllowed,
     TestModeOnly,
     // Spreadsheet import: the file as a whole

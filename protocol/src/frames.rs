@@ -2,8 +2,13 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::{
-    BankAccount, BankAccountInput, BusinessInfo, Card, ClockStep, Customer, CustomerInput,
-    CustomerStatus, Dashboard, EMandateRequest, EMandateRequestInput, FileChunk, Import, ImportIssue, ImportPreview, ImportTemplate, Language, Mandate, MandateAction, MandateFilter, MerchantView, Mode, Order, OrderAction, OrderFilter, PayPage, PayPageInput, Payment, PaymentAction, PaymentFilter, PaymentInput, PaymentKind, PaymentMethodSettings, PresenceMember, Profile, SessionInfo, SortOrder, Transaction, TransactionFilter, UserView, WebhookDelivery, WebhookEndpoint, WireError,
+    Balance, BankAccount, BankAccountInput, BusinessInfo, Card, ClockStep, Customer, CustomerInput,
+    CustomerStatus, Dashboard, EMandateRequest, EMandateRequestInput, FileChunk, Import,
+    ImportIssue, ImportPreview, ImportTemplate, Language, Mandate, MandateAction, MandateFilter,
+    MerchantView, Mode, Order, OrderAction, OrderFilter, PayPage, PayPageInput, Payment,
+    PaymentAction, PaymentFilter, PaymentInput, PaymentKind, PaymentMethodSettings, PresenceMember,
+    Profile, SessionInfo, SortOrder, Transaction, TransactionFilter, UserView, WebhookDelivery,
+    WebhookEndpoint, WireError,
 };
 
 /// Where a client left off: the stream's epoch and the last delta it applied.
@@ -348,6 +353,8 @@ pub enum Query {
         transaction_id: String,
     },
     GetDashboard {},
+    /// The balance the ledger keeps: available and pending.
+    GetBalance {},
     GetPaymentMethodSettings {},
     /// Another page of a checked upload's problems.
     GetImportPreview {
@@ -527,6 +534,9 @@ pub enum ReplyBody {
     },
     Dashboard {
         dashboard: Box<Dashboard>,
+    },
+    Balance {
+        balance: Box<Balance>,
     },
     PaymentMethodSettings {
         settings: Box<PaymentMethodSettings>,

@@ -55,6 +55,7 @@ pub fn generate_typescript() -> String {
         TransactionFilter::decl(&cfg),
         UpcomingCollection::decl(&cfg),
         Dashboard::decl(&cfg),
+        Balance::decl(&cfg),
         ClockStep::decl(&cfg),
         ImportTemplate::decl(&cfg),
         ImportIssue::decl(&cfg),

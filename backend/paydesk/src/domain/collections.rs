@@ -13,7 +13,7 @@ use time::Date;
 
 use super::bank::{Bank, ScriptedEvent, SimulatedBank};
 use super::calendar::{add_business_days, iso_date, parse_iso_date};
-use super::debits::{step, transaction_change};
+use super::debits::{insert_transaction, save_transaction, step, transaction_change};
 use super::lifecycle::mandate::MandateEvent;
 use super::lifecycle::payment::{PaymentEvent, StopReason};
 use super::lifecycle::transaction::TransactionEvent;
@@ -254,8 +254,7 @@ async fn play_bank_reports(
             settle(tx, scope, &mut touched, &record, report.event, changes).await?;
         }
         if record.script_step != before {
-            store::update_transaction(tx, &scope.merchant_id, scope.mode, &record, now_ms())
-                .await?;
+            save_transaction(tx, &scope.merchant_id, scope.mode, &record, now_ms()).await?;
             changes.push(transaction_change(tx, scope, &record.view.id).await?);
         }
     }
@@ -457,7 +456,7 @@ async fn raise_due_collections(
                 settled_on: None,
             };
             step(&mut txn, TransactionEvent::Send, day)?;
-            store::insert_transaction(tx, &scope.merchant_id, scope.mode, &txn).await?;
+            insert_transaction(tx, &scope.merchant_id, scope.mode, &txn).await?;
             record.view.attempts += 1;
         }
         // A once-off payment has no date after this one.

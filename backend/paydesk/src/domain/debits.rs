@@ -1,10 +1,11 @@
 //! A transaction's steps through its lifecycle, shared by the scheduler's
 //! business day, the merchant's actions on a payment and card charges.
 
-use protocol::{Change, Transaction, TransactionStatus, TransactionStep};
+use protocol::{Change, Mode, Transaction, TransactionStatus, TransactionStep};
 use time::Date;
 
 use super::calendar::iso_date;
+use super::ledger;
 use super::lifecycle::transaction::{self as life, TransactionEvent};
 use super::retry::UnpaidCode;
 use super::scope::{Scope, stream_today};
@@ -80,6 +81,31 @@ pub(crate) fn step(
     Ok(())
 }
 
+/// Stores a new transaction and the ledger entries its history calls for, in
+/// the caller's write transaction: every writer of a transaction goes through
+/// here or [`save_transaction`], so the ledger cannot miss a collection.
+pub(crate) async fn insert_transaction(
+    tx: &mut Tx,
+    merchant_id: &str,
+    mode: Mode,
+    record: &TransactionRecord,
+) -> AppResult<()> {
+    store::insert_transaction(tx, merchant_id, mode, record).await?;
+    ledger::post_transaction(tx, merchant_id, mode, &record.view).await
+}
+
+/// Stores a transaction's new state and the ledger entries it now calls for.
+pub(crate) async fn save_transaction(
+    tx: &mut Tx,
+    merchant_id: &str,
+    mode: Mode,
+    record: &TransactionRecord,
+    now: i64,
+) -> AppResult<()> {
+    store::update_transaction(tx, merchant_id, mode, record, now).await?;
+    ledger::post_transaction(tx, merchant_id, mode, &record.view).await
+}
+
 pub(crate) async fn transaction_change(tx: &mut Tx, scope: &Scope, id: &str) -> AppResult<Change> {
     let record = store::find_transaction(&mut **tx, &scope.merchant_id, scope.mode, id)
         .await?
@@ -103,8 +129,7 @@ pub async fn cancel_unsent(tx: &mut Tx, scope: &Scope, payment_id: &str) -> AppR
         {
             step(&mut record, TransactionEvent::Cancel, today)?;
             record.script = String::new();
-            store::update_transaction(tx, &scope.merchant_id, scope.mode, &record, now_ms())
-                .await?;
+            save_transaction(tx, &scope.merchant_id, scope.mode, &record, now_ms()).await?;
             changes.push(transaction_change(tx, scope, &record.view.id).await?);
         }
     }

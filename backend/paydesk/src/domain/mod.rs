@@ -16,6 +16,7 @@ pub mod downloads;
 pub mod e_mandate_payers;
 pub mod e_mandates;
 pub mod imports;
+pub mod ledger;
 pub mod lifecycle;
 pub mod mail;
 pub mod mandate_actions;
@@ -190,6 +191,7 @@ pub async fn run_query(
             transactions::get_transaction(db, scope, transaction_id).await
         }
         Query::GetDashboard {} => transactions::get_dashboard(db, scope).await,
+        Query::GetBalance {} => ledger::get_balance(db, scope).await,
         Query::GetPaymentMethodSettings {} => payment_methods::get_settings(db, scope).await,
         Query::ListImports {
             kind,

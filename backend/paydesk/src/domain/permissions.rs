@@ -114,7 +114,7 @@ pub fn change_section(change: &Change) -> Option<Section> {
         Change::BusinessInfoUpdated { .. } | Change::PaymentMethodSettingsUpdated { .. } => {
             S::Settings
         }
-        Change::MandateUpserted { .. } => S::Mandates,
+        Change::MandateUpserted { .. } | Change::EMandateRequestUpserted { .. } => S::Mandates,
         Change::PaymentUpserted { .. } => S::Payments,
         Change::TransactionUpserted { .. } => S::Transactions,
         Change::ImportUpserted { .. } => S::Imports,
@@ -128,7 +128,7 @@ fn kind_section(kind: EntityKind) -> Section {
     match kind {
         EntityKind::Customer | EntityKind::BankAccount | EntityKind::Card => Section::Customers,
         EntityKind::BusinessInfo => Section::Settings,
-        EntityKind::Mandate => Section::Mandates,
+        EntityKind::Mandate | EntityKind::EMandateRequest => Section::Mandates,
         EntityKind::Payment => Section::Payments,
         EntityKind::Transaction => Section::Transactions,
         EntityKind::Import => Section::Imports,

@@ -14,6 +14,7 @@ pub mod events;
 pub mod import_batches;
 pub mod import_duplicates;
 pub mod imports;
+pub mod ledger;
 pub mod links;
 pub mod mail;
 pub mod mail_quotas;

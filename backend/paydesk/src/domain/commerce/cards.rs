@@ -7,10 +7,11 @@ use super::super::calendar::iso_date;
 use super::super::{Effect, Scope, checked_id, collection_rules as rule};
 use super::acquirer;
 use super::charges::{ChargeRequest, Source, open_charge, settle};
+use crate::domain::debits;
 use crate::domain::scope::stream_today;
 use crate::error::{AppError, AppResult};
 use crate::store::sql::PageRequest;
-use crate::store::{Db, Tx, cards as store, orders, transactions};
+use crate::store::{Db, Tx, cards as store, orders};
 
 const REFERENCE_MAX: usize = 30;
 
@@ -96,7 +97,7 @@ pub async fn charge_card(
         day,
     )?;
     orders::insert_order(tx, &scope.merchant_id, &order).await?;
-    transactions::insert_transaction(tx, &scope.merchant_id, scope.mode, &record).await?;
+    debits::insert_transaction(tx, &scope.merchant_id, scope.mode, &record).await?;
     let id = order.id.clone();
     Ok(Effect {
         changes: vec![

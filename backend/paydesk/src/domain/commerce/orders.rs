@@ -8,6 +8,7 @@ use protocol::{
 use super::super::{Effect, Scope, checked_id};
 use super::charges::settle;
 use crate::domain::scope::stream_today;
+use crate::domain::{debits, ledger};
 use crate::error::{AppError, AppResult};
 use crate::ids::now_ms;
 use crate::store::sql::PageRequest;
@@ -30,6 +31,9 @@ pub async fn act_on_order(
     let mut changes = Vec::new();
     match (action, order.status) {
         (OrderAction::Refund, OrderStatus::Paid) => {
+            // The money leaves the merchant's balance with the refund.
+            let today = stream_today(tx, scope).await?;
+            ledger::post_refund(tx, scope, &order, today).await?;
             order.status = OrderStatus::Refunded;
             order.updated_at = now_ms();
         }
@@ -52,7 +56,7 @@ pub async fn act_on_order(
                 Err(PayFailure::CancelledByPayer),
                 today,
             )?;
-            transactions::update_transaction(
+            debits::save_transaction(
                 tx,
                 &scope.merchant_id,
                 scope.mode,

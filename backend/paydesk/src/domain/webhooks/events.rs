@@ -147,7 +147,10 @@ pub fn event_of(change: &Change) -> Option<(&'static str, Value)> {
             "payment_method_settings.updated",
             serde_json::to_value(settings),
         ),
+        // A request for a payer's signature is the merchant's own
+        // paperwork; the mandate it leads to is the event.
         Change::ImportUpserted { .. }
+        | Change::EMandateRequestUpserted { .. }
         | Change::Invalidate { .. }
         | Change::TwoFactorPolicyUpdated { .. }
         | Change::ClockAdvanced { .. } => return None,

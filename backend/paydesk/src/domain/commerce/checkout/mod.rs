@@ -13,6 +13,7 @@ use protocol::{Change, ErrorCode, Language, Mode, PayFailure, PaymentKind};
 use super::charges::{ChargeRequest, Source, open_charge, settle};
 use super::receipt;
 use crate::domain::calendar::iso_date;
+use crate::domain::debits;
 use crate::error::{AppError, AppResult};
 use crate::ids::{new_id, now_ms};
 use crate::store::pay_attempts::{self, AttemptRow};
@@ -303,7 +304,7 @@ pub async fn submit(
             updated_at: now,
         };
         orders::insert_order(tx, merchant_id, &order).await?;
-        transactions::insert_transaction(tx, merchant_id, mode, &record).await?;
+        debits::insert_transaction(tx, merchant_id, mode, &record).await?;
         if !pay_attempts::insert_attempt(tx, &row).await? {
             // Unreachable while the stream lock is held; refuse rather than double.
             return Err(AppError::Internal("pay attempt raced its own key".into()));
@@ -393,7 +394,7 @@ pub async fn answer_step(
             ));
         }
         orders::update_order(tx, merchant_id, &order).await?;
-        transactions::update_transaction(tx, merchant_id, mode, &record, row.updated_at).await?;
+        debits::save_transaction(tx, merchant_id, mode, &record, row.updated_at).await?;
         let attempt = to_attempt(&row, record.view.amount_cents, source_label(&record))?;
         let changes = attempt_changes(changes, &record, order);
         Ok(Work::changed(changes, Some(attempt)))

@@ -1,0 +1,312 @@
+//! The merchant's money: a ledger of signed entries in cents per merchant and
+//! mode. Entries follow from what happened to a transaction (its history), so
+//! posting is idempotent and runs inside the same write transaction as the
+//! change that causes it. The balance is the sum of the entries.
+
+use protocol::{PaymentMethod, ReplyBody, Transaction, TransactionStatus};
+use time::Date;
+
+use super::calendar::{add_business_days, iso_date, parse_iso_date};
+use super::scope::Scope;
+use crate::error::{AppError, AppResult};
+use crate::ids::{new_id, now_ms};
+use crate::store::ledger::{self as store, LedgerRow};
+use crate::store::{Db, Tx, clocks};
+
+/// What a ledger entry records.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EntryKind {
+    /// A paid debit or card / pay-by-bank charge: money in.
+    Collection,
+    /// The processing fee of a collection.
+    Fee,
+    /// An unpaid that arrived after the debit was paid takes the money back.
+    LateUnpaid,
+    /// The payer disputed a paid debit: the bank takes the money back.
+    Dispute,
+    /// A collection that was taken back does not cost its fee.
+    FeeReturn,
+    /// Money the merchant paid back to a payer for an order.
+    Refund,
+    /// A refunded collection does not cost its fee either.
+    RefundFeeReturn,
+}
+
+impl EntryKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EntryKind::Collection => "collection",
+            EntryKind::Fee => "fee",
+            EntryKind::LateUnpaid => "late_unpaid",
+            EntryKind::Dispute => "dispute",
+            EntryKind::FeeReturn => "fee_return",
+            EntryKind::Refund => "refund",
+            EntryKind::RefundFeeReturn => "refund_fee_return",
+        }
+    }
+}
+
+/// One method's price: a percentage (in basis points, 1/100 of a percent)
+/// plus a fixed amount per collection.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fee {
+    pub basis_points: i64,
+    pub fixed_cents: i64,
+}
+
+impl Fee {
+    /// The fee of one collection, rounded half up to the cent and never more
+    /// than the collection itself, so a collection never costs the merchant.
+    pub fn of(self, amount_cents: i64) -> i64 {
+        let amount = amount_cents.max(0);
+        let percent = (amount.saturating_mul(self.basis_points) + 5_000) / 10_000;
+        percent.saturating_add(self.fixed_cents).clamp(0, amount)
+    }
+}
+
+/// The documented default prices (README "Fees and settlement").
+pub fn default_fee(method: PaymentMethod) -> Fee {
+    match method {
+        PaymentMethod::Card => Fee {
+            basis_points: 295,
+            fixed_cents: 200,
+        },
+        PaymentMethod::InstantEft => Fee {
+            basis_points: 200,
+            fixed_cents: 0,
+        },
+        PaymentMethod::Debicheck => Fee {
+            basis_points: 0,
+            fixed_cents: 900,
+        },
+        PaymentMethod::RegisteredMandate => Fee {
+            basis_points: 0,
+            fixed_cents: 600,
+        },
+        PaymentMethod::EftDebitOrder => Fee {
+            basis_points: 0,
+            fixed_cents: 400,
+        },
+    }
+}
+
+/// Business days from a collection's payment until its money can be paid
+/// out. Card and pay-by-bank settle the next business day; a debit order
+/// stays pending through the window in which its bank can still take it
+/// back (DebiCheck tracking up to 10 days; RM and EFT disputes up to 40
+/// days), so a dispute always lands on money that was never paid out.
+pub fn settlement_delay_days(method: PaymentMethod) -> i64 {
+    match method {
+        PaymentMethod::Card | PaymentMethod::InstantEft => 1,
+        PaymentMethod::Debicheck => 10,
+        PaymentMethod::RegisteredMandate | PaymentMethod::EftDebitOrder => 40,
+    }
+}
+
+/// An entry a transaction's history calls for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlannedEntry {
+    pub kind: EntryKind,
+    pub amount_cents: i64,
+    pub entry_date: Date,
+    pub available_on: Date,
+}
+
+/// The entries a transaction's history calls for. Money the bank takes back
+/// leaves on the collection's availability date when that is still ahead
+/// (it was never available), so available money never shrinks by itself.
+pub fn planned_entries(view: &Transaction) -> AppResult<Vec<PlannedEntry>> {
+    let mut planned = Vec::new();
+    let mut paid: Option<(Date, Date)> = None;
+    let fee = default_fee(view.method).of(view.amount_cents);
+    for step in &view.history {
+        let date = parse_iso_date(&step.date)
+            .ok_or_else(|| AppError::Internal(format!("transaction step date {}", step.date)))?;
+        match (step.status, paid) {
+            (TransactionStatus::Paid, None) => {
+                let available_on = add_business_days(date, settlement_delay_days(view.method));
+                paid = Some((date, available_on));
+                planned.push(PlannedEntry {
+                    kind: EntryKind::Collection,
+                    amount_cents: view.amount_cents,
+                    entry_date: date,
+                    available_on,
+                });
+                planned.push(PlannedEntry {
+                    kind: EntryKind::Fee,
+                    amount_cents: -fee,
+                    entry_date: date,
+                    available_on,
+                });
+            }
+            (TransactionStatus::Unpaid | TransactionStatus::Disputed, Some((_, available_on))) => {
+                let kind = if step.status == TransactionStatus::Unpaid {
+                    EntryKind::LateUnpaid
+                } else {
+                    EntryKind::Dispute
+                };
+                let available_on = available_on.max(date);
+                planned.push(PlannedEntry {
+                    kind,
+                    amount_cents: -view.amount_cents,
+                    entry_date: date,
+                    available_on,
+                });
+                planned.push(PlannedEntry {
+                    kind: EntryKind::FeeReturn,
+                    amount_cents: fee,
+                    entry_date: date,
+                    available_on,
+                });
+                // Only one take-back per collection.
+                break;
+            }
+            _ => {}
+        }
+    }
+    Ok(planned)
+}
+
+/// Writes the entries a transaction's history calls for that are not in the
+/// ledger yet. Every writer of a transaction calls this in its transaction.
+pub async fn post_transaction(
+    tx: &mut Tx,
+    merchant_id: &str,
+    mode: protocol::Mode,
+    view: &Transaction,
+) -> AppResult<()> {
+    for entry in planned_entries(view)? {
+        store::insert_entry(
+            tx,
+            &LedgerRow {
+                id: new_id("led"),
+                merchant_id: merchant_id.to_string(),
+                mode,
+                kind: entry.kind.as_str(),
+                amount_cents: entry.amount_cents,
+                method: view.method,
+                transaction_id: Some(view.id.clone()),
+                order_id: view.order_id.clone(),
+                source_id: view.id.clone(),
+                entry_date: iso_date(entry.entry_date),
+                available_on: iso_date(entry.available_on),
+                created_at: now_ms(),
+            },
+        )
+        .await?;
+    }
+    Ok(())
+}
+
+/// Pays an order's collection back to its payer out of the available
+/// balance, returning its fee: refused when the available money does not
+/// cover it, so the balance never goes negative. The caller holds the
+/// stream's write lock, so two refunds cannot both pass this check.
+pub async fn post_refund(
+    tx: &mut Tx,
+    scope: &Scope,
+    order: &protocol::Order,
+    today: Date,
+) -> AppResult<()> {
+    let fee = default_fee(order.method).of(order.amount_cents);
+    let net = order.amount_cents - fee;
+    let available = balance(&mut **tx, &scope.merchant_id, scope.mode, today)
+        .await?
+        .available_cents;
+    if net > available {
+        return Err(AppError::Code(protocol::ErrorCode::InsufficientBalance));
+    }
+    for (kind, amount_cents) in [
+        (EntryKind::Refund, -order.amount_cents),
+        (EntryKind::RefundFeeReturn, fee),
+    ] {
+        store::insert_entry(
+            tx,
+            &LedgerRow {
+                id: new_id("led"),
+                merchant_id: scope.merchant_id.clone(),
+                mode: scope.mode,
+                kind: kind.as_str(),
+                amount_cents,
+                method: order.method,
+                transaction_id: order.transaction_id.clone(),
+                order_id: Some(order.id.clone()),
+                source_id: order.id.clone(),
+                entry_date: iso_date(today),
+                available_on: iso_date(today),
+                created_at: now_ms(),
+            },
+        )
+        .await?;
+    }
+    Ok(())
+}
+
+/// A stream's money on a business day.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Balance {
+    /// Can be paid out now.
+    pub available_cents: i64,
+    /// Collected but still inside its settlement delay.
+    pub pending_cents: i64,
+}
+
+impl Balance {
+    pub fn total_cents(self) -> i64 {
+        self.available_cents + self.pending_cents
+    }
+}
+
+/// The balance of entries given as (amount, available on) on `today`: the
+/// same split the store's sum makes, for checking the rules without I/O.
+pub fn balance_of(entries: &[(i64, Date)], today: Date) -> Balance {
+    entries.iter().fold(
+        Balance::default(),
+        |mut balance, &(amount, available_on)| {
+            if available_on <= today {
+                balance.available_cents += amount;
+            } else {
+                balance.pending_cents += amount;
+            }
+            balance
+        },
+    )
+}
+
+/// The balance on `today`: the sum of the ledger, split by availability.
+pub async fn balance<'e, E>(
+    executor: E,
+    merchant_id: &str,
+    mode: protocol::Mode,
+    today: Date,
+) -> AppResult<Balance>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
+{
+    let (available_cents, pending_cents) =
+        store::sum_by_availability(executor, merchant_id, mode, &iso_date(today)).await?;
+    Ok(Balance {
+        available_cents,
+        pending_cents,
+    })
+}
+
+/// The stream's balance on its business date, for the payouts screen.
+pub async fn get_balance(db: &Db, scope: &Scope) -> AppResult<ReplyBody> {
+    let offset = clocks::read_clock(&db.pool, &scope.merchant_id, scope.mode)
+        .await?
+        .map_or(0, |c| c.offset_days);
+    let today = scope.clock.today(scope.mode, offset);
+    let sums = balance(&db.pool, &scope.merchant_id, scope.mode, today).await?;
+    Ok(ReplyBody::Balance {
+        balance: Box::new(protocol::Balance {
+            today: iso_date(today),
+            available_cents: sums.available_cents,
+            pending_cents: sums.pending_cents,
+        }),
+    })
+}
+
+#[cfg(test)]
+#[path = "ledger_tests.rs"]
+mod tests;

@@ -1,0 +1,191 @@
+//! The ledger through the live socket, in test mode with a pinned calendar:
+//! collections credit the balance net of their fee, stay pending through
+//! their method's settlement delay, and a dispute takes its money back.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use std::time::Duration;
+
+use common::{Database, Socket, TestApp, committed_id};
+use protocol::*;
+
+async fn customer(socket: &mut Socket) -> String {
+    let input = CustomerInput {
+        name: "Thabo Mokoena".into(),
+        email: "thabo@example.co.za".into(),
+        cellphone: "+27821234567".into(),
+        id_type: Some(IdType::SouthAfricanId),
+        id_number: "8801235111088".into(),
+        ..Default::default()
+    };
+    committed_id(
+        socket
+            .command("c1", Command::CreateCustomer { input })
+            .await,
+    )
+}
+
+fn monthly_debicheck(customer_id: &str, account_number: &str, contract: &str) -> PaymentInput {
+    let mandate = MandateInput {
+        method: PaymentMethod::Debicheck,
+        bank_account: BankAccountChoice::New {
+            input: BankAccountInput {
+                bank: BankId::Capitec,
+                branch_code: "470010".into(),
+                account_type: AccountType::Savings,
+                holder_name: "T Mokoena".into(),
+                account_number: account_number.into(),
+            },
+        },
+        client_type: ClientType::ResidentIndividual,
+        industry: Industry::Subscription,
+        contract_reference: contract.into(),
+        maximum_collection_cents: Some(15_000),
+        allow_tracking: true,
+        tracking_days: Some(10),
+        allow_date_adjustment: false,
+        variable_amount: false,
+        adjustment_category: AdjustmentCategory::Never,
+        adjustment_type: None,
+        adjustment_rate: String::new(),
+        adjustment_amount_cents: None,
+        approval_window: Some(ApprovalWindow::Tt1RealTime),
+        abbreviated_name: "KAROO GYM".into(),
+    };
+    PaymentInput {
+        customer_id: customer_id.into(),
+        mandate: MandateChoice::New {
+            input: Box::new(mandate),
+        },
+        kind: PaymentKind::Recurring,
+        amount_cents: 10_000,
+        date_to_process: None,
+        transaction_reference: String::new(),
+        start_date: Some("2026-03-02".into()),
+        end_date: None,
+        interval: Some(Interval::Monthly),
+        day_to_process: Some(5),
+        first_collection_cents: None,
+        start_running: true,
+    }
+}
+
+async fn running(socket: &mut Socket, payment_id: &str) {
+    // The payer approves in real time, on the same business day.
+    for _ in 0..50 {
+        let reply = socket
+            .query(
+                "p",
+                Query::GetPayment {
+                    payment_id: payment_id.into(),
+                },
+            )
+            .await;
+        if let ServerFrame::Reply {
+            ok: Some(ReplyBody::Payment { payment }),
+            ..
+        } = reply
+            && payment.status == PaymentStatus::Running
+        {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("payment {payment_id} never ran");
+}
+
+async fn balance(socket: &mut Socket) -> Balance {
+    match socket.query("b", Query::GetBalance {}).await {
+        ServerFrame::Reply {
+            ok: Some(ReplyBody::Balance { balance }),
+            ..
+        } => *balance,
+        other => panic!("{other:?}"),
+    }
+}
+
+/// Moves the test clock and waits until the watching tab hears the scheduler
+/// has played out `day`: the days run after the command's reply.
+async fn advance(socket: &mut Socket, watcher: &mut Socket, step: ClockStep, day: &str) {
+    let reply = socket
+        // A command id is used once: the same id again would be a retry.
+        .command(&format!("clock-{day}"), Command::AdvanceTestClock { step })
+        .await;
+    assert!(
+        matches!(reply, ServerFrame::Reply { ok: Some(_), .. }),
+        "{reply:?}"
+    );
+    loop {
+        match watcher.next_within(Duration::from_secs(20)).await {
+            Ok(ServerFrame::Delta { changes, .. })
+                if changes
+                    .iter()
+                    .any(|c| matches!(c, Change::ClockAdvanced { today } if today == day)) =>
+            {
+                return;
+            }
+            Ok(_) => {}
+            Err(_) => panic!("the clock never reached {day}"),
+        }
+    }
+}
+
+async fn debits_credit_the_balance_net_of_fees_after_their_settlement_delay(db: Database) {
+    let app = TestApp::start_pinned(db).await;
+    let owner = app.merchant("owner@karoo.test").await;
+    let mut tab = owner.open(Mode::Test).await;
+    let mut watcher = owner.open(Mode::Test).await;
+    let other = app.merchant("other@elsewhere.test").await;
+    let mut stranger = other.open(Mode::Test).await;
+
+    let customer_id = customer(&mut tab).await;
+    let mut ids = Vec::new();
+    // A debit the bank pays, and one the payer disputes five business days later.
+    for (account, contract) in [("4000000001", "GYM2026"), ("4000000006", "GYM2027")] {
+        let input = Box::new(monthly_debicheck(&customer_id, account, contract));
+        let id = committed_id(
+            tab.command(contract, Command::CreatePayment { input })
+                .await,
+        );
+        running(&mut tab, &id).await;
+        ids.push(id);
+    }
+    assert_eq!(
+        balance(&mut tab).await,
+        Balance {
+            today: "2026-03-02".into(),
+            available_cents: 0,
+            pending_cents: 0,
+        }
+    );
+
+    // Debited on Thursday 5 March, paid on the 6th: R100 less the DebiCheck
+    // fee of R9 each, pending for ten business days.
+    advance(&mut tab, &mut watcher, ClockStep::Week, "2026-03-09").await;
+    let week = balance(&mut tab).await;
+    assert_eq!((week.available_cents, week.pending_cents), (0, 2 * 9_100));
+
+    // The dispute took its debit back (and returned its fee); the other is
+    // available once its delay has passed.
+    advance(&mut tab, &mut watcher, ClockStep::Week, "2026-03-16").await;
+    let disputed = balance(&mut tab).await;
+    assert_eq!(
+        (disputed.available_cents, disputed.pending_cents),
+        (0, 9_100)
+    );
+    advance(&mut tab, &mut watcher, ClockStep::Week, "2026-03-23").await;
+    let settled = balance(&mut tab).await;
+    assert_eq!(
+        (settled.available_cents, settled.pending_cents),
+        (9_100, 0),
+        "{settled:?}"
+    );
+
+    // Another merchant's balance is its own.
+    let foreign = balance(&mut stranger).await;
+    assert_eq!((foreign.available_cents, foreign.pending_cents), (0, 0));
+}
+
+on_both_databases!(debits_credit_the_balance_net_of_fees_after_their_settlement_delay);

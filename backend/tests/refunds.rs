@@ -1,0 +1,180 @@
+//! Refunding a card order through the live socket: the money leaves the
+//! merchant's ledger, only out of the available balance, and only once.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use std::time::Duration;
+
+use common::{Database, Socket, TestApp, committed_id, error_of};
+use protocol::*;
+
+fn hidden(html: &str, name: &str) -> String {
+    let marker = format!("name=\"{name}\" value=\"");
+    let start = html
+        .find(&marker)
+        .unwrap_or_else(|| panic!("no {name} in {html}"))
+        + marker.len();
+    html[start..].chars().take_while(|c| *c != '"').collect()
+}
+
+async fn pay_by_card(app: &TestApp, tab: &mut Socket) -> String {
+    let input = PayPageInput {
+        title: "Yoga class".into(),
+        description: "One drop-in class.".into(),
+        amount_mode: AmountMode::Fixed,
+        amount_cents: Some(15_000),
+        min_cents: None,
+        max_cents: None,
+        kind: PaymentKind::Once,
+        interval: None,
+        methods: vec![PaymentMethod::Card],
+        expires_on: None,
+        max_uses: None,
+        reference: "YOGA-1".into(),
+        success_url: None,
+        colour: "#1e3a8a".into(),
+    };
+    let page_id = committed_id(
+        tab.command(
+            "page",
+            Command::CreatePayPage {
+                input: Box::new(input),
+            },
+        )
+        .await,
+    );
+    let browser = app.browser();
+    let html = browser
+        .http
+        .get(app.url(&format!("/pay/{page_id}?method=card")))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let (csrf, attempt) = (hidden(&html, "csrfToken"), hidden(&html, "attempt"));
+    let paid = browser
+        .post_form(
+            &format!("/pay/{page_id}"),
+            &[
+                ("csrfToken", csrf.as_str()),
+                ("attempt", attempt.as_str()),
+                ("method", "card"),
+                ("name", "Lerato Dlamini"),
+                ("email", "lerato@example.co.za"),
+                ("cardNumber", "4242424242424242"),
+                ("expiry", "12/29"),
+                ("cvv", "123"),
+            ],
+        )
+        .await;
+    assert_eq!(paid.status(), 303);
+    page_id
+}
+
+async fn order_of(socket: &mut Socket, page_id: &str) -> Order {
+    let reply = socket
+        .query(
+            "orders",
+            Query::ListOrders {
+                filter: OrderFilter {
+                    page_id: Some(page_id.into()),
+                    ..Default::default()
+                },
+                cursor: None,
+                limit: None,
+            },
+        )
+        .await;
+    match reply {
+        ServerFrame::Reply {
+            ok: Some(ReplyBody::OrderPage { mut items, .. }),
+            ..
+        } if items.len() == 1 => items.remove(0),
+        other => panic!("{other:?}"),
+    }
+}
+
+async fn balance(socket: &mut Socket) -> (i64, i64) {
+    match socket.query("b", Query::GetBalance {}).await {
+        ServerFrame::Reply {
+            ok: Some(ReplyBody::Balance { balance }),
+            ..
+        } => (balance.available_cents, balance.pending_cents),
+        other => panic!("{other:?}"),
+    }
+}
+
+fn refund(order_id: &str) -> Command {
+    Command::ActOnOrder {
+        order_id: order_id.into(),
+        action: OrderAction::Refund,
+    }
+}
+
+async fn a_card_refund_leaves_the_ledger_only_from_available_money(db: Database) {
+    let app = TestApp::start_pinned(db).await;
+    let owner = app.merchant("owner@example.co.za").await;
+    let mut tab = owner.open(Mode::Test).await;
+    let mut watcher = owner.open(Mode::Test).await;
+    let page_id = pay_by_card(&app, &mut tab).await;
+    let order = order_of(&mut tab, &page_id).await;
+    assert_eq!(order.status, OrderStatus::Paid);
+
+    // R150 less the card fee (2.95 % + R2 = R6.43), pending until tomorrow:
+    // nothing can go back to the payer yet.
+    assert_eq!(balance(&mut tab).await, (0, 14_357));
+    let early = error_of(tab.command("r1", refund(&order.id)).await);
+    assert_eq!(early.code, ErrorCode::InsufficientBalance);
+    assert_eq!(order_of(&mut tab, &page_id).await.status, OrderStatus::Paid);
+    assert_eq!(balance(&mut tab).await, (0, 14_357));
+
+    let reply = tab
+        .command(
+            "clock",
+            Command::AdvanceTestClock {
+                step: ClockStep::Day,
+            },
+        )
+        .await;
+    assert!(
+        matches!(reply, ServerFrame::Reply { ok: Some(_), .. }),
+        "{reply:?}"
+    );
+    loop {
+        match watcher.next_within(Duration::from_secs(20)).await {
+            Ok(ServerFrame::Delta { changes, .. })
+                if changes.iter().any(
+                    |c| matches!(c, Change::ClockAdvanced { today } if today == "2026-03-03"),
+                ) =>
+            {
+                break;
+            }
+            Ok(_) => {}
+            Err(_) => panic!("the clock never moved"),
+        }
+    }
+    assert_eq!(balance(&mut tab).await, (14_357, 0));
+
+    // The refund takes the payment back out, fee returned: nothing left.
+    let done = tab.command("r2", refund(&order.id)).await;
+    assert!(
+        matches!(done, ServerFrame::Reply { ok: Some(_), .. }),
+        "{done:?}"
+    );
+    assert_eq!(
+        order_of(&mut tab, &page_id).await.status,
+        OrderStatus::Refunded
+    );
+    assert_eq!(balance(&mut tab).await, (0, 0));
+
+    // A second refund of the same order is refused and moves no money.
+    let again = error_of(tab.command("r3", refund(&order.id)).await);
+    assert_eq!(again.code, ErrorCode::ActionNotAllowed);
+    assert_eq!(balance(&mut tab).await, (0, 0));
+}
+
+on_both_databases!(a_card_refund_leaves_the_ledger_only_from_available_money);
