@@ -297,7 +297,62 @@ async fn deltas_of_unreadable_sections_are_not_sent(db: Database) {
     );
 }
 
+/// Sets a member's role as the row holds it (changing roles from the team
+/// screen is still to come; this is the state such a change leaves).
+async fn set_role(app: &TestApp, email: &str, role: Role) {
+    let (_, merchant_id) = app.owner_ids(OWNER).await;
+    let (user_id, _) = app.owner_ids(email).await;
+    let db = paydesk::store::Db::connect(&app.database_url)
+        .await
+        .unwrap();
+    let mut tx = db.begin_write().await.unwrap();
+    sqlx::query("UPDATE memberships SET role = $1 WHERE merchant_id = $2 AND user_id = $3")
+        .bind(role.as_str())
+        .bind(&merchant_id)
+        .bind(&user_id)
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+}
+
+/// A member demoted while their socket is open is refused from their next
+/// command on, on that same socket, and nothing is written.
+async fn a_demotion_takes_effect_on_the_next_command(db: Database) {
+    let app = TestApp::start(db).await;
+    let owner = app.merchant(OWNER).await;
+    let ops = app.merchant("ops@karoo.co.za").await;
+    add_member(&app, "ops@karoo.co.za", Role::Operations).await;
+    let (mut socket, _) = on_owners_merchant(&app, &ops).await;
+    let input = customer_input("Sipho", "sipho@example.co.za");
+    common::committed_id(
+        socket
+            .command("c1", Command::CreateCustomer { input })
+            .await,
+    );
+
+    set_role(&app, "ops@karoo.co.za", Role::Viewer).await;
+    let input = customer_input("Lerato", "lerato@example.co.za");
+    let reply = socket
+        .command("c2", Command::CreateCustomer { input })
+        .await;
+    assert_eq!(common::error_of(reply).code, ErrorCode::Forbidden);
+
+    let (mut owner_socket, _) = on_owners_merchant(&app, &owner).await;
+    let listed = owner_socket
+        .query("l1", query(serde_json::json!({"t": "ListCustomers"})))
+        .await;
+    match listed {
+        ServerFrame::Reply {
+            ok: Some(ReplyBody::CustomerPage { items, .. }),
+            ..
+        } => assert_eq!(items.len(), 1, "{items:?}"),
+        other => panic!("customers: {other:?}"),
+    }
+}
+
 on_both_databases!(
+    a_demotion_takes_effect_on_the_next_command,
     deltas_of_unreadable_sections_are_not_sent,
     each_preset_role_is_answered_by_the_table,
     a_refused_command_changes_nothing

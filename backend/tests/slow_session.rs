@@ -6,7 +6,6 @@
 use actix::prelude::*;
 use backend::live::merchant::MerchantActor;
 use backend::live::messages::{Execute, Join, Members, Outbound};
-use paydesk::domain::permissions::Grant;
 use paydesk::store::Db;
 use paydesk::store::stream::StreamKey;
 use protocol::{Access, Command, CustomerInput, MerchantView, Mode, Permissions, Role, UserView};
@@ -78,6 +77,22 @@ async fn a_stuck_session_is_dropped_and_the_rest_carry_on() {
         .execute(&mut *tx)
         .await
         .unwrap();
+    // The commands run as usr_2, an owner of the merchant: the actor reads
+    // the membership in each command's transaction.
+    sqlx::query(
+        "INSERT INTO users (id, email, name, password_hash, created_at) \
+         VALUES ('usr_2', 'slow@example.co.za', 'Slow', 'x', 0)",
+    )
+    .execute(&mut *tx)
+    .await
+    .unwrap();
+    sqlx::query(
+        "INSERT INTO memberships (merchant_id, user_id, role, created_at) \
+         VALUES ('mer_slow', 'usr_2', 'owner', 0)",
+    )
+    .execute(&mut *tx)
+    .await
+    .unwrap();
     tx.commit().await.unwrap();
 
     let merchant = MerchantActor::new(
@@ -110,7 +125,6 @@ async fn a_stuck_session_is_dropped_and_the_rest_carry_on() {
             user_id: "usr_2".into(),
             session_id: "ses_2".into(),
             address: None,
-            grant: Grant::preset(Role::Owner).unwrap(),
             origin: String::new(),
             command: Command::CreateCustomer { input },
         };

@@ -20,7 +20,7 @@ use paydesk::domain::{self, Scope, routes};
 use paydesk::error::{AppError, AppResult};
 use paydesk::store::events::{self, StreamPosition};
 use paydesk::store::stream::{self, Actor as EventActor, Cause, StreamKey, Work};
-use paydesk::store::{Db, Tx};
+use paydesk::store::{Db, Tx, users};
 
 /// Deltas replayed on resume before we ask the client to resync instead.
 const REPLAY_LIMIT: u64 = 1_000;
@@ -372,20 +372,6 @@ async fn commit_command(
         }
         return Ok((protocol::decode(&ran.reply)?, Vec::new()));
     }
-    // The table decides here too: nothing reaches the stream that the
-    // member's role does not allow, whoever sent it.
-    msg.grant
-        .check(routes::command_route(&msg.command).needs)
-        .map_err(AppError::Code)?;
-    let scope = Scope {
-        merchant_id: key.merchant_id.clone(),
-        mode: key.mode,
-        user_id: msg.user_id.clone(),
-        role: msg.grant.role,
-        permissions: msg.grant.permissions,
-        clock,
-        origin: msg.origin.clone(),
-    };
     let cause = Cause {
         actor: EventActor::User {
             user_id: msg.user_id.clone(),
@@ -395,6 +381,24 @@ async fn commit_command(
         address: msg.address.clone(),
     };
     let written = stream::write(&db, &key, &cause, async |tx: &mut Tx, seq| {
+        // The table decides with the member's role as it is now, read in
+        // this transaction: a member demoted or removed since their socket
+        // joined is refused from their next command on.
+        let grant = users::find_grant(&mut **tx, &key.merchant_id, &msg.user_id)
+            .await?
+            .ok_or(AppError::Code(ErrorCode::Forbidden))?;
+        grant
+            .check(routes::command_route(&msg.command).needs)
+            .map_err(AppError::Code)?;
+        let scope = Scope {
+            merchant_id: key.merchant_id.clone(),
+            mode: key.mode,
+            user_id: msg.user_id.clone(),
+            role: grant.role,
+            permissions: grant.permissions,
+            clock,
+            origin: msg.origin.clone(),
+        };
         let effect = domain::run_command(tx, &scope, &msg.command).await?;
         let reply = ReplyBody::Committed { seq, id: effect.id };
         let run = events::CommandRun {

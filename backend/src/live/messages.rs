@@ -3,7 +3,6 @@
 use std::sync::Arc;
 
 use actix::prelude::*;
-use paydesk::domain::permissions::Grant;
 use protocol::{Command, MerchantView, PresenceMember, ReplyBody, Resume, UserView, WireError};
 
 /// A frame already encoded once, shared by every session it goes to.
@@ -55,8 +54,6 @@ pub struct Execute {
     pub session_id: String,
     /// The client's network address.
     pub address: Option<String>,
-    /// The member's role and what it grants, as the session knew it.
-    pub grant: Grant,
     /// This server's public origin, for links the command mails.
     pub origin: String,
     pub command: Command,

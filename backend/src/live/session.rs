@@ -261,7 +261,6 @@ impl SessionActor {
             user_id: self.user_id.clone(),
             session_id: self.session_id.clone(),
             address: Some(self.address.clone()),
-            grant: joined.grant,
             origin: self.state.config.public_url.clone().unwrap_or_default(),
             command,
         };

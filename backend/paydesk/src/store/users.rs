@@ -99,6 +99,35 @@ pub async fn find_memberships(db: &Db, user_id: &str) -> AppResult<Vec<MerchantV
     rows.into_iter().map(merchant_view).collect()
 }
 
+/// The user's role on the merchant and what it grants now, if they are
+/// still a member. Read inside a command's write transaction, so a role
+/// changed or a member removed a moment ago is what decides.
+pub async fn find_grant<'e, E>(
+    executor: E,
+    merchant_id: &str,
+    user_id: &str,
+) -> AppResult<Option<permissions::Grant>>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
+{
+    let row = sqlx::query(
+        "SELECT m.id, m.name, ms.role, cr.name AS role_name, cr.permissions \
+         FROM memberships ms JOIN merchants m ON m.id = ms.merchant_id \
+         LEFT JOIN custom_roles cr ON cr.id = ms.custom_role_id AND cr.merchant_id = ms.merchant_id \
+         WHERE ms.merchant_id = $1 AND ms.user_id = $2",
+    )
+    .bind(merchant_id)
+    .bind(user_id)
+    .fetch_optional(executor)
+    .await?;
+    row.map(merchant_view).transpose().map(|view| {
+        view.map(|v| permissions::Grant {
+            role: v.role,
+            permissions: v.permissions,
+        })
+    })
+}
+
 fn merchant_view(r: sqlx::any::AnyRow) -> AppResult<MerchantView> {
     let role: String = r.get("role");
     let role =
