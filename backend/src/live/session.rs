@@ -590,9 +590,11 @@ impl Handler<Outbound> for SessionActor {
 
     fn handle(&mut self, msg: Outbound, ctx: &mut Self::Context) {
         match msg {
+            // The shared bytes themselves: no copy per socket.
+            Outbound::Frame(bytes) => ctx.binary(bytes),
             Outbound::Frames(frames) => {
                 for bytes in frames {
-                    ctx.binary(bytes.to_vec());
+                    ctx.binary(bytes);
                 }
             }
             Outbound::TooSlow => Self::close(ctx, CloseCode::Again, "too slow; resume"),
