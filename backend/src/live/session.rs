@@ -27,14 +27,11 @@ use paydesk::ids::new_id;
 use paydesk::store::sessions::SessionRow;
 use paydesk::store::stream::StreamKey;
 use paydesk::store::stream::{Actor as EventActor, Cause};
-use paydesk::store::{accounts as account_store, business, sessions, users};
+use paydesk::store::{accounts as account_store, business, users};
 
 /// Server heartbeat: a ping this often; a client silent for `CLIENT_TIMEOUT` is gone.
 const HEARTBEAT: Duration = Duration::from_secs(10);
 const CLIENT_TIMEOUT: Duration = Duration::from_secs(35);
-/// How often the browser session behind the socket is re-checked, so a
-/// sign-out on another node (or an expiry) closes this socket too.
-const SESSION_RECHECK: Duration = Duration::from_secs(30);
 /// Frames queued for this socket. When the client reads too slowly the queue
 /// fills and the merchant actor drops the session instead of waiting.
 const MAILBOX: usize = 256;
@@ -559,23 +556,6 @@ impl Actor for SessionActor {
                 return Self::close(ctx, CloseCode::Away, "heartbeat timeout");
             }
             ctx.ping(b"");
-        });
-        ctx.run_interval(SESSION_RECHECK, |actor, ctx| {
-            let db = actor.state.db.clone();
-            let token_hash = actor.token_hash.clone();
-            ctx.spawn(
-                async move { sessions::session_is_live(&db, &token_hash).await }
-                    .into_actor(actor)
-                    .map(|live, _actor, ctx| {
-                        if matches!(live, Ok(false)) {
-                            Self::close(
-                                ctx,
-                                CloseCode::Other(crate::live::sockets::SIGNED_OUT),
-                                "signed out",
-                            );
-                        }
-                    }),
-            );
         });
     }
 
