@@ -87,7 +87,12 @@ pub async fn build_state(config: Config) -> AppResult<State> {
     jobs.push(spawn_job("imports", move || {
         imports::run_forever(url, registry, waiting)
     }));
-    let sockets = SocketRegistry::new(config.sockets_per_user);
+    let sockets = Arc::new(SocketRegistry::new(config.sockets_per_user));
+    let (url, registry) = (config.database_url.clone(), sockets.clone());
+    let every = Duration::from_secs(config.session_recheck_seconds.max(1));
+    jobs.push(spawn_job("session-recheck", move || {
+        crate::live::sockets::recheck_forever(url, registry, every)
+    }));
     Ok(web::Data::new(AppState {
         config,
         db,

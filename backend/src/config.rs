@@ -107,6 +107,12 @@ pub struct Config {
     #[arg(long, env = "SCHEDULER_INTERVAL_SECONDS", default_value_t = 30)]
     pub scheduler_interval_seconds: u64,
 
+    /// How often, in seconds, the sessions behind this node's sockets are
+    /// re-checked (one query for all of them), so a sign-out on another node
+    /// or an expiry closes the sockets here too.
+    #[arg(long, env = "SESSION_RECHECK_SECONDS", default_value_t = 30)]
+    pub session_recheck_seconds: u64,
+
     /// Sockets one user may hold open on this node, over all their sessions
     /// (one per tab); the next one is closed with 4002.
     #[arg(long, env = "SOCKETS_PER_USER", default_value_t = 20)]
@@ -188,6 +194,7 @@ impl Config {
             mail_from: "Paydesk <no-reply@paydesk.invalid>".into(),
             business_date: None,
             scheduler_interval_seconds: 30,
+            session_recheck_seconds: 30,
             sockets_per_user: 20,
             socket_frames_per_second: 100,
             socket_frame_burst: 1_000,

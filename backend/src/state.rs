@@ -25,7 +25,7 @@ pub struct AppState {
     pub keys: Keys,
     pub throttle: Throttle,
     pub merchants: Arc<MerchantRegistry>,
-    pub sockets: SocketRegistry,
+    pub sockets: Arc<SocketRegistry>,
     /// Spreadsheets uploaded and checked, not yet confirmed.
     pub uploads: Uploads,
     /// Confirmed imports waiting for the import job.

@@ -69,6 +69,11 @@ struct Args {
     /// Print the figures as one JSON object instead of the human report.
     #[arg(long)]
     json: bool,
+
+    /// The target is a bare fan-out server (bare_tokio, bare_actix): skip the
+    /// sign-ups and name each merchant in the socket's cookie.
+    #[arg(long)]
+    bare: bool,
 }
 
 /// A short id that keeps this run's e-mail addresses apart from earlier runs'.
@@ -103,6 +108,7 @@ fn plan(args: &Args) -> Result<Plan, String> {
         mutations: args.mutations,
         rate: args.rate,
         duration: Duration::from_secs(args.duration),
+        bare: args.bare,
     })
 }
 

@@ -33,6 +33,9 @@ pub struct Plan {
     pub mutations: u64,
     pub rate: f64,
     pub duration: Duration,
+    /// The target is a bare fan-out server (`bare_tokio`, `bare_actix`): no
+    /// sign-up; each merchant is named by its cookie.
+    pub bare: bool,
 }
 
 /// Socket `i` belongs to merchant `i % merchants`.
@@ -70,13 +73,19 @@ pub fn customer(n: u64) -> CustomerInput {
 pub async fn run(targets: &[Target], plan: &Plan) -> Fallible<Report> {
     let first = targets.first().ok_or("no --url given")?;
     let started = Instant::now();
-    let merchants: Vec<Merchant> = stream::iter(0..plan.merchants)
-        .map(|i| signup::sign_up(first, &plan.run, i))
-        .buffered(SIGNUPS_AT_ONCE)
-        .collect::<Vec<_>>()
-        .await
-        .into_iter()
-        .collect::<Fallible<_>>()?;
+    let merchants: Vec<Merchant> = if plan.bare {
+        (0..plan.merchants)
+            .map(|i| signup::bare_merchant(&plan.run, i))
+            .collect()
+    } else {
+        stream::iter(0..plan.merchants)
+            .map(|i| signup::sign_up(first, &plan.run, i))
+            .buffered(SIGNUPS_AT_ONCE)
+            .collect::<Vec<_>>()
+            .await
+            .into_iter()
+            .collect::<Fallible<_>>()?
+    };
     eprintln!(
         "signed up {} merchant(s) in {:.1} s",
         merchants.len(),

@@ -26,6 +26,14 @@ pub fn merchant_email(run: &str, index: usize) -> String {
     format!("load-{run}-{index}@example.co.za")
 }
 
+/// A merchant of a bare fan-out server: no account, the cookie names it.
+pub fn bare_merchant(run: &str, index: usize) -> Merchant {
+    Merchant {
+        email: merchant_email(run, index),
+        cookie: format!("session-token=bare-{run}-{index}"),
+    }
+}
+
 pub async fn sign_up(target: &Target, run: &str, index: usize) -> Fallible<Merchant> {
     let email = merchant_email(run, index);
     let jar = Arc::new(Jar::default());

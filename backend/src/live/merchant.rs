@@ -3,7 +3,6 @@
 //! also appends the delta, and only then is the delta broadcast.
 
 use std::collections::HashMap;
-use std::sync::Arc;
 use std::time::Duration;
 
 use actix::prelude::*;
@@ -71,7 +70,7 @@ impl MerchantActor {
 
     fn encoded(frame: &ServerFrame) -> Option<Encoded> {
         match encode(frame) {
-            Ok(bytes) => Some(Arc::from(bytes)),
+            Ok(bytes) => Some(Encoded::from(bytes)),
             Err(err) => {
                 tracing::error!(error = %err, "cannot encode frame");
                 None
@@ -90,21 +89,8 @@ impl MerchantActor {
 
     /// Sends each session the frame `frame_for` makes for its member (none:
     /// nothing is sent to it), dropping sessions that cannot keep up.
-    fn send_each(&mut self, mut frame_for: impl FnMut(&Member) -> Option<Encoded>) {
-        let mut dropped = Vec::new();
-        for (session_id, member) in &self.sessions {
-            let Some(bytes) = frame_for(member) else {
-                continue;
-            };
-            match member.outbox.try_send(Outbound::Frames(vec![bytes])) {
-                Ok(()) => {}
-                Err(SendError::Full(_)) => {
-                    member.outbox.do_send(Outbound::TooSlow);
-                    dropped.push(session_id.clone());
-                }
-                Err(SendError::Closed(_)) => dropped.push(session_id.clone()),
-            }
-        }
+    fn send_each(&mut self, frame_for: impl FnMut(&Member) -> Option<Encoded>) {
+        let dropped = fan_out(&self.sessions, frame_for);
         if !dropped.is_empty() {
             for session_id in &dropped {
                 self.sessions.remove(session_id);
@@ -197,6 +183,30 @@ impl Actor for MerchantActor {
         );
         self.schedule_idle_stop(ctx);
     }
+}
+
+/// Hands one encoded frame to every session: each gets the same bytes (a
+/// reference count, no copy, no list). Never waits: a session whose mailbox
+/// is full is told it is too slow and named in the answer, to be dropped.
+fn fan_out(
+    sessions: &HashMap<String, Member>,
+    mut frame_for: impl FnMut(&Member) -> Option<Encoded>,
+) -> Vec<String> {
+    let mut dropped = Vec::new();
+    for (session_id, member) in sessions {
+        let Some(bytes) = frame_for(member) else {
+            continue;
+        };
+        match member.outbox.try_send(Outbound::Frame(bytes)) {
+            Ok(()) => {}
+            Err(SendError::Full(_)) => {
+                member.outbox.do_send(Outbound::TooSlow);
+                dropped.push(session_id.clone());
+            }
+            Err(SendError::Closed(_)) => dropped.push(session_id.clone()),
+        }
+    }
+    dropped
 }
 
 /// What a joining session is sent before any live delta.
@@ -532,5 +542,91 @@ impl Handler<Tick> for MerchantActor {
                 }
             },
         )))
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use std::sync::{Arc, Mutex};
+
+    /// A session stand-in that keeps what it is sent; its mailbox holds `capacity`.
+    struct Recording {
+        capacity: usize,
+        seen: Arc<Mutex<Vec<Outbound>>>,
+    }
+
+    impl Actor for Recording {
+        type Context = Context<Self>;
+        fn started(&mut self, ctx: &mut Self::Context) {
+            ctx.set_mailbox_capacity(self.capacity);
+        }
+    }
+
+    /// Answered once everything sent before it was handled.
+    #[derive(Message)]
+    #[rtype(result = "()")]
+    struct Flush;
+
+    impl Handler<Flush> for Recording {
+        type Result = ();
+        fn handle(&mut self, _: Flush, _ctx: &mut Self::Context) {}
+    }
+
+    impl Handler<Outbound> for Recording {
+        type Result = ();
+        fn handle(&mut self, msg: Outbound, _ctx: &mut Self::Context) {
+            self.seen.lock().unwrap().push(msg);
+        }
+    }
+
+    fn member(capacity: usize) -> (Member, Arc<Mutex<Vec<Outbound>>>, Addr<Recording>) {
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let addr = Recording {
+            capacity,
+            seen: seen.clone(),
+        }
+        .start();
+        let member = Member {
+            outbox: addr.clone().recipient(),
+            permissions: Permissions::all(protocol::Access::Write),
+        };
+        (member, seen, addr)
+    }
+
+    #[actix::test]
+    async fn every_session_gets_the_same_bytes_and_a_full_one_is_dropped() {
+        let mut sessions = HashMap::new();
+        let (fast, fast_seen, fast_addr) = member(1_024);
+        let (slow, slow_seen, slow_addr) = member(1);
+        sessions.insert("fast".to_string(), fast);
+        sessions.insert("slow".to_string(), slow);
+        // Both actors have started and taken their mailbox bounds.
+        fast_addr.send(Flush).await.unwrap();
+        slow_addr.send(Flush).await.unwrap();
+
+        let frames: Vec<Encoded> = (0..4u8).map(|n| Encoded::from(vec![n; 64])).collect();
+        let mut dropped = Vec::new();
+        for bytes in &frames {
+            dropped.extend(fan_out(&sessions, |_| Some(bytes.clone())));
+            sessions.retain(|id, _| !dropped.contains(id));
+        }
+        assert_eq!(dropped, vec!["slow".to_string()]);
+        // Everything sent before has been handled.
+        fast_addr.send(Flush).await.unwrap();
+        slow_addr.send(Flush).await.unwrap();
+
+        let fast_seen = fast_seen.lock().unwrap();
+        assert_eq!(fast_seen.len(), frames.len());
+        for (got, sent) in fast_seen.iter().zip(&frames) {
+            let Outbound::Frame(got) = got else {
+                panic!("one frame per delta, not a list");
+            };
+            // The very buffer that was encoded, not a copy of it.
+            assert_eq!(got.as_ptr(), sent.as_ptr());
+        }
+        let slow_seen = slow_seen.lock().unwrap();
+        assert!(matches!(slow_seen.last(), Some(Outbound::TooSlow)));
     }
 }

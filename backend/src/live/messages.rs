@@ -1,17 +1,21 @@
 //! Messages between session actors and merchant actors.
 
-use std::sync::Arc;
-
 use actix::prelude::*;
+use actix_web::web::Bytes;
 use protocol::{Command, MerchantView, PresenceMember, ReplyBody, Resume, UserView, WireError};
 
-/// A frame already encoded once, shared by every session it goes to.
-pub type Encoded = Arc<[u8]>;
+/// A frame already encoded once, shared by every session it goes to: cloning
+/// it is a reference count, and the socket writes these very bytes, so a delta
+/// costs no copy and no allocation per socket.
+pub type Encoded = Bytes;
 
 /// What a merchant actor (or the sign-out path) pushes to a session.
 #[derive(Message, Clone)]
 #[rtype(result = "()")]
 pub enum Outbound {
+    /// One live frame (a delta, presence): the common case, with no list to allocate.
+    Frame(Encoded),
+    /// Several frames in order (a join's welcome and catch-up).
     Frames(Vec<Encoded>),
     /// The session fell behind: close it so the client resumes from the log.
     TooSlow,

@@ -28,14 +28,11 @@ use paydesk::ids::new_id;
 use paydesk::store::sessions::SessionRow;
 use paydesk::store::stream::StreamKey;
 use paydesk::store::stream::{Actor as EventActor, Cause};
-use paydesk::store::{accounts as account_store, business, sessions, users};
+use paydesk::store::{accounts as account_store, business, users};
 
 /// Server heartbeat: a ping this often; a client silent for `CLIENT_TIMEOUT` is gone.
 const HEARTBEAT: Duration = Duration::from_secs(10);
 const CLIENT_TIMEOUT: Duration = Duration::from_secs(35);
-/// How often the browser session behind the socket is re-checked, so a
-/// sign-out on another node (or an expiry) closes this socket too.
-const SESSION_RECHECK: Duration = Duration::from_secs(30);
 /// Frames queued for this socket. When the client reads too slowly the queue
 /// fills and the merchant actor drops the session instead of waiting.
 const MAILBOX: usize = 256;
@@ -567,23 +564,6 @@ impl Actor for SessionActor {
             }
             ctx.ping(b"");
         });
-        ctx.run_interval(SESSION_RECHECK, |actor, ctx| {
-            let db = actor.state.db.clone();
-            let token_hash = actor.token_hash.clone();
-            ctx.spawn(
-                async move { sessions::session_is_live(&db, &token_hash).await }
-                    .into_actor(actor)
-                    .map(|live, _actor, ctx| {
-                        if matches!(live, Ok(false)) {
-                            Self::close(
-                                ctx,
-                                CloseCode::Other(crate::live::sockets::SIGNED_OUT),
-                                "signed out",
-                            );
-                        }
-                    }),
-            );
-        });
     }
 
     fn stopped(&mut self, _ctx: &mut Self::Context) {
@@ -597,9 +577,11 @@ impl Handler<Outbound> for SessionActor {
 
     fn handle(&mut self, msg: Outbound, ctx: &mut Self::Context) {
         match msg {
+            // The shared bytes themselves: no copy per socket.
+            Outbound::Frame(bytes) => ctx.binary(bytes),
             Outbound::Frames(frames) => {
                 for bytes in frames {
-                    ctx.binary(bytes.to_vec());
+                    ctx.binary(bytes);
                 }
             }
             Outbound::TooSlow => Self::close(ctx, CloseCode::Again, "too slow; resume"),

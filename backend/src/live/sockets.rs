@@ -3,9 +3,11 @@
 //! unbounded number; all of them, so shutdown closes each one properly.
 
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use actix::prelude::*;
+use paydesk::store::{Db, sessions};
 
 use super::messages::Outbound;
 
@@ -135,9 +137,53 @@ impl SocketRegistry {
         }
     }
 
+    /// The browser sessions that have a socket open on this node.
+    pub fn session_hashes(&self) -> Vec<String> {
+        self.lock().by_session.keys().cloned().collect()
+    }
+
+    /// Closes the sockets of every session among `asked` that is not in
+    /// `live`. A session that opened a socket after being asked about is
+    /// left alone: it was checked when its socket opened.
+    fn close_ended(&self, asked: &[String], live: &std::collections::HashSet<String>) {
+        for token_hash in asked.iter().filter(|hash| !live.contains(*hash)) {
+            self.close_session(token_hash);
+        }
+    }
+
     /// Sockets open on this node for `user_id`.
     pub fn open_for(&self, user_id: &str) -> usize {
         self.lock().per_user.get(user_id).copied().unwrap_or(0)
+    }
+}
+
+/// Re-checks, every `every`, the sessions behind all of this node's sockets
+/// in one query, and closes (4001) the sockets of those that ended: signed
+/// out on another node, expired, or revoked. Sign-out on this node closes its
+/// sockets at once; this is for everything else, and costs one query per
+/// interval per node however many sockets are open.
+pub async fn recheck_forever(database_url: String, registry: Arc<SocketRegistry>, every: Duration) {
+    let db = loop {
+        match Db::connect(&database_url).await {
+            Ok(db) => break db,
+            Err(err) => {
+                tracing::warn!(error = %err, "session re-check cannot connect; retrying");
+                tokio::time::sleep(every).await;
+            }
+        }
+    };
+    let mut ticks = tokio::time::interval(every);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        ticks.tick().await;
+        let asked = registry.session_hashes();
+        if asked.is_empty() {
+            continue;
+        }
+        match sessions::live_among(&db, &asked).await {
+            Ok(live) => registry.close_ended(&asked, &live),
+            Err(err) => tracing::warn!(error = %err, "session re-check failed"),
+        }
     }
 }
 

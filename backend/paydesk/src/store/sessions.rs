@@ -102,6 +102,38 @@ pub async fn session_is_live(db: &Db, token_hash: &str) -> AppResult<bool> {
     Ok(row.is_some())
 }
 
+/// Session hashes asked about in one query: far below the bound on bound
+/// parameters of SQLite (32,766) and PostgreSQL (65,535).
+const LIVE_AMONG_CHUNK: usize = 5_000;
+
+/// Which of `token_hashes` still name a live session. One query for up to
+/// 5,000 sessions, so a node re-checks all of its sockets at once instead of
+/// one read per socket.
+pub async fn live_among(
+    db: &Db,
+    token_hashes: &[String],
+) -> AppResult<std::collections::HashSet<String>> {
+    let mut live = std::collections::HashSet::new();
+    for chunk in token_hashes.chunks(LIVE_AMONG_CHUNK) {
+        let placeholders = (0..chunk.len())
+            .map(|i| format!("${}", i + 2))
+            .collect::<Vec<_>>()
+            .join(", ");
+        // Only numbered placeholders are formatted in; every value is bound.
+        let sql = format!(
+            "SELECT token_hash FROM sessions WHERE expires_at > $1 AND token_hash IN ({placeholders})"
+        );
+        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(now_ms());
+        for hash in chunk {
+            query = query.bind(hash);
+        }
+        for row in query.fetch_all(&db.pool).await? {
+            live.insert(row.try_get::<String, _>("token_hash")?);
+        }
+    }
+    Ok(live)
+}
+
 pub async fn delete_session(db: &Db, token_hash: &str) -> AppResult<()> {
     let mut tx = db.begin_write().await?;
     sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
