@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use clap::Args;
 use paydesk::auth::keys::ServerKey;
 
+use crate::metrics::MetricsToken;
 use crate::secret_key::SecretKeyParser;
 
 #[derive(Args, Debug, Clone)]
@@ -119,6 +120,12 @@ pub struct Config {
     /// Frames a socket may send at once before the per-second rate applies.
     #[arg(long, env = "SOCKET_FRAME_BURST", default_value_t = 1_000)]
     pub socket_frame_burst: u32,
+
+    /// The bearer token Prometheus presents to scrape `/metrics`, at least
+    /// 16 characters (`openssl rand -hex 16`). Unset, `/metrics` is not
+    /// served. Never shown or logged.
+    #[arg(long, env = "METRICS_TOKEN", value_parser = MetricsToken::parse, hide_env_values = true)]
+    pub metrics_token: Option<MetricsToken>,
 }
 
 pub fn parse_business_date(value: &str) -> Result<time::Date, String> {
@@ -171,6 +178,7 @@ impl Config {
             sockets_per_user: 20,
             socket_frames_per_second: 100,
             socket_frame_burst: 1_000,
+            metrics_token: None,
         }
     }
 }

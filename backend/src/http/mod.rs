@@ -7,6 +7,7 @@ mod auth;
 mod body;
 mod cookies;
 mod health;
+mod metrics;
 mod pay;
 mod recovery;
 pub mod return_address;
@@ -32,6 +33,7 @@ pub fn routes(cfg: &mut web::ServiceConfig, auth_base_path: &str) {
     )
     .route("/healthz", web::get().to(health::healthz))
     .route("/readyz", web::get().to(health::readyz))
+    .route("/metrics", web::get().to(metrics::scrape))
     .route("/ws", web::get().to(ws::upgrade))
     .route("/pay/{id}", web::get().to(pay::show))
     .route("/pay/{id}", web::post().to(pay::submit))

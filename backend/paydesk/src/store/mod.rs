@@ -247,6 +247,16 @@ impl Db {
         }
     }
 
+    /// Connections of the read and the write pool: (pool, open, idle). On
+    /// PostgreSQL both are one pool, reported once.
+    pub fn pool_use(&self) -> Vec<(&'static str, u32, usize)> {
+        let mut pools = vec![("read", self.pool.size(), self.pool.num_idle())];
+        if self.backend == Backend::Sqlite {
+            pools.push(("write", self.writer.size(), self.writer.num_idle()));
+        }
+        pools
+    }
+
     /// A transaction that only reads, for reads that must agree with each
     /// other. It takes no turn.
     pub async fn begin_read(&self) -> AppResult<Tx> {
