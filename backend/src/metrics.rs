@@ -83,6 +83,10 @@ pub async fn render(state: &AppState) -> Option<String> {
         metrics::gauge!("paydesk_db_pool_connections", "pool" => pool, "state" => "idle")
             .set(idle as f64);
     }
+    metrics::gauge!("paydesk_password_hashes_peak")
+        .set(paydesk::auth::password::peak_concurrent_hashes() as f64);
+    metrics::gauge!("paydesk_password_hashing_capacity")
+        .set(paydesk::auth::password::hashing_capacity() as f64);
     match mail::pending_count(&state.db).await {
         Ok(depth) => metrics::gauge!("paydesk_mail_queue_depth").set(depth as f64),
         Err(err) => tracing::warn!(error = %err, "metrics: cannot count the mail outbox"),

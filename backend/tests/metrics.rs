@@ -131,9 +131,36 @@ async fn without_a_token_metrics_are_not_served(db: Database) {
     assert_eq!(metrics.status().as_u16(), 404);
 }
 
+/// A burst of sign-ins hashes at most one password per core at once (each
+/// hash holds 19 MiB), and every one of them still gets in, in turn.
+async fn a_burst_of_sign_ins_hashes_one_per_core_at_once(db: Database) {
+    let app = TestApp::start_with(db, |config| {
+        config.metrics_token = Some(MetricsToken::parse(TOKEN).unwrap());
+    })
+    .await;
+    app.merchant("owner@example.co.za").await;
+    let capacity = std::thread::available_parallelism().unwrap().get();
+    let browsers: Vec<_> = (0..capacity * 6).map(|_| app.browser()).collect();
+    let sign_ins = browsers
+        .iter()
+        .map(|b| b.sign_in("owner@example.co.za", "karoo-sunset-41", "/home"));
+    for response in futures_util::future::join_all(sign_ins).await {
+        assert_eq!(response.status().as_u16(), 200);
+    }
+    let text = scrape(&app, Some(TOKEN)).await.text().await.unwrap();
+    let reported = sample(&text, "paydesk_password_hashing_capacity", &[]).unwrap();
+    assert_eq!(reported, capacity as f64);
+    let peak = sample(&text, "paydesk_password_hashes_peak", &[]).unwrap();
+    assert!(
+        peak >= 1.0 && peak <= capacity as f64,
+        "{peak} hashes at once"
+    );
+}
+
 on_both_databases!(
     metrics_count_what_the_node_does,
     without_a_token_metrics_are_not_served,
+    a_burst_of_sign_ins_hashes_one_per_core_at_once,
 );
 
 #[test]
