@@ -32,6 +32,8 @@ use crate::state::{AppState, State};
 /// Connects, migrates and assembles the shared state, and starts the
 /// background jobs that live as long as it does.
 pub async fn build_state(config: Config) -> AppResult<State> {
+    // Before anything records: the facade drops what arrives before a recorder.
+    crate::metrics::install();
     let write_wait = Duration::from_secs(config.database_write_wait_seconds.max(1));
     let db = Db::connect_waiting(&config.database_url, write_wait).await?;
     db.migrate().await?;

@@ -7,6 +7,7 @@ use clap::Args;
 use paydesk::auth::keys::ServerKey;
 
 use crate::jobs::webhooks::DeliveryClock;
+use crate::metrics::MetricsToken;
 use crate::secret_key::SecretKeyParser;
 
 #[derive(Args, Debug, Clone)]
@@ -145,6 +146,11 @@ pub struct Config {
     /// The webhook delivery job's clock; tests move it ahead to play retries.
     #[arg(skip)]
     pub webhook_clock: DeliveryClock,
+    /// The bearer token Prometheus presents to scrape `/metrics`, at least
+    /// 16 characters (`openssl rand -hex 16`). Unset, `/metrics` is not
+    /// served. Never shown or logged.
+    #[arg(long, env = "METRICS_TOKEN", value_parser = MetricsToken::parse, hide_env_values = true)]
+    pub metrics_token: Option<MetricsToken>,
 }
 
 pub fn parse_business_date(value: &str) -> Result<time::Date, String> {
@@ -201,6 +207,7 @@ impl Config {
             webhooks_allow_private_addresses: false,
             webhook_timeout_seconds: 15,
             webhook_clock: DeliveryClock::default(),
+            metrics_token: None,
         }
     }
 }

@@ -8,6 +8,7 @@ pub mod config;
 pub mod http;
 pub mod jobs;
 pub mod live;
+pub mod metrics;
 pub mod secret_key;
 pub mod security_log;
 pub mod state;

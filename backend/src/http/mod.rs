@@ -1,10 +1,13 @@
 //! Every HTTP route, declared in this one place. HTTP carries only
-//! authentication, the pay page and the static app; the rest rides `/ws`.
+//! authentication, the pay page, the static app and the health probes; the
+//! rest rides `/ws`.
 
 pub mod access_log;
 mod auth;
 mod body;
 mod cookies;
+mod health;
+mod metrics;
 mod pay;
 mod recovery;
 pub mod return_address;
@@ -28,6 +31,9 @@ pub fn routes(cfg: &mut web::ServiceConfig, auth_base_path: &str) {
             .route("/verify-email", web::post().to(recovery::verify_email))
             .default_service(web::to(auth::unknown)),
     )
+    .route("/healthz", web::get().to(health::healthz))
+    .route("/readyz", web::get().to(health::readyz))
+    .route("/metrics", web::get().to(metrics::scrape))
     .route("/ws", web::get().to(ws::upgrade))
     .route("/pay/{id}", web::get().to(pay::show))
     .route("/pay/{id}", web::post().to(pay::submit))

@@ -25,6 +25,7 @@ pub async fn run_forever(
     };
     loop {
         tokio::time::sleep(every).await;
+        let started = std::time::Instant::now();
         let streams = match clocks::streams_with_collections(&db).await {
             Ok(streams) => streams,
             Err(err) => {
@@ -42,5 +43,11 @@ pub async fn run_forever(
                 }
             }
         }
+        // The scheduler's lag is `time()` minus this, less the interval:
+        // it grows when rounds fail, stall or take longer than the interval.
+        metrics::gauge!("paydesk_scheduler_last_round_timestamp_seconds")
+            .set(paydesk::ids::now_ms() as f64 / 1000.0);
+        metrics::histogram!("paydesk_scheduler_round_seconds")
+            .record(started.elapsed().as_secs_f64());
     }
 }

@@ -110,6 +110,7 @@ impl MerchantActor {
                 continue;
             }
             position.seq = seq;
+            metrics::counter!("paydesk_deltas_sent_total").increment(self.sessions.len() as u64);
             self.broadcast_delta(seq, &changes);
         }
     }

@@ -18,6 +18,7 @@ use super::merchant::MerchantActor;
 use super::messages::{Execute, Join, Leave, Outbound, SetPresence};
 use super::sockets::{self, Refused};
 use super::uploads::ConfirmChoice;
+use crate::metrics::CommandTimer;
 use crate::security_log::{self, Client, Sent, Working};
 use crate::state::State;
 use paydesk::domain::accounts::{self, AccountScope};
@@ -236,8 +237,9 @@ impl SessionActor {
             return;
         };
         let route = routes::command_route(&command);
+        let timer = CommandTimer::start(&command);
         if route.runs == Runs::Account {
-            return self.account_command(id, command, ctx);
+            return self.account_command(id, command, timer, ctx);
         }
         let refusal = if let Err(code) = joined.grant.check(route.needs) {
             Some(code)
@@ -247,10 +249,12 @@ impl SessionActor {
             None
         };
         if let Some(code) = refusal {
-            return Self::reply(ctx, id, Err(WireError::new(code)));
+            let refused = Err(WireError::new(code));
+            timer.finish(&refused);
+            return Self::reply(ctx, id, refused);
         }
         if route.runs == Runs::Upload {
-            return self.upload_command(id, command, ctx);
+            return self.upload_command(id, command, timer, ctx);
         }
         let asked = Self::asked(joined, &command);
         let execute = Execute {
@@ -264,6 +268,7 @@ impl SessionActor {
         let request = self.queued(joined.merchant.send(execute));
         ctx.spawn(request.into_actor(self).map(move |result, actor, ctx| {
             let result = result.unwrap_or_else(|_| Err(WireError::new(ErrorCode::Internal)));
+            timer.finish(&result);
             actor.answer(ctx, id, result, asked);
         }));
     }
@@ -285,6 +290,7 @@ impl SessionActor {
         &mut self,
         id: String,
         command: Command,
+        timer: CommandTimer,
         ctx: &mut ws::WebsocketContext<Self>,
     ) {
         let state = self.state.clone();
@@ -313,6 +319,7 @@ impl SessionActor {
             self.queued(work)
                 .into_actor(self)
                 .map(move |result, actor, ctx| {
+                    timer.finish(&result);
                     if enrols
                         && result.is_ok()
                         && let Some(joined) = actor.joined.as_mut()
@@ -342,6 +349,7 @@ impl SessionActor {
         &mut self,
         id: String,
         command: Command,
+        timer: CommandTimer,
         ctx: &mut ws::WebsocketContext<Self>,
     ) {
         let Some(scope) = self.joined.as_ref().map(|joined| self.scope(joined)) else {
@@ -387,7 +395,10 @@ impl SessionActor {
         ctx.spawn(
             self.queued(work)
                 .into_actor(self)
-                .map(move |result, _actor, ctx| Self::reply(ctx, id, result)),
+                .map(move |result, _actor, ctx| {
+                    timer.finish(&result);
+                    Self::reply(ctx, id, result)
+                }),
         );
     }
 

@@ -151,6 +151,11 @@ impl SocketRegistry {
         }
     }
 
+    /// Sockets open on this node, for the metrics.
+    pub fn open_count(&self) -> usize {
+        self.lock().per_user.values().sum()
+    }
+
     /// Sockets open on this node for `user_id`.
     pub fn open_for(&self, user_id: &str) -> usize {
         self.lock().per_user.get(user_id).copied().unwrap_or(0)

@@ -3,6 +3,7 @@
 
 pub mod backup_codes;
 pub mod csrf;
+mod hashing_pool;
 pub mod keys;
 pub mod password;
 pub mod sealed;

@@ -310,6 +310,16 @@ pub async fn unfinished(db: &Db) -> AppResult<Vec<String>> {
     Ok(rows.iter().map(|r| r.get("id")).collect())
 }
 
+/// How many confirmed imports wait for or are in the import job, on every
+/// node: the queue's depth for the operator's metrics.
+pub async fn committing_count(db: &Db) -> AppResult<i64> {
+    let count = sqlx::query_scalar("SELECT COUNT(*) FROM imports WHERE status = $1")
+        .bind(wire_name(&ImportStatus::Committing))
+        .fetch_one(&db.pool)
+        .await?;
+    Ok(count)
+}
+
 /// What one batch came to.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct BatchCounts {

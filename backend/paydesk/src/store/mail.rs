@@ -85,6 +85,17 @@ pub async fn claim_due(db: &Db, limit: i64, lease_ms: i64) -> AppResult<Vec<Queu
 }
 
 /// Records delivery and forgets the bodies, in one update.
+/// Mail not yet sent nor given up on, on every node: the outbox's depth
+/// for the operator's metrics.
+pub async fn pending_count(db: &Db) -> AppResult<i64> {
+    let count = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM mail_outbox WHERE sent_at IS NULL AND abandoned_at IS NULL",
+    )
+    .fetch_one(&db.pool)
+    .await?;
+    Ok(count)
+}
+
 pub async fn mark_sent(db: &Db, id: &str) -> AppResult<()> {
     let mut tx = db.begin_write().await?;
     sqlx::query(

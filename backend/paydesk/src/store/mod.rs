@@ -25,6 +25,7 @@ pub mod pay_attempts;
 pub mod pay_pages;
 pub mod payment_methods;
 pub mod payments;
+mod readiness;
 pub mod secrets;
 pub mod sessions;
 pub mod signin_failures;
@@ -44,6 +45,7 @@ use sqlx::{AnyPool, Executor};
 use tokio::time::Instant;
 
 use crate::error::{AppError, AppResult};
+pub use readiness::NotReady;
 pub use write_tx::{Tx, is_busy};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,7 +80,13 @@ pub struct Db {
     write_queue: Option<Arc<tokio::sync::Mutex<()>>>,
     /// How long a writer waits for its turn before it is answered `busy`.
     write_wait: Duration,
+    /// SQLite: the database file, which readiness checks is still there
+    /// (a pool that reconnected to a vanished file would create an empty one).
+    sqlite_file: Option<std::path::PathBuf>,
 }
+
+static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("../../migrations/sqlite");
+static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("../../migrations/postgres");
 
 /// One queue per SQLite file, shared by every pool of the process (the
 /// import job, the scheduler and the mail job have their own). A writer
@@ -178,12 +186,17 @@ impl Db {
                 (pool, writer, Some(queue))
             }
         };
+        let sqlite_file = match backend {
+            Backend::Sqlite => sqlite_file_of(&url),
+            Backend::Postgres => None,
+        };
         Ok(Db {
             pool,
             writer,
             backend,
             write_queue,
             write_wait,
+            sqlite_file,
         })
     }
 
@@ -193,19 +206,16 @@ impl Db {
             Some(queue) => Some(queue.lock().await),
             None => None,
         };
-        match self.backend {
-            Backend::Sqlite => {
-                sqlx::migrate!("../../migrations/sqlite")
-                    .run(&self.writer)
-                    .await?
-            }
-            Backend::Postgres => {
-                sqlx::migrate!("../../migrations/postgres")
-                    .run(&self.writer)
-                    .await?
-            }
-        }
+        self.migrator().run(&self.writer).await?;
         Ok(())
+    }
+
+    /// The migrations embedded for this database.
+    fn migrator(&self) -> &'static sqlx::migrate::Migrator {
+        match self.backend {
+            Backend::Sqlite => &SQLITE_MIGRATIONS,
+            Backend::Postgres => &POSTGRES_MIGRATIONS,
+        }
     }
 
     /// A write transaction. On SQLite it waits for the file's turn, then
@@ -238,6 +248,16 @@ impl Db {
                 Err(err) => return Err(err.into()),
             }
         }
+    }
+
+    /// Connections of the read and the write pool: (pool, open, idle). On
+    /// PostgreSQL both are one pool, reported once.
+    pub fn pool_use(&self) -> Vec<(&'static str, u32, usize)> {
+        let mut pools = vec![("read", self.pool.size(), self.pool.num_idle())];
+        if self.backend == Backend::Sqlite {
+            pools.push(("write", self.writer.size(), self.writer.num_idle()));
+        }
+        pools
     }
 
     /// A transaction that only reads, for reads that must agree with each
@@ -274,6 +294,15 @@ async fn sqlite_pragmas(
         conn.execute("PRAGMA wal_autocheckpoint = 0").await?;
     }
     Ok(())
+}
+
+/// The file of a `sqlite://` URL; none for an in-memory database.
+fn sqlite_file_of(url: &str) -> Option<std::path::PathBuf> {
+    let rest = url
+        .trim_start_matches("sqlite://")
+        .trim_start_matches("sqlite:");
+    let path = rest.split_once('?').map_or(rest, |(path, _)| path);
+    (!path.is_empty() && path != ":memory:").then(|| std::path::PathBuf::from(path))
 }
 
 /// `sqlite://data/x.db` → the same URL with `mode=rwc`, after creating `data/`.

@@ -22,6 +22,9 @@ pub struct Tx {
     // turn passes to the next writer.
     inner: sqlx::Transaction<'static, sqlx::Any>,
     _turn: Option<OwnedMutexGuard<()>>,
+    /// When it began, for the transaction time in the metrics: how long it
+    /// holds its connection (a writer on SQLite, the file's one turn).
+    began: std::time::Instant,
 }
 
 impl Tx {
@@ -29,18 +32,31 @@ impl Tx {
         inner: sqlx::Transaction<'static, sqlx::Any>,
         turn: Option<OwnedMutexGuard<()>>,
     ) -> Tx {
-        Tx { inner, _turn: turn }
+        Tx {
+            inner,
+            _turn: turn,
+            began: std::time::Instant::now(),
+        }
     }
 
     pub async fn commit(self) -> AppResult<()> {
+        let began = self.began;
         self.inner.commit().await?;
+        record_duration("commit", began);
         Ok(())
     }
 
     pub async fn rollback(self) -> AppResult<()> {
+        let began = self.began;
         self.inner.rollback().await?;
+        record_duration("rollback", began);
         Ok(())
     }
+}
+
+fn record_duration(outcome: &'static str, began: std::time::Instant) {
+    metrics::histogram!("paydesk_db_transaction_seconds", "outcome" => outcome)
+        .record(began.elapsed().as_secs_f64());
 }
 
 impl Deref for Tx {

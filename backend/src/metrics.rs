@@ -1,0 +1,152 @@
+//! Prometheus metrics: recorded through the `metrics` facade where things
+//! happen (commands, deltas, transactions, scheduler rounds), and gauges of
+//! what is open (sockets, pool connections, queues) read when scraped.
+//! Served at `/metrics` only when `METRICS_TOKEN` is configured, to callers
+//! that present it.
+
+use std::sync::OnceLock;
+use std::time::Instant;
+
+use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
+use paydesk::store::{imports, mail};
+use protocol::{Command, ReplyBody, WireError};
+
+use crate::state::AppState;
+
+/// The bearer token that may scrape `/metrics`. Its `Debug` hides it, so a
+/// logged configuration never shows it.
+#[derive(Clone)]
+pub struct MetricsToken(String);
+
+impl MetricsToken {
+    /// At least 16 characters: the metrics name merchants' activity, so the
+    /// token must not be guessable.
+    pub fn parse(value: &str) -> Result<MetricsToken, String> {
+        let value = value.trim();
+        if value.len() < 16 {
+            return Err("METRICS_TOKEN: must be at least 16 characters".into());
+        }
+        Ok(MetricsToken(value.to_string()))
+    }
+
+    /// Whether `presented` is the token, compared in constant time.
+    pub fn matches(&self, presented: &str) -> bool {
+        use subtle::ConstantTimeEq;
+        bool::from(self.0.as_bytes().ct_eq(presented.as_bytes()))
+    }
+}
+
+impl std::fmt::Debug for MetricsToken {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("MetricsToken([redacted])")
+    }
+}
+
+/// Latency buckets, in seconds: from a fast commit to a writer that waited
+/// out most of its turn.
+const LATENCY_BUCKETS: &[f64] = &[
+    0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0,
+];
+
+/// The process's one recorder: the facade allows one per process, and every
+/// node a test starts in the process shares it.
+static HANDLE: OnceLock<Option<PrometheusHandle>> = OnceLock::new();
+
+/// Installs the recorder (once); later calls return the same handle.
+pub fn install() -> Option<&'static PrometheusHandle> {
+    HANDLE
+        .get_or_init(|| {
+            let builder = PrometheusBuilder::new()
+                .set_buckets_for_metric(Matcher::Suffix("_seconds".into()), LATENCY_BUCKETS);
+            let installed = builder.and_then(|b| b.install_recorder());
+            match installed {
+                Ok(handle) => Some(handle),
+                Err(err) => {
+                    tracing::error!(error = %err, "metrics are not recorded");
+                    None
+                }
+            }
+        })
+        .as_ref()
+}
+
+/// The metrics in Prometheus's text format, with the gauges of what is open
+/// read now. A gauge whose query fails is left out of this scrape (logged),
+/// not reported as zero.
+pub async fn render(state: &AppState) -> Option<String> {
+    let handle = install()?;
+    metrics::gauge!("paydesk_sockets_open").set(state.sockets.open_count() as f64);
+    for (pool, open, idle) in state.db.pool_use() {
+        let in_use = (open as usize).saturating_sub(idle);
+        metrics::gauge!("paydesk_db_pool_connections", "pool" => pool, "state" => "in_use")
+            .set(in_use as f64);
+        metrics::gauge!("paydesk_db_pool_connections", "pool" => pool, "state" => "idle")
+            .set(idle as f64);
+    }
+    metrics::gauge!("paydesk_password_hashes_peak")
+        .set(paydesk::auth::password::peak_concurrent_hashes() as f64);
+    metrics::gauge!("paydesk_password_hashing_capacity")
+        .set(paydesk::auth::password::hashing_capacity() as f64);
+    match mail::pending_count(&state.db).await {
+        Ok(depth) => metrics::gauge!("paydesk_mail_queue_depth").set(depth as f64),
+        Err(err) => tracing::warn!(error = %err, "metrics: cannot count the mail outbox"),
+    }
+    match imports::committing_count(&state.db).await {
+        Ok(depth) => metrics::gauge!("paydesk_import_queue_depth").set(depth as f64),
+        Err(err) => tracing::warn!(error = %err, "metrics: cannot count waiting imports"),
+    }
+    Some(handle.render())
+}
+
+/// A socket command's kind: the name of its variant, as the wire's `t` tag
+/// spells it. Read from the start of its `Debug` text, which is cut off
+/// there, so a large command (an upload) is never formatted whole.
+pub fn command_kind(command: &Command) -> String {
+    use std::fmt::Write;
+    struct FirstWord(String);
+    impl Write for FirstWord {
+        fn write_str(&mut self, s: &str) -> std::fmt::Result {
+            for c in s.chars() {
+                if !c.is_ascii_alphanumeric() {
+                    return Err(std::fmt::Error);
+                }
+                self.0.push(c);
+            }
+            Ok(())
+        }
+    }
+    let mut kind = FirstWord(String::new());
+    // Stops with an error at the first character past the name, by design.
+    let _ = write!(kind, "{command:?}");
+    kind.0
+}
+
+/// Times one socket command from its arrival to its reply (waiting for its
+/// merchant's queue included: that is what the user waits for).
+pub struct CommandTimer {
+    kind: String,
+    started: Instant,
+}
+
+impl CommandTimer {
+    pub fn start(command: &Command) -> CommandTimer {
+        CommandTimer {
+            kind: command_kind(command),
+            started: Instant::now(),
+        }
+    }
+
+    /// Counts the command by kind and outcome (`ok`, or the error's code) and records its latency.
+    pub fn finish(self, result: &Result<ReplyBody, WireError>) {
+        let outcome = match result {
+            Ok(_) => "ok".to_string(),
+            Err(error) => serde_variant::to_variant_name(&error.code)
+                .unwrap_or("unknown")
+                .to_string(),
+        };
+        metrics::counter!("paydesk_commands_total", "kind" => self.kind.clone(), "outcome" => outcome)
+            .increment(1);
+        metrics::histogram!("paydesk_command_duration_seconds", "kind" => self.kind)
+            .record(self.started.elapsed().as_secs_f64());
+    }
+}
