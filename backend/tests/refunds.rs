@@ -115,7 +115,10 @@ fn refund(order_id: &str) -> Command {
     }
 }
 
-async fn a_card_refund_leaves_the_ledger_only_from_available_money(db: Database) {
+/// A payer refunded the day they paid: the refund comes out of the order's
+/// own money, still pending, and neither pending nor available money goes
+/// below nothing, then or when the payment would have settled.
+async fn a_card_refund_the_same_day_comes_out_of_its_pending_money(db: Database) {
     let app = TestApp::start_pinned(db).await;
     let owner = app.merchant("owner@example.co.za").await;
     let mut tab = owner.open(Mode::Test).await;
@@ -124,13 +127,18 @@ async fn a_card_refund_leaves_the_ledger_only_from_available_money(db: Database)
     let order = order_of(&mut tab, &page_id).await;
     assert_eq!(order.status, OrderStatus::Paid);
 
-    // R150 less the card fee (2.95 % + R2 = R6.43), pending until tomorrow:
-    // nothing can go back to the payer yet.
+    // R150 less the card fee (2.95 % + R2 = R6.43), pending until tomorrow.
     assert_eq!(balance(&mut tab).await, (0, 14_357));
-    let early = error_of(tab.command("r1", refund(&order.id)).await);
-    assert_eq!(early.code, ErrorCode::InsufficientBalance);
-    assert_eq!(order_of(&mut tab, &page_id).await.status, OrderStatus::Paid);
-    assert_eq!(balance(&mut tab).await, (0, 14_357));
+    let done = tab.command("r1", refund(&order.id)).await;
+    assert!(
+        matches!(done, ServerFrame::Reply { ok: Some(_), .. }),
+        "{done:?}"
+    );
+    assert_eq!(
+        order_of(&mut tab, &page_id).await.status,
+        OrderStatus::Refunded
+    );
+    assert_eq!(balance(&mut tab).await, (0, 0));
 
     let reply = tab
         .command(
@@ -157,24 +165,58 @@ async fn a_card_refund_leaves_the_ledger_only_from_available_money(db: Database)
             Err(_) => panic!("the clock never moved"),
         }
     }
-    assert_eq!(balance(&mut tab).await, (14_357, 0));
-
-    // The refund takes the payment back out, fee returned: nothing left.
-    let done = tab.command("r2", refund(&order.id)).await;
-    assert!(
-        matches!(done, ServerFrame::Reply { ok: Some(_), .. }),
-        "{done:?}"
-    );
-    assert_eq!(
-        order_of(&mut tab, &page_id).await.status,
-        OrderStatus::Refunded
-    );
+    // The collection and its refund settle together: nothing either way.
     assert_eq!(balance(&mut tab).await, (0, 0));
 
     // A second refund of the same order is refused and moves no money.
-    let again = error_of(tab.command("r3", refund(&order.id)).await);
+    let again = error_of(tab.command("r2", refund(&order.id)).await);
     assert_eq!(again.code, ErrorCode::ActionNotAllowed);
     assert_eq!(balance(&mut tab).await, (0, 0));
 }
 
-on_both_databases!(a_card_refund_leaves_the_ledger_only_from_available_money);
+/// Once the payment has settled, the refund takes available money back.
+async fn a_card_refund_after_settlement_comes_out_of_available_money(db: Database) {
+    let app = TestApp::start_pinned(db).await;
+    let owner = app.merchant("owner@example.co.za").await;
+    let mut tab = owner.open(Mode::Test).await;
+    let mut watcher = owner.open(Mode::Test).await;
+    let page_id = pay_by_card(&app, &mut tab).await;
+    let order = order_of(&mut tab, &page_id).await;
+    let reply = tab
+        .command(
+            "clock",
+            Command::AdvanceTestClock {
+                step: ClockStep::Day,
+            },
+        )
+        .await;
+    assert!(
+        matches!(reply, ServerFrame::Reply { ok: Some(_), .. }),
+        "{reply:?}"
+    );
+    loop {
+        match watcher.next_within(Duration::from_secs(20)).await {
+            Ok(ServerFrame::Delta { changes, .. })
+                if changes.iter().any(
+                    |c| matches!(c, Change::ClockAdvanced { today } if today == "2026-03-03"),
+                ) =>
+            {
+                break;
+            }
+            Ok(_) => {}
+            Err(_) => panic!("the clock never moved"),
+        }
+    }
+    assert_eq!(balance(&mut tab).await, (14_357, 0));
+    let done = tab.command("r1", refund(&order.id)).await;
+    assert!(
+        matches!(done, ServerFrame::Reply { ok: Some(_), .. }),
+        "{done:?}"
+    );
+    assert_eq!(balance(&mut tab).await, (0, 0));
+}
+
+on_both_databases!(
+    a_card_refund_the_same_day_comes_out_of_its_pending_money,
+    a_card_refund_after_settlement_comes_out_of_available_money,
+);

@@ -198,10 +198,15 @@ pub async fn post_transaction(
     Ok(())
 }
 
-/// Pays an order's collection back to its payer out of the available
-/// balance, returning its fee: refused when the available money does not
-/// cover it, so the balance never goes negative. The caller holds the
-/// stream's write lock, so two refunds cannot both pass this check.
+/// Pays an order's collection back to its payer, returning its fee.
+///
+/// While the order's own money is still pending, the refund comes out of
+/// it: its entries become available on the same day the collection would
+/// have, so neither the pending nor the available money goes negative and a
+/// payer can be refunded the moment they ask. Once the money is available,
+/// the refund needs that much available money (some may have been paid
+/// out), or it is refused. The caller holds the stream's write lock, so two
+/// refunds cannot both pass this check.
 pub async fn post_refund(
     tx: &mut Tx,
     scope: &Scope,
@@ -210,12 +215,22 @@ pub async fn post_refund(
 ) -> AppResult<()> {
     let fee = default_fee(order.method).of(order.amount_cents);
     let net = order.amount_cents - fee;
-    let available = balance(&mut **tx, &scope.merchant_id, scope.mode, today)
-        .await?
-        .available_cents;
-    if net > available {
+    let own_money_on = match &order.transaction_id {
+        Some(id) => store::transaction_available_on(tx, &scope.merchant_id, scope.mode, id)
+            .await?
+            .and_then(|day| parse_iso_date(&day))
+            .filter(|day| *day > today),
+        None => None,
+    };
+    let balance = balance(&mut **tx, &scope.merchant_id, scope.mode, today).await?;
+    let covered = match own_money_on {
+        Some(_) => net <= balance.total_cents(),
+        None => net <= balance.available_cents,
+    };
+    if !covered {
         return Err(AppError::Code(protocol::ErrorCode::InsufficientBalance));
     }
+    let available_on = iso_date(own_money_on.unwrap_or(today));
     for (kind, amount_cents) in [
         (EntryKind::Refund, -order.amount_cents),
         (EntryKind::RefundFeeReturn, fee),
@@ -233,7 +248,7 @@ pub async fn post_refund(
                 order_id: Some(order.id.clone()),
                 source_id: order.id.clone(),
                 entry_date: iso_date(today),
-                available_on: iso_date(today),
+                available_on: available_on.clone(),
                 created_at: now_ms(),
             },
         )

@@ -72,3 +72,23 @@ where
     .await?;
     Ok((row.get("available"), row.get("pending")))
 }
+
+/// The last day on which the entries of a transaction become available
+/// (ISO date), if it has any.
+pub async fn transaction_available_on(
+    tx: &mut Tx,
+    merchant_id: &str,
+    mode: Mode,
+    transaction_id: &str,
+) -> AppResult<Option<String>> {
+    let row = sqlx::query(
+        "SELECT MAX(available_on) AS available_on FROM ledger_entries \
+         WHERE merchant_id = $1 AND mode = $2 AND transaction_id = $3",
+    )
+    .bind(merchant_id)
+    .bind(mode.as_str())
+    .bind(transaction_id)
+    .fetch_one(&mut **tx)
+    .await?;
+    Ok(row.try_get("available_on").ok().flatten())
+}
