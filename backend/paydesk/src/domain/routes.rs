@@ -109,6 +109,12 @@ pub fn command_route(command: &Command) -> CommandRoute {
         C::RequestEMandate { .. }
         | C::ResendEMandateRequest { .. }
         | C::CancelEMandateRequest { .. } => write(S::Mandates),
+        C::CreateWebhookEndpoint { .. }
+        | C::UpdateWebhookEndpoint { .. }
+        | C::RollWebhookSecret { .. }
+        | C::ResendWebhookDeliveries { .. }
+        | C::SendTestWebhookEvent { .. }
+        | C::DeleteWebhookEndpoint { .. } => write(S::Developers),
     }
 }
 
