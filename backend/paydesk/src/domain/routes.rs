@@ -206,6 +206,19 @@ mod tests {
     }
 
     #[test]
+    fn webhook_commands_need_developer_write_access() {
+        let roll = Command::RollWebhookSecret {
+            endpoint_id: "whe_1".into(),
+        };
+        assert_eq!(
+            command_route(&roll),
+            merchant(Needs::write(Section::Developers))
+        );
+        let viewer = super::super::permissions::Grant::preset(protocol::Role::Viewer).unwrap();
+        assert!(!viewer.allows(command_route(&roll).needs));
+    }
+
+    #[test]
     fn own_account_commands_need_no_section_and_policies_need_the_owner() {
         // A viewer of a merchant still changes their own password.
         let viewer = super::super::permissions::Grant::preset(protocol::Role::Viewer).unwrap();
