@@ -65,8 +65,8 @@ pub struct Execute {
     /// Seals the signing secrets webhook commands make.
     pub sealer: SecretBox,
     /// A new webhook endpoint's address, checked before the command was
-    /// queued (`CreateWebhookEndpoint` only).
-    pub address_check: Option<CheckedAddress>,
+    /// queued (`CreateWebhookEndpoint` only), or why it was refused.
+    pub address_check: Option<Result<CheckedAddress, WireError>>,
     pub command: Command,
 }
 

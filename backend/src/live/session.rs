@@ -276,11 +276,11 @@ impl SessionActor {
             // A new endpoint's address is checked (its name resolved) here,
             // before the command joins the merchant's queue: a slow DNS
             // answer holds neither the queue nor the stream's write lock.
+            // A refusal goes along with the command: a retry of one that
+            // already ran still gets its stored reply.
             if let Command::CreateWebhookEndpoint { url, .. } = &execute.command {
-                match check_address(url, allow_private).await {
-                    Ok(address) => execute.address_check = Some(address),
-                    Err(err) => return Ok(Err(AppError::to_wire(&err))),
-                }
+                let checked = check_address(url, allow_private).await;
+                execute.address_check = Some(checked.map_err(|err| AppError::to_wire(&err)));
             }
             merchant.send(execute).await
         });

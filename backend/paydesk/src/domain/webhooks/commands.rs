@@ -5,7 +5,7 @@
 //! address already checked (and its name resolved) before the transaction
 //! began, so no DNS wait holds the stream's write lock.
 
-use protocol::{Change, Command, EntityKind, ErrorCode};
+use protocol::{Change, Command, EntityKind, ErrorCode, WireError};
 use serde_json::json;
 
 use super::endpoints::{self, CheckedAddress, EndpointInput};
@@ -21,8 +21,9 @@ use crate::store::webhooks::{self as store, NewDelivery};
 /// What a webhook command needs besides the scope.
 pub struct WebhookTools<'a> {
     pub sealer: &'a SecretBox,
-    /// `CreateWebhookEndpoint`'s address, checked before the transaction.
-    pub address: Option<&'a CheckedAddress>,
+    /// `CreateWebhookEndpoint`'s address, checked before the transaction,
+    /// or why it was refused.
+    pub address: Option<&'a Result<CheckedAddress, WireError>>,
 }
 
 /// What a webhook command did: the endpoint it touched, and the signing
@@ -78,10 +79,11 @@ pub async fn run_webhook_command(
             url,
         } => {
             // The session checks the address before it queues the command.
-            let address = tools
-                .address
-                .cloned()
-                .ok_or_else(|| AppError::field("url", ErrorCode::InvalidUrl))?;
+            let address = match tools.address {
+                Some(Ok(address)) => address.clone(),
+                Some(Err(refused)) => return Err(AppError::Refused(refused.clone())),
+                None => return Err(AppError::field("url", ErrorCode::InvalidUrl)),
+            };
             let input = EndpointInput {
                 url: url.clone(),
                 description: description.clone(),
