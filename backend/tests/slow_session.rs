@@ -114,6 +114,9 @@ async fn a_stuck_session_is_dropped_and_the_rest_carry_on() {
         .unwrap();
     assert_eq!(merchant.send(Members).await.unwrap().len(), 2);
 
+    let sealer =
+        paydesk::auth::keys::Keys::derive(&paydesk::auth::keys::ServerKey::generate().unwrap())
+            .webhooks;
     for i in 0..20 {
         let input = CustomerInput {
             name: format!("Customer {i}"),
@@ -126,6 +129,8 @@ async fn a_stuck_session_is_dropped_and_the_rest_carry_on() {
             session_id: "ses_2".into(),
             address: None,
             origin: String::new(),
+            sealer: sealer.clone(),
+            address_check: None,
             command: Command::CreateCustomer { input },
         };
         merchant

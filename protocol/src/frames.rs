@@ -277,6 +277,40 @@ pub enum Command {
     CancelEMandateRequest {
         request_id: String,
     },
+    /// Adds a webhook endpoint to the socket's mode. The reply carries its
+    /// signing secret, this once.
+    CreateWebhookEndpoint {
+        url: String,
+        description: String,
+        event_types: Vec<String>,
+    },
+    /// Changes what an endpoint is for, and pauses or enables it.
+    UpdateWebhookEndpoint {
+        endpoint_id: String,
+        description: String,
+        event_types: Vec<String>,
+        enabled: bool,
+    },
+    /// Makes a new signing secret (in the reply, once); the old one keeps
+    /// signing beside it for 24 hours.
+    RollWebhookSecret {
+        endpoint_id: String,
+    },
+    /// Queues failed deliveries again: the one named, or all of the endpoint's.
+    ResendWebhookDeliveries {
+        endpoint_id: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        delivery_id: Option<String>,
+    },
+    /// Queues a `webhook.test` delivery to this endpoint only.
+    SendTestWebhookEvent {
+        endpoint_id: String,
+    },
+    /// Removes an endpoint and its delivery log.
+    DeleteWebhookEndpoint {
+        endpoint_id: String,
+    },
 }
 
 #[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq)]
@@ -607,6 +641,17 @@ pub enum ReplyBody {
     WebhookDeliveries {
         deliveries: Vec<WebhookDelivery>,
     },
+    /// A command that made an endpoint's signing secret: committed like
+    /// `Committed`, with the secret. The copy kept for retries of the
+    /// command has no secret: it is shown once, never stored in the clear.
+    WebhookSecret {
+        #[ts(type = "number")]
+        seq: u64,
+        endpoint_id: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        secret: Option<String>,
+    },
 }
 
 /// The kinds of record a delta can touch.
@@ -624,6 +669,7 @@ pub enum EntityKind {
     Order,
     Card,
     EMandateRequest,
+    WebhookEndpoint,
 }
 
 #[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq)]

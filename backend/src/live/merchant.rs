@@ -15,6 +15,7 @@ use super::presence::PresenceBoard;
 use super::scheduler;
 use paydesk::domain::clock::BusinessClock;
 use paydesk::domain::permissions::{self, Permissions};
+use paydesk::domain::webhooks::commands::{WebhookTools, is_webhook_command, run_webhook_command};
 use paydesk::domain::{self, Scope, routes};
 use paydesk::error::{AppError, AppResult};
 use paydesk::store::events::{self, StreamPosition};
@@ -410,18 +411,37 @@ async fn commit_command(
             clock,
             origin: msg.origin.clone(),
         };
-        let effect = domain::run_command(tx, &scope, &msg.command).await?;
-        let reply = ReplyBody::Committed { seq, id: effect.id };
+        let (changes, reply, stored) = if is_webhook_command(&msg.command) {
+            let tools = WebhookTools {
+                sealer: &msg.sealer,
+                address: msg.address_check.as_ref(),
+            };
+            let done = run_webhook_command(tx, &scope, seq, &msg.command, &tools).await?;
+            let reply = |secret| ReplyBody::WebhookSecret {
+                seq,
+                endpoint_id: done.endpoint_id.clone(),
+                secret,
+            };
+            // A signing secret is shown once and kept only sealed: the copy
+            // stored for retries has none, so a retried command answers
+            // without it (the merchant rolls the secret if that answer was lost).
+            let (sent, stored) = (reply(done.secret.clone()), reply(None));
+            (done.changes, sent, stored)
+        } else {
+            let effect = domain::run_command(tx, &scope, &msg.command).await?;
+            let reply = ReplyBody::Committed { seq, id: effect.id };
+            (effect.changes, reply.clone(), reply)
+        };
         let run = events::CommandRun {
             command_id: &msg.command_id,
             user_id: &msg.user_id,
             fingerprint: &fingerprint,
         };
-        events::record_command_reply(tx, &key.merchant_id, key.mode, &run, &encode(&reply)?)
+        events::record_command_reply(tx, &key.merchant_id, key.mode, &run, &encode(&stored)?)
             .await?;
         // Even a command that changed nothing a tab shows is an event: its
         // reply names the `seq` the client waits for.
-        Ok(Work::changed(effect.changes, reply))
+        Ok(Work::changed(changes, reply))
     })
     .await?;
     let Some(seq) = written.seq else {

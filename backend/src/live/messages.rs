@@ -2,6 +2,8 @@
 
 use actix::prelude::*;
 use actix_web::web::Bytes;
+use paydesk::auth::sealed::SecretBox;
+use paydesk::domain::webhooks::endpoints::CheckedAddress;
 use protocol::{Command, MerchantView, PresenceMember, ReplyBody, Resume, UserView, WireError};
 
 /// A frame already encoded once, shared by every session it goes to: cloning
@@ -60,6 +62,11 @@ pub struct Execute {
     pub address: Option<String>,
     /// This server's public origin, for links the command mails.
     pub origin: String,
+    /// Seals the signing secrets webhook commands make.
+    pub sealer: SecretBox,
+    /// A new webhook endpoint's address, checked before the command was
+    /// queued (`CreateWebhookEndpoint` only), or why it was refused.
+    pub address_check: Option<Result<CheckedAddress, WireError>>,
     pub command: Command,
 }
 

@@ -24,7 +24,9 @@ use crate::state::State;
 use paydesk::domain::accounts::{self, AccountScope};
 use paydesk::domain::permissions::Grant;
 use paydesk::domain::routes::{self, Runs};
+use paydesk::domain::webhooks::endpoints::check_address;
 use paydesk::domain::{self, Scope};
+use paydesk::error::AppError;
 use paydesk::ids::new_id;
 use paydesk::store::sessions::SessionRow;
 use paydesk::store::stream::StreamKey;
@@ -263,9 +265,25 @@ impl SessionActor {
             session_id: self.session_id.clone(),
             address: Some(self.address.clone()),
             origin: self.state.config.public_url.clone().unwrap_or_default(),
+            sealer: self.state.keys.webhooks.clone(),
+            address_check: None,
             command,
         };
-        let request = self.queued(joined.merchant.send(execute));
+        let merchant = joined.merchant.clone();
+        let allow_private = self.state.config.webhooks_allow_private_addresses;
+        let request = self.queued(async move {
+            let mut execute = execute;
+            // A new endpoint's address is checked (its name resolved) here,
+            // before the command joins the merchant's queue: a slow DNS
+            // answer holds neither the queue nor the stream's write lock.
+            // A refusal goes along with the command: a retry of one that
+            // already ran still gets its stored reply.
+            if let Command::CreateWebhookEndpoint { url, .. } = &execute.command {
+                let checked = check_address(url, allow_private).await;
+                execute.address_check = Some(checked.map_err(|err| AppError::to_wire(&err)));
+            }
+            merchant.send(execute).await
+        });
         ctx.spawn(request.into_actor(self).map(move |result, actor, ctx| {
             let result = result.unwrap_or_else(|_| Err(WireError::new(ErrorCode::Internal)));
             timer.finish(&result);

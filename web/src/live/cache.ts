@@ -63,6 +63,7 @@ const NO_VERSIONS: Record<EntityKind, number> = {
   order: 0,
   card: 0,
   e_mandate_request: 0,
+  webhook_endpoint: 0,
 };
 export const listVersionAtom = atom<Record<EntityKind, number>>(NO_VERSIONS);
 
@@ -277,6 +278,8 @@ const FORGET_KIND: Record<EntityKind, (store: Store) => void> = {
   card: forgetFamily(cardAtom),
   // No request is kept in the cache (no screen holds them yet): lists read them afresh.
   e_mandate_request: () => {},
+  // Endpoints and their delivery log are read afresh by the screens that show them.
+  webhook_endpoint: () => {},
   business_info: (store) => {
     store.set(businessInfoAtom, undefined);
     store.set(twoFactorRequiredAtom, undefined);

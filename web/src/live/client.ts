@@ -351,7 +351,8 @@ export class LiveClient {
       case "PaymentMethodSettings":
         return this.store.set(paymentMethodSettingsAtom, body.settings);
       default:
-        // Committed, Done, Sessions, TwoFactorEnrolment, BackupCodes: for the caller only.
+        // Committed, Done, Sessions, TwoFactorEnrolment, BackupCodes, WebhookSecret: for the
+        // caller only.
         // BankAccounts does not say whose they are: the screen that asked stores them.
         // Secrets and backup codes in particular never enter the shared store.
         return;

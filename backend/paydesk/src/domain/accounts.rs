@@ -356,7 +356,13 @@ async fn run_account_command(
         | Command::ChargeCard { .. }
         | Command::RequestEMandate { .. }
         | Command::ResendEMandateRequest { .. }
-        | Command::CancelEMandateRequest { .. } => Err(AppError::Code(ErrorCode::BadFrame)),
+        | Command::CancelEMandateRequest { .. }
+        | Command::CreateWebhookEndpoint { .. }
+        | Command::UpdateWebhookEndpoint { .. }
+        | Command::RollWebhookSecret { .. }
+        | Command::ResendWebhookDeliveries { .. }
+        | Command::SendTestWebhookEvent { .. }
+        | Command::DeleteWebhookEndpoint { .. } => Err(AppError::Code(ErrorCode::BadFrame)),
     }
 }
 

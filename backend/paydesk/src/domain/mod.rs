@@ -125,6 +125,14 @@ pub async fn run_command(tx: &mut Tx, scope: &Scope, command: &Command) -> AppRe
         | Command::CheckImport { .. }
         | Command::ConfirmImport { .. }
         | Command::DiscardImport { .. } => Err(AppError::Code(ErrorCode::BadFrame)),
+        // They need the sealing key and a checked address: the merchant
+        // actor runs them with `webhooks::commands::run_webhook_command`.
+        Command::CreateWebhookEndpoint { .. }
+        | Command::UpdateWebhookEndpoint { .. }
+        | Command::RollWebhookSecret { .. }
+        | Command::ResendWebhookDeliveries { .. }
+        | Command::SendTestWebhookEvent { .. }
+        | Command::DeleteWebhookEndpoint { .. } => Err(AppError::Code(ErrorCode::BadFrame)),
     }
 }
 

@@ -134,6 +134,7 @@ fn kind_section(kind: EntityKind) -> Section {
         EntityKind::Import => Section::Imports,
         EntityKind::PayPage => Section::PayPages,
         EntityKind::Order => Section::Orders,
+        EntityKind::WebhookEndpoint => Section::Developers,
     }
 }
 

@@ -109,6 +109,12 @@ pub fn command_route(command: &Command) -> CommandRoute {
         C::RequestEMandate { .. }
         | C::ResendEMandateRequest { .. }
         | C::CancelEMandateRequest { .. } => write(S::Mandates),
+        C::CreateWebhookEndpoint { .. }
+        | C::UpdateWebhookEndpoint { .. }
+        | C::RollWebhookSecret { .. }
+        | C::ResendWebhookDeliveries { .. }
+        | C::SendTestWebhookEvent { .. }
+        | C::DeleteWebhookEndpoint { .. } => write(S::Developers),
     }
 }
 
@@ -197,6 +203,19 @@ mod tests {
             command_route(&act(OrderAction::Cancel)).needs,
             Needs::write(Section::Orders)
         );
+    }
+
+    #[test]
+    fn webhook_commands_need_developer_write_access() {
+        let roll = Command::RollWebhookSecret {
+            endpoint_id: "whe_1".into(),
+        };
+        assert_eq!(
+            command_route(&roll),
+            merchant(Needs::write(Section::Developers))
+        );
+        let viewer = super::super::permissions::Grant::preset(protocol::Role::Viewer).unwrap();
+        assert!(!viewer.allows(command_route(&roll).needs));
     }
 
     #[test]

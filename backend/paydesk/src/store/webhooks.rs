@@ -136,6 +136,52 @@ pub async fn replace_secret(
     Ok(())
 }
 
+/// Changes an endpoint's description and event types.
+pub async fn update_endpoint(
+    tx: &mut Tx,
+    key: &StreamKey,
+    endpoint_id: &str,
+    description: &str,
+    event_types: &str,
+    now: i64,
+) -> AppResult<()> {
+    sqlx::query(
+        "UPDATE webhook_endpoints SET description = $4, event_types = $5, updated_at = $6 \
+         WHERE merchant_id = $1 AND mode = $2 AND id = $3",
+    )
+    .bind(&key.merchant_id)
+    .bind(key.mode.as_str())
+    .bind(endpoint_id)
+    .bind(description)
+    .bind(event_types)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Removes an endpoint with its delivery log (a delivery names its
+/// endpoint); whether there was one.
+pub async fn delete_endpoint(tx: &mut Tx, key: &StreamKey, endpoint_id: &str) -> AppResult<bool> {
+    sqlx::query(
+        "DELETE FROM webhook_deliveries WHERE merchant_id = $1 AND mode = $2 AND endpoint_id = $3",
+    )
+    .bind(&key.merchant_id)
+    .bind(key.mode.as_str())
+    .bind(endpoint_id)
+    .execute(&mut **tx)
+    .await?;
+    let done = sqlx::query(
+        "DELETE FROM webhook_endpoints WHERE merchant_id = $1 AND mode = $2 AND id = $3",
+    )
+    .bind(&key.merchant_id)
+    .bind(key.mode.as_str())
+    .bind(endpoint_id)
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
 /// One delivery to queue.
 pub struct NewDelivery<'a> {
     pub endpoint_id: &'a str,

@@ -34,6 +34,7 @@ pub struct EndpointInput {
 }
 
 /// An endpoint address that passed the checks, in its normal form.
+#[derive(Clone, Debug)]
 pub struct CheckedAddress(String);
 
 /// Checks the address: a plain http(s) address whose name resolves only to
@@ -67,10 +68,7 @@ pub async fn create_endpoint(
     sealer: &SecretBox,
     now: i64,
 ) -> AppResult<(EndpointRow, String)> {
-    let description = input.description.trim();
-    if description.chars().count() > MAX_DESCRIPTION {
-        return Err(AppError::field("description", ErrorCode::TooLong));
-    }
+    let description = checked_description(&input.description)?;
     let event_types = checked_event_types(&input.event_types)?;
     let id = new_id("whe");
     let secret = new_signing_secret()?;
@@ -97,6 +95,29 @@ async fn find(tx: &mut Tx, key: &StreamKey, endpoint_id: &str) -> AppResult<Endp
     store::find_endpoint(tx, key, endpoint_id)
         .await?
         .ok_or(AppError::Code(ErrorCode::NotFound))
+}
+
+fn checked_description(description: &str) -> AppResult<&str> {
+    let description = description.trim();
+    if description.chars().count() > MAX_DESCRIPTION {
+        return Err(AppError::field("description", ErrorCode::TooLong));
+    }
+    Ok(description)
+}
+
+/// Changes an endpoint's description and the event types it wants.
+pub async fn update_endpoint(
+    tx: &mut Tx,
+    key: &StreamKey,
+    endpoint_id: &str,
+    description: &str,
+    event_types: &[String],
+    now: i64,
+) -> AppResult<()> {
+    find(tx, key, endpoint_id).await?;
+    let description = checked_description(description)?;
+    let event_types = checked_event_types(event_types)?;
+    store::update_endpoint(tx, key, endpoint_id, description, &event_types, now).await
 }
 
 /// Pauses or enables an endpoint; whether anything changed. Deliveries

@@ -3,6 +3,7 @@
 //! (Standard Webhooks), when a failed delivery is tried again, and which
 //! addresses we refuse to call.
 
+pub mod commands;
 pub mod destinations;
 pub mod endpoints;
 pub mod events;
