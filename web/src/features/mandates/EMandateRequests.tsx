@@ -151,6 +151,7 @@ function RequestActions({ request }: { request: EMandateRequest }) {
   if (!open || !canWrite) return null;
   return (
     <div className="e-mandate-actions">
+      <div className="e-mandate-buttons">
       {request.state !== "expired" ? (
         <Button variant="ghost" onClick={() => void copy()} aria-label={t("eMandates.copyFor", { name: request.name })} data-testid="e-mandate-copy" data-link={link}>
           {copied === "copied" ? t("eMandates.copied") : t("eMandates.copy")}
@@ -162,6 +163,7 @@ function RequestActions({ request }: { request: EMandateRequest }) {
       <Button variant="danger" onClick={() => (command.clearError(), setAsking("cancel"))} aria-label={t("eMandates.cancel.labelFor", { name: request.name })} data-testid="e-mandate-cancel">
         {t("eMandates.cancel.button")}
       </Button>
+      </div>
       {copied === "failed" ? (
         <p className="field-hint" role="status">
           {t("eMandates.copyFailed", { link })}

@@ -83,7 +83,7 @@ function RequestForm({ onDone }: { onDone: () => void }) {
   }
 
   return (
-    <form ref={form} className="form" onSubmit={submit} noValidate data-testid="e-mandate-form">
+    <form ref={form} className="form e-mandate-form" onSubmit={submit} noValidate data-testid="e-mandate-form">
       {placed.general ? <Alert>{t(`errors.${placed.general}`)}</Alert> : null}
       <fieldset className="form-fieldset" disabled={request.busy}>
         <fieldset className="form-section">
