@@ -11,6 +11,8 @@ import {
   customerAtom,
   customerUpsertsAtom,
   dropCache,
+  eMandateRequestAtom,
+  eMandateRequestUpsertsAtom,
   entityVersionAtom,
   forgetUser,
   listVersionAtom,
@@ -27,6 +29,7 @@ import {
   putProfile,
   twoFactorRequiredAtom,
 } from "./cache";
+import type { EMandateRequest } from "../protocol/wire";
 import { everySection } from "./permissions";
 import { sampleBankAccount, sampleBusinessInfo, sampleCard, sampleCustomer, sampleOrder, samplePayPage, sampleProfile } from "./testing";
 
@@ -227,5 +230,42 @@ describe("pay pages, orders and cards", () => {
     expect(store.get(orderAtom("ord_drop"))).toBeUndefined();
     expect(store.get(cardAtom("card_drop"))).toBeUndefined();
     expect(store.get(listVersionAtom)).toMatchObject({ pay_page: 1, order: 1, card: 1 });
+  });
+});
+
+describe("e-mandate requests", () => {
+  const request: EMandateRequest = {
+    id: "emr_a",
+    mode: "live",
+    name: "Thandi Nkosi",
+    email: "thandi@example.co.za",
+    cellphone: "",
+    language: "en",
+    method: "debicheck",
+    amountCents: 50_000,
+    interval: "monthly",
+    startDate: "2026-12-01",
+    payerMayChange: [],
+    state: "sent",
+    link: "/mandate/token",
+    expiresOn: "2026-12-08",
+    sends: 1,
+    createdAt: 1,
+    updatedAt: 1,
+  };
+
+  it("keeps a request's state as the deltas tell it, and reports it to lists", () => {
+    const store = createStore();
+    applyChanges(store, [{ t: "EMandateRequestUpserted", request }]);
+    applyChanges(store, [{ t: "EMandateRequestUpserted", request: { ...request, state: "opened" } }]);
+    expect(store.get(eMandateRequestAtom("emr_a"))?.state).toBe("opened");
+    expect(store.get(eMandateRequestUpsertsAtom)).toEqual({ serial: 2, ids: ["emr_a"] });
+  });
+
+  it("forgets requests when the cache is dropped", () => {
+    const store = createStore();
+    applyChanges(store, [{ t: "EMandateRequestUpserted", request }]);
+    dropCache(store);
+    expect(store.get(eMandateRequestAtom("emr_a"))).toBeUndefined();
   });
 });

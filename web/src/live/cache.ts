@@ -5,6 +5,7 @@ import type {
   Card,
   Change,
   Customer,
+  EMandateRequest,
   EntityKind,
   Import,
   Mandate,
@@ -29,6 +30,7 @@ export const importAtom = atomFamily<Import | undefined>(undefined);
 export const payPageAtom = atomFamily<PayPage | undefined>(undefined);
 export const orderAtom = atomFamily<Order | undefined>(undefined);
 export const cardAtom = atomFamily<Card | undefined>(undefined);
+export const eMandateRequestAtom = atomFamily<EMandateRequest | undefined>(undefined);
 
 // A customer's bank accounts, oldest first, by customer id; undefined until the list is fetched.
 export const bankAccountsAtom = atomFamily<BankAccount[] | undefined>(undefined);
@@ -80,6 +82,7 @@ export const importUpsertsAtom = atom<UpsertFeed>({ serial: 0, ids: [] });
 export const payPageUpsertsAtom = atom<UpsertFeed>({ serial: 0, ids: [] });
 export const orderUpsertsAtom = atom<UpsertFeed>({ serial: 0, ids: [] });
 export const cardUpsertsAtom = atom<UpsertFeed>({ serial: 0, ids: [] });
+export const eMandateRequestUpsertsAtom = atom<UpsertFeed>({ serial: 0, ids: [] });
 
 export function putCustomers(store: Store, customers: Customer[]): void {
   for (const customer of customers) store.set(customerAtom(customer.id), customer);
@@ -161,6 +164,10 @@ export function putCards(store: Store, cards: Card[]): void {
   for (const card of cards) store.set(cardAtom(card.id), card);
 }
 
+export function putEMandateRequests(store: Store, requests: EMandateRequest[]): void {
+  for (const request of requests) store.set(eMandateRequestAtom(request.id), request);
+}
+
 function announce(store: Store, feed: typeof customerUpsertsAtom, ids: string[]): void {
   if (ids.length > 0) store.set(feed, (last) => ({ serial: last.serial + 1, ids }));
 }
@@ -179,6 +186,7 @@ export function applyChanges(store: Store, changes: Change[]): void {
   const payPages: string[] = [];
   const orders: string[] = [];
   const cards: string[] = [];
+  const requests: string[] = [];
   for (const change of changes) {
     switch (change.t) {
       case "CustomerUpserted":
@@ -219,8 +227,8 @@ export function applyChanges(store: Store, changes: Change[]): void {
         bumpList(store, "card");
         break;
       case "EMandateRequestUpserted":
-        // Requests have no screen of their own yet: their lists are read again.
-        bumpList(store, "e_mandate_request");
+        store.set(eMandateRequestAtom(change.request.id), change.request);
+        requests.push(change.request.id);
         break;
       case "PaymentMethodSettingsUpdated":
         store.set(paymentMethodSettingsAtom, change.settings);
@@ -255,6 +263,7 @@ export function applyChanges(store: Store, changes: Change[]): void {
   announce(store, payPageUpsertsAtom, payPages);
   announce(store, orderUpsertsAtom, orders);
   announce(store, cardUpsertsAtom, cards);
+  announce(store, eMandateRequestUpsertsAtom, requests);
 }
 
 function forgetFamily<T>(family: AtomFamily<T | undefined>): (store: Store) => void {
@@ -276,8 +285,7 @@ const FORGET_KIND: Record<EntityKind, (store: Store) => void> = {
   pay_page: forgetFamily(payPageAtom),
   order: forgetFamily(orderAtom),
   card: forgetFamily(cardAtom),
-  // No request is kept in the cache (no screen holds them yet): lists read them afresh.
-  e_mandate_request: () => {},
+  e_mandate_request: forgetFamily(eMandateRequestAtom),
   // Endpoints and their delivery log are read afresh by the screens that show them.
   webhook_endpoint: () => {},
   business_info: (store) => {

@@ -7,6 +7,7 @@ import {
   paymentMethodSettingsAtom,
   putBusinessInfo,
   putCards,
+  putEMandateRequests,
   putCustomers,
   putImports,
   putMandates,
@@ -348,6 +349,8 @@ export class LiveClient {
         return putOrders(this.store, [body.order]);
       case "CardPage":
         return putCards(this.store, body.items);
+      case "EMandateRequestPage":
+        return putEMandateRequests(this.store, body.items);
       case "PaymentMethodSettings":
         return this.store.set(paymentMethodSettingsAtom, body.settings);
       default:

@@ -1,5 +1,5 @@
 import { useAtomValue } from "jotai";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
@@ -12,10 +12,13 @@ import { Spinner } from "../../components/Spinner";
 import { useUrlFilters } from "../../components/useUrlFilters";
 import { identityAtom } from "../../live/atoms";
 import { mandateUpsertsAtom } from "../../live/cache";
+import { useCan } from "../../live/permissions";
 import { usePagedList } from "../../live/usePagedList";
 import type { MandateFilter } from "../../protocol/wire";
+import { EMandateRequests } from "./EMandateRequests";
 import { EMandateRow } from "./EMandateRow";
 import { MandateRow } from "./MandateRow";
+import { RequestEMandateDialog } from "./RequestEMandateDialog";
 import "./mandates.css";
 import { E_MANDATE_STATUSES, MANDATE_METHODS, MANDATE_STATUSES } from "./statuses";
 
@@ -47,10 +50,30 @@ export function MandatesPage({ eMandates = false }: { eMandates?: boolean }) {
   const filtered = isFiltered(view);
   const title = eMandates ? t("mandates.eTitle") : t("mandates.title");
   const prefix = eMandates ? "e-mandates" : "mandates";
+  const canRequest = useCan("mandates", "write") && eMandates;
+  const [requesting, setRequesting] = useState(false);
+  const actions =
+    testMode || canRequest ? (
+      <>
+        {testMode ? <TestDataMarker /> : null}
+        {canRequest ? (
+          <Button variant="primary" onClick={() => setRequesting(true)} data-testid="request-e-mandate">
+            {t("eMandates.request")}
+          </Button>
+        ) : null}
+      </>
+    ) : undefined;
 
   return (
     <section className="page" data-testid={`${prefix}-page`}>
-      <PageHeader title={title} subtitle={eMandates ? t("mandates.eSubtitle") : t("mandates.subtitle")} actions={testMode ? <TestDataMarker /> : undefined} />
+      <PageHeader title={title} subtitle={eMandates ? t("mandates.eSubtitle") : t("mandates.subtitle")} actions={actions} />
+      {eMandates ? <EMandateRequests /> : null}
+      {eMandates ? <RequestEMandateDialog open={requesting} onOpenChange={setRequesting} /> : null}
+      {eMandates ? (
+        <h2 className="card-title e-mandate-section-title" id="e-mandate-authentication-title">
+          {t("eMandates.authenticationTitle")}
+        </h2>
+      ) : null}
       <div className="segmented mandate-archive-switch" role="radiogroup" aria-label={t("mandates.show")}>
         {[false, true].map((archived) => (
           <button

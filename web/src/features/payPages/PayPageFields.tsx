@@ -14,7 +14,7 @@ import {
   type PayPageDraft,
   type PayPageField,
 } from "./payPageForm";
-import { Segmented } from "./Segmented";
+import { Segmented } from "../../components/Segmented";
 
 type PayPageFieldsProps = {
   draft: PayPageDraft;

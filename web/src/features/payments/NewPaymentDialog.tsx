@@ -9,7 +9,7 @@ import { PageSpinner } from "../../components/Spinner";
 import { usePaymentMethodSettings } from "../../live/usePaymentMethodSettings";
 import { useCommand } from "../../live/useCommand";
 import type { Customer, ErrorCode, Mandate, PaymentKind, PaymentMethod, PaymentMethodSettings } from "../../protocol/wire";
-import { CustomerPicker } from "./CustomerPicker";
+import { CustomerPicker } from "../../components/CustomerPicker";
 import { MandateFields } from "./MandateFields";
 import { MandatePicker } from "./MandatePicker";
 import { paymentPath } from "./paths";

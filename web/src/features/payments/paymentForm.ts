@@ -35,7 +35,7 @@ export const INDUSTRIES: readonly Industry[] = [
 export const ADJUSTMENT_CATEGORIES: readonly AdjustmentCategory[] = ["never", "quarterly", "biannually", "annually", "repo"];
 export const ADJUSTMENT_TYPES: readonly AdjustmentType[] = ["amount", "rate"];
 export const APPROVAL_WINDOWS: readonly ApprovalWindow[] = ["tt1_real_time", "tt1_delayed", "tt2_batch"];
-export const INTERVALS: readonly Interval[] = ["weekly", "fortnightly", "monthly", "quarterly", "biannually", "annually"];
+export { INTERVALS } from "../../components/intervals";
 
 /** The new mandate's fields as the form holds them: amounts in rand as typed. */
 export type MandateDraft = {

@@ -1,11 +1,11 @@
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "../../components/Button";
-import { Spinner } from "../../components/Spinner";
-import { useDebouncedValue } from "../../components/useDebouncedValue";
-import { LiveError } from "../../live/client";
-import { useLiveClient } from "../../live/context";
-import type { Customer, ErrorCode } from "../../protocol/wire";
+import { Button } from "./Button";
+import { Spinner } from "./Spinner";
+import { useDebouncedValue } from "./useDebouncedValue";
+import { LiveError } from "../live/client";
+import { useLiveClient } from "../live/context";
+import type { Customer, ErrorCode } from "../protocol/wire";
 
 const RESULTS = 8;
 
