@@ -8,7 +8,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{Database, Socket, TestApp, committed_id};
+use common::{Database, Socket, TestApp, advance_clock, committed_id};
 use protocol::*;
 
 async fn customer(socket: &mut Socket) -> String {
@@ -106,32 +106,6 @@ async fn balance(socket: &mut Socket) -> Balance {
     }
 }
 
-/// Moves the test clock and waits until the watching tab hears the scheduler
-/// has played out `day`: the days run after the command's reply.
-async fn advance(socket: &mut Socket, watcher: &mut Socket, step: ClockStep, day: &str) {
-    let reply = socket
-        // A command id is used once: the same id again would be a retry.
-        .command(&format!("clock-{day}"), Command::AdvanceTestClock { step })
-        .await;
-    assert!(
-        matches!(reply, ServerFrame::Reply { ok: Some(_), .. }),
-        "{reply:?}"
-    );
-    loop {
-        match watcher.next_within(Duration::from_secs(20)).await {
-            Ok(ServerFrame::Delta { changes, .. })
-                if changes
-                    .iter()
-                    .any(|c| matches!(c, Change::ClockAdvanced { today } if today == day)) =>
-            {
-                return;
-            }
-            Ok(_) => {}
-            Err(_) => panic!("the clock never reached {day}"),
-        }
-    }
-}
-
 async fn debits_credit_the_balance_net_of_fees_after_their_settlement_delay(db: Database) {
     let app = TestApp::start_pinned(db).await;
     let owner = app.merchant("owner@karoo.test").await;
@@ -163,19 +137,19 @@ async fn debits_credit_the_balance_net_of_fees_after_their_settlement_delay(db: 
 
     // Debited on Thursday 5 March, paid on the 6th: R100 less the DebiCheck
     // fee of R9 each, pending for ten business days.
-    advance(&mut tab, &mut watcher, ClockStep::Week, "2026-03-09").await;
+    advance_clock(&mut tab, &mut watcher, ClockStep::Week, "2026-03-09").await;
     let week = balance(&mut tab).await;
     assert_eq!((week.available_cents, week.pending_cents), (0, 2 * 9_100));
 
     // The dispute took its debit back (and returned its fee); the other is
     // available once its delay has passed.
-    advance(&mut tab, &mut watcher, ClockStep::Week, "2026-03-16").await;
+    advance_clock(&mut tab, &mut watcher, ClockStep::Week, "2026-03-16").await;
     let disputed = balance(&mut tab).await;
     assert_eq!(
         (disputed.available_cents, disputed.pending_cents),
         (0, 9_100)
     );
-    advance(&mut tab, &mut watcher, ClockStep::Week, "2026-03-23").await;
+    advance_clock(&mut tab, &mut watcher, ClockStep::Week, "2026-03-23").await;
     let settled = balance(&mut tab).await;
     assert_eq!(
         (settled.available_cents, settled.pending_cents),

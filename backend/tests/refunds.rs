@@ -5,9 +5,7 @@
 
 mod common;
 
-use std::time::Duration;
-
-use common::{Database, Socket, TestApp, committed_id, error_of};
+use common::{Database, Socket, TestApp, advance_clock, committed_id, error_of};
 use protocol::*;
 
 fn hidden(html: &str, name: &str) -> String {
@@ -140,31 +138,7 @@ async fn a_card_refund_the_same_day_comes_out_of_its_pending_money(db: Database)
     );
     assert_eq!(balance(&mut tab).await, (0, 0));
 
-    let reply = tab
-        .command(
-            "clock",
-            Command::AdvanceTestClock {
-                step: ClockStep::Day,
-            },
-        )
-        .await;
-    assert!(
-        matches!(reply, ServerFrame::Reply { ok: Some(_), .. }),
-        "{reply:?}"
-    );
-    loop {
-        match watcher.next_within(Duration::from_secs(20)).await {
-            Ok(ServerFrame::Delta { changes, .. })
-                if changes.iter().any(
-                    |c| matches!(c, Change::ClockAdvanced { today } if today == "2026-03-03"),
-                ) =>
-            {
-                break;
-            }
-            Ok(_) => {}
-            Err(_) => panic!("the clock never moved"),
-        }
-    }
+    advance_clock(&mut tab, &mut watcher, ClockStep::Day, "2026-03-03").await;
     // The collection and its refund settle together: nothing either way.
     assert_eq!(balance(&mut tab).await, (0, 0));
 
@@ -182,31 +156,7 @@ async fn a_card_refund_after_settlement_comes_out_of_available_money(db: Databas
     let mut watcher = owner.open(Mode::Test).await;
     let page_id = pay_by_card(&app, &mut tab).await;
     let order = order_of(&mut tab, &page_id).await;
-    let reply = tab
-        .command(
-            "clock",
-            Command::AdvanceTestClock {
-                step: ClockStep::Day,
-            },
-        )
-        .await;
-    assert!(
-        matches!(reply, ServerFrame::Reply { ok: Some(_), .. }),
-        "{reply:?}"
-    );
-    loop {
-        match watcher.next_within(Duration::from_secs(20)).await {
-            Ok(ServerFrame::Delta { changes, .. })
-                if changes.iter().any(
-                    |c| matches!(c, Change::ClockAdvanced { today } if today == "2026-03-03"),
-                ) =>
-            {
-                break;
-            }
-            Ok(_) => {}
-            Err(_) => panic!("the clock never moved"),
-        }
-    }
+    advance_clock(&mut tab, &mut watcher, ClockStep::Day, "2026-03-03").await;
     assert_eq!(balance(&mut tab).await, (14_357, 0));
     let done = tab.command("r1", refund(&order.id)).await;
     assert!(

@@ -614,6 +614,40 @@ impl Socket {
     }
 }
 
+/// Moves the test clock by `step` and waits until `watcher` hears the
+/// scheduler has played out `day` (the days run after the command's reply).
+pub async fn advance_clock(
+    socket: &mut Socket,
+    watcher: &mut Socket,
+    step: protocol::ClockStep,
+    day: &str,
+) {
+    let reply = socket
+        // A command id is used once: the same id again would be a retry.
+        .command(
+            &format!("clock-{day}"),
+            protocol::Command::AdvanceTestClock { step },
+        )
+        .await;
+    assert!(
+        matches!(reply, ServerFrame::Reply { ok: Some(_), .. }),
+        "{reply:?}"
+    );
+    loop {
+        match watcher.next_within(Duration::from_secs(20)).await {
+            Ok(ServerFrame::Delta { changes, .. })
+                if changes.iter().any(
+                    |c| matches!(c, protocol::Change::ClockAdvanced { today } if today == day),
+                ) =>
+            {
+                return;
+            }
+            Ok(_) => {}
+            Err(_) => panic!("the clock never reached {day}"),
+        }
+    }
+}
+
 /// The id a committed command created or changed.
 pub fn committed_id(frame: ServerFrame) -> String {
     match frame {
