@@ -157,6 +157,9 @@ impl Server {
         // A clean environment: nothing of the caller's (SMTP, PUBLIC_URL) leaks in.
         let child = Process::new(env!("CARGO_BIN_EXE_backend"))
             .arg("serve")
+            // Its key file (`data/secret.key`, made on first start) lands in
+            // the test's folder, not in the checkout.
+            .current_dir(dir)
             .env_clear()
             .env("DATABASE_URL", database_url)
             .env("BIND", "127.0.0.1:0")
