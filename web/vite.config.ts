@@ -38,11 +38,13 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases.
+        // Only the libraries every screen needs are grouped; the rest (spreadsheets, QR codes,
+        // dialogs) travel with the screens that use them and load on demand.
         codeSplitting: {
           groups: [
             { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: "router", test: /node_modules[\\/]react-router[\\/]/ },
-            { name: "vendor", test: /node_modules[\\/]/ },
+            { name: "vendor", test: /node_modules[\\/](i18next|react-i18next|jotai|msgpack-lite|msgpack-|int64-buffer|ieee754|isarray|buffer|event-lite)[\\/]/ },
           ],
         },
       },

@@ -189,6 +189,9 @@ pub async fn start(
     let server = HttpServer::new(move || {
         App::new()
             .app_data(app_state.clone())
+            // Gzip or Brotli when the client accepts it: the app's scripts and the pay page
+            // travel to payers on costly mobile data. Socket upgrades (101) pass untouched.
+            .wrap(middleware::Compress::default())
             .wrap(security_headers())
             .wrap(middleware::from_fn(http::access_log::log_request))
             .configure(|cfg| http::routes(cfg, &auth_base_path))
