@@ -62,8 +62,14 @@ async fn the_build_s_compressed_copies_are_sent_as_they_are(db: Database) {
 
     let gzipped = fetch(&app, "/assets/app.js", Some("gzip;q=1, br;q=0.5")).await;
     assert_eq!(gzipped.headers()["content-encoding"], "gzip");
-    assert_eq!(gzipped.headers()["cache-control"], "public, max-age=31536000, immutable");
-    assert_eq!(gunzip(&gzipped.bytes().await.unwrap()), "console.log('from the build')");
+    assert_eq!(
+        gzipped.headers()["cache-control"],
+        "public, max-age=31536000, immutable"
+    );
+    assert_eq!(
+        gunzip(&gzipped.bytes().await.unwrap()),
+        "console.log('from the build')"
+    );
 
     // No Brotli copy: the server compresses the plain file itself.
     let brotli = fetch(&app, "/assets/app.js", Some("br")).await;
@@ -73,7 +79,12 @@ async fn the_build_s_compressed_copies_are_sent_as_they_are(db: Database) {
     assert!(plain.headers().get("content-encoding").is_none());
     assert_eq!(plain.text().await.unwrap(), "console.log('plain')");
     // An asset that is not there stays a 404 whatever the client accepts.
-    assert_eq!(fetch(&app, "/assets/missing.js", Some("gzip")).await.status(), 404);
+    assert_eq!(
+        fetch(&app, "/assets/missing.js", Some("gzip"))
+            .await
+            .status(),
+        404
+    );
 }
 
 async fn the_socket_opens_for_a_browser_that_offers_compression(db: Database) {
