@@ -86,8 +86,9 @@ pub async fn build_state(config: Config) -> AppResult<State> {
     }));
     let (import_queue, waiting) = ImportQueue::new();
     let (url, registry) = (config.database_url.clone(), merchants.clone());
+    let lease = Duration::from_secs(config.import_lease_seconds.max(1));
     jobs.push(spawn_job("imports", move || {
-        imports::run_forever(url, registry, waiting)
+        imports::run_forever(url, registry, waiting, lease)
     }));
     let sockets = Arc::new(SocketRegistry::new(config.sockets_per_user));
     let (url, registry) = (config.database_url.clone(), sockets.clone());
