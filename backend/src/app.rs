@@ -86,8 +86,9 @@ pub async fn build_state(config: Config) -> AppResult<State> {
     }));
     let (import_queue, waiting) = ImportQueue::new();
     let (url, registry) = (config.database_url.clone(), merchants.clone());
+    let lease = Duration::from_secs(config.import_lease_seconds.max(1));
     jobs.push(spawn_job("imports", move || {
-        imports::run_forever(url, registry, waiting)
+        imports::run_forever(url, registry, waiting, lease)
     }));
     let sockets = Arc::new(SocketRegistry::new(config.sockets_per_user));
     let (url, registry) = (config.database_url.clone(), sockets.clone());
@@ -189,6 +190,9 @@ pub async fn start(
     let server = HttpServer::new(move || {
         App::new()
             .app_data(app_state.clone())
+            // Gzip or Brotli when the client accepts it: the app's scripts and the pay page
+            // travel to payers on costly mobile data. Socket upgrades (101) pass untouched.
+            .wrap(middleware::Compress::default())
             .wrap(security_headers())
             .wrap(middleware::from_fn(http::access_log::log_request))
             .configure(|cfg| http::routes(cfg, &auth_base_path))

@@ -114,6 +114,11 @@ pub struct Config {
     #[arg(long, env = "SESSION_RECHECK_SECONDS", default_value_t = 30)]
     pub session_recheck_seconds: u64,
 
+    /// How long a node's claim on a confirmed import lasts without a batch
+    /// written; past it, any node's import job takes the import over.
+    #[arg(long, env = "IMPORT_LEASE_SECONDS", default_value_t = 60)]
+    pub import_lease_seconds: u64,
+
     /// Sockets one user may hold open on this node, over all their sessions
     /// (one per tab); the next one is closed with 4002.
     #[arg(long, env = "SOCKETS_PER_USER", default_value_t = 20)]
@@ -201,6 +206,7 @@ impl Config {
             business_date: None,
             scheduler_interval_seconds: 30,
             session_recheck_seconds: 30,
+            import_lease_seconds: 60,
             sockets_per_user: 20,
             socket_frames_per_second: 100,
             socket_frame_burst: 1_000,

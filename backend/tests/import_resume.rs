@@ -20,10 +20,10 @@
 mod common;
 
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command as Process, Stdio};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
+use common::server_process::ServerProcess;
 use common::{Browser, Database, Ended, Socket, committed_id};
 use protocol::{
     ClientFrame, Command, Import, ImportStatus, ImportTemplate, Mode, PaymentKind, Query,
@@ -135,109 +135,24 @@ fn import_file() -> ImportFile {
     }
 }
 
-/// One `backend serve` child process, its output in a log file.
-struct Server {
-    child: Child,
-    base: String,
-    log: PathBuf,
+/// A node on the test's database with the pinned calendar. Its import lease
+/// is short, so on PostgreSQL (where a restarted node cannot tell its own
+/// dead run's lease from a live node's) it takes the import up soon.
+async fn start_node(dir: &Path, url: &str, run: usize) -> ServerProcess {
+    let env = [
+        ("BUSINESS_DATE", BUSINESS_DATE),
+        ("IMPORT_LEASE_SECONDS", "2"),
+    ];
+    ServerProcess::start(dir, url, run, &env).await
 }
 
-impl Server {
-    async fn start(dir: &Path, database_url: &str, run: usize) -> Server {
-        let web_dir = dir.join("web");
-        std::fs::create_dir_all(&web_dir).unwrap();
-        std::fs::write(
-            web_dir.join("index.html"),
-            "<!doctype html><title>Dashboard</title>",
-        )
-        .unwrap();
-        let log = dir.join(format!("server-{run}.log"));
-        let out = std::fs::File::create(&log).unwrap();
-        let err = out.try_clone().unwrap();
-        // A clean environment: nothing of the caller's (SMTP, PUBLIC_URL) leaks in.
-        let child = Process::new(env!("CARGO_BIN_EXE_backend"))
-            .arg("serve")
-            // Its key file (`data/secret.key`, made on first start) lands in
-            // the test's folder, not in the checkout.
-            .current_dir(dir)
-            .env_clear()
-            .env("DATABASE_URL", database_url)
-            .env("BIND", "127.0.0.1:0")
-            .env("WEB_DIR", &web_dir)
-            .env("MAIL_DIR", dir.join("mail"))
-            .env("BUSINESS_DATE", BUSINESS_DATE)
-            .env("RUST_LOG", "info,sqlx=warn")
-            .stdin(Stdio::null())
-            .stdout(out)
-            .stderr(err)
-            .spawn()
-            .expect("start the server binary");
-        let mut server = Server {
-            child,
-            base: String::new(),
-            log,
-        };
-        let deadline = Instant::now() + Duration::from_secs(30);
-        loop {
-            let text = std::fs::read_to_string(&server.log).unwrap_or_default();
-            if let Some(at) = text.find("Serving the dashboard on ") {
-                let rest = &text[at + "Serving the dashboard on ".len()..];
-                if let Some(end) = rest.find('\n') {
-                    server.base = rest[..end].trim().to_string();
-                    return server;
-                }
-            }
-            if let Some(status) = server.child.try_wait().unwrap() {
-                panic!("server {run} exited with {status} before serving:\n{text}");
-            }
-            assert!(
-                Instant::now() < deadline,
-                "server {run} did not start:\n{text}"
-            );
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
-    }
-
-    /// SIGKILL: no shutdown code runs.
-    fn kill(&mut self) {
-        self.child.kill().unwrap();
-        self.child.wait().unwrap();
-    }
-
-    fn log_text(&self) -> String {
-        std::fs::read_to_string(&self.log).unwrap_or_default()
-    }
-
-    /// A job error in the log means the import stopped until the next start.
-    fn assert_no_job_error(&self) {
-        let text = self.log_text();
-        assert!(
-            !text.contains("import stopped"),
-            "the import job failed:\n{text}"
-        );
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// A browser on a server address, sharing the signed-in cookie jar: sessions
-/// live in the database, so they outlast a restart.
-fn browser_at(base: &str, jar: &std::sync::Arc<reqwest::cookie::Jar>) -> Browser {
-    let http = reqwest::Client::builder()
-        .cookie_provider(jar.clone())
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .unwrap();
-    Browser {
-        http,
-        jar: jar.clone(),
-        base: base.to_string(),
-    }
+/// A job error in the log means the import stopped until its lease ran out.
+fn assert_no_job_error(server: &ServerProcess) {
+    let text = server.log_text();
+    assert!(
+        !text.contains("import stopped"),
+        "the import job failed:\n{text}"
+    );
 }
 
 async fn test_mode_socket(browser: &Browser) -> (Socket, String) {
@@ -628,7 +543,7 @@ fn assert_consistent(s: &Snapshot, file: &ImportFile, context: &str) {
 /// Watches one server's progress until the kill point, then kills it.
 /// Returns the progress deltas seen, with when they came.
 async fn run_until_killed(
-    server: &mut Server,
+    server: &mut ServerProcess,
     socket: &mut Socket,
     import_id: &str,
     point: KillPoint,
@@ -707,9 +622,9 @@ async fn kill_and_resume(url: String) {
     let dir = tempfile::tempdir().unwrap();
     let test_began = Instant::now();
 
-    let mut server = Server::start(dir.path(), &url, 0).await;
+    let mut server = start_node(dir.path(), &url, 0).await;
     let jar = std::sync::Arc::new(reqwest::cookie::Jar::default());
-    let browser = browser_at(&server.base, &jar);
+    let browser = server.browser(&jar);
     let signed_up = browser
         .sign_up("Thandi Nkosi", EMAIL, PASSWORD, "Karoo Gym")
         .await;
@@ -752,7 +667,7 @@ async fn kill_and_resume(url: String) {
         let seen =
             run_until_killed(&mut server, &mut socket, &import_id, point, started, valid).await;
         let run_ms = started.elapsed().as_millis() as u64;
-        server.assert_no_job_error();
+        assert_no_job_error(&server);
         // Batches this run wrote while being watched give the pace.
         let batches: Vec<_> = seen
             .iter()
@@ -784,9 +699,9 @@ async fn kill_and_resume(url: String) {
             forget_kept_rows(&url, &import_id).await;
         }
 
-        server = Server::start(dir.path(), &url, run + 1).await;
+        server = start_node(dir.path(), &url, run + 1).await;
         started = Instant::now();
-        let browser = browser_at(&server.base, &jar);
+        let browser = server.browser(&jar);
         (socket, _) = test_mode_socket(&browser).await;
     }
 
@@ -805,7 +720,7 @@ async fn kill_and_resume(url: String) {
             ReplyBody::Import { .. } => {}
             other => panic!("expected an import, got {other:?}"),
         }
-        server.assert_no_job_error();
+        assert_no_job_error(&server);
         assert!(
             Instant::now() < deadline,
             "seed {seed}: the import did not complete:\n{}",

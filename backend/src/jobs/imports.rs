@@ -11,7 +11,13 @@
 //! laid out for the database. The plan is used if nobody else wrote to the
 //! stream in between, and made again in the batch's transaction otherwise.
 //!
-//! At start the job finishes whatever a stopped process left committing.
+//! Any node's job may write any confirmed import. It claims one at a time
+//! with a lease (`store::claim`, `FOR UPDATE SKIP LOCKED` on PostgreSQL),
+//! renewed by every batch: the import confirmed on this node at once, and
+//! every few seconds whatever no live node holds, so an import whose node
+//! stopped is taken over by another (or by this one at its next start) once
+//! the lease runs out. The cursor guard in each batch keeps a row from ever
+//! being written twice, even by a node that lost its lease mid-batch.
 
 use std::sync::Arc;
 
@@ -53,15 +59,19 @@ impl ImportQueue {
 
     pub fn enqueue(&self, import_id: &str) {
         if self.sender.send(import_id.to_string()).is_err() {
-            tracing::error!(import = %import_id, "the import job has stopped; the import resumes at the next start");
+            tracing::error!(import = %import_id, "the import job has stopped; another node takes the import up when its lease runs out");
         }
     }
 }
+
+/// How often the job looks for imports no live node holds.
+const LOOK_AROUND: std::time::Duration = std::time::Duration::from_secs(5);
 
 pub async fn run_forever(
     database_url: String,
     registry: Arc<MerchantRegistry>,
     mut queue: mpsc::UnboundedReceiver<String>,
+    lease: std::time::Duration,
 ) {
     let db = match Db::connect_bulk_writer(&database_url).await {
         Ok(db) => db,
@@ -69,33 +79,58 @@ pub async fn run_forever(
             return tracing::error!(error = %err, "the import job cannot reach the database");
         }
     };
-    match store::unfinished(&db).await {
-        Ok(ids) => {
-            for id in ids {
-                tracing::info!(import = %id, "resuming an unfinished import");
-                run_logged(&db, &registry, &id).await;
-            }
-        }
-        Err(err) => tracing::error!(error = %err, "cannot list unfinished imports"),
+    let lease_ms = lease.as_millis() as i64;
+    // SQLite serves one node: what a stopped run left is taken up at once,
+    // rather than when its lease runs out.
+    if db.backend == Backend::Sqlite
+        && let Err(err) = store::release_leases(&db).await
+    {
+        tracing::error!(error = %err, "cannot free the leases of unfinished imports");
     }
-    while let Some(id) = queue.recv().await {
-        run_logged(&db, &registry, &id).await;
+    let mut asked: Option<String> = None;
+    loop {
+        // The import just confirmed here first, then any that is free.
+        while let Some(id) = claim_logged(&db, asked.take().as_deref(), lease_ms).await {
+            tracing::info!(import = %id, "writing an import");
+            run_logged(&db, &registry, &id, lease_ms).await;
+        }
+        tokio::select! {
+            confirmed = queue.recv() => match confirmed {
+                Some(id) => asked = Some(id),
+                None => return,
+            },
+            _ = tokio::time::sleep(LOOK_AROUND) => {}
+        }
     }
 }
 
-async fn run_logged(db: &Db, registry: &MerchantRegistry, import_id: &str) {
+async fn claim_logged(db: &Db, only: Option<&str>, lease_ms: i64) -> Option<String> {
+    let now = now_ms();
+    match store::claim(db, only, now, now + lease_ms).await {
+        Ok(Some(id)) => Some(id),
+        // The one asked for is held elsewhere or done: look for any other.
+        Ok(None) if only.is_some() => Box::pin(claim_logged(db, None, lease_ms)).await,
+        Ok(None) => None,
+        Err(err) => {
+            tracing::error!(error = %err, "cannot claim an import");
+            None
+        }
+    }
+}
+
+async fn run_logged(db: &Db, registry: &MerchantRegistry, import_id: &str, lease_ms: i64) {
     loop {
-        match run_import(db, registry, import_id).await {
+        match run_import(db, registry, import_id, lease_ms).await {
             Ok(()) => return,
             // Other writers held the database for longer than the write
             // wait: the import goes on from its cursor rather than waiting
-            // for the next start.
+            // for its lease to run out.
             Err(err) if err.is_busy() => {
                 tracing::warn!(error = %err, import = %import_id, "import waited out its turn; going on");
                 tokio::time::sleep(BUSY_PAUSE).await;
             }
             Err(err) => {
-                return tracing::error!(error = %err, import = %import_id, "import stopped; it resumes at the next start");
+                return tracing::error!(error = %err, import = %import_id, "import stopped; a node takes it up again when its lease runs out");
             }
         }
     }
@@ -149,7 +184,12 @@ fn read_batches(
     }
 }
 
-pub async fn run_import(db: &Db, registry: &MerchantRegistry, import_id: &str) -> AppResult<()> {
+pub async fn run_import(
+    db: &Db,
+    registry: &MerchantRegistry,
+    import_id: &str,
+    lease_ms: i64,
+) -> AppResult<()> {
     let Some(mut pending) = store::find_pending(db, import_id).await? else {
         return Ok(());
     };
@@ -210,6 +250,7 @@ pub async fn run_import(db: &Db, registry: &MerchantRegistry, import_id: &str) -
                 import_id,
                 after_row: cursor,
                 last_row,
+                lease_until: now_ms() + lease_ms,
             };
             let (wrote, upcoming) = tokio::join!(
                 write_batch(tx, &key, step, plan),
@@ -297,6 +338,8 @@ struct BatchStep<'a> {
     /// The cursor before the batch, and the last spreadsheet row it holds.
     after_row: u32,
     last_row: u32,
+    /// This node's claim on the import, renewed with the batch.
+    lease_until: i64,
 }
 
 /// Writes a planned batch with the import's cursor, and returns the delta's
@@ -317,7 +360,14 @@ async fn write_batch(
     store::insert_issues(tx, step.import_id, &plan.skipped).await?;
     plan.write(tx).await?;
     let (after_row, last_row) = (step.after_row, step.last_row);
-    let advanced = store::advance(tx, step.import_id, after_row, last_row, counts);
+    let advanced = store::advance(
+        tx,
+        step.import_id,
+        after_row,
+        last_row,
+        counts,
+        step.lease_until,
+    );
     if !advanced.await? {
         return Ok(None);
     }

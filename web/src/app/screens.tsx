@@ -1,36 +1,44 @@
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useParams } from "react-router";
-import { BackupCodePage } from "../features/auth/BackupCodePage";
-import { ForgotPage } from "../features/auth/ForgotPage";
-import { LoginPage } from "../features/auth/LoginPage";
-import { ResetPage } from "../features/auth/ResetPage";
-import { SignupPage } from "../features/auth/SignupPage";
-import { VerifyEmailPage } from "../features/auth/VerifyEmailPage";
-import { BusinessInfoPage } from "../features/business/BusinessInfoPage";
-import { CardsPage } from "../features/cards/CardsPage";
-import { CustomerDetailPage } from "../features/customers/CustomerDetailPage";
-import { CustomersPage } from "../features/customers/CustomersPage";
 import { ErrorView, NotFoundPage } from "../features/errors/ErrorPage";
-import { HomePage } from "../features/home/HomePage";
-import { ImportAction } from "../features/imports/ImportAction";
-import { ImportPage } from "../features/imports/ImportPage";
-import { ImportsList } from "../features/imports/ImportsList";
-import { MandateDetailPage } from "../features/mandates/MandateDetailPage";
-import { MandatesPage } from "../features/mandates/MandatesPage";
-import { OrdersPage } from "../features/orders/OrdersPage";
-import { PayPagesPage } from "../features/payPages/PayPagesPage";
-import { PaymentMethodsPage } from "../features/paymentMethods/PaymentMethodsPage";
-import { PaymentDetailPage } from "../features/payments/PaymentDetailPage";
-import { PaymentsPage } from "../features/payments/PaymentsPage";
 import { NotBuiltAuthCard, NotBuiltPage } from "../features/placeholders/NotBuiltPage";
-import { ProfilePage } from "../features/profile/ProfilePage";
-import { TransactionDetailPage } from "../features/transactions/TransactionDetailPage";
-import { TransactionsPage } from "../features/transactions/TransactionsPage";
+import { PageSpinner } from "../components/Spinner";
 import { setLanguage } from "./i18n";
 import { ThemeChoice } from "./shell/ThemeChoice";
 import { useForcedTheme } from "./theme";
 import { paramsAreValid, type RouteEntry, type Screen } from "./routes";
+
+// Each screen is its own chunk, fetched when its route is first opened, so the
+// first load carries only the shell and the screen in hand.
+function screen<K extends string, P extends object>(load: () => Promise<Record<K, ComponentType<P>>>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const BackupCodePage = screen(() => import("../features/auth/BackupCodePage"), "BackupCodePage");
+const ForgotPage = screen(() => import("../features/auth/ForgotPage"), "ForgotPage");
+const LoginPage = screen(() => import("../features/auth/LoginPage"), "LoginPage");
+const ResetPage = screen(() => import("../features/auth/ResetPage"), "ResetPage");
+const SignupPage = screen(() => import("../features/auth/SignupPage"), "SignupPage");
+const VerifyEmailPage = screen(() => import("../features/auth/VerifyEmailPage"), "VerifyEmailPage");
+const BusinessInfoPage = screen(() => import("../features/business/BusinessInfoPage"), "BusinessInfoPage");
+const CardsPage = screen(() => import("../features/cards/CardsPage"), "CardsPage");
+const CustomerDetailPage = screen(() => import("../features/customers/CustomerDetailPage"), "CustomerDetailPage");
+const CustomersPage = screen(() => import("../features/customers/CustomersPage"), "CustomersPage");
+const HomePage = screen(() => import("../features/home/HomePage"), "HomePage");
+const ImportAction = screen(() => import("../features/imports/ImportAction"), "ImportAction");
+const ImportPage = screen(() => import("../features/imports/ImportPage"), "ImportPage");
+const ImportsList = screen(() => import("../features/imports/ImportsList"), "ImportsList");
+const MandateDetailPage = screen(() => import("../features/mandates/MandateDetailPage"), "MandateDetailPage");
+const MandatesPage = screen(() => import("../features/mandates/MandatesPage"), "MandatesPage");
+const OrdersPage = screen(() => import("../features/orders/OrdersPage"), "OrdersPage");
+const PayPagesPage = screen(() => import("../features/payPages/PayPagesPage"), "PayPagesPage");
+const PaymentMethodsPage = screen(() => import("../features/paymentMethods/PaymentMethodsPage"), "PaymentMethodsPage");
+const PaymentDetailPage = screen(() => import("../features/payments/PaymentDetailPage"), "PaymentDetailPage");
+const PaymentsPage = screen(() => import("../features/payments/PaymentsPage"), "PaymentsPage");
+const ProfilePage = screen(() => import("../features/profile/ProfilePage"), "ProfilePage");
+const TransactionDetailPage = screen(() => import("../features/transactions/TransactionDetailPage"), "TransactionDetailPage");
+const TransactionsPage = screen(() => import("../features/transactions/TransactionsPage"), "TransactionsPage");
 
 const BUILT: Partial<Record<Screen, () => ReactNode>> = {
   home: () => <HomePage />,
@@ -81,10 +89,17 @@ function BarePlaceholder({ title }: { title: string }) {
   );
 }
 
+function ScreenLoading() {
+  const { t } = useTranslation();
+  return <PageSpinner label={t("app.loading")} />;
+}
+
 /** The screen of one route; a malformed id or token shows the not-found page instead. */
 export function RouteScreen({ entry }: { entry: RouteEntry }) {
   const params = useParams();
   const { pathname } = useLocation();
   if (!paramsAreValid(params)) return <ErrorView variant="not-found" path={pathname} />;
-  return BUILT[entry.screen]?.() ?? <Placeholder entry={entry} />;
+  const built = BUILT[entry.screen];
+  if (!built) return <Placeholder entry={entry} />;
+  return <Suspense fallback={<ScreenLoading />}>{built()}</Suspense>;
 }

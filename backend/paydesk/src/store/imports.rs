@@ -301,13 +301,47 @@ pub async fn find_pending(db: &Db, id: &str) -> AppResult<Option<Pending>> {
     .transpose()
 }
 
-/// Imports a stopped process left unfinished, oldest first.
-pub async fn unfinished(db: &Db) -> AppResult<Vec<String>> {
-    let rows = sqlx::query("SELECT id FROM imports WHERE status = $1 ORDER BY created_at")
+/// Claims a confirmed import for this node's job until `lease_until`: the
+/// one asked for (`only`), or else the oldest that no live node holds. An
+/// import is free when it never had a lease or its lease ran out, as when
+/// the node writing it stopped. On PostgreSQL a row another node is claiming
+/// at the same moment is skipped, not waited on.
+pub async fn claim(
+    db: &Db,
+    only: Option<&str>,
+    now: i64,
+    lease_until: i64,
+) -> AppResult<Option<String>> {
+    let sql = format!(
+        "UPDATE imports SET lease_until = $3 WHERE id IN (\
+         SELECT id FROM imports WHERE status = $1 AND (lease_until IS NULL OR lease_until <= $2) \
+         AND ($4 IS NULL OR id = $4) ORDER BY created_at LIMIT 1{}) RETURNING id",
+        db.backend.skip_locked()
+    );
+    let mut tx = db.begin_write().await?;
+    let id = sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
         .bind(wire_name(&ImportStatus::Committing))
-        .fetch_all(&db.pool)
+        .bind(now)
+        .bind(lease_until)
+        .bind(only)
+        .fetch_optional(&mut *tx)
         .await?;
-    Ok(rows.iter().map(|r| r.get("id")).collect())
+    tx.commit().await?;
+    Ok(id)
+}
+
+/// Frees every import's lease. Only for a single node's start on SQLite,
+/// which no other process writes: any lease there is its own previous run's.
+pub async fn release_leases(db: &Db) -> AppResult<()> {
+    let mut tx = db.begin_write().await?;
+    sqlx::query(
+        "UPDATE imports SET lease_until = NULL WHERE status = $1 AND lease_until IS NOT NULL",
+    )
+    .bind(wire_name(&ImportStatus::Committing))
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(())
 }
 
 /// How many confirmed imports wait for or are in the import job, on every
@@ -332,16 +366,19 @@ pub struct BatchCounts {
 /// Moves the cursor from `from_row` to `to_row` with the batch's counts.
 /// False when the cursor was not at `from_row`: another worker took the
 /// batch, and this one must stop.
+///
+/// Each batch renews the writing node's lease to `lease_until`.
 pub async fn advance(
     tx: &mut Tx,
     import_id: &str,
     from_row: u32,
     to_row: u32,
     counts: BatchCounts,
+    lease_until: i64,
 ) -> AppResult<bool> {
     let done = sqlx::query(
         "UPDATE imports SET next_row = $1, committed_rows = committed_rows + $2, failed_rows = failed_rows + $3, \
-         skipped_rows = skipped_rows + $7 WHERE id = $4 AND next_row = $5 AND status = $6",
+         skipped_rows = skipped_rows + $7, lease_until = $8 WHERE id = $4 AND next_row = $5 AND status = $6",
     )
     .bind(i64::from(to_row))
     .bind(i64::from(counts.committed))
@@ -350,6 +387,7 @@ pub async fn advance(
     .bind(i64::from(from_row))
     .bind(wire_name(&ImportStatus::Committing))
     .bind(i64::from(counts.skipped))
+    .bind(lease_until)
     .execute(&mut **tx)
     .await?;
     Ok(done.rows_affected() == 1)

@@ -42,46 +42,41 @@ pub async fn enqueue(tx: &mut Tx, mail: &OutgoingMail) -> AppResult<()> {
     Ok(())
 }
 
-/// Claims due messages by pushing their next attempt into the future first,
-/// so two workers (or nodes) never send the same message at once.
+/// Claims due messages by pushing their next attempt `lease_ms` ahead, in
+/// one statement: no two workers (or nodes) send the same message at once,
+/// and a worker that dies mid-send leaves it to be taken again when the
+/// lease ends. On PostgreSQL claimed rows are skipped, not waited on.
 pub async fn claim_due(db: &Db, limit: i64, lease_ms: i64) -> AppResult<Vec<QueuedMail>> {
     let now = now_ms();
+    let sql = format!(
+        "UPDATE mail_outbox SET next_attempt_at = $2 WHERE id IN (\
+         SELECT id FROM mail_outbox \
+         WHERE sent_at IS NULL AND abandoned_at IS NULL AND next_attempt_at <= $1 \
+         ORDER BY next_attempt_at LIMIT $3{}) \
+         RETURNING id, to_address, subject, text_body, html_body, attempts",
+        db.backend.skip_locked()
+    );
     let mut tx = db.begin_write().await?;
-    let rows = sqlx::query(
-        "SELECT id, to_address, subject, text_body, html_body, attempts FROM mail_outbox \
-         WHERE sent_at IS NULL AND abandoned_at IS NULL AND next_attempt_at <= $1 ORDER BY next_attempt_at LIMIT $2",
-    )
-    .bind(now)
-    .bind(limit)
-    .fetch_all(&mut *tx)
-    .await?;
-    let mut claimed = Vec::new();
-    for row in rows {
-        let id: String = row.get("id");
-        let taken = sqlx::query(
-            "UPDATE mail_outbox SET next_attempt_at = $2 \
-             WHERE id = $1 AND sent_at IS NULL AND abandoned_at IS NULL AND next_attempt_at <= $3",
-        )
-        .bind(&id)
-        .bind(now + lease_ms)
+    let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
         .bind(now)
-        .execute(&mut *tx)
+        .bind(now + lease_ms)
+        .bind(limit)
+        .fetch_all(&mut *tx)
         .await?;
-        if taken.rows_affected() == 1 {
-            claimed.push(QueuedMail {
-                id,
-                attempts: row.get("attempts"),
-                mail: OutgoingMail {
-                    to: row.get("to_address"),
-                    subject: row.get("subject"),
-                    text: row.get("text_body"),
-                    html: row.get("html_body"),
-                },
-            });
-        }
-    }
     tx.commit().await?;
-    Ok(claimed)
+    Ok(rows
+        .into_iter()
+        .map(|row| QueuedMail {
+            id: row.get("id"),
+            attempts: row.get("attempts"),
+            mail: OutgoingMail {
+                to: row.get("to_address"),
+                subject: row.get("subject"),
+                text: row.get("text_body"),
+                html: row.get("html_body"),
+            },
+        })
+        .collect())
 }
 
 /// Records delivery and forgets the bodies, in one update.

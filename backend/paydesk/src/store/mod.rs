@@ -54,6 +54,18 @@ pub enum Backend {
     Postgres,
 }
 
+impl Backend {
+    /// The end of a `SELECT` that claims queued work: on PostgreSQL,
+    /// `FOR UPDATE SKIP LOCKED`, so workers of every node claim side by side
+    /// and never take the same row; SQLite has one writer, so nothing.
+    pub fn skip_locked(self) -> &'static str {
+        match self {
+            Backend::Postgres => " FOR UPDATE SKIP LOCKED",
+            Backend::Sqlite => "",
+        }
+    }
+}
+
 /// How long a writer waits for its turn before it is answered `busy`,
 /// unless the configuration says otherwise.
 pub const DEFAULT_WRITE_WAIT: Duration = Duration::from_secs(30);

@@ -6,7 +6,7 @@ use protocol::{Change, Mode};
 use sqlx::Row;
 
 use super::stream::StreamKey;
-use super::{Backend, Db, Tx};
+use super::{Db, Tx};
 use crate::domain::webhooks::events::{event_of, payload};
 use crate::error::AppResult;
 use crate::ids::new_id;
@@ -290,10 +290,7 @@ pub async fn claim_due(
     limit: i64,
     lease_ms: i64,
 ) -> AppResult<Vec<ClaimedDelivery>> {
-    let lock = match db.backend {
-        Backend::Postgres => " FOR UPDATE SKIP LOCKED",
-        Backend::Sqlite => "",
-    };
+    let lock = db.backend.skip_locked();
     let sql = format!(
         "UPDATE webhook_deliveries SET next_attempt_at = $2 WHERE id IN (\
          SELECT d.id FROM webhook_deliveries d WHERE d.state = 'pending' AND d.next_attempt_at <= $1 \

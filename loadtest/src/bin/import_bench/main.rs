@@ -256,7 +256,7 @@ async fn commit(file: &Path, dir: &Path) -> Fallible<()> {
 
     let registry = MerchantRegistry::default();
     let started = Instant::now();
-    run_import(&db, &registry, &import_id).await?;
+    run_import(&db, &registry, &import_id, 60_000).await?;
     let seconds = started.elapsed().as_secs_f64();
 
     let payments = count(
