@@ -35,6 +35,7 @@ pub enum DeliveryState {
 #[serde(rename_all = "camelCase")]
 pub struct WebhookDelivery {
     pub id: String,
+    pub endpoint_id: String,
     pub event_id: String,
     pub event_type: String,
     pub state: DeliveryState,
@@ -57,6 +58,10 @@ pub struct WebhookDelivery {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub last_error: Option<String>,
+    /// The headers the last attempt sent, one `name: value` a line.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub last_request_headers: Option<String>,
     /// The start of the receiver's answer.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]

@@ -732,4 +732,9 @@ pub enum Change {
     EMandateRequestUpserted {
         request: Box<EMandateRequest>,
     },
+    /// A webhook delivery as its endpoint's log shows it: queued, or after
+    /// an attempt.
+    WebhookDeliveryUpserted {
+        delivery: Box<WebhookDelivery>,
+    },
 }

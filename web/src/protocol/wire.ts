@@ -497,7 +497,7 @@ previousSecretUntil?: number, createdAt: number, };
 
 export type DeliveryState = "pending" | "delivered" | "failed";
 
-export type WebhookDelivery = { id: string, eventId: string, eventType: string, state: DeliveryState, attempts: number, nextAttemptAt: number, 
+export type WebhookDelivery = { id: string, endpointId: string, eventId: string, eventType: string, state: DeliveryState, attempts: number, nextAttemptAt: number, 
 /**
  * The body as sent.
  */
@@ -506,6 +506,10 @@ payload: string, lastAttemptAt?: number, lastStatus?: number, lastDurationMs?: n
  * Why there was no answer (timed out, refused address, ...).
  */
 lastError?: string, 
+/**
+ * The headers the last attempt sent, one `name: value` a line.
+ */
+lastRequestHeaders?: string, 
 /**
  * The start of the receiver's answer.
  */
@@ -547,7 +551,7 @@ id?: string, } | { "t": "CustomerPage", items: Array<Customer>, nextCursor?: str
 
 export type EntityKind = "customer" | "business_info" | "bank_account" | "mandate" | "payment" | "transaction" | "import" | "pay_page" | "order" | "card" | "e_mandate_request" | "webhook_endpoint";
 
-export type Change = { "t": "CustomerUpserted", customer: Customer, } | { "t": "Invalidate", kind: EntityKind, } | { "t": "BusinessInfoUpdated", info: BusinessInfo, } | { "t": "TwoFactorPolicyUpdated", required: boolean, } | { "t": "BankAccountAdded", account: BankAccount, } | { "t": "BankAccountRemoved", id: string, customerId: string, } | { "t": "MandateUpserted", mandate: Mandate, } | { "t": "PaymentUpserted", payment: Payment, } | { "t": "TransactionUpserted", transaction: Transaction, } | { "t": "PaymentMethodSettingsUpdated", settings: PaymentMethodSettings, } | { "t": "ClockAdvanced", today: string, } | { "t": "ImportUpserted", import: Import, } | { "t": "PayPageUpserted", page: PayPage, } | { "t": "OrderUpserted", order: Order, } | { "t": "CardUpserted", card: Card, } | { "t": "CardRemoved", id: string, customerId: string, } | { "t": "EMandateRequestUpserted", request: EMandateRequest, };
+export type Change = { "t": "CustomerUpserted", customer: Customer, } | { "t": "Invalidate", kind: EntityKind, } | { "t": "BusinessInfoUpdated", info: BusinessInfo, } | { "t": "TwoFactorPolicyUpdated", required: boolean, } | { "t": "BankAccountAdded", account: BankAccount, } | { "t": "BankAccountRemoved", id: string, customerId: string, } | { "t": "MandateUpserted", mandate: Mandate, } | { "t": "PaymentUpserted", payment: Payment, } | { "t": "TransactionUpserted", transaction: Transaction, } | { "t": "PaymentMethodSettingsUpdated", settings: PaymentMethodSettings, } | { "t": "ClockAdvanced", today: string, } | { "t": "ImportUpserted", import: Import, } | { "t": "PayPageUpserted", page: PayPage, } | { "t": "OrderUpserted", order: Order, } | { "t": "CardUpserted", card: Card, } | { "t": "CardRemoved", id: string, customerId: string, } | { "t": "EMandateRequestUpserted", request: EMandateRequest, } | { "t": "WebhookDeliveryUpserted", delivery: WebhookDelivery, };
 
 export const MAX_FRAME_BYTES = 65536;
 export const PAY_PAGE_LOGO_MAX_BYTES = 24576;

@@ -120,6 +120,7 @@ pub fn change_section(change: &Change) -> Option<Section> {
         Change::ImportUpserted { .. } => S::Imports,
         Change::PayPageUpserted { .. } => S::PayPages,
         Change::OrderUpserted { .. } => S::Orders,
+        Change::WebhookDeliveryUpserted { .. } => S::Developers,
         Change::TwoFactorPolicyUpdated { .. } | Change::ClockAdvanced { .. } => return None,
     })
 }

@@ -151,6 +151,7 @@ pub fn event_of(change: &Change) -> Option<(&'static str, Value)> {
         // paperwork; the mandate it leads to is the event.
         Change::ImportUpserted { .. }
         | Change::EMandateRequestUpserted { .. }
+        | Change::WebhookDeliveryUpserted { .. }
         | Change::Invalidate { .. }
         | Change::TwoFactorPolicyUpdated { .. }
         | Change::ClockAdvanced { .. } => return None,
