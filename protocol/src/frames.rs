@@ -494,6 +494,15 @@ pub enum Query {
     ListWebhookDeliveries {
         endpoint_id: String,
     },
+    /// The debits the bank paid with a settlement date from `from` to `to`
+    /// (`YYYY-MM-DD`, inclusive, at most 366 days) as a bank-statement CSV
+    /// for accounting packages, piece by piece.
+    DownloadAccountingExport {
+        from: String,
+        to: String,
+        #[serde(default)]
+        offset: u32,
+    },
 }
 
 #[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq)]

@@ -1,6 +1,7 @@
 //! Rules and use-cases per area. Commands run inside the merchant actor's
 //! write transaction; queries read directly.
 
+pub mod accounting_export;
 pub mod accounts;
 pub mod bank;
 pub mod banking;
@@ -245,6 +246,9 @@ pub async fn run_query(
             e_mandates::list(db, scope, cursor.as_deref(), *limit).await
         }
         Query::ListWebhookEndpoints {} => webhooks::queries::list_endpoints(db, scope).await,
+        Query::DownloadAccountingExport { from, to, offset } => {
+            accounting_export::download(db, scope, from, to, *offset).await
+        }
         Query::ListWebhookDeliveries { endpoint_id } => {
             webhooks::queries::list_deliveries(db, scope, endpoint_id).await
         }

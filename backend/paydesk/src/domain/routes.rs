@@ -170,6 +170,7 @@ pub fn query_route(query: &Query) -> QueryRoute {
         Q::ListOrders { .. } | Q::GetOrder { .. } => read(S::Orders),
         Q::ListEMandateRequests { .. } => read(S::Mandates),
         Q::ListWebhookEndpoints {} | Q::ListWebhookDeliveries { .. } => read(S::Developers),
+        Q::DownloadAccountingExport { .. } => read(S::Exports),
     }
 }
 
