@@ -148,7 +148,41 @@ async fn the_delivery_log_follows_each_attempt_live(db: Database) {
         ServerFrame::Reply {
             ok: Some(ReplyBody::WebhookDeliveries { deliveries }),
             ..
-        } => assert_eq!(deliveries, vec![delivered]),
+        } => assert_eq!(deliveries, vec![delivered.clone()]),
+        other => panic!("{other:?}"),
+    }
+
+    // Resent (the receiver lost it): the same event again, on the log live.
+    let resend = Command::ResendWebhookDeliveries {
+        endpoint_id: endpoint_id.clone(),
+        delivery_id: Some(delivered.id.clone()),
+    };
+    assert!(matches!(
+        tab.command("resend", resend).await,
+        ServerFrame::Reply { ok: Some(_), .. }
+    ));
+    let (again, _) = next_delivery(&mut page, |d| d.attempts == 2).await;
+    assert_eq!(again.state, DeliveryState::Delivered);
+    let second = receiver.wait_for(2).await.remove(1);
+    assert_eq!(second.header("webhook-id"), got.header("webhook-id"));
+    assert_eq!(second.body, got.body);
+    // Resending all of them touches only failed ones: nothing is sent.
+    let all = Command::ResendWebhookDeliveries {
+        endpoint_id: endpoint_id.clone(),
+        delivery_id: None,
+    };
+    assert!(matches!(
+        tab.command("resend-all", all).await,
+        ServerFrame::Reply { ok: Some(_), .. }
+    ));
+    let log = Query::ListWebhookDeliveries {
+        endpoint_id: endpoint_id.clone(),
+    };
+    match tab.query("log2", log).await {
+        ServerFrame::Reply {
+            ok: Some(ReplyBody::WebhookDeliveries { deliveries }),
+            ..
+        } => assert_eq!(deliveries, vec![again]),
         other => panic!("{other:?}"),
     }
 

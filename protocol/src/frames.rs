@@ -296,7 +296,8 @@ pub enum Command {
     RollWebhookSecret {
         endpoint_id: String,
     },
-    /// Queues failed deliveries again: the one named, or all of the endpoint's.
+    /// Sends deliveries again: the one named (failed, or delivered and lost
+    /// by the receiver), or all of the endpoint's failed ones.
     ResendWebhookDeliveries {
         endpoint_id: String,
         #[serde(default, skip_serializing_if = "Option::is_none")]

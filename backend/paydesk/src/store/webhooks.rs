@@ -465,8 +465,10 @@ pub async fn list_deliveries(
         .await?)
 }
 
-/// Queues failed deliveries of an endpoint again (one, or all when
-/// `delivery_id` is none), for an attempt now; returns how many.
+/// Queues deliveries of an endpoint again for an attempt now: the one
+/// named, failed or delivered (a receiver that lost it asks again), or all
+/// the failed ones when `delivery_id` is none; returns how many. A pending
+/// delivery is left alone: it may be in flight.
 pub async fn resend_failed(
     tx: &mut Tx,
     key: &StreamKey,
@@ -476,8 +478,8 @@ pub async fn resend_failed(
 ) -> AppResult<u64> {
     let done = sqlx::query(
         "UPDATE webhook_deliveries SET state = 'pending', next_attempt_at = $4 \
-         WHERE merchant_id = $1 AND mode = $2 AND endpoint_id = $3 AND state = 'failed' \
-         AND ($5 IS NULL OR id = $5)",
+         WHERE merchant_id = $1 AND mode = $2 AND endpoint_id = $3 \
+         AND (state = 'failed' OR ($5 IS NOT NULL AND state = 'delivered')) AND ($5 IS NULL OR id = $5)",
     )
     .bind(&key.merchant_id)
     .bind(key.mode.as_str())
