@@ -11,6 +11,9 @@ import { BusinessInfoPage } from "../features/business/BusinessInfoPage";
 import { CardsPage } from "../features/cards/CardsPage";
 import { CustomerDetailPage } from "../features/customers/CustomerDetailPage";
 import { CustomersPage } from "../features/customers/CustomersPage";
+import { IntegrationsPage } from "../features/developers/IntegrationsPage";
+import { WebhookEndpointPage } from "../features/developers/WebhookEndpointPage";
+import { WebhooksPage } from "../features/developers/WebhooksPage";
 import { ErrorView, NotFoundPage } from "../features/errors/ErrorPage";
 import { HomePage } from "../features/home/HomePage";
 import { ImportAction } from "../features/imports/ImportAction";
@@ -61,6 +64,9 @@ const BUILT: Partial<Record<Screen, () => ReactNode>> = {
   paymentPages: () => <PayPagesPage />,
   orders: () => <OrdersPage />,
   cards: () => <CardsPage />,
+  webhooks: () => <WebhooksPage />,
+  webhook: () => <WebhookEndpointPage />,
+  integrations: () => <IntegrationsPage />,
 };
 
 function Placeholder({ entry }: { entry: RouteEntry }) {
