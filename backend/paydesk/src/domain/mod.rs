@@ -2,6 +2,7 @@
 //! write transaction; queries read directly.
 
 pub mod accounts;
+pub mod api_tokens;
 pub mod bank;
 pub mod banking;
 pub mod business;
@@ -133,6 +134,11 @@ pub async fn run_command(tx: &mut Tx, scope: &Scope, command: &Command) -> AppRe
         | Command::ResendWebhookDeliveries { .. }
         | Command::SendTestWebhookEvent { .. }
         | Command::DeleteWebhookEndpoint { .. } => Err(AppError::Code(ErrorCode::BadFrame)),
+        // They need the token hasher: the merchant actor runs them with
+        // `api_tokens::commands::run_api_token_command`.
+        Command::CreateApiToken { .. }
+        | Command::RollApiToken { .. }
+        | Command::RevokeApiToken { .. } => Err(AppError::Code(ErrorCode::BadFrame)),
     }
 }
 
@@ -245,6 +251,7 @@ pub async fn run_query(
             e_mandates::list(db, scope, cursor.as_deref(), *limit).await
         }
         Query::ListWebhookEndpoints {} => webhooks::queries::list_endpoints(db, scope).await,
+        Query::ListApiTokens {} => api_tokens::list(db, scope).await,
         Query::ListWebhookDeliveries { endpoint_id } => {
             webhooks::queries::list_deliveries(db, scope, endpoint_id).await
         }
