@@ -67,6 +67,7 @@ const NO_VERSIONS: Record<EntityKind, number> = {
   card: 0,
   e_mandate_request: 0,
   webhook_endpoint: 0,
+  api_token: 0,
 };
 export const listVersionAtom = atom<Record<EntityKind, number>>(NO_VERSIONS);
 
@@ -260,6 +261,9 @@ export function applyChanges(store: Store, changes: Change[]): void {
       case "BankAccountRemoved":
         removeBankAccount(store, change.customerId, change.id);
         break;
+      case "ApiTokenUpserted":
+        bumpList(store, "api_token");
+        break;
       default:
         ignoreUnknown(change);
     }
@@ -298,6 +302,8 @@ const FORGET_KIND: Record<EntityKind, (store: Store) => void> = {
   e_mandate_request: forgetFamily(eMandateRequestAtom),
   // Endpoints and their delivery log are read afresh by the screens that show them.
   webhook_endpoint: () => {},
+  // Tokens too: the tokens screen reads its list afresh when one changes.
+  api_token: () => {},
   business_info: (store) => {
     store.set(businessInfoAtom, undefined);
     store.set(twoFactorRequiredAtom, undefined);

@@ -3,6 +3,7 @@
 
 pub mod accounting_export;
 pub mod accounts;
+pub mod api_tokens;
 pub mod bank;
 pub mod banking;
 pub mod business;
@@ -134,6 +135,11 @@ pub async fn run_command(tx: &mut Tx, scope: &Scope, command: &Command) -> AppRe
         | Command::ResendWebhookDeliveries { .. }
         | Command::SendTestWebhookEvent { .. }
         | Command::DeleteWebhookEndpoint { .. } => Err(AppError::Code(ErrorCode::BadFrame)),
+        // They need the token hasher: the merchant actor runs them with
+        // `api_tokens::commands::run_api_token_command`.
+        Command::CreateApiToken { .. }
+        | Command::RollApiToken { .. }
+        | Command::RevokeApiToken { .. } => Err(AppError::Code(ErrorCode::BadFrame)),
     }
 }
 
@@ -249,6 +255,7 @@ pub async fn run_query(
         Query::DownloadAccountingExport { from, to, offset } => {
             accounting_export::download(db, scope, from, to, *offset).await
         }
+        Query::ListApiTokens {} => api_tokens::list(db, scope).await,
         Query::ListWebhookDeliveries { endpoint_id } => {
             webhooks::queries::list_deliveries(db, scope, endpoint_id).await
         }

@@ -152,6 +152,9 @@ pub fn event_of(change: &Change) -> Option<(&'static str, Value)> {
         Change::ImportUpserted { .. }
         | Change::EMandateRequestUpserted { .. }
         | Change::WebhookDeliveryUpserted { .. }
+        // A token's secret is never sent anywhere; its changes are in the
+        // account history only.
+        | Change::ApiTokenUpserted { .. }
         | Change::Invalidate { .. }
         | Change::TwoFactorPolicyUpdated { .. }
         | Change::ClockAdvanced { .. } => return None,
