@@ -172,6 +172,56 @@ describe("developers: webhook endpoints and their live delivery log, the integra
     await hooksTab.close();
   });
 
+  it("creates an API token and sees its secret once, then rolls and revokes it", { timeout: 90_000 }, async () => {
+    const page = await session.newPage();
+    await page.goto("/developers/tokens");
+    await page.getByTestId("api-tokens-page").waitFor();
+    await inTestMode(page);
+    await page.getByTestId("api-tokens-empty").waitFor();
+
+    await page.getByTestId("api-token-create").click();
+    const dialog = page.getByTestId("api-token-dialog");
+    // A name is required: the server's refusal shows beside it.
+    await dialog.getByTestId("api-token-submit").click();
+    await dialog.locator('[data-testid="api-token-name"][aria-invalid="true"]').waitFor();
+    await dialog.getByTestId("api-token-name").fill("Shop server");
+    await dialog.getByTestId("api-token-access-customers").selectOption("write");
+    await dialog.getByTestId("api-token-access-payments").selectOption("read");
+    await dialog.getByTestId("api-token-addresses").fill("203.0.113.7, 198.51.100.0/24");
+    await shoot(page, "api-token-form-en-light");
+    await dialog.getByTestId("api-token-submit").click();
+    const secret = (await dialog.getByTestId("api-token-secret-value").textContent()) ?? "";
+    expect(secret).toMatch(/^pdk_test_[0-9A-Za-z]{20,}$/);
+    await shoot(page, "api-token-secret-en-light");
+    await dialog.getByTestId("api-token-secret-done").click();
+
+    // Listed by its prefix only; the secret is nowhere on the page, also after a reload.
+    const row = page.getByTestId("api-token-row").filter({ hasText: "Shop server" });
+    await row.locator('[data-testid="api-token-state"][data-state="active"]').waitFor();
+    const prefix = ((await row.getByTestId("api-token-prefix").textContent()) ?? "").replace("…", "");
+    expect(secret.startsWith(prefix)).toBe(true);
+    expect(prefix.length).toBeLessThan(secret.length);
+    await page.reload();
+    await row.waitFor();
+    expect(await page.content()).not.toContain(secret);
+
+    // Rolled: a new secret, once; the old one keeps working for the chosen grace period.
+    await row.getByTestId("api-token-roll").click();
+    await page.getByTestId("api-token-grace").selectOption("24");
+    await page.getByTestId("api-token-roll-confirm").click();
+    const rolled = (await page.getByTestId("api-token-rolled").getByTestId("api-token-secret-value").textContent()) ?? "";
+    expect(rolled).toMatch(/^pdk_test_/);
+    expect(rolled).not.toBe(secret);
+    await page.getByTestId("api-token-secret-done").click();
+
+    // Revoked at once.
+    await row.getByTestId("api-token-revoke").click();
+    await page.getByTestId("confirm-action").click();
+    await row.locator('[data-testid="api-token-state"][data-state="revoked"]').waitFor();
+    await shoot(page, "api-tokens-en-light");
+    await page.close();
+  });
+
   for (const [language, theme] of [
     ["en", "light"],
     ["afr", "dark"],
@@ -196,6 +246,14 @@ describe("developers: webhook endpoints and their live delivery log, the integra
       await webhooks.delivery("payment.created").waitFor();
       await webhooks.delivery("payment.created").getByTestId("webhook-delivery-toggle").click();
       await shoot(page, `webhook-endpoint-${language}-${theme}`);
+
+      await page.goto("/developers/tokens");
+      await page.getByTestId("api-tokens-page").waitFor();
+      await page.getByTestId("api-token-create").click();
+      await page.getByTestId("api-token-form").waitFor();
+      await shoot(page, `api-token-form-${language}-${theme}`);
+      await page.keyboard.press("Escape");
+      await shoot(page, `api-tokens-${language}-${theme}`);
 
       await page.goto("/developers/integrations");
       await page.getByTestId("quick-starts").waitFor();

@@ -12,6 +12,7 @@ import { CardsPage } from "../features/cards/CardsPage";
 import { CustomerDetailPage } from "../features/customers/CustomerDetailPage";
 import { CustomersPage } from "../features/customers/CustomersPage";
 import { IntegrationsPage } from "../features/developers/IntegrationsPage";
+import { TokensPage } from "../features/developers/TokensPage";
 import { WebhookEndpointPage } from "../features/developers/WebhookEndpointPage";
 import { WebhooksPage } from "../features/developers/WebhooksPage";
 import { ErrorView, NotFoundPage } from "../features/errors/ErrorPage";
@@ -67,6 +68,7 @@ const BUILT: Partial<Record<Screen, () => ReactNode>> = {
   webhooks: () => <WebhooksPage />,
   webhook: () => <WebhookEndpointPage />,
   integrations: () => <IntegrationsPage />,
+  tokens: () => <TokensPage />,
 };
 
 function Placeholder({ entry }: { entry: RouteEntry }) {

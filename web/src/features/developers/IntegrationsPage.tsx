@@ -10,6 +10,7 @@ import { identityAtom } from "../../live/atoms";
 import { useCan } from "../../live/permissions";
 import { AccountingExport } from "./AccountingExport";
 import { QUICK_START_LANGUAGES, quickStart, verifyWebhook, type QuickStartLanguage } from "./quickStarts";
+import { useApiTokens } from "./useApiTokens";
 import { useWebhookEndpoints } from "./useWebhooks";
 import "./developers.css";
 
@@ -41,6 +42,8 @@ function AtAGlance({ apiBase }: { apiBase: string }) {
   const { t } = useTranslation();
   const mode = useAtomValue(identityAtom)?.mode ?? "test";
   const { endpoints, loaded } = useWebhookEndpoints();
+  const tokens = useApiTokens();
+  const activeTokens = tokens.tokens.filter((token) => token.state === "active").length;
   const enabled = endpoints.filter((endpoint) => endpoint.enabled).length;
   const failing = endpoints.filter((endpoint) => !endpoint.enabled && endpoint.disabledReason).length;
   return (
@@ -58,6 +61,15 @@ function AtAGlance({ apiBase }: { apiBase: string }) {
       </div>
       <div className="card">
         <h2 className="card-title">{t("screens.tokens")}</h2>
+        {tokens.loaded ? (
+          <p className="detail-meta-inline" data-testid="integration-token-count">
+            {activeTokens > 0 ? (
+              <Badge tone="green">{t("developers.integrations.activeTokens", { count: activeTokens })}</Badge>
+            ) : (
+              <span className="cell-muted">{t("developers.integrations.noTokens")}</span>
+            )}
+          </p>
+        ) : null}
         <p className="cell-muted">{t("developers.integrations.tokensBody", { prefix: mode === "test" ? TEST_TOKEN_PREFIX : "pdk_live_" })}</p>
         <p className="field-hint">
           <Link className="link" to="/developers/tokens" data-testid="integration-tokens">
