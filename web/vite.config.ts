@@ -55,6 +55,8 @@ export default defineConfig({
   build: {
     outDir: "dist",
     emptyOutDir: true,
+    // Which chunks and styles each entry and screen pulls in: scripts/first-load.mjs reads it.
+    manifest: true,
     rolldownOptions: {
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases.

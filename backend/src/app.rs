@@ -75,6 +75,7 @@ pub async fn build_state(config: Config) -> AppResult<State> {
         timeout: Duration::from_secs(config.webhook_timeout_seconds.max(1)),
         public_origin: config.public_origin(),
         clock: config.webhook_clock.clone(),
+        merchants: merchants.clone(),
     };
     jobs.push(spawn_job("webhooks", move || {
         webhooks::deliver_forever(hooks)

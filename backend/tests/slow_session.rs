@@ -114,9 +114,9 @@ async fn a_stuck_session_is_dropped_and_the_rest_carry_on() {
         .unwrap();
     assert_eq!(merchant.send(Members).await.unwrap().len(), 2);
 
-    let sealer =
-        paydesk::auth::keys::Keys::derive(&paydesk::auth::keys::ServerKey::generate().unwrap())
-            .webhooks;
+    let keys =
+        paydesk::auth::keys::Keys::derive(&paydesk::auth::keys::ServerKey::generate().unwrap());
+    let sealer = keys.webhooks;
     for i in 0..20 {
         let input = CustomerInput {
             name: format!("Customer {i}"),
@@ -130,6 +130,7 @@ async fn a_stuck_session_is_dropped_and_the_rest_carry_on() {
             address: None,
             origin: String::new(),
             sealer: sealer.clone(),
+            token_hasher: keys.api_tokens.clone(),
             address_check: None,
             command: Command::CreateCustomer { input },
         };

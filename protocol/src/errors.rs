@@ -58,6 +58,8 @@ pub enum ErrorCode {
     InvalidDate,
     DateInPast,
     EndNotAfterStart,
+    /// A date range longer than the most one request covers.
+    DateRangeTooLong,
     DayToProcessOutOfRange,
     InvalidAmount,
     MaximumBelowAmount,

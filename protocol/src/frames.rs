@@ -2,13 +2,13 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::{
-    Balance, BankAccount, BankAccountInput, BusinessInfo, Card, ClockStep, Customer, CustomerInput,
-    CustomerStatus, Dashboard, EMandateRequest, EMandateRequestInput, FileChunk, Import,
-    ImportIssue, ImportPreview, ImportTemplate, Language, Mandate, MandateAction, MandateFilter,
-    MerchantView, Mode, Order, OrderAction, OrderFilter, PayPage, PayPageInput, Payment,
-    PaymentAction, PaymentFilter, PaymentInput, PaymentKind, PaymentMethodSettings, PresenceMember,
-    Profile, SessionInfo, SortOrder, Transaction, TransactionFilter, UserView, WebhookDelivery,
-    WebhookEndpoint, WireError,
+    ApiToken, Balance, BankAccount, BankAccountInput, BusinessInfo, Card, ClockStep, Customer,
+    CustomerInput, CustomerStatus, Dashboard, EMandateRequest, EMandateRequestInput, FileChunk,
+    Import, ImportIssue, ImportPreview, ImportTemplate, Language, Mandate, MandateAction,
+    MandateFilter, MerchantView, Mode, Order, OrderAction, OrderFilter, PayPage, PayPageInput,
+    Payment, PaymentAction, PaymentFilter, PaymentInput, PaymentKind, PaymentMethodSettings,
+    Permissions, PresenceMember, Profile, SessionInfo, SortOrder, Transaction, TransactionFilter,
+    UserView, WebhookDelivery, WebhookEndpoint, WireError,
 };
 
 /// Where a client left off: the stream's epoch and the last delta it applied.
@@ -296,7 +296,8 @@ pub enum Command {
     RollWebhookSecret {
         endpoint_id: String,
     },
-    /// Queues failed deliveries again: the one named, or all of the endpoint's.
+    /// Sends deliveries again: the one named (failed, or delivered and lost
+    /// by the receiver), or all of the endpoint's failed ones.
     ResendWebhookDeliveries {
         endpoint_id: String,
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -310,6 +311,30 @@ pub enum Command {
     /// Removes an endpoint and its delivery log.
     DeleteWebhookEndpoint {
         endpoint_id: String,
+    },
+    /// Makes an API token for the socket's mode (`mode` must be it). The
+    /// reply carries its secret, this once.
+    CreateApiToken {
+        name: String,
+        mode: Mode,
+        permissions: Permissions,
+        /// When it stops working; never when absent.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional, type = "number")]
+        expires_at: Option<i64>,
+        /// IP addresses or CIDR ranges it is accepted from; empty: any.
+        #[serde(default)]
+        allowed_addresses: Vec<String>,
+    },
+    /// Makes a new secret (in the reply, once); the old one keeps working
+    /// beside it for `grace_hours` (0: stops at once).
+    RollApiToken {
+        token_id: String,
+        grace_hours: u32,
+    },
+    /// Stops a token at once: its requests fail and its sockets close.
+    RevokeApiToken {
+        token_id: String,
     },
 }
 
@@ -494,6 +519,17 @@ pub enum Query {
     ListWebhookDeliveries {
         endpoint_id: String,
     },
+    /// The debits the bank paid with a settlement date from `from` to `to`
+    /// (`YYYY-MM-DD`, inclusive, at most 366 days) as a bank-statement CSV
+    /// for accounting packages, piece by piece.
+    DownloadAccountingExport {
+        from: String,
+        to: String,
+        #[serde(default)]
+        offset: u32,
+    },
+    /// The stream's API tokens (the socket's mode), newest first.
+    ListApiTokens {},
 }
 
 #[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq)]
@@ -652,6 +688,20 @@ pub enum ReplyBody {
         #[ts(optional)]
         secret: Option<String>,
     },
+    ApiTokens {
+        tokens: Vec<ApiToken>,
+    },
+    /// A command that made an API token's secret (create and roll):
+    /// committed like `Committed`, with the secret and the token as it is
+    /// now. The copy kept for retries has no secret, like `WebhookSecret`.
+    ApiTokenSecret {
+        #[ts(type = "number")]
+        seq: u64,
+        token: Box<ApiToken>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        secret: Option<String>,
+    },
 }
 
 /// The kinds of record a delta can touch.
@@ -670,6 +720,7 @@ pub enum EntityKind {
     Card,
     EMandateRequest,
     WebhookEndpoint,
+    ApiToken,
 }
 
 #[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq)]
@@ -731,5 +782,15 @@ pub enum Change {
     },
     EMandateRequestUpserted {
         request: Box<EMandateRequest>,
+    },
+    /// A webhook delivery as its endpoint's log shows it: queued, or after
+    /// an attempt.
+    WebhookDeliveryUpserted {
+        delivery: Box<WebhookDelivery>,
+    },
+    /// An API token as it is now (made, rolled or revoked): what the
+    /// account history reads of those events.
+    ApiTokenUpserted {
+        token: Box<ApiToken>,
     },
 }

@@ -82,6 +82,8 @@ pub fn generate_typescript() -> String {
         WebhookEndpoint::decl(&cfg),
         DeliveryState::decl(&cfg),
         WebhookDelivery::decl(&cfg),
+        ApiTokenState::decl(&cfg),
+        ApiToken::decl(&cfg),
         ErrorCode::decl(&cfg),
         FieldError::decl(&cfg),
         WireError::decl(&cfg),

@@ -79,8 +79,9 @@ export async function setup(project: TestProject) {
       cwd: repo,
       stdio: ["ignore", "inherit", "inherit"],
       // Every test signs up from 127.0.0.1 against this one server: the per-address sign-up limit
-      // (tested in the backend's own auth tests) would otherwise refuse the later files.
-      env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? "warn", SIGNUP_LIMIT_PER_ADDRESS: "1000" },
+      // (tested in the backend's own auth tests) would otherwise refuse the later files. The
+      // webhook tests' receivers listen on 127.0.0.1, which the server otherwise refuses.
+      env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? "warn", SIGNUP_LIMIT_PER_ADDRESS: "1000", WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: "true" },
     },
   );
   await waitUntilServing(baseURL, server);

@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 use paydesk::auth::sealed::SecretBox;
 use paydesk::domain::webhooks::destinations::{parse_endpoint_url, resolve_allowed};
 use paydesk::domain::webhooks::endpoints::{pause_after_failures, signing_secrets};
+use paydesk::domain::webhooks::queries::delivery_of;
 use paydesk::domain::webhooks::schedule::{next_attempt_at, random_jitter};
 use paydesk::domain::webhooks::signing::signature_header;
 use paydesk::error::{AppError, AppResult};
@@ -23,6 +24,9 @@ use paydesk::ids::now_ms;
 use paydesk::store::Db;
 use paydesk::store::stream::{self, Actor, Cause, Work};
 use paydesk::store::webhooks::{self as queue, Attempt, ClaimedDelivery, EndpointRow};
+use protocol::Change;
+
+use crate::live::registry::MerchantRegistry;
 
 /// How often the queue is looked at when it was empty.
 const POLL: Duration = Duration::from_millis(250);
@@ -58,6 +62,8 @@ pub struct WebhookSettings {
     pub timeout: Duration,
     pub public_origin: String,
     pub clock: DeliveryClock,
+    /// Tells this node's open tabs of a stream that an attempt was recorded.
+    pub merchants: Arc<MerchantRegistry>,
 }
 
 /// Runs until the server stops.
@@ -104,9 +110,9 @@ async fn deliver(db: &Db, settings: &WebhookSettings, delivery: &ClaimedDelivery
     };
     let started = Instant::now();
     let at = settings.clock.now();
-    let outcome = send(settings, &endpoint, delivery, at).await;
+    let sent = send(settings, &endpoint, delivery, at).await;
     let duration_ms = started.elapsed().as_millis() as i64;
-    let (status, error, response) = match &outcome {
+    let (status, error, response) = match &sent.outcome {
         Ok((status, body)) => (Some(i64::from(*status)), None, Some(body.as_str())),
         Err(err) => (None, Some(err.as_str()), None),
     };
@@ -116,6 +122,7 @@ async fn deliver(db: &Db, settings: &WebhookSettings, delivery: &ClaimedDelivery
         status,
         duration_ms,
         error,
+        request_headers: &sent.headers,
         response,
     };
     let next = if delivered {
@@ -125,9 +132,30 @@ async fn deliver(db: &Db, settings: &WebhookSettings, delivery: &ClaimedDelivery
     };
     // The address is the merchant's; the log says which delivery, not where.
     tracing::info!(delivery = %delivery.id, attempt = delivery.attempts + 1, ?status, delivered, "webhook attempt");
-    let mut tx = db.begin_write().await?;
-    queue::record_attempt(&mut tx, delivery, &attempt, delivered, next).await?;
-    tx.commit().await?;
+    // Recorded as an event of the stream (caused by the delivery job) so the
+    // endpoint pages open on any node show the attempt as it lands.
+    let cause = Cause::background(Actor::WebhookDelivery {
+        endpoint_id: endpoint.id.clone(),
+    });
+    let written = stream::write(db, &delivery.key, &cause, async |tx, _| {
+        queue::record_attempt(tx, delivery, &attempt, delivered, next).await?;
+        Ok(
+            match queue::find_delivery(tx, &delivery.key, &delivery.id).await? {
+                Some(row) => Work::changed(
+                    vec![Change::WebhookDeliveryUpserted {
+                        delivery: Box::new(delivery_of(row)),
+                    }],
+                    (),
+                ),
+                // Deleted with its endpoint meanwhile: nothing to show.
+                None => Work::Unchanged(()),
+            },
+        )
+    })
+    .await?;
+    if let Some(seq) = written.seq {
+        settings.merchants.advance(&delivery.key, seq);
+    }
     if !delivered && next.is_none() {
         give_up(db, settings, delivery, &endpoint, at).await?;
     }
@@ -146,26 +174,59 @@ async fn give_up(
     let cause = Cause::background(Actor::WebhookDelivery {
         endpoint_id: endpoint.id.clone(),
     });
-    stream::write(db, &delivery.key, &cause, async |tx, _| {
+    let written = stream::write(db, &delivery.key, &cause, async |tx, _| {
         let paused =
             pause_after_failures(tx, &delivery.key, endpoint, &settings.public_origin, at).await?;
         Ok(if paused {
-            Work::changed(Vec::new(), ())
+            Work::changed(
+                vec![Change::Invalidate {
+                    kind: protocol::EntityKind::WebhookEndpoint,
+                }],
+                (),
+            )
         } else {
             Work::Unchanged(())
         })
     })
     .await?;
+    if let Some(seq) = written.seq {
+        settings.merchants.advance(&delivery.key, seq);
+    }
     Ok(())
 }
 
-/// One attempt: the status code and the start of the answer, or why there
-/// was none. Never the secret, in any message.
+/// What one attempt sent and got.
+struct Sent {
+    /// The headers sent, one `name: value` a line (empty when the attempt
+    /// stopped before sending).
+    headers: String,
+    /// The status code and the start of the answer, or why there was none.
+    outcome: Result<(u16, String), String>,
+}
+
+/// One attempt. Never the secret, in any message.
 async fn send(
     settings: &WebhookSettings,
     endpoint: &EndpointRow,
     delivery: &ClaimedDelivery,
     at: i64,
+) -> Sent {
+    let mut headers = Vec::new();
+    let outcome = attempt(settings, endpoint, delivery, at, &mut headers).await;
+    let headers = headers
+        .iter()
+        .map(|(name, value)| format!("{name}: {value}"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    Sent { headers, outcome }
+}
+
+async fn attempt(
+    settings: &WebhookSettings,
+    endpoint: &EndpointRow,
+    delivery: &ClaimedDelivery,
+    at: i64,
+    headers: &mut Vec<(&'static str, String)>,
 ) -> Result<(u16, String), String> {
     let url =
         parse_endpoint_url(&endpoint.url).map_err(|_| "the address is not valid".to_string())?;
@@ -179,13 +240,18 @@ async fn send(
     let timestamp = at / 1000;
     let signature = signature_header(&secrets, &delivery.event_id, timestamp, &delivery.payload)
         .map_err(|_| "cannot sign".to_string())?;
-    let response = client
-        .post(url)
-        .header("content-type", "application/json")
-        .header("user-agent", "Paydesk-Webhooks/1")
-        .header("webhook-id", &delivery.event_id)
-        .header("webhook-timestamp", timestamp.to_string())
-        .header("webhook-signature", signature)
+    headers.extend([
+        ("content-type", "application/json".to_string()),
+        ("user-agent", "Paydesk-Webhooks/1".to_string()),
+        ("webhook-id", delivery.event_id.clone()),
+        ("webhook-timestamp", timestamp.to_string()),
+        ("webhook-signature", signature),
+    ]);
+    let mut request = client.post(url);
+    for (name, value) in headers.iter() {
+        request = request.header(*name, value);
+    }
+    let response = request
         .body(delivery.payload.clone())
         .send()
         .await

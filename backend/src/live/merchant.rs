@@ -13,6 +13,7 @@ use super::messages::{
 };
 use super::presence::PresenceBoard;
 use super::scheduler;
+use paydesk::domain::api_tokens::commands::{is_api_token_command, run_api_token_command};
 use paydesk::domain::clock::BusinessClock;
 use paydesk::domain::permissions::{self, Permissions};
 use paydesk::domain::webhooks::commands::{WebhookTools, is_webhook_command, run_webhook_command};
@@ -425,6 +426,17 @@ async fn commit_command(
             // A signing secret is shown once and kept only sealed: the copy
             // stored for retries has none, so a retried command answers
             // without it (the merchant rolls the secret if that answer was lost).
+            let (sent, stored) = (reply(done.secret.clone()), reply(None));
+            (done.changes, sent, stored)
+        } else if is_api_token_command(&msg.command) {
+            let done = run_api_token_command(tx, &scope, &msg.command, &msg.token_hasher).await?;
+            let reply = |secret| ReplyBody::ApiTokenSecret {
+                seq,
+                token: Box::new(done.token.clone()),
+                secret,
+            };
+            // Shown once, like a signing secret: only its hash is kept, and
+            // the stored reply for retries has no secret.
             let (sent, stored) = (reply(done.secret.clone()), reply(None));
             (done.changes, sent, stored)
         } else {

@@ -2,6 +2,7 @@
 
 use actix::prelude::*;
 use actix_web::web::Bytes;
+use paydesk::auth::api_tokens::TokenHasher;
 use paydesk::auth::sealed::SecretBox;
 use paydesk::domain::webhooks::endpoints::CheckedAddress;
 use protocol::{Command, MerchantView, PresenceMember, ReplyBody, Resume, UserView, WireError};
@@ -64,6 +65,8 @@ pub struct Execute {
     pub origin: String,
     /// Seals the signing secrets webhook commands make.
     pub sealer: SecretBox,
+    /// Hashes the secrets API token commands make.
+    pub token_hasher: TokenHasher,
     /// A new webhook endpoint's address, checked before the command was
     /// queued (`CreateWebhookEndpoint` only), or why it was refused.
     pub address_check: Option<Result<CheckedAddress, WireError>>,

@@ -266,6 +266,7 @@ impl SessionActor {
             address: Some(self.address.clone()),
             origin: self.state.config.public_url.clone().unwrap_or_default(),
             sealer: self.state.keys.webhooks.clone(),
+            token_hasher: self.state.keys.api_tokens.clone(),
             address_check: None,
             command,
         };

@@ -1,7 +1,5 @@
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
-import afr from "../../../locales/afr.json";
-import en from "../../../locales/en.json";
 
 export type Language = "en" | "afr";
 
@@ -34,8 +32,22 @@ function htmlLang(language: Language): string {
   return language === "afr" ? "af" : "en";
 }
 
+// Each language's words are a chunk of their own, fetched when first used:
+// a first visit carries one language, not both.
+const WORDS: Record<Language, () => Promise<{ default: object }>> = {
+  en: () => import("../../../locales/en.json"),
+  afr: () => import("../../../locales/afr.json"),
+};
+
+async function loadWords(language: Language): Promise<void> {
+  if (i18next.hasResourceBundle(language, "translation")) return;
+  const words = await WORDS[language]();
+  i18next.addResourceBundle(language, "translation", words.default);
+}
+
 export async function setLanguage(language: Language): Promise<void> {
   document.cookie = `${COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
+  await loadWords(language);
   await i18next.changeLanguage(language);
 }
 
@@ -43,17 +55,22 @@ export function currentLanguage(): Language {
   return LANGUAGES.find((language) => language === i18next.language) ?? "en";
 }
 
-export function initI18n(): typeof i18next {
+/** Starts i18next with the visitor's language loaded; the app renders once it resolves. */
+export async function initI18n(): Promise<typeof i18next> {
   i18next.on("languageChanged", (language) => {
     document.documentElement.lang = htmlLang(language === "afr" ? "afr" : "en");
     document.title = i18next.t("app.name");
   });
-  void i18next.use(initReactI18next).init({
-    resources: { en: { translation: en }, afr: { translation: afr } },
-    lng: initialLanguage(),
-    fallbackLng: "en",
+  const language = initialLanguage();
+  // Every key exists in both files (locales.test.ts), so no fallback language is fetched.
+  await i18next.use(initReactI18next).init({
+    resources: {},
+    lng: language,
+    fallbackLng: false,
     supportedLngs: LANGUAGES,
     interpolation: { escapeValue: false },
   });
+  await loadWords(language);
+  await i18next.changeLanguage(language);
   return i18next;
 }

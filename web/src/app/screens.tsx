@@ -11,8 +11,8 @@ import { paramsAreValid, type RouteEntry, type Screen } from "./routes";
 
 // Each screen is its own chunk, fetched when its route is first opened, so the
 // first load carries only the shell and the screen in hand.
-function screen<K extends string, P extends object>(load: () => Promise<Record<K, ComponentType<P>>>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
+function screen<M, K extends keyof M>(load: () => Promise<M>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] as M[K] & ComponentType }));
 }
 
 const BackupCodePage = screen(() => import("../features/auth/BackupCodePage"), "BackupCodePage");
@@ -25,6 +25,10 @@ const BusinessInfoPage = screen(() => import("../features/business/BusinessInfoP
 const CardsPage = screen(() => import("../features/cards/CardsPage"), "CardsPage");
 const CustomerDetailPage = screen(() => import("../features/customers/CustomerDetailPage"), "CustomerDetailPage");
 const CustomersPage = screen(() => import("../features/customers/CustomersPage"), "CustomersPage");
+const IntegrationsPage = screen(() => import("../features/developers/IntegrationsPage"), "IntegrationsPage");
+const TokensPage = screen(() => import("../features/developers/TokensPage"), "TokensPage");
+const WebhookEndpointPage = screen(() => import("../features/developers/WebhookEndpointPage"), "WebhookEndpointPage");
+const WebhooksPage = screen(() => import("../features/developers/WebhooksPage"), "WebhooksPage");
 const HomePage = screen(() => import("../features/home/HomePage"), "HomePage");
 const ImportAction = screen(() => import("../features/imports/ImportAction"), "ImportAction");
 const ImportPage = screen(() => import("../features/imports/ImportPage"), "ImportPage");
@@ -69,6 +73,10 @@ const BUILT: Partial<Record<Screen, () => ReactNode>> = {
   paymentPages: () => <PayPagesPage />,
   orders: () => <OrdersPage />,
   cards: () => <CardsPage />,
+  webhooks: () => <WebhooksPage />,
+  webhook: () => <WebhookEndpointPage />,
+  integrations: () => <IntegrationsPage />,
+  tokens: () => <TokensPage />,
 };
 
 function Placeholder({ entry }: { entry: RouteEntry }) {

@@ -15,6 +15,7 @@ import type {
   PaymentMethodSettings,
   Profile,
   Transaction,
+  WebhookDelivery,
 } from "../protocol/wire";
 import { identityAtom } from "./atoms";
 import { atomFamily, type AtomFamily } from "./family";
@@ -66,6 +67,7 @@ const NO_VERSIONS: Record<EntityKind, number> = {
   card: 0,
   e_mandate_request: 0,
   webhook_endpoint: 0,
+  api_token: 0,
 };
 export const listVersionAtom = atom<Record<EntityKind, number>>(NO_VERSIONS);
 
@@ -83,6 +85,10 @@ export const payPageUpsertsAtom = atom<UpsertFeed>({ serial: 0, ids: [] });
 export const orderUpsertsAtom = atom<UpsertFeed>({ serial: 0, ids: [] });
 export const cardUpsertsAtom = atom<UpsertFeed>({ serial: 0, ids: [] });
 export const eMandateRequestUpsertsAtom = atom<UpsertFeed>({ serial: 0, ids: [] });
+
+// Webhook deliveries as they are queued and attempted: the endpoint page folds them into its log.
+export type DeliveryFeed = { serial: number; deliveries: WebhookDelivery[] };
+export const webhookDeliveriesAtom = atom<DeliveryFeed>({ serial: 0, deliveries: [] });
 
 export function putCustomers(store: Store, customers: Customer[]): void {
   for (const customer of customers) store.set(customerAtom(customer.id), customer);
@@ -187,6 +193,7 @@ export function applyChanges(store: Store, changes: Change[]): void {
   const orders: string[] = [];
   const cards: string[] = [];
   const requests: string[] = [];
+  const deliveries: WebhookDelivery[] = [];
   for (const change of changes) {
     switch (change.t) {
       case "CustomerUpserted":
@@ -230,6 +237,9 @@ export function applyChanges(store: Store, changes: Change[]): void {
         store.set(eMandateRequestAtom(change.request.id), change.request);
         requests.push(change.request.id);
         break;
+      case "WebhookDeliveryUpserted":
+        deliveries.push(change.delivery);
+        break;
       case "PaymentMethodSettingsUpdated":
         store.set(paymentMethodSettingsAtom, change.settings);
         break;
@@ -251,6 +261,9 @@ export function applyChanges(store: Store, changes: Change[]): void {
       case "BankAccountRemoved":
         removeBankAccount(store, change.customerId, change.id);
         break;
+      case "ApiTokenUpserted":
+        bumpList(store, "api_token");
+        break;
       default:
         ignoreUnknown(change);
     }
@@ -264,6 +277,7 @@ export function applyChanges(store: Store, changes: Change[]): void {
   announce(store, orderUpsertsAtom, orders);
   announce(store, cardUpsertsAtom, cards);
   announce(store, eMandateRequestUpsertsAtom, requests);
+  if (deliveries.length > 0) store.set(webhookDeliveriesAtom, (feed) => ({ serial: feed.serial + 1, deliveries }));
 }
 
 function forgetFamily<T>(family: AtomFamily<T | undefined>): (store: Store) => void {
@@ -288,6 +302,8 @@ const FORGET_KIND: Record<EntityKind, (store: Store) => void> = {
   e_mandate_request: forgetFamily(eMandateRequestAtom),
   // Endpoints and their delivery log are read afresh by the screens that show them.
   webhook_endpoint: () => {},
+  // Tokens too: the tokens screen reads its list afresh when one changes.
+  api_token: () => {},
   business_info: (store) => {
     store.set(businessInfoAtom, undefined);
     store.set(twoFactorRequiredAtom, undefined);

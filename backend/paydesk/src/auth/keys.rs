@@ -10,6 +10,7 @@ use base64::Engine;
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 
+use super::api_tokens::TokenHasher;
 use super::backup_codes::CodeHasher;
 use super::sealed::SecretBox;
 use crate::error::{AppError, AppResult};
@@ -92,6 +93,8 @@ pub struct Keys {
     pub totp: SecretBox,
     /// Seals webhook signing secrets (they must be read back to sign).
     pub webhooks: SecretBox,
+    /// Keys API token secrets' stored hashes.
+    pub api_tokens: TokenHasher,
 }
 
 impl Keys {
@@ -100,6 +103,7 @@ impl Keys {
             backup_codes: CodeHasher::new(key.derive("backup codes")),
             totp: SecretBox::new(key.derive("totp secrets")),
             webhooks: SecretBox::new(key.derive("webhook secrets")),
+            api_tokens: TokenHasher::new(key.derive("api tokens")),
         }
     }
 }

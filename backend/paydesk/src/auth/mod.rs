@@ -1,6 +1,7 @@
 //! Credentials, CSRF tokens, sessions, sign-in throttling, and the server
 //! key with what it protects (sealed two-factor secrets, keyed backup codes).
 
+pub mod api_tokens;
 pub mod backup_codes;
 pub mod csrf;
 mod hashing_pool;

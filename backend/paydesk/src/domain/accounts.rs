@@ -362,7 +362,10 @@ async fn run_account_command(
         | Command::RollWebhookSecret { .. }
         | Command::ResendWebhookDeliveries { .. }
         | Command::SendTestWebhookEvent { .. }
-        | Command::DeleteWebhookEndpoint { .. } => Err(AppError::Code(ErrorCode::BadFrame)),
+        | Command::DeleteWebhookEndpoint { .. }
+        | Command::CreateApiToken { .. }
+        | Command::RollApiToken { .. }
+        | Command::RevokeApiToken { .. } => Err(AppError::Code(ErrorCode::BadFrame)),
     }
 }
 

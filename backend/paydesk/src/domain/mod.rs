@@ -1,7 +1,9 @@
 //! Rules and use-cases per area. Commands run inside the merchant actor's
 //! write transaction; queries read directly.
 
+pub mod accounting_export;
 pub mod accounts;
+pub mod api_tokens;
 pub mod bank;
 pub mod banking;
 pub mod business;
@@ -133,6 +135,11 @@ pub async fn run_command(tx: &mut Tx, scope: &Scope, command: &Command) -> AppRe
         | Command::ResendWebhookDeliveries { .. }
         | Command::SendTestWebhookEvent { .. }
         | Command::DeleteWebhookEndpoint { .. } => Err(AppError::Code(ErrorCode::BadFrame)),
+        // They need the token hasher: the merchant actor runs them with
+        // `api_tokens::commands::run_api_token_command`.
+        Command::CreateApiToken { .. }
+        | Command::RollApiToken { .. }
+        | Command::RevokeApiToken { .. } => Err(AppError::Code(ErrorCode::BadFrame)),
     }
 }
 
@@ -245,6 +252,10 @@ pub async fn run_query(
             e_mandates::list(db, scope, cursor.as_deref(), *limit).await
         }
         Query::ListWebhookEndpoints {} => webhooks::queries::list_endpoints(db, scope).await,
+        Query::DownloadAccountingExport { from, to, offset } => {
+            accounting_export::download(db, scope, from, to, *offset).await
+        }
+        Query::ListApiTokens {} => api_tokens::list(db, scope).await,
         Query::ListWebhookDeliveries { endpoint_id } => {
             webhooks::queries::list_deliveries(db, scope, endpoint_id).await
         }

@@ -120,6 +120,8 @@ pub fn change_section(change: &Change) -> Option<Section> {
         Change::ImportUpserted { .. } => S::Imports,
         Change::PayPageUpserted { .. } => S::PayPages,
         Change::OrderUpserted { .. } => S::Orders,
+        Change::WebhookDeliveryUpserted { .. } => S::Developers,
+        Change::ApiTokenUpserted { .. } => S::Developers,
         Change::TwoFactorPolicyUpdated { .. } | Change::ClockAdvanced { .. } => return None,
     })
 }
@@ -134,7 +136,7 @@ fn kind_section(kind: EntityKind) -> Section {
         EntityKind::Import => Section::Imports,
         EntityKind::PayPage => Section::PayPages,
         EntityKind::Order => Section::Orders,
-        EntityKind::WebhookEndpoint => Section::Developers,
+        EntityKind::WebhookEndpoint | EntityKind::ApiToken => Section::Developers,
     }
 }
 

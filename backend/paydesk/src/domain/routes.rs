@@ -114,7 +114,10 @@ pub fn command_route(command: &Command) -> CommandRoute {
         | C::RollWebhookSecret { .. }
         | C::ResendWebhookDeliveries { .. }
         | C::SendTestWebhookEvent { .. }
-        | C::DeleteWebhookEndpoint { .. } => write(S::Developers),
+        | C::DeleteWebhookEndpoint { .. }
+        | C::CreateApiToken { .. }
+        | C::RollApiToken { .. }
+        | C::RevokeApiToken { .. } => write(S::Developers),
     }
 }
 
@@ -169,7 +172,10 @@ pub fn query_route(query: &Query) -> QueryRoute {
         Q::ListPayPages { .. } | Q::GetPayPage { .. } => read(S::PayPages),
         Q::ListOrders { .. } | Q::GetOrder { .. } => read(S::Orders),
         Q::ListEMandateRequests { .. } => read(S::Mandates),
-        Q::ListWebhookEndpoints {} | Q::ListWebhookDeliveries { .. } => read(S::Developers),
+        Q::ListWebhookEndpoints {} | Q::ListWebhookDeliveries { .. } | Q::ListApiTokens {} => {
+            read(S::Developers)
+        }
+        Q::DownloadAccountingExport { .. } => read(S::Exports),
     }
 }
 

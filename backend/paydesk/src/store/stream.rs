@@ -138,7 +138,7 @@ pub async fn write<T>(
     let mut tx = db.begin_write().await?;
     let seq = take_next_seq(&mut tx, key).await?;
     // An error drops `tx`, which rolls it back.
-    let (changes, value) = match work(&mut tx, seq).await? {
+    let (mut changes, value) = match work(&mut tx, seq).await? {
         Work::Changed { changes, value } => (changes, value),
         Work::Unchanged(value) => {
             tx.rollback().await?;
@@ -149,10 +149,12 @@ pub async fn write<T>(
             });
         }
     };
-    append_event(&mut tx, key, seq, cause, &encode(&changes)?).await?;
     // In the event's own transaction: a change that rolls back sends nothing,
-    // and one that commits is never without its deliveries.
-    webhooks::queue_for_event(&mut tx, key, seq, &changes, now_ms()).await?;
+    // and one that commits is never without its deliveries. The queued
+    // deliveries are changes of the same event, for the open delivery logs.
+    let queued = webhooks::queue_for_event(&mut tx, key, seq, &changes, now_ms()).await?;
+    changes.extend(queued);
+    append_event(&mut tx, key, seq, cause, &encode(&changes)?).await?;
     if db.backend == Backend::Postgres {
         announce(&mut tx, key, seq).await?;
     }

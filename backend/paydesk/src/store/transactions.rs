@@ -281,3 +281,32 @@ pub async fn settled_between(
         .map(|r| (r.get("status"), r.get("n"), r.get("cents")))
         .collect())
 }
+
+/// Debits the bank paid with a settlement date between two business dates
+/// (inclusive), oldest settlement first: the money that reached the
+/// merchant, for the accounting export. `(settled_on, transaction)`.
+pub async fn paid_settled_between(
+    db: &Db,
+    merchant_id: &str,
+    mode: Mode,
+    from: &str,
+    to: &str,
+) -> AppResult<Vec<(String, Transaction)>> {
+    let sql = format!(
+        "{SELECT} WHERE t.merchant_id = $1 AND t.mode = $2 AND t.status = 'paid' \
+         AND t.settled_on >= $3 AND t.settled_on <= $4 ORDER BY t.settled_on, t.id"
+    );
+    let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(merchant_id)
+        .bind(mode.as_str())
+        .bind(from)
+        .bind(to)
+        .fetch_all(&db.pool)
+        .await?;
+    rows.iter()
+        .map(|row| {
+            let record = from_row(row)?;
+            Ok((record.settled_on.unwrap_or_default(), record.view))
+        })
+        .collect()
+}

@@ -8,6 +8,7 @@ use sqlx::Row;
 use super::stream::StreamKey;
 use super::{Db, Tx};
 use crate::domain::webhooks::events::{event_of, payload};
+use crate::domain::webhooks::queries::delivery_of;
 use crate::error::AppResult;
 use crate::ids::new_id;
 
@@ -222,16 +223,19 @@ pub async fn insert_delivery(
 /// event's own transaction (`stream::write`): the deliveries exist exactly
 /// when the event does. One event id per change, the same for every
 /// endpoint, so a receiver with several endpoints can tell repeats apart.
+/// Returns the queued deliveries as changes, so the endpoint pages that
+/// are open show them with the event itself.
 pub async fn queue_for_event(
     tx: &mut Tx,
     key: &StreamKey,
     seq: u64,
     changes: &[Change],
     now: i64,
-) -> AppResult<()> {
+) -> AppResult<Vec<Change>> {
+    let mut queued = Vec::new();
     let events: Vec<_> = changes.iter().filter_map(event_of).collect();
     if events.is_empty() {
-        return Ok(());
+        return Ok(queued);
     }
     let endpoints: Vec<(String, String)> = sqlx::query_as(
         "SELECT id, event_types FROM webhook_endpoints WHERE merchant_id = $1 AND mode = $2 AND enabled = 1",
@@ -241,7 +245,7 @@ pub async fn queue_for_event(
     .fetch_all(&mut **tx)
     .await?;
     if endpoints.is_empty() {
-        return Ok(());
+        return Ok(queued);
     }
     for (event_type, data) in events {
         let wanted: Vec<&str> = endpoints
@@ -262,10 +266,36 @@ pub async fn queue_for_event(
                 event_seq: seq as i64,
                 payload: &body,
             };
-            insert_delivery(tx, key, &new, now).await?;
+            let id = insert_delivery(tx, key, &new, now).await?;
+            queued.push(queued_change(id, &new, now));
         }
     }
-    Ok(())
+    Ok(queued)
+}
+
+/// The change a freshly queued delivery shows as, without reading it back.
+pub fn queued_change(id: String, new: &NewDelivery<'_>, now: i64) -> Change {
+    let row = DeliveryRow {
+        id,
+        endpoint_id: new.endpoint_id.to_string(),
+        event_id: new.event_id.to_string(),
+        event_type: new.event_type.to_string(),
+        payload: new.payload.to_string(),
+        state: "pending".into(),
+        attempts: 0,
+        next_attempt_at: now,
+        last_attempt_at: None,
+        last_status: None,
+        last_duration_ms: None,
+        last_error: None,
+        last_request_headers: None,
+        last_response: None,
+        created_at: now,
+        delivered_at: None,
+    };
+    Change::WebhookDeliveryUpserted {
+        delivery: Box::new(delivery_of(row)),
+    }
 }
 
 /// A delivery the job claimed, with what it needs to send it.
@@ -328,6 +358,8 @@ pub struct Attempt<'a> {
     pub status: Option<i64>,
     pub duration_ms: i64,
     pub error: Option<&'a str>,
+    /// The headers sent, one `name: value` a line.
+    pub request_headers: &'a str,
     /// The start of the answer's body, already truncated.
     pub response: Option<&'a str>,
 }
@@ -349,7 +381,7 @@ pub async fn record_attempt(
     sqlx::query(
         "UPDATE webhook_deliveries SET state = $4, attempts = attempts + 1, next_attempt_at = $5, \
          last_attempt_at = $6, last_status = $7, last_duration_ms = $8, last_error = $9, last_response = $10, \
-         delivered_at = $11 WHERE merchant_id = $1 AND mode = $2 AND id = $3",
+         delivered_at = $11, last_request_headers = $12 WHERE merchant_id = $1 AND mode = $2 AND id = $3",
     )
     .bind(&delivery.key.merchant_id)
     .bind(delivery.key.mode.as_str())
@@ -362,6 +394,7 @@ pub async fn record_attempt(
     .bind(attempt.error)
     .bind(attempt.response)
     .bind(delivered.then_some(attempt.at))
+    .bind(attempt.request_headers)
     .execute(&mut **tx)
     .await?;
     Ok(())
@@ -382,9 +415,31 @@ pub struct DeliveryRow {
     pub last_status: Option<i64>,
     pub last_duration_ms: Option<i64>,
     pub last_error: Option<String>,
+    pub last_request_headers: Option<String>,
     pub last_response: Option<String>,
     pub created_at: i64,
     pub delivered_at: Option<i64>,
+}
+
+const DELIVERY_COLUMNS: &str = "id, endpoint_id, event_id, event_type, payload, state, attempts, next_attempt_at, \
+     last_attempt_at, last_status, last_duration_ms, last_error, last_request_headers, last_response, created_at, \
+     delivered_at";
+
+/// One delivery of the stream, as the log shows it.
+pub async fn find_delivery(
+    tx: &mut Tx,
+    key: &StreamKey,
+    delivery_id: &str,
+) -> AppResult<Option<DeliveryRow>> {
+    let sql = format!(
+        "SELECT {DELIVERY_COLUMNS} FROM webhook_deliveries WHERE merchant_id = $1 AND mode = $2 AND id = $3"
+    );
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(&key.merchant_id)
+        .bind(key.mode.as_str())
+        .bind(delivery_id)
+        .fetch_optional(&mut **tx)
+        .await?)
 }
 
 /// An endpoint's deliveries, newest first.
@@ -394,21 +449,23 @@ pub async fn list_deliveries(
     endpoint_id: &str,
     limit: i64,
 ) -> AppResult<Vec<DeliveryRow>> {
-    Ok(sqlx::query_as(
-        "SELECT id, endpoint_id, event_id, event_type, payload, state, attempts, next_attempt_at, last_attempt_at, \
-         last_status, last_duration_ms, last_error, last_response, created_at, delivered_at FROM webhook_deliveries \
-         WHERE merchant_id = $1 AND mode = $2 AND endpoint_id = $3 ORDER BY id DESC LIMIT $4",
-    )
-    .bind(&key.merchant_id)
-    .bind(key.mode.as_str())
-    .bind(endpoint_id)
-    .bind(limit)
-    .fetch_all(&db.pool)
-    .await?)
+    let sql = format!(
+        "SELECT {DELIVERY_COLUMNS} FROM webhook_deliveries \
+         WHERE merchant_id = $1 AND mode = $2 AND endpoint_id = $3 ORDER BY id DESC LIMIT $4"
+    );
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(&key.merchant_id)
+        .bind(key.mode.as_str())
+        .bind(endpoint_id)
+        .bind(limit)
+        .fetch_all(&db.pool)
+        .await?)
 }
 
-/// Queues failed deliveries of an endpoint again (one, or all when
-/// `delivery_id` is none), for an attempt now; returns how many.
+/// Queues deliveries of an endpoint again for an attempt now: the one
+/// named, failed or delivered (a receiver that lost it asks again), or all
+/// the failed ones when `delivery_id` is none; returns how many. A pending
+/// delivery is left alone: it may be in flight.
 pub async fn resend_failed(
     tx: &mut Tx,
     key: &StreamKey,
@@ -418,8 +475,8 @@ pub async fn resend_failed(
 ) -> AppResult<u64> {
     let done = sqlx::query(
         "UPDATE webhook_deliveries SET state = 'pending', next_attempt_at = $4 \
-         WHERE merchant_id = $1 AND mode = $2 AND endpoint_id = $3 AND state = 'failed' \
-         AND ($5 IS NULL OR id = $5)",
+         WHERE merchant_id = $1 AND mode = $2 AND endpoint_id = $3 \
+         AND (state = 'failed' OR ($5 IS NOT NULL AND state = 'delivered')) AND ($5 IS NULL OR id = $5)",
     )
     .bind(&key.merchant_id)
     .bind(key.mode.as_str())

@@ -5,7 +5,7 @@ import { Button } from "../../components/Button";
 import { SelectField } from "../../components/Field";
 import type { ImportTemplate, PaymentKind } from "../../protocol/wire";
 import { IMPORT_FILE_TYPES } from "./paths";
-import { useFileDownload } from "./useFileDownload";
+import { useFileDownload } from "../../components/useFileDownload";
 
 type ChooseFileStepProps = {
   kind: PaymentKind;

@@ -6,7 +6,7 @@ import { useLiveClient } from "../../live/context";
 import type { Import } from "../../protocol/wire";
 import type { IssuePage } from "./issuePages";
 import { IssuesTable } from "./IssuesTable";
-import { useFileDownload } from "./useFileDownload";
+import { useFileDownload } from "../../components/useFileDownload";
 import { useIssuePages } from "./useIssuePages";
 
 const PAGE_SIZE = 50;

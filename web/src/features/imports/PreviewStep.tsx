@@ -7,7 +7,7 @@ import type { ImportPreview, WireError } from "../../protocol/wire";
 import { IssuesTable } from "./IssuesTable";
 import { DuplicateFileWarning, PreviewDuplicates } from "./PreviewDuplicates";
 import type { IssuePage } from "./issuePages";
-import { useFileDownload } from "./useFileDownload";
+import { useFileDownload } from "../../components/useFileDownload";
 import { useIssuePages } from "./useIssuePages";
 
 /** What the user chose about repeats (`ConfirmImport`). */

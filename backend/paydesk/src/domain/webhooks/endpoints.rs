@@ -133,8 +133,9 @@ pub async fn set_enabled(
     store::set_enabled(tx, key, endpoint_id, enabled, None, now).await
 }
 
-/// Queues an endpoint's failed deliveries again for an attempt now: one,
-/// or all when `delivery_id` is none. How many were queued.
+/// Queues an endpoint's deliveries again for an attempt now: the one named
+/// (failed or delivered), or all its failed ones when `delivery_id` is
+/// none. How many were queued.
 pub async fn resend_failed(
     tx: &mut Tx,
     key: &StreamKey,

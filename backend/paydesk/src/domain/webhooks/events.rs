@@ -151,6 +151,10 @@ pub fn event_of(change: &Change) -> Option<(&'static str, Value)> {
         // paperwork; the mandate it leads to is the event.
         Change::ImportUpserted { .. }
         | Change::EMandateRequestUpserted { .. }
+        | Change::WebhookDeliveryUpserted { .. }
+        // A token's secret is never sent anywhere; its changes are in the
+        // account history only.
+        | Change::ApiTokenUpserted { .. }
         | Change::Invalidate { .. }
         | Change::TwoFactorPolicyUpdated { .. }
         | Change::ClockAdvanced { .. } => return None,

@@ -30,7 +30,8 @@ fn endpoint_of(row: EndpointRow) -> WebhookEndpoint {
     }
 }
 
-fn delivery_of(row: DeliveryRow) -> WebhookDelivery {
+/// The log's view of a stored delivery.
+pub fn delivery_of(row: DeliveryRow) -> WebhookDelivery {
     WebhookDelivery {
         state: match row.state.as_str() {
             "delivered" => DeliveryState::Delivered,
@@ -38,6 +39,7 @@ fn delivery_of(row: DeliveryRow) -> WebhookDelivery {
             _ => DeliveryState::Pending,
         },
         id: row.id,
+        endpoint_id: row.endpoint_id,
         event_id: row.event_id,
         event_type: row.event_type,
         attempts: row.attempts,
@@ -47,6 +49,7 @@ fn delivery_of(row: DeliveryRow) -> WebhookDelivery {
         last_status: row.last_status,
         last_duration_ms: row.last_duration_ms,
         last_error: row.last_error,
+        last_request_headers: row.last_request_headers,
         last_response: row.last_response,
         created_at: row.created_at,
     }

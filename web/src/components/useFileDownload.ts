@@ -1,7 +1,7 @@
 import { useCallback, useState } from "react";
-import { LiveError } from "../../live/client";
-import { useLiveClient } from "../../live/context";
-import type { ErrorCode, Query } from "../../protocol/wire";
+import { LiveError } from "../live/client";
+import { useLiveClient } from "../live/context";
+import type { ErrorCode, Query } from "../protocol/wire";
 import { fetchFile, saveFile } from "./download";
 
 export type FileDownload = { busy: boolean; error: ErrorCode | null; run: () => void };

@@ -1,4 +1,4 @@
-import type { FileChunk, Query, ReplyBody } from "../../protocol/wire";
+import type { FileChunk, Query, ReplyBody } from "../protocol/wire";
 
 type Querier = { query: (query: Query) => Promise<ReplyBody> };
 

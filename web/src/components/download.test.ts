@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { FileChunk, Query, ReplyBody } from "../../protocol/wire";
+import type { FileChunk, Query, ReplyBody } from "../protocol/wire";
 import { fetchFile, joinChunks } from "./download";
 
 const text = new TextEncoder();
