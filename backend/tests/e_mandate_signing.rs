@@ -144,7 +144,7 @@ impl Payer<'_> {
             .send()
             .await
             .unwrap();
-        let (status, _, html) = land(&self.app, &self.browser, response).await;
+        let (status, _, html) = land(self.app, &self.browser, response).await;
         (status, html)
     }
 
@@ -188,7 +188,7 @@ impl Payer<'_> {
             .send()
             .await
             .unwrap();
-        let (status, _, html) = land(&self.app, &self.browser, response).await;
+        let (status, _, html) = land(self.app, &self.browser, response).await;
         assert_eq!(status, 200, "{html}");
         html
     }

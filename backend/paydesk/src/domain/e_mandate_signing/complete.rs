@@ -138,9 +138,9 @@ pub async fn make_mandate(
     existing_customer: Option<&str>,
     checked: &Checked,
     terms: &Terms,
-    today: Date,
     changes: &mut Vec<Change>,
 ) -> AppResult<String> {
+    let today = crate::domain::scope::stream_today(tx, scope).await?;
     let customer_id = customer_for(tx, scope, existing_customer, checked, changes).await?;
     let start = parse_iso_date(&signing.start_date)
         .ok_or_else(|| AppError::Internal("signing start date".into()))?;

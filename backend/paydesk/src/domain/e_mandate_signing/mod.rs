@@ -518,17 +518,9 @@ async fn finish(
     if answer == Authentication::Approved {
         let scope = complete::payer_scope(&signing.merchant_id, signing.mode, clock);
         let existing = now.request.as_ref().and_then(|r| r.customer_id.as_deref());
-        let mandate_id = complete::make_mandate(
-            tx,
-            &scope,
-            row,
-            existing,
-            checked,
-            &signing.terms,
-            signing.today,
-            changes,
-        )
-        .await?;
+        let mandate_id =
+            complete::make_mandate(tx, &scope, row, existing, checked, &signing.terms, changes)
+                .await?;
         let language = Language::parse(&row.language).unwrap_or(signing.language);
         complete::mail_confirmation(
             tx,
