@@ -111,3 +111,15 @@ export async function waitForMailLink(address: string, options: { after?: number
     await new Promise((done) => setTimeout(done, 200));
   }
 }
+
+/** Waits for a mail to an address whose plain text contains `needle` (a mail without a link, such as a confirmation). */
+export async function waitForMailContaining(address: string, needle: string, timeoutMs = 20_000): Promise<Mail> {
+  const dir = inject("mailDir");
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mail = mailsTo(dir, address).find((entry) => entry.text.includes(needle));
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`no mail to ${address} containing ${needle} in ${dir}`);
+    await new Promise((done) => setTimeout(done, 200));
+  }
+}

@@ -38,7 +38,20 @@ pub fn routes(cfg: &mut web::ServiceConfig, auth_base_path: &str) {
     .route("/pay/{id}", web::get().to(pay::show))
     .route("/pay/{id}", web::post().to(pay::submit))
     .route("/pay/{id}/logo", web::get().to(pay::logo))
+    .route(
+        "/pay/{id}/debicheck",
+        web::post().to(pay::mandate::start_from_page),
+    )
     .route("/mandate/{token}", web::get().to(pay::mandate::show))
+    .route("/mandate/{token}", web::post().to(pay::mandate::submit))
+    .route(
+        "/mandate/{token}/bank",
+        web::get().to(pay::mandate::show_bank),
+    )
+    .route(
+        "/mandate/{token}/bank",
+        web::post().to(pay::mandate::answer_bank),
+    )
     .route(
         "/pay/{id}/attempts/{attempt}",
         web::get().to(pay::show_attempt),

@@ -11,7 +11,7 @@ use protocol::{
 };
 use time::Date;
 
-use super::bank::{Bank, ScriptedEvent, SimulatedBank};
+use super::bank::{Authentication, Bank, ScriptedEvent, SimulatedBank};
 use super::calendar::{add_business_days, iso_date, parse_iso_date};
 use super::debits::{insert_transaction, save_transaction, step, transaction_change};
 use super::lifecycle::mandate::MandateEvent;
@@ -180,35 +180,50 @@ async fn answer_authentications(
                 .await?
                 .unwrap_or_default();
         let answer = SimulatedBank.authenticate_mandate(&account);
-        let mut mandate = mandates::load(tx, scope, &id).await?;
-        mandates::apply(&mut mandate, answer.mandate_event())?;
-        mandate.authentication_due = None;
-        let mandate = mandates::save(tx, scope, &mandate).await?;
-        let status = mandate.status;
-        let allow_adjustment = mandate.allow_date_adjustment;
-        changes.push(Change::MandateUpserted {
-            mandate: Box::new(mandate),
-        });
-        match status {
-            MandateStatus::Active => {
-                for mut record in
-                    payment_store::open_payments_of_mandate(tx, &scope.merchant_id, scope.mode, &id)
-                        .await?
+        settle_authentication(tx, scope, &id, answer, day, changes).await?;
+    }
+    Ok(())
+}
+
+/// The bank's answer to a mandate's authentication: an approved mandate's
+/// pending payments start, a rejected one's stop. Shared by the scheduler's
+/// due answers and the payer's signing pages, where the payer answers.
+pub(crate) async fn settle_authentication(
+    tx: &mut Tx,
+    scope: &Scope,
+    id: &str,
+    answer: Authentication,
+    day: Date,
+    changes: &mut Vec<Change>,
+) -> AppResult<()> {
+    let mut mandate = mandates::load(tx, scope, id).await?;
+    mandates::apply(&mut mandate, answer.mandate_event())?;
+    mandate.authentication_due = None;
+    let mandate = mandates::save(tx, scope, &mandate).await?;
+    let status = mandate.status;
+    let allow_adjustment = mandate.allow_date_adjustment;
+    changes.push(Change::MandateUpserted {
+        mandate: Box::new(mandate),
+    });
+    match status {
+        MandateStatus::Active => {
+            for mut record in
+                payment_store::open_payments_of_mandate(tx, &scope.merchant_id, scope.mode, id)
+                    .await?
+            {
+                if record.view.status == PaymentStatus::Pending
+                    && (record.view.method != PaymentMethod::EftDebitOrder)
                 {
-                    if record.view.status == PaymentStatus::Pending
-                        && (record.view.method != PaymentMethod::EftDebitOrder)
-                    {
-                        payments::apply(&mut record.view, PaymentEvent::Start)?;
-                        catch_up_schedule(&mut record, allow_adjustment, day);
-                        changes.push(payments::save(tx, scope, &record).await?);
-                    }
+                    payments::apply(&mut record.view, PaymentEvent::Start)?;
+                    catch_up_schedule(&mut record, allow_adjustment, day);
+                    changes.push(payments::save(tx, scope, &record).await?);
                 }
             }
-            MandateStatus::Rejected => {
-                changes.extend(payments::stop_payments_of_mandate(tx, scope, &id).await?);
-            }
-            _ => {}
         }
+        MandateStatus::Rejected => {
+            changes.extend(payments::stop_payments_of_mandate(tx, scope, id).await?);
+        }
+        _ => {}
     }
     Ok(())
 }

@@ -16,6 +16,7 @@ pub mod customers;
 pub mod debits;
 pub mod downloads;
 pub mod e_mandate_payers;
+pub mod e_mandate_signing;
 pub mod e_mandates;
 pub mod imports;
 pub mod ledger;

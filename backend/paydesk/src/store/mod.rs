@@ -10,6 +10,7 @@ pub mod business;
 pub mod cards;
 pub mod clocks;
 pub mod customers;
+pub mod e_mandate_signings;
 pub mod e_mandates;
 pub mod events;
 pub mod import_batches;

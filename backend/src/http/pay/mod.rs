@@ -232,6 +232,31 @@ fn closed_code(state: PageState) -> Option<ErrorCode> {
     }
 }
 
+/// A recurring page with a fixed amount may offer DebiCheck: the payer
+/// signs a mandate on the signing steps instead of paying here.
+fn offers_debicheck(page: &PublicPage) -> bool {
+    let p = &page.page;
+    p.kind == PaymentKind::Recurring
+        && p.amount_mode == AmountMode::Fixed
+        && p.amount_cents.is_some()
+        && p.methods.contains(&PaymentMethod::Debicheck)
+}
+
+fn method_tabs(w: &Words, page: &PublicPage, current: PaymentMethod) -> Vec<MethodTab> {
+    let mut methods = checkout::offered_methods(&page.page);
+    if offers_debicheck(page) {
+        methods.push(PaymentMethod::Debicheck);
+    }
+    methods
+        .into_iter()
+        .map(|m| MethodTab {
+            href: format!("/pay/{}?method={}", page.page.id, m.as_str()),
+            label: w.t(&format!("pay.method.{}", m.as_str())).to_string(),
+            current: m == current,
+        })
+        .collect()
+}
+
 fn chosen_method(page: &PublicPage, asked: Option<&str>) -> Option<PaymentMethod> {
     let offered = checkout::offered_methods(&page.page);
     asked
@@ -283,14 +308,7 @@ fn render_form(w: Words, page: &PublicPage, form: FormState) -> AppResult<String
         "pay.pay",
         &[("amount", amount_label.as_deref().unwrap_or(""))],
     );
-    let tabs = checkout::offered_methods(p)
-        .into_iter()
-        .map(|m| MethodTab {
-            href: format!("/pay/{id}?method={}", m.as_str()),
-            label: w.t(&format!("pay.method.{}", m.as_str())).to_string(),
-            current: m == method,
-        })
-        .collect();
+    let tabs = method_tabs(&w, page, method);
     let here = format!("/pay/{id}?method={}", method.as_str());
     let view = PageView {
         page_title: &p.title,
@@ -335,11 +353,20 @@ async fn show_page(
     if let Some(code) = closed_code(page.state) {
         return closed(w, &page, &here, code, set_cookies);
     }
+    let (csrf, cookie) = cookies::csrf_token(&state, &req);
+    set_cookies.extend(cookie);
+    let asked_debicheck = query.method.as_deref() == Some(PaymentMethod::Debicheck.as_str());
+    if offers_debicheck(&page)
+        && (asked_debicheck || checkout::offered_methods(&page.page).is_empty())
+    {
+        let tabs = method_tabs(&w, &page, PaymentMethod::Debicheck);
+        let mut reply = mandate::page_offer(w, &page, tabs, &csrf)?;
+        reply.cookies = set_cookies;
+        return Ok(reply.send());
+    }
     let Some(method) = chosen_method(&page, query.method.as_deref()) else {
         return not_found(w, &here, set_cookies);
     };
-    let (csrf, cookie) = cookies::csrf_token(&state, &req);
-    set_cookies.extend(cookie);
     let values = KeptAnswers::default();
     let attempt_key = new_secret();
     let html = render_form(

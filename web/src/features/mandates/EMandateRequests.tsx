@@ -14,6 +14,7 @@ import { useCan } from "../../live/permissions";
 import { useCommand } from "../../live/useCommand";
 import { usePagedList } from "../../live/usePagedList";
 import type { EMandateRequest, EMandateState } from "../../protocol/wire";
+import { EMandateQrDialog } from "./EMandateQrDialog";
 import { absoluteLink } from "./eMandateForm";
 
 const PAGE_SIZE = 25;
@@ -130,6 +131,7 @@ function RequestActions({ request }: { request: EMandateRequest }) {
   const command = useCommand();
   const [asking, setAsking] = useState<Asking | null>(null);
   const [copied, setCopied] = useState<"copied" | "failed" | null>(null);
+  const [showQr, setShowQr] = useState(false);
   const open = isOpen(request.state);
   const link = absoluteLink(request.link, window.location.origin);
 
@@ -157,6 +159,11 @@ function RequestActions({ request }: { request: EMandateRequest }) {
           {copied === "copied" ? t("eMandates.copied") : t("eMandates.copy")}
         </Button>
       ) : null}
+      {request.state !== "expired" ? (
+        <Button variant="ghost" onClick={() => setShowQr(true)} aria-label={t("eMandates.qr.labelFor", { name: request.name })} data-testid="e-mandate-qr-button">
+          {t("eMandates.qr.button")}
+        </Button>
+      ) : null}
       <Button onClick={() => (command.clearError(), setAsking("resend"))} aria-label={t("eMandates.resend.labelFor", { name: request.name })} data-testid="e-mandate-resend">
         {t("eMandates.resend.button")}
       </Button>
@@ -169,6 +176,7 @@ function RequestActions({ request }: { request: EMandateRequest }) {
           {t("eMandates.copyFailed", { link })}
         </p>
       ) : null}
+      <EMandateQrDialog request={request} link={link} open={showQr} onOpenChange={setShowQr} />
       {asking ? (
         <ConfirmDialog
           open

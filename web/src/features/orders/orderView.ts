@@ -1,12 +1,10 @@
 import { PAYMENT_METHODS } from "../../components/listView";
-import { PAGE_METHODS } from "../../components/payPageMethods";
+import { ORDER_PAGE_METHODS } from "../../components/payPageMethods";
 import type { OrderFilter, OrderStatus, PaymentMethod } from "../../protocol/wire";
 
 export const ORDER_STATUSES: readonly OrderStatus[] = ["pending", "paid", "failed", "refunded", "cancelled"];
-/** Methods an order can be paid by: what pay pages of either kind take (card-on-file charges are cards). */
-export const ORDER_METHODS: readonly PaymentMethod[] = PAYMENT_METHODS.filter((method) =>
-  Object.values(PAGE_METHODS).some((methods) => methods.includes(method)),
-);
+/** Methods an order can be paid by: what pay pages take money by (card-on-file charges are cards). */
+export const ORDER_METHODS: readonly PaymentMethod[] = PAYMENT_METHODS.filter((method) => ORDER_PAGE_METHODS.includes(method));
 
 /** The orders list's filters and open order, as the address bar holds them. */
 export type OrderView = { status?: OrderStatus; method?: PaymentMethod; search: string; pageId?: string; order?: string };

@@ -81,6 +81,8 @@ describe("pay page form", () => {
 
   it("refuses a method the page's kind does not take, and a date that is not one", () => {
     expect(payPageInputFrom(draft({ methods: ["debicheck"] }), TODAY).errors).toEqual({ methods: "method_not_for_page" });
+    expect(payPageInputFrom(draft({ kind: "recurring", interval: "monthly", methods: ["debicheck"] }), TODAY).errors).toEqual({});
+    expect(payPageInputFrom(draft({ kind: "recurring", interval: "monthly", methods: ["debicheck"], amountMode: "payer_chosen", min: "50", max: "500" }), TODAY).errors).toEqual({ methods: "method_not_for_page" });
     expect(payPageInputFrom(draft({ expiresOn: "2026-02-30" }), TODAY).errors).toEqual({ expiresOn: "invalid_date" });
     expect(payPageInputFrom(draft({ expiresOn: TODAY }), TODAY).errors).toEqual({});
   });
@@ -89,7 +91,8 @@ describe("pay page form", () => {
     const once = draft({ methods: ["card", "instant_eft"] });
     expect(withKind(once, "recurring").methods).toEqual(["card"]);
     expect(withKind(draft({ methods: ["instant_eft"] }), "recurring").methods).toEqual(["card"]);
-    expect(toggleMethod(withKind(once, "recurring"), "debicheck", true).methods).toEqual(["card"]);
+    expect(toggleMethod(withKind(once, "recurring"), "debicheck", true).methods).toEqual(["card", "debicheck"]);
+    expect(toggleMethod(once, "debicheck", true).methods).toEqual(["card", "instant_eft"]);
     expect(toggleMethod(once, "card", false).methods).toEqual(["instant_eft"]);
   });
 

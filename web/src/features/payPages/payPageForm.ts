@@ -1,5 +1,5 @@
 import { centsToRand, isCalendarDate, randToCents } from "../../components/listView";
-import { PAGE_METHODS } from "../../components/payPageMethods";
+import { PAGE_DEFAULT_METHODS, PAGE_METHODS } from "../../components/payPageMethods";
 import type { AmountMode, ErrorCode, PageInterval, PayPage, PayPageInput, PaymentKind, PaymentMethod } from "../../protocol/wire";
 
 export const PAGE_INTERVALS: readonly PageInterval[] = ["monthly", "annually"];
@@ -89,7 +89,7 @@ export function draftFromPage(page: PayPage): PayPageDraft {
 export function withKind(draft: PayPageDraft, kind: PaymentKind): PayPageDraft {
   if (kind === draft.kind) return draft;
   const kept = draft.methods.filter((method) => PAGE_METHODS[kind].includes(method));
-  return { ...draft, kind, methods: kept.length > 0 ? kept : [...PAGE_METHODS[kind]] };
+  return { ...draft, kind, methods: kept.length > 0 ? kept : [...PAGE_DEFAULT_METHODS[kind]] };
 }
 
 /** Ticks or unticks a method, keeping the order the form lists them in. */
@@ -156,6 +156,8 @@ export function payPageInputFrom(draft: PayPageDraft, today: string): Built {
   const allowed = PAGE_METHODS[draft.kind];
   if (draft.methods.length === 0) errors.methods = "required";
   else if (draft.methods.some((method) => !allowed.includes(method))) errors.methods = "method_not_for_page";
+  // A mandate's terms are fixed: DebiCheck needs the page's own amount.
+  else if (draft.methods.includes("debicheck") && draft.amountMode !== "fixed") errors.methods = "method_not_for_page";
   const recurring = draft.kind === "recurring";
   if (recurring && !PAGE_INTERVALS.includes(draft.interval)) errors.interval = "interval_required";
 

@@ -1,6 +1,7 @@
-import QRCode from "qrcode";
 import { PAY_PAGE_LOGO_MAX_BYTES } from "../../protocol/wire";
 import type { ErrorCode } from "../../protocol/wire";
+
+export { qrPngDataUrl, qrSvg } from "../../components/qr";
 
 /** The public page a payer opens; served by the backend, not by this app. */
 export function payPageUrl(origin: string, pageId: string): string {
@@ -10,19 +11,6 @@ export function payPageUrl(origin: string, pageId: string): string {
 /** The page's logo; the version changes with every upload so browsers fetch the new one. */
 export function payPageLogoUrl(pageId: string, logoVersion: number): string {
   return `/pay/${encodeURIComponent(pageId)}/logo?v=${logoVersion}`;
-}
-
-// M corrects about 15 % damage: enough for a printed poster, still a small code for a short link.
-const QR_OPTIONS = { errorCorrectionLevel: "M", margin: 2 } as const;
-
-/** The link's QR code as an SVG document (dark on white, so every scanner reads it). */
-export function qrSvg(url: string): Promise<string> {
-  return QRCode.toString(url, { ...QR_OPTIONS, type: "svg", color: { dark: "#000000", light: "#ffffff" } });
-}
-
-/** The link's QR code as a PNG data URL of about `width` pixels. */
-export function qrPngDataUrl(url: string, width = 512): Promise<string> {
-  return QRCode.toDataURL(url, { ...QR_OPTIONS, width, color: { dark: "#000000", light: "#ffffff" } });
 }
 
 /** A file name for a page's QR code download: its title in plain letters, or its id. */

@@ -20,13 +20,13 @@ const DESCRIPTION_MAX: usize = 500;
 const REFERENCE_MAX: usize = 30;
 const URL_MAX: usize = 500;
 
-/// The methods a page of `kind` may offer: money now for once-off pages, a
-/// card kept on file for recurring ones. (Signing a DebiCheck mandate on the
-/// pay page is not built yet; merchants collect those from the payments screens.)
+/// The methods a page of `kind` may offer: money now for once-off pages; a
+/// card kept on file, or a DebiCheck mandate the payer signs on the signing
+/// steps, for recurring ones.
 pub fn methods_for(kind: PaymentKind) -> &'static [PaymentMethod] {
     match kind {
         PaymentKind::Once => &[PaymentMethod::Card, PaymentMethod::InstantEft],
-        PaymentKind::Recurring => &[PaymentMethod::Card],
+        PaymentKind::Recurring => &[PaymentMethod::Card, PaymentMethod::Debicheck],
     }
 }
 
@@ -130,7 +130,11 @@ pub fn validate_page(input: &PayPageInput, today: Date) -> Result<PayPageInput, 
     }
     if clean.methods.is_empty() {
         check("methods", Err(ErrorCode::Required));
-    } else if input.methods.iter().any(|m| !allowed.contains(m)) {
+    } else if input.methods.iter().any(|m| !allowed.contains(m))
+        // A mandate's terms are fixed: DebiCheck needs the page's own amount.
+        || (input.methods.contains(&PaymentMethod::Debicheck)
+            && input.amount_mode != AmountMode::Fixed)
+    {
         check("methods", Err(ErrorCode::MethodNotForPage));
     }
     if let Some(expires_on) = &clean.expires_on {

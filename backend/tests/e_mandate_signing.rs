@@ -1,0 +1,588 @@
+//! The payer signing a mandate on the payer's pages, over real HTTP with
+//! the merchant's tabs on the real socket: the steps with their checks, the
+//! simulated bank's magic numbers (approve, decline, no reply), the one
+//! event that makes the customer, bank account, mandate and payment, a
+//! double submit, an expired link, and a recurring pay page's DebiCheck.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use common::{Browser, Database, Socket, TestApp, committed_id};
+use protocol::*;
+
+/// A valid South African ID number (1 January 1980, Luhn digit 7).
+const ID_NUMBER: &str = "8001015009087";
+
+fn request_input(email: &str, method: PaymentMethod, language: Language) -> EMandateRequestInput {
+    EMandateRequestInput {
+        customer_id: None,
+        name: "Lerato Dlamini".into(),
+        email: email.into(),
+        cellphone: "082 555 0101".into(),
+        language,
+        method,
+        amount_cents: 50_000,
+        max_cents: Some(60_000),
+        interval: Interval::Monthly,
+        // The calendar is pinned to Monday 2 March 2026.
+        start_date: "2026-04-01".into(),
+        payer_may_change: Vec::new(),
+    }
+}
+
+async fn request(socket: &mut Socket, email: &str, method: PaymentMethod) -> String {
+    committed_id(
+        socket
+            .command(
+                &format!("req-{email}"),
+                Command::RequestEMandate {
+                    input: Box::new(request_input(email, method, Language::En)),
+                },
+            )
+            .await,
+    )
+}
+
+/// The value of the hidden input `name` in a page.
+fn hidden(html: &str, name: &str) -> String {
+    let marker = format!("name=\"{name}\" value=\"");
+    let start = html
+        .find(&marker)
+        .unwrap_or_else(|| panic!("no {name} in {html}"))
+        + marker.len();
+    html[start..].chars().take_while(|c| *c != '"').collect()
+}
+
+/// Where a browser lands: a 303 (post/redirect/get) is followed once.
+async fn land(
+    app: &TestApp,
+    browser: &Browser,
+    response: reqwest::Response,
+) -> (u16, String, String) {
+    let mut response = response;
+    if response.status() == 303 {
+        let location = response.headers()["location"].to_str().unwrap().to_string();
+        response = browser.http.get(app.url(&location)).send().await.unwrap();
+    }
+    let path = response.url().path().to_string();
+    let status = response.status().as_u16();
+    (status, path, response.text().await.unwrap())
+}
+
+/// A payer's browser on the signing steps.
+struct Payer<'a> {
+    app: &'a TestApp,
+    /// Words the consent step must show.
+    terms: &'static [&'static str],
+    browser: Browser,
+    link: String,
+    csrf: String,
+    key: String,
+}
+
+async fn open_link<'a>(app: &'a TestApp, email: &str) -> Payer<'a> {
+    let link = app.link_in_mail(email, "/mandate/").await;
+    let browser = app.browser();
+    let page = browser.http.get(&link).send().await.unwrap();
+    assert_eq!(page.status(), 200);
+    let html = page.text().await.unwrap();
+    assert!(html.contains("Step 1 of 3"), "{html}");
+    assert!(!html.contains("<script"));
+    assert!(html.len() <= 30 * 1024, "{} bytes", html.len());
+    Payer {
+        csrf: hidden(&html, "csrfToken"),
+        key: hidden(&html, "key"),
+        app,
+        terms: &[
+            "R 500.00",
+            "R 600.00",
+            "every month",
+            "2026-04-01",
+            "Payment tracking",
+            "Used: if a collection fails, your bank may try again for up to 10 days",
+            "within 2 minutes of signing",
+        ],
+        browser,
+        link,
+    }
+}
+
+fn details<'a>(kind: &'a str, id_number: &'a str) -> Vec<(&'static str, &'a str)> {
+    vec![
+        ("payerKind", kind),
+        ("name", "Lerato Dlamini"),
+        ("idNumber", id_number),
+        ("cellphone", "082 555 0101"),
+        ("email", "lerato.payer@example.co.za"),
+    ]
+}
+
+fn bank(account: &str) -> Vec<(&'static str, &str)> {
+    vec![
+        ("bank", "fnb"),
+        ("branchCode", "250655"),
+        ("accountType", "current"),
+        ("accountNumber", account),
+    ]
+}
+
+impl Payer<'_> {
+    async fn post(&self, step: &str, answers: &[(&str, &str)]) -> (u16, String) {
+        let mut form = vec![
+            ("csrfToken", self.csrf.as_str()),
+            ("key", self.key.as_str()),
+            ("lang", "en"),
+            ("step", step),
+        ];
+        form.extend_from_slice(answers);
+        let response = self
+            .browser
+            .http
+            .post(&self.link)
+            .form(&form)
+            .send()
+            .await
+            .unwrap();
+        let (status, _, html) = land(self.app, &self.browser, response).await;
+        (status, html)
+    }
+
+    /// Every step with these answers, up to the page after consenting.
+    async fn sign(&self, account: &str) -> (u16, String) {
+        let mut answers = details("person", ID_NUMBER);
+        let (status, html) = self.post("details", &answers).await;
+        assert_eq!(status, 200, "{html}");
+        assert!(html.contains("name=\"branchCode\""), "{html}");
+        answers.extend(bank(account));
+        let (status, html) = self.post("bank", &answers).await;
+        assert_eq!(status, 200, "{html}");
+        assert!(html.contains("Check and sign"), "{html}");
+        // The terms in plain words, as the merchant set them.
+        let last_four = format!("FNB ···{}", &account[account.len() - 4..]);
+        for words in self.terms.iter().copied().chain([last_four.as_str()]) {
+            assert!(html.contains(words), "{words}: {html}");
+        }
+        answers.push(("consent", "yes"));
+        self.post("consent", &answers).await
+    }
+
+    /// The simulated banking app's answer.
+    async fn answer_bank(&self, answer: &str) -> String {
+        let app_page = self
+            .browser
+            .http
+            .get(format!("{}/bank", self.link))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        let csrf = hidden(&app_page, "csrfToken");
+        let response = self
+            .browser
+            .http
+            .post(format!("{}/bank", self.link))
+            .form(&[("csrfToken", csrf.as_str()), ("answer", answer)])
+            .send()
+            .await
+            .unwrap();
+        let (status, _, html) = land(self.app, &self.browser, response).await;
+        assert_eq!(status, 200, "{html}");
+        html
+    }
+}
+
+async fn requests(socket: &mut Socket) -> Vec<EMandateRequest> {
+    match socket
+        .query(
+            "list",
+            Query::ListEMandateRequests {
+                cursor: None,
+                limit: None,
+            },
+        )
+        .await
+    {
+        ServerFrame::Reply {
+            ok: Some(ReplyBody::EMandateRequestPage { items, .. }),
+            ..
+        } => items,
+        other => panic!("{other:?}"),
+    }
+}
+
+async fn mandates(socket: &mut Socket) -> Vec<Mandate> {
+    match socket
+        .query(
+            "mandates",
+            Query::ListMandates {
+                filter: MandateFilter::default(),
+                sort: SortOrder::default(),
+                cursor: None,
+                limit: None,
+            },
+        )
+        .await
+    {
+        ServerFrame::Reply {
+            ok: Some(ReplyBody::MandatePage { items, .. }),
+            ..
+        } => items,
+        other => panic!("{other:?}"),
+    }
+}
+
+/// The delta that settles the request, as a watching tab hears it.
+async fn settled(watcher: &mut Socket, state: EMandateState) -> Vec<Change> {
+    let frame = watcher
+        .next_matching(|f| {
+            matches!(f, ServerFrame::Delta { changes, .. }
+                if changes.iter().any(|c| matches!(c, Change::EMandateRequestUpserted { request } if request.state == state)))
+        })
+        .await;
+    let ServerFrame::Delta { changes, .. } = frame else {
+        unreachable!()
+    };
+    changes
+}
+
+async fn approved_makes_everything_in_one_event(db: Database) {
+    let app = TestApp::start_pinned(db).await;
+    let owner = app.merchant("owner@example.co.za").await;
+    let mut tab = owner.open(Mode::Test).await;
+    let mut watcher = owner.open(Mode::Test).await;
+    request(&mut tab, "lerato@example.co.za", PaymentMethod::Debicheck).await;
+    let payer = open_link(&app, "lerato@example.co.za").await;
+
+    // Consenting asks the bank; the page waits and refreshes itself.
+    let (status, waiting) = payer.sign("4100000001").await;
+    assert_eq!(status, 200, "{waiting}");
+    assert!(waiting.contains("http-equiv=\"refresh\""), "{waiting}");
+    assert!(waiting.contains("Open your banking app"), "{waiting}");
+    assert!(waiting.contains("0825550101"), "{waiting}");
+    assert!(waiting.len() <= 30 * 1024);
+    assert!(mandates(&mut tab).await.is_empty());
+
+    let done = payer.answer_bank("approve").await;
+    assert!(done.contains("Your debit order is set up"), "{done}");
+    assert!(done.contains("lerato.payer@example.co.za"), "{done}");
+
+    // One delta: the customer, bank account, mandate (active), the
+    // recurring payment (running) and the request completed with it.
+    let changes = settled(&mut watcher, EMandateState::Completed).await;
+    let mandate = changes
+        .iter()
+        .rev()
+        .find_map(|c| match c {
+            Change::MandateUpserted { mandate } => Some(mandate.clone()),
+            _ => None,
+        })
+        .expect("a mandate in the delta");
+    assert_eq!(mandate.status, MandateStatus::Active);
+    assert_eq!(mandate.method, PaymentMethod::Debicheck);
+    assert!(changes.iter().any(
+        |c| matches!(c, Change::CustomerUpserted { customer } if customer.id_number == ID_NUMBER)
+    ));
+    assert!(
+        changes
+            .iter()
+            .any(|c| matches!(c, Change::BankAccountAdded { .. }))
+    );
+    assert!(
+        changes
+            .iter()
+            .any(|c| matches!(c, Change::PaymentUpserted { payment }
+        if payment.status == PaymentStatus::Running && payment.mandate_id == mandate.id))
+    );
+    let request = requests(&mut tab).await.remove(0);
+    assert_eq!(request.state, EMandateState::Completed);
+    assert_eq!(request.mandate_id.as_deref(), Some(mandate.id.as_str()));
+    assert_eq!(mandates(&mut tab).await.len(), 1);
+
+    // The payer's confirmation, with the terms.
+    let mail = app
+        .mails_containing("lerato.payer@example.co.za", "is set up", 1)
+        .await
+        .remove(0);
+    assert!(mail.contains("R 500.00 every month"), "{mail}");
+    assert!(
+        mail.contains("2026-04-01") && mail.contains("R 600.00"),
+        "{mail}"
+    );
+    assert!(mail.contains(&mandate.id), "{mail}");
+
+    // Every write of the signing was the payer's.
+    let causes = app.event_causes("owner@example.co.za", Mode::Test).await;
+    let last = causes.last().unwrap();
+    assert_eq!(last.actor_kind, "payer");
+    assert_eq!(last.actor_id.as_deref(), Some(request.id.as_str()));
+
+    // The link now says it is done.
+    let again = payer.browser.http.get(&payer.link).send().await.unwrap();
+    assert!(
+        again
+            .text()
+            .await
+            .unwrap()
+            .contains("Your debit order is set up")
+    );
+}
+
+async fn declined_and_unanswered_make_nothing(db: Database) {
+    let app = TestApp::start_pinned(db).await;
+    let owner = app.merchant("owner@example.co.za").await;
+    let mut tab = owner.open(Mode::Test).await;
+    let mut watcher = owner.open(Mode::Test).await;
+    for (email, account, state, words) in [
+        (
+            "decline@example.co.za",
+            "4100000002",
+            EMandateState::Declined,
+            "Your bank declined the mandate",
+        ),
+        (
+            "silent@example.co.za",
+            "4100000003",
+            EMandateState::NoReply,
+            "Your bank got no answer in time",
+        ),
+    ] {
+        request(&mut tab, email, PaymentMethod::Debicheck).await;
+        let payer = open_link(&app, email).await;
+        let (status, waiting) = payer.sign(account).await;
+        assert_eq!(status, 200, "{waiting}");
+        assert!(waiting.contains("http-equiv=\"refresh\""));
+        // The payer approves; the bank's magic number has the last word.
+        let outcome = payer.answer_bank("approve").await;
+        assert!(outcome.contains(words), "{outcome}");
+        let changes = settled(&mut watcher, state).await;
+        assert!(
+            !changes
+                .iter()
+                .any(|c| matches!(c, Change::MandateUpserted { .. }))
+        );
+    }
+    assert!(mandates(&mut tab).await.is_empty());
+    // The payer refusing in the banking app is a decline too.
+    request(&mut tab, "refuse@example.co.za", PaymentMethod::Debicheck).await;
+    let payer = open_link(&app, "refuse@example.co.za").await;
+    payer.sign("4100000001").await;
+    let outcome = payer.answer_bank("refuse").await;
+    assert!(
+        outcome.contains("Your bank declined the mandate"),
+        "{outcome}"
+    );
+    assert!(mandates(&mut tab).await.is_empty());
+}
+
+async fn a_business_is_refused_debicheck_and_answers_are_kept(db: Database) {
+    let app = TestApp::start_pinned(db).await;
+    let owner = app.merchant("owner@example.co.za").await;
+    let mut tab = owner.open(Mode::Test).await;
+    request(&mut tab, "lerato@example.co.za", PaymentMethod::Debicheck).await;
+    let payer = open_link(&app, "lerato@example.co.za").await;
+
+    let (status, html) = payer
+        .post("details", &details("business", "2001/123456/07"))
+        .await;
+    assert_eq!(status, 422, "{html}");
+    assert!(html.contains("DebiCheck is for individuals only"), "{html}");
+    assert!(html.contains("Registered Mandate or pay by EFT"), "{html}");
+
+    // A wrong ID number: the message beside its field, every answer kept.
+    let (status, html) = payer
+        .post("details", &details("person", "8001015009088"))
+        .await;
+    assert_eq!(status, 422, "{html}");
+    assert!(html.contains("id=\"idNumber-error\""), "{html}");
+    assert!(html.contains("Enter a valid 13-digit South African ID number."));
+    assert!(html.contains("value=\"Lerato Dlamini\""), "{html}");
+    assert!(html.contains("value=\"8001015009088\""), "{html}");
+    assert!(html.contains("aria-invalid=\"true\""));
+
+    // A branch code that is not the bank's, on the bank step.
+    let mut answers = details("person", ID_NUMBER);
+    answers.extend([
+        ("bank", "fnb"),
+        ("branchCode", "123456"),
+        ("accountType", "current"),
+        ("accountNumber", "4100000001"),
+    ]);
+    let (status, html) = payer.post("bank", &answers).await;
+    assert_eq!(status, 422, "{html}");
+    assert!(html.contains("id=\"branchCode-error\""), "{html}");
+    assert!(html.contains("value=\"4100000001\""), "{html}");
+
+    // Consent not ticked: the consent step again.
+    answers[6] = ("branchCode", "250655");
+    let (status, html) = payer.post("consent", &answers).await;
+    assert_eq!(status, 422, "{html}");
+    assert!(html.contains("id=\"consent-error\""), "{html}");
+
+    // A business may sign a Registered Mandate: no bank step.
+    request(
+        &mut tab,
+        "firm@example.co.za",
+        PaymentMethod::RegisteredMandate,
+    )
+    .await;
+    let firm = open_link(&app, "firm@example.co.za").await;
+    let mut answers = details("business", "2001/123456/07");
+    answers.extend(bank("62001234567"));
+    answers.push(("consent", "yes"));
+    let (status, html) = firm.post("consent", &answers).await;
+    assert_eq!(status, 200, "{html}");
+    assert!(html.contains("Your debit order is set up"), "{html}");
+    let made = mandates(&mut tab).await;
+    assert_eq!(made.len(), 1);
+    assert_eq!(made[0].method, PaymentMethod::RegisteredMandate);
+    assert_eq!(made[0].status, MandateStatus::Active);
+}
+
+async fn a_double_submit_makes_one_mandate(db: Database) {
+    let app = TestApp::start_pinned(db).await;
+    let owner = app.merchant("owner@example.co.za").await;
+    let mut tab = owner.open(Mode::Test).await;
+    request(&mut tab, "lerato@example.co.za", PaymentMethod::Debicheck).await;
+    let payer = open_link(&app, "lerato@example.co.za").await;
+    // A second tab of the same payer, with its own form.
+    let other = open_link(&app, "lerato@example.co.za").await;
+    let mut answers = details("person", ID_NUMBER);
+    answers.extend(bank("4100000001"));
+    answers.push(("consent", "yes"));
+    let (a, b, c) = tokio::join!(
+        payer.post("consent", &answers),
+        payer.post("consent", &answers),
+        other.post("consent", &answers),
+    );
+    for (status, html) in [a, b, c] {
+        assert_eq!(status, 200, "{html}");
+        assert!(html.contains("http-equiv=\"refresh\""), "{html}");
+    }
+    let (x, y) = tokio::join!(payer.answer_bank("approve"), other.answer_bank("approve"));
+    assert!(x.contains("Your debit order is set up"), "{x}");
+    assert!(y.contains("Your debit order is set up"), "{y}");
+    // Posting the consent again after it is done changes nothing.
+    let (_, later) = payer.post("consent", &answers).await;
+    assert!(later.contains("Your debit order is set up"), "{later}");
+    assert_eq!(mandates(&mut tab).await.len(), 1);
+    app.mails_containing("lerato.payer@example.co.za", "is set up", 1)
+        .await;
+    assert_eq!(app.mails_to("lerato.payer@example.co.za"), 1);
+}
+
+async fn an_expired_request_is_refused(db: Database) {
+    let app = TestApp::start_pinned(db).await;
+    let owner = app.merchant("owner@example.co.za").await;
+    let mut tab = owner.open(Mode::Test).await;
+    request(&mut tab, "lerato@example.co.za", PaymentMethod::Debicheck).await;
+    let payer = open_link(&app, "lerato@example.co.za").await;
+    // The payer leaves the form open for a month: the link's last day passes.
+    let moved = tab
+        .command(
+            "clock",
+            Command::AdvanceTestClock {
+                step: ClockStep::Month,
+            },
+        )
+        .await;
+    assert!(
+        matches!(moved, ServerFrame::Reply { ok: Some(_), .. }),
+        "{moved:?}"
+    );
+    let mut answers = details("person", ID_NUMBER);
+    answers.extend(bank("4100000001"));
+    answers.push(("consent", "yes"));
+    let (status, html) = payer.post("consent", &answers).await;
+    assert_eq!(status, 410, "{html}");
+    assert!(html.contains("This link no longer works"), "{html}");
+    assert!(mandates(&mut tab).await.is_empty());
+    assert_eq!(requests(&mut tab).await[0].state, EMandateState::Expired);
+}
+
+async fn a_recurring_pay_page_offers_debicheck(db: Database) {
+    let app = TestApp::start_pinned(db).await;
+    let owner = app.merchant("owner@example.co.za").await;
+    let mut tab = owner.open(Mode::Test).await;
+    let mut watcher = owner.open(Mode::Test).await;
+    let input = PayPageInput {
+        title: "Gym membership".into(),
+        description: String::new(),
+        amount_mode: AmountMode::Fixed,
+        amount_cents: Some(35_000),
+        min_cents: None,
+        max_cents: None,
+        kind: PaymentKind::Recurring,
+        interval: Some(PageInterval::Monthly),
+        methods: vec![PaymentMethod::Card, PaymentMethod::Debicheck],
+        expires_on: None,
+        max_uses: None,
+        reference: "GYM-1".into(),
+        success_url: None,
+        colour: "#1e3a8a".into(),
+    };
+    let page_id = committed_id(
+        tab.command(
+            "page",
+            Command::CreatePayPage {
+                input: Box::new(input),
+            },
+        )
+        .await,
+    );
+    let browser = app.browser();
+    let offer = browser
+        .http
+        .get(app.url(&format!("/pay/{page_id}?method=debicheck")))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(offer.contains("Sign a debit order"), "{offer}");
+    let csrf = hidden(&offer, "csrfToken");
+    let started = browser
+        .http
+        .post(app.url(&format!("/pay/{page_id}/debicheck")))
+        .form(&[("csrfToken", csrf.as_str())])
+        .send()
+        .await
+        .unwrap();
+    let (status, link, html) = land(&app, &browser, started).await;
+    assert_eq!(status, 200, "{html}");
+    assert!(link.starts_with("/mandate/"), "{link}");
+    let payer = Payer {
+        csrf: hidden(&html, "csrfToken"),
+        key: hidden(&html, "key"),
+        link: app.url(&link),
+        app: &app,
+        terms: &["R 350.00", "every month", "2026-03-04"],
+        browser,
+    };
+    let (status, waiting) = payer.sign("4100000001").await;
+    assert_eq!(status, 200, "{waiting}");
+    let done = payer.answer_bank("approve").await;
+    assert!(done.contains("Your debit order is set up"), "{done}");
+    let frame = watcher
+        .next_matching(|f| {
+            matches!(f, ServerFrame::Delta { changes, .. }
+                if changes.iter().any(|c| matches!(c, Change::PaymentUpserted { payment } if payment.amount_cents == 35_000)))
+        })
+        .await;
+    assert!(matches!(frame, ServerFrame::Delta { .. }));
+    let made = mandates(&mut tab).await;
+    assert_eq!(made.len(), 1);
+    assert_eq!(made[0].status, MandateStatus::Active);
+}
+
+on_both_databases!(
+    approved_makes_everything_in_one_event,
+    declined_and_unanswered_make_nothing,
+    a_business_is_refused_debicheck_and_answers_are_kept,
+    a_double_submit_makes_one_mandate,
+    an_expired_request_is_refused,
+    a_recurring_pay_page_offers_debicheck,
+);

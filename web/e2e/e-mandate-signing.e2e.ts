@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { openBrowser, shoot, type Session } from "./browser";
+import { runCommands } from "./collectionsSeed";
+import { signUpFresh } from "./flows";
+import { waitForMailContaining, waitForMailLink } from "./mail";
+import { Shell } from "./pages/Shell";
+
+function inDays(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** A valid South African ID number (1 January 1980). */
+const ID_NUMBER = "8001015009087";
+
+const PAYERS = [
+  { language: "en", name: "Thandi Nkosi", email: "thandi.signing@example.co.za", scheme: "light" },
+  { language: "afr", name: "Pieter Botha", email: "pieter.signing@example.co.za", scheme: "dark" },
+] as const;
+
+describe("a payer signs an e-mandate with JavaScript off, while the merchant watches live", () => {
+  let merchantSession: Session;
+  let merchant: Page;
+
+  beforeAll(async () => {
+    merchantSession = await openBrowser({ colorScheme: "light" });
+    merchant = await merchantSession.newPage();
+    await signUpFresh(merchant, "e-signing");
+    await merchant.goto("/payments/e-mandates");
+    const shell = new Shell(merchant);
+    await shell.waitUntilLive();
+    await shell.chooseMode("test");
+    await shell.waitUntilLive();
+  });
+
+  afterAll(async () => {
+    await merchantSession?.close();
+  });
+
+  function row(name: string) {
+    return merchant.locator('[data-testid="e-mandate-request-row"]', { hasText: name });
+  }
+
+  for (const payer of PAYERS) {
+    it(`completes a DebiCheck request in ${payer.language}`, { timeout: 120_000 }, async () => {
+      const sentAt = Date.now();
+      await runCommands(merchant, "test", [
+        {
+          t: "RequestEMandate",
+          input: {
+            name: payer.name,
+            email: payer.email,
+            cellphone: "082 555 0101",
+            language: payer.language,
+            method: "debicheck",
+            amountCents: 50_000,
+            maxCents: 60_000,
+            interval: "monthly",
+            startDate: inDays(10),
+            payerMayChange: [],
+          },
+        },
+      ]);
+      await row(payer.name).locator('[data-testid="e-mandate-request-state"][data-state="sent"]').waitFor();
+      // The merchant can show the link as a QR code for a payer at the counter.
+      await row(payer.name).getByTestId("e-mandate-qr-button").click();
+      await merchant.getByTestId("e-mandate-qr").waitFor();
+      if (payer.language === "en") await shoot(merchant, "e-mandate-qr-en-light");
+      await merchant.keyboard.press("Escape");
+      await merchant.getByTestId("e-mandate-qr-dialog").waitFor({ state: "detached" });
+
+      // The payer: a phone-sized browser of their own, no JavaScript at all.
+      const payerSession = await openBrowser({ javaScriptEnabled: false, viewport: { width: 390, height: 844 }, colorScheme: payer.scheme });
+      const tab = await payerSession.newPage();
+      const mail = await waitForMailLink(payer.email, { after: sentAt - 1_000 });
+      expect(mail.link).toContain("/mandate/");
+      await tab.goto(mail.link);
+      await row(payer.name).locator('[data-testid="e-mandate-request-state"][data-state="opened"]').waitFor();
+      const suffix = `${payer.language}-${payer.scheme}`;
+
+      // Step 1: a wrong ID number is shown beside its field, the answers kept.
+      await tab.locator('input[name="payerKind"][value="person"]').check();
+      await tab.locator("#idNumber").fill("8001015009088");
+      await tab.locator("#cellphone").fill("082 555 0101");
+      await tab.locator('form button[type="submit"]').first().click();
+      await tab.locator("#idNumber-error").waitFor();
+      expect(await tab.locator("#name").inputValue()).toBe(payer.name);
+      await shoot(tab, `e-mandate-sign-error-${suffix}`);
+      await tab.locator("#idNumber").fill(ID_NUMBER);
+      await shoot(tab, `e-mandate-sign-details-${suffix}`);
+      await tab.locator('form button[type="submit"]').first().click();
+
+      // Step 2: the bank account.
+      await tab.locator("#branchCode").waitFor();
+      await tab.locator("#bank").selectOption("fnb");
+      await tab.locator("#branchCode").fill("250655");
+      await tab.locator("#accountType").selectOption("current");
+      await tab.locator("#accountNumber").fill("4100000001");
+      await shoot(tab, `e-mandate-sign-bank-${suffix}`);
+      await tab.locator('form button[type="submit"]').first().click();
+
+      // Step 3: the terms in plain words, and consent.
+      await tab.locator("#consent").waitFor();
+      expect(await tab.locator("dl").innerText()).toContain("R 500.00");
+      await tab.locator("#consent").check();
+      await shoot(tab, `e-mandate-sign-consent-${suffix}`);
+      await tab.locator('form button[type="submit"]').first().click();
+
+      // The bank asks; the page refreshes itself while the payer opens the banking app.
+      await tab.locator('meta[http-equiv="refresh"]').waitFor({ state: "attached" });
+      await shoot(tab, `e-mandate-sign-wait-${suffix}`);
+      await tab.locator('a[href*="/bank"]').click();
+      await tab.locator('button[value="approve"]').waitFor();
+      await shoot(tab, `e-mandate-sign-bank-app-${suffix}`);
+      await tab.locator('button[value="approve"]').click();
+      await tab.locator("h1").waitFor();
+      const done = await tab.locator("main").innerText();
+      expect(done).toContain(payer.email);
+      await shoot(tab, `e-mandate-sign-done-${suffix}`);
+
+      // The merchant's tab sees it completed, with the mandate, without a reload.
+      await row(payer.name).locator('[data-testid="e-mandate-request-state"][data-state="completed"]').waitFor();
+      await row(payer.name).getByTestId("e-mandate-request-mandate").waitFor();
+      // The confirmation mail with the terms, in the payer's language.
+      const confirmation = await waitForMailContaining(payer.email, payer.language === "en" ? "You signed a DebiCheck" : "Jy het 'n DebiCheck-debietordermandaat");
+      expect(confirmation.subject).toContain(payer.language === "en" ? "is set up" : "is opgestel");
+      expect(confirmation.text).toContain(payer.language === "en" ? "R 500.00 every month" : "R 500.00 elke maand");
+      await payerSession.close();
+    });
+  }
+
+  it("shows the completed requests", async () => {
+    await shoot(merchant, "e-mandate-requests-completed-en-light");
+  });
+});
