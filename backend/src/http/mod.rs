@@ -39,6 +39,13 @@ pub fn routes(cfg: &mut web::ServiceConfig, auth_base_path: &str) {
     .route("/pay/{id}", web::post().to(pay::submit))
     .route("/pay/{id}/logo", web::get().to(pay::logo))
     .route("/mandate/{token}", web::get().to(pay::mandate::show))
+    // Before `/card/{token}`: the first route that matches answers.
+    .route(
+        pay::card_update::SAVED_PATH,
+        web::get().to(pay::card_update::saved),
+    )
+    .route("/card/{token}", web::get().to(pay::card_update::show))
+    .route("/card/{token}", web::post().to(pay::card_update::submit))
     .route(
         "/pay/{id}/attempts/{attempt}",
         web::get().to(pay::show_attempt),
