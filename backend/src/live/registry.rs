@@ -12,6 +12,8 @@ use paydesk::store::stream::StreamKey;
 use super::merchant::MerchantActor;
 use super::messages::{Advance, Stop};
 
+/// `Default` has no origin: for tools whose scheduler mails no links.
+#[derive(Default)]
 pub struct MerchantRegistry {
     actors: Mutex<HashMap<StreamKey, Addr<MerchantActor>>>,
     /// The server's public origin, for links in mail the scheduler sends.
