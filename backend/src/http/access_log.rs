@@ -144,6 +144,16 @@ mod tests {
     }
 
     #[test]
+    fn a_payers_update_card_link_loses_its_token() {
+        assert_eq!(
+            redacted("/card/AbC-123_xyz?lang=afr"),
+            "/card/[redacted]?lang=afr"
+        );
+        assert_eq!(redacted("/card/saved?lang=en"), "/card/saved?lang=en");
+        assert_eq!(redacted("/cards"), "/cards");
+    }
+
+    #[test]
     fn query_values_are_kept_only_when_known_to_be_plain() {
         assert_eq!(
             redacted("/pay/ppg_1?method=card&lang=afr"),
