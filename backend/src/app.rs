@@ -53,7 +53,7 @@ pub async fn build_state(config: Config) -> AppResult<State> {
         tracing::warn!(web_dir = ?config.web_dir, "no built web app found: run `npm --prefix web run build`");
     }
     let clock = BusinessClock::new(config.business_date);
-    let merchants = Arc::new(MerchantRegistry::default());
+    let merchants = Arc::new(MerchantRegistry::new(config.public_origin()));
     let mut jobs = Vec::new();
     if db.backend == Backend::Postgres {
         let (url, registry) = (config.database_url.clone(), merchants.clone());
@@ -82,8 +82,9 @@ pub async fn build_state(config: Config) -> AppResult<State> {
     }));
     let (url, registry) = (config.database_url.clone(), merchants.clone());
     let every = Duration::from_secs(config.scheduler_interval_seconds.max(1));
+    let origin = config.public_origin();
     jobs.push(spawn_job("scheduler", move || {
-        scheduler::run_forever(url, registry, clock, every)
+        scheduler::run_forever(url, registry, clock, every, origin)
     }));
     let (import_queue, waiting) = ImportQueue::new();
     let (url, registry) = (config.database_url.clone(), merchants.clone());

@@ -102,6 +102,7 @@ async fn a_stuck_session_is_dropped_and_the_rest_carry_on() {
         },
         db,
         paydesk::domain::clock::BusinessClock::default(),
+        String::new(),
     )
     .start();
     merchant

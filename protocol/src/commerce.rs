@@ -231,6 +231,52 @@ pub struct Card {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub page_id: Option<String>,
+    /// The recurring charge the scheduler makes with this card, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub schedule: Option<CardSchedule>,
     #[ts(type = "number")]
     pub created_at: i64,
+}
+
+/// Where a card's recurring charge stands.
+#[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum CardScheduleStatus {
+    /// Charged on its dates (a refused charge is retried: see `retryDate`).
+    Active,
+    /// The retries ran out or the card expired: waits for the payer's new card.
+    Paused,
+    /// The merchant stopped it.
+    Stopped,
+}
+
+/// Why a card's recurring charge paused.
+#[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum CardPauseReason {
+    RetriesExhausted,
+    CardExpired,
+}
+
+/// A card's recurring charge, as the scheduler makes it.
+#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct CardSchedule {
+    #[ts(type = "number")]
+    pub amount_cents: i64,
+    pub interval: PageInterval,
+    pub reference: String,
+    pub status: CardScheduleStatus,
+    /// The nominal date of the next charge (`YYYY-MM-DD`).
+    pub next_charge_date: String,
+    /// When a refused charge is tried again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub retry_date: Option<String>,
+    /// Refused tries of the charge now due.
+    pub failed_tries: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub pause_reason: Option<CardPauseReason>,
 }

@@ -5,10 +5,10 @@ use crate::{
     ApiToken, Balance, BankAccount, BankAccountInput, BusinessInfo, Card, ClockStep, Customer,
     CustomerInput, CustomerStatus, Dashboard, EMandateRequest, EMandateRequestInput, FileChunk,
     Import, ImportIssue, ImportPreview, ImportTemplate, Language, Mandate, MandateAction,
-    MandateFilter, MerchantView, Mode, Order, OrderAction, OrderFilter, PayPage, PayPageInput,
-    Payment, PaymentAction, PaymentFilter, PaymentInput, PaymentKind, PaymentMethodSettings,
-    Permissions, PresenceMember, Profile, SessionInfo, SortOrder, Transaction, TransactionFilter,
-    UserView, WebhookDelivery, WebhookEndpoint, WireError,
+    MandateFilter, MerchantView, Mode, Order, OrderAction, OrderFilter, PageInterval, PayPage,
+    PayPageInput, Payment, PaymentAction, PaymentFilter, PaymentInput, PaymentKind,
+    PaymentMethodSettings, Permissions, PresenceMember, Profile, SessionInfo, SortOrder,
+    Transaction, TransactionFilter, UserView, WebhookDelivery, WebhookEndpoint, WireError,
 };
 
 /// Where a client left off: the stream's epoch and the last delta it applied.
@@ -263,6 +263,21 @@ pub enum Command {
         #[ts(type = "number")]
         amount_cents: i64,
         reference: String,
+    },
+    /// Charges a card on file on a schedule (the scheduler makes each
+    /// charge) from `startDate`, or replaces the card's schedule; the
+    /// reply's id is the card's.
+    ScheduleCard {
+        card_id: String,
+        #[ts(type = "number")]
+        amount_cents: i64,
+        interval: PageInterval,
+        reference: String,
+        start_date: String,
+    },
+    /// Stops a card's recurring charge for good.
+    StopCardSchedule {
+        card_id: String,
     },
     /// Makes a payer's link to sign a mandate and mails it to them; the
     /// reply's id is the request's.

@@ -31,9 +31,20 @@ pub fn redacted_target(uri: &Uri) -> String {
     target
 }
 
+/// Server-rendered pages whose last segment is a payer's secret link.
+const PAYER_SECRET_PREFIXES: &[&str] = &["/card/"];
+
 fn redacted_path(path: &str) -> String {
     if let Some(attempt_page) = redacted_attempt(path) {
         return attempt_page;
+    }
+    for prefix in PAYER_SECRET_PREFIXES {
+        if let Some(rest) = path.strip_prefix(prefix)
+            && !rest.is_empty()
+            && path != super::pay::card_update::SAVED_PATH
+        {
+            return format!("{prefix}{REDACTED}");
+        }
     }
     for prefix in secret_route_prefixes() {
         if let Some(rest) = path.strip_prefix(prefix)
@@ -130,6 +141,16 @@ mod tests {
         );
         assert_eq!(redacted("/pay/ppg_1"), "/pay/ppg_1");
         assert_eq!(redacted("/pay/ppg_1/attempts/"), "/pay/ppg_1/attempts/");
+    }
+
+    #[test]
+    fn a_payers_update_card_link_loses_its_token() {
+        assert_eq!(
+            redacted("/card/AbC-123_xyz?lang=afr"),
+            "/card/[redacted]?lang=afr"
+        );
+        assert_eq!(redacted("/card/saved?lang=en"), "/card/saved?lang=en");
+        assert_eq!(redacted("/cards"), "/cards");
     }
 
     #[test]

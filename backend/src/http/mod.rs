@@ -52,6 +52,13 @@ pub fn routes(cfg: &mut web::ServiceConfig, auth_base_path: &str) {
         "/mandate/{token}/bank",
         web::post().to(pay::mandate::answer_bank),
     )
+    // Before `/card/{token}`: the first route that matches answers.
+    .route(
+        pay::card_update::SAVED_PATH,
+        web::get().to(pay::card_update::saved),
+    )
+    .route("/card/{token}", web::get().to(pay::card_update::show))
+    .route("/card/{token}", web::post().to(pay::card_update::submit))
     .route(
         "/pay/{id}/attempts/{attempt}",
         web::get().to(pay::show_attempt),

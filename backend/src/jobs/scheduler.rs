@@ -18,6 +18,7 @@ pub async fn run_forever(
     registry: Arc<MerchantRegistry>,
     clock: BusinessClock,
     every: Duration,
+    origin: String,
 ) {
     let db = match Db::connect(&database_url).await {
         Ok(db) => db,
@@ -35,7 +36,7 @@ pub async fn run_forever(
         };
         for (merchant_id, mode) in streams {
             let key = StreamKey::new(merchant_id, mode);
-            match scheduler::catch_up(&db, &key, clock).await {
+            match scheduler::catch_up(&db, &key, clock, &origin).await {
                 Ok(Some(seq)) => registry.advance(&key, seq),
                 Ok(None) => {}
                 Err(err) => {

@@ -49,6 +49,8 @@ pub struct MerchantActor {
     key: StreamKey,
     db: Db,
     clock: BusinessClock,
+    /// The server's public origin, for links in the scheduler's mail.
+    origin: String,
     position: Option<StreamPosition>,
     sessions: HashMap<String, Member>,
     presence: PresenceBoard,
@@ -57,11 +59,12 @@ pub struct MerchantActor {
 }
 
 impl MerchantActor {
-    pub fn new(key: StreamKey, db: Db, clock: BusinessClock) -> MerchantActor {
+    pub fn new(key: StreamKey, db: Db, clock: BusinessClock, origin: String) -> MerchantActor {
         MerchantActor {
             key,
             db,
             clock,
+            origin,
             position: None,
             sessions: HashMap::new(),
             presence: PresenceBoard::default(),
@@ -533,6 +536,7 @@ fn moves_collections(command: &protocol::Command) -> bool {
             | C::ActOnPayment { .. }
             | C::ActOnMandate { .. }
             | C::AdvanceTestClock { .. }
+            | C::ScheduleCard { .. }
     )
 }
 
@@ -542,9 +546,10 @@ async fn commit_tick(
     db: Db,
     key: StreamKey,
     clock: BusinessClock,
+    origin: String,
     known_seq: u64,
 ) -> AppResult<(Vec<(u64, Vec<Change>)>, bool)> {
-    let step = scheduler::commit_next_day(&db, &key, clock).await?;
+    let step = scheduler::commit_next_day(&db, &key, clock, &origin).await?;
     let Some((seq, changes)) = step.delta else {
         return Ok((Vec::new(), step.more));
     };
@@ -561,7 +566,13 @@ impl Handler<Tick> for MerchantActor {
         let Some(known_seq) = self.position.as_ref().map(|p| p.seq) else {
             return AtomicResponse::new(Box::pin(fut::ready(())));
         };
-        let work = commit_tick(self.db.clone(), self.key.clone(), self.clock, known_seq);
+        let work = commit_tick(
+            self.db.clone(),
+            self.key.clone(),
+            self.clock,
+            self.origin.clone(),
+            known_seq,
+        );
         AtomicResponse::new(Box::pin(work.into_actor(self).map(
             |result, actor, ctx| match result {
                 Ok((deltas, more)) => {

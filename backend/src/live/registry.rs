@@ -12,12 +12,22 @@ use paydesk::store::stream::StreamKey;
 use super::merchant::MerchantActor;
 use super::messages::{Advance, Stop};
 
+/// `Default` has no origin: for tools whose scheduler mails no links.
 #[derive(Default)]
 pub struct MerchantRegistry {
     actors: Mutex<HashMap<StreamKey, Addr<MerchantActor>>>,
+    /// The server's public origin, for links in mail the scheduler sends.
+    origin: String,
 }
 
 impl MerchantRegistry {
+    pub fn new(origin: String) -> MerchantRegistry {
+        MerchantRegistry {
+            actors: Mutex::default(),
+            origin,
+        }
+    }
+
     /// The running actor for `key`, if this node has one.
     pub fn running(&self, key: &StreamKey) -> Option<Addr<MerchantActor>> {
         let actors = self
@@ -37,7 +47,7 @@ impl MerchantRegistry {
         if let Some(addr) = actors.get(&key).filter(|addr| addr.connected()) {
             return addr.clone();
         }
-        let addr = MerchantActor::new(key.clone(), db.clone(), clock).start();
+        let addr = MerchantActor::new(key.clone(), db.clone(), clock, self.origin.clone()).start();
         actors.insert(key, addr.clone());
         addr
     }

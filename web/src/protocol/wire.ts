@@ -438,7 +438,29 @@ export type Card = { id: string, mode: Mode, customerId: string, customerName: s
 /**
  * The pay page it was saved on, for a recurring card payment.
  */
-pageId?: string, createdAt: number, };
+pageId?: string, 
+/**
+ * The recurring charge the scheduler makes with this card, if any.
+ */
+schedule?: CardSchedule, createdAt: number, };
+
+export type CardScheduleStatus = "active" | "paused" | "stopped";
+
+export type CardPauseReason = "retries_exhausted" | "card_expired";
+
+export type CardSchedule = { amountCents: number, interval: PageInterval, reference: string, status: CardScheduleStatus, 
+/**
+ * The nominal date of the next charge (`YYYY-MM-DD`).
+ */
+nextChargeDate: string, 
+/**
+ * When a refused charge is tried again.
+ */
+retryDate?: string, 
+/**
+ * Refused tries of the charge now due.
+ */
+failedTries: number, pauseReason?: CardPauseReason, };
 
 export type EMandateState = "sent" | "opened" | "completed" | "declined" | "no_reply" | "expired" | "cancelled";
 
@@ -568,7 +590,7 @@ export type ServerFrame = { "t": "Welcome", epoch: string, seq: number, build: s
  */
 merchants: Array<MerchantView>, } | { "t": "Delta", seq: number, changes: Array<Change>, } | { "t": "Reply", id: string, ok?: ReplyBody, error?: WireError, } | { "t": "Presence", members: Array<PresenceMember>, } | { "t": "Pong", } | { "t": "Resync", epoch: string, seq: number, };
 
-export type Command = { "t": "CreateCustomer", input: CustomerInput, } | { "t": "UpdateCustomer", customerId: string, input: CustomerInput, } | { "t": "ArchiveCustomer", customerId: string, } | { "t": "RestoreCustomer", customerId: string, } | { "t": "UpdateProfile", name: string, language: Language, } | { "t": "ChangePassword", currentPassword: string, newPassword: string, } | { "t": "ChangeEmail", newEmail: string, currentPassword: string, } | { "t": "ResendVerification", } | { "t": "BeginTwoFactor", } | { "t": "ConfirmTwoFactor", code: string, } | { "t": "DisableTwoFactor", password: string, code: string, } | { "t": "RegenerateBackupCodes", code: string, } | { "t": "SignOutSession", sessionId: string, } | { "t": "SignOutOtherSessions", } | { "t": "UpdateBusinessInfo", info: BusinessInfo, } | { "t": "RequireTwoFactor", required: boolean, } | { "t": "AddBankAccount", customerId: string, input: BankAccountInput, } | { "t": "RemoveBankAccount", bankAccountId: string, } | { "t": "CreatePayment", input: PaymentInput, } | { "t": "ActOnPayment", paymentId: string, action: PaymentAction, } | { "t": "ActOnMandate", mandateId: string, action: MandateAction, } | { "t": "UpdatePaymentMethodSettings", settings: PaymentMethodSettings, } | { "t": "AdvanceTestClock", step: ClockStep, } | { "t": "BeginImport", kind: PaymentKind, template: ImportTemplate, fileName: string, size: number, } | { "t": "UploadImportChunk", uploadId: string, offset: number, data: Uint8Array, } | { "t": "CheckImport", uploadId: string, } | { "t": "ConfirmImport", uploadId: string, includeDuplicates: boolean, allowDuplicateFile: boolean, } | { "t": "DiscardImport", uploadId: string, } | { "t": "CreatePayPage", input: PayPageInput, } | { "t": "UpdatePayPage", pageId: string, input: PayPageInput, } | { "t": "SetPayPageActive", pageId: string, active: boolean, } | { "t": "SetPayPageLogo", pageId: string, data: Uint8Array, } | { "t": "ActOnOrder", orderId: string, action: OrderAction, } | { "t": "RemoveCard", cardId: string, } | { "t": "ChargeCard", cardId: string, amountCents: number, reference: string, } | { "t": "RequestEMandate", input: EMandateRequestInput, } | { "t": "ResendEMandateRequest", requestId: string, } | { "t": "CancelEMandateRequest", requestId: string, } | { "t": "CreateWebhookEndpoint", url: string, description: string, eventTypes: Array<string>, } | { "t": "UpdateWebhookEndpoint", endpointId: string, description: string, eventTypes: Array<string>, enabled: boolean, } | { "t": "RollWebhookSecret", endpointId: string, } | { "t": "ResendWebhookDeliveries", endpointId: string, deliveryId?: string, } | { "t": "SendTestWebhookEvent", endpointId: string, } | { "t": "DeleteWebhookEndpoint", endpointId: string, } | { "t": "CreateApiToken", name: string, mode: Mode, permissions: Permissions, 
+export type Command = { "t": "CreateCustomer", input: CustomerInput, } | { "t": "UpdateCustomer", customerId: string, input: CustomerInput, } | { "t": "ArchiveCustomer", customerId: string, } | { "t": "RestoreCustomer", customerId: string, } | { "t": "UpdateProfile", name: string, language: Language, } | { "t": "ChangePassword", currentPassword: string, newPassword: string, } | { "t": "ChangeEmail", newEmail: string, currentPassword: string, } | { "t": "ResendVerification", } | { "t": "BeginTwoFactor", } | { "t": "ConfirmTwoFactor", code: string, } | { "t": "DisableTwoFactor", password: string, code: string, } | { "t": "RegenerateBackupCodes", code: string, } | { "t": "SignOutSession", sessionId: string, } | { "t": "SignOutOtherSessions", } | { "t": "UpdateBusinessInfo", info: BusinessInfo, } | { "t": "RequireTwoFactor", required: boolean, } | { "t": "AddBankAccount", customerId: string, input: BankAccountInput, } | { "t": "RemoveBankAccount", bankAccountId: string, } | { "t": "CreatePayment", input: PaymentInput, } | { "t": "ActOnPayment", paymentId: string, action: PaymentAction, } | { "t": "ActOnMandate", mandateId: string, action: MandateAction, } | { "t": "UpdatePaymentMethodSettings", settings: PaymentMethodSettings, } | { "t": "AdvanceTestClock", step: ClockStep, } | { "t": "BeginImport", kind: PaymentKind, template: ImportTemplate, fileName: string, size: number, } | { "t": "UploadImportChunk", uploadId: string, offset: number, data: Uint8Array, } | { "t": "CheckImport", uploadId: string, } | { "t": "ConfirmImport", uploadId: string, includeDuplicates: boolean, allowDuplicateFile: boolean, } | { "t": "DiscardImport", uploadId: string, } | { "t": "CreatePayPage", input: PayPageInput, } | { "t": "UpdatePayPage", pageId: string, input: PayPageInput, } | { "t": "SetPayPageActive", pageId: string, active: boolean, } | { "t": "SetPayPageLogo", pageId: string, data: Uint8Array, } | { "t": "ActOnOrder", orderId: string, action: OrderAction, } | { "t": "RemoveCard", cardId: string, } | { "t": "ChargeCard", cardId: string, amountCents: number, reference: string, } | { "t": "ScheduleCard", cardId: string, amountCents: number, interval: PageInterval, reference: string, startDate: string, } | { "t": "StopCardSchedule", cardId: string, } | { "t": "RequestEMandate", input: EMandateRequestInput, } | { "t": "ResendEMandateRequest", requestId: string, } | { "t": "CancelEMandateRequest", requestId: string, } | { "t": "CreateWebhookEndpoint", url: string, description: string, eventTypes: Array<string>, } | { "t": "UpdateWebhookEndpoint", endpointId: string, description: string, eventTypes: Array<string>, enabled: boolean, } | { "t": "RollWebhookSecret", endpointId: string, } | { "t": "ResendWebhookDeliveries", endpointId: string, deliveryId?: string, } | { "t": "SendTestWebhookEvent", endpointId: string, } | { "t": "DeleteWebhookEndpoint", endpointId: string, } | { "t": "CreateApiToken", name: string, mode: Mode, permissions: Permissions, 
 /**
  * When it stops working; never when absent.
  */

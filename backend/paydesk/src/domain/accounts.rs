@@ -354,6 +354,8 @@ async fn run_account_command(
         | Command::ActOnOrder { .. }
         | Command::RemoveCard { .. }
         | Command::ChargeCard { .. }
+        | Command::ScheduleCard { .. }
+        | Command::StopCardSchedule { .. }
         | Command::RequestEMandate { .. }
         | Command::ResendEMandateRequest { .. }
         | Command::CancelEMandateRequest { .. }

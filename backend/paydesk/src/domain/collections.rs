@@ -163,6 +163,9 @@ pub async fn run_business_day(tx: &mut Tx, scope: &Scope, day: Date) -> AppResul
     play_bank_reports(tx, scope, day, &mut changes).await?;
     raise_due_collections(tx, scope, day, &mut changes).await?;
     complete_finished_payments(tx, scope, &mut changes).await?;
+    // Scheduled card charges were each their own event before this one
+    // (`charge_next_due_card`); the day mails their reminders.
+    changes.extend(super::commerce::card_schedules::send_reminders(tx, scope, day).await?);
     Ok(changes)
 }
 
@@ -524,6 +527,33 @@ pub async fn advance_test_clock(
     })
 }
 
+/// Today, the last date played, and the date the next step plays.
+fn next_day_of(scope: &Scope, row: &clocks::ClockRow) -> (Date, Date, Date) {
+    let today = scope.clock.today(scope.mode, row.offset_days);
+    let played = parse_iso_date(&row.processed_through).unwrap_or(today);
+    let day = if played < today {
+        played.next_day().unwrap_or(today)
+    } else {
+        today
+    };
+    (today, played, day)
+}
+
+/// Makes one scheduled card charge due on the date the next step plays, as
+/// its own event: what it changed, or nothing when no charge is due.
+pub async fn charge_next_due_card(tx: &mut Tx, scope: &Scope) -> AppResult<Vec<Change>> {
+    use super::commerce::card_schedules;
+    let row = clock_row(tx, scope, scope.clock).await?;
+    let (_, _, day) = next_day_of(scope, &row);
+    for card_id in card_schedules::due_cards(tx, scope, day).await? {
+        let changes = card_schedules::charge_due_card(tx, scope, &card_id, day).await?;
+        if !changes.is_empty() {
+            return Ok(changes);
+        }
+    }
+    Ok(Vec::new())
+}
+
 /// Where one scheduler step got to.
 pub struct DayStep {
     pub changes: Vec<Change>,
@@ -535,13 +565,7 @@ pub struct DayStep {
 /// again for work that became due since), played inside `tx`.
 pub async fn play_next_day(tx: &mut Tx, scope: &Scope) -> AppResult<DayStep> {
     let mut row = clock_row(tx, scope, scope.clock).await?;
-    let today = scope.clock.today(scope.mode, row.offset_days);
-    let played = parse_iso_date(&row.processed_through).unwrap_or(today);
-    let day = if played < today {
-        played.next_day().unwrap_or(today)
-    } else {
-        today
-    };
+    let (today, played, day) = next_day_of(scope, &row);
     let mut changes = run_business_day(tx, scope, day).await?;
     if day > played {
         row.processed_through = iso_date(day);

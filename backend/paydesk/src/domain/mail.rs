@@ -90,7 +90,7 @@ pub fn compose_webhook_disabled(
     )
 }
 
-fn compose_action(
+pub(crate) fn compose_action(
     key: &str,
     language: Language,
     to: &str,

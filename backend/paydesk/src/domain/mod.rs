@@ -104,6 +104,24 @@ pub async fn run_command(tx: &mut Tx, scope: &Scope, command: &Command) -> AppRe
             amount_cents,
             reference,
         } => commerce::cards::charge_card(tx, scope, card_id, *amount_cents, reference).await,
+        Command::ScheduleCard {
+            card_id,
+            amount_cents,
+            interval,
+            reference,
+            start_date,
+        } => {
+            let plan = commerce::card_schedules::Plan {
+                amount_cents: *amount_cents,
+                interval: *interval,
+                reference,
+                start_date,
+            };
+            commerce::card_schedules::schedule_card(tx, scope, card_id, plan).await
+        }
+        Command::StopCardSchedule { card_id } => {
+            commerce::card_schedules::stop_schedule(tx, scope, card_id).await
+        }
         Command::RequestEMandate { input } => e_mandates::request_e_mandate(tx, scope, input).await,
         Command::ResendEMandateRequest { request_id } => {
             e_mandates::resend(tx, scope, request_id).await

@@ -92,7 +92,9 @@ pub fn command_route(command: &Command) -> CommandRoute {
         | C::AddBankAccount { .. }
         | C::RemoveBankAccount { .. }
         | C::RemoveCard { .. } => write(S::Customers),
-        C::ChargeCard { .. } => write(S::Payments),
+        C::ChargeCard { .. } | C::StopCardSchedule { .. } => write(S::Payments),
+        // A schedule starting today is charged by the day's scheduler step.
+        C::ScheduleCard { .. } => collections(S::Payments),
         C::UpdateBusinessInfo { .. } | C::UpdatePaymentMethodSettings { .. } => write(S::Settings),
         // Binds every member of the merchant: the owner's decision.
         C::RequireTwoFactor { .. } => merchant(Needs::Owner),

@@ -59,7 +59,8 @@ pub async fn streams_with_collections(db: &Db) -> AppResult<Vec<(String, Mode)>>
         "SELECT DISTINCT merchant_id, mode FROM payments WHERE status IN ('pending', 'running', 'paused') \
          UNION SELECT DISTINCT merchant_id, mode FROM transactions WHERE script <> '' \
          AND status NOT IN ('cancelled', 'rejected_by_bank', 'unpaid', 'reversed') \
-         UNION SELECT DISTINCT merchant_id, mode FROM mandates WHERE status IN ('pending_authentication', 'active', 'suspended')",
+         UNION SELECT DISTINCT merchant_id, mode FROM mandates WHERE status IN ('pending_authentication', 'active', 'suspended') \
+         UNION SELECT DISTINCT merchant_id, mode FROM cards WHERE schedule_status = 'active'",
     )
     .fetch_all(&db.pool)
     .await?;

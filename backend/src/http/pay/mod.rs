@@ -3,6 +3,7 @@
 //! Forms post back here and are answered with a page or a redirect
 //! (post/redirect/get), so a reload never sends a payment again.
 
+pub mod card_update;
 pub mod mandate;
 mod views;
 mod words;

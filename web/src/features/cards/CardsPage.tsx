@@ -13,6 +13,7 @@ import type { Card } from "../../protocol/wire";
 import { CardRow } from "./CardRow";
 import "./cards.css";
 import { ChargeDialog } from "./ChargeDialog";
+import { ScheduleDialog } from "./ScheduleDialog";
 import { formatExpiry } from "./cardView";
 
 const PAGE_SIZE = 50;
@@ -22,7 +23,10 @@ export function CardsPage() {
   const today = useAtomValue(businessDateAtom) ?? todayInSouthAfrica();
   const [charging, setCharging] = useState<string | null>(null);
   const [removing, setRemoving] = useState<Card | null>(null);
+  const [scheduling, setScheduling] = useState<string | null>(null);
+  const [stopping, setStopping] = useState<Card | null>(null);
   const remove = useCommand();
+  const stop = useCommand();
   const list = usePagedList({
     kind: "card",
     upserts: cardUpsertsAtom,
@@ -34,6 +38,12 @@ export function CardsPage() {
     if (!removing) return;
     const reply = await remove.run({ t: "RemoveCard", cardId: removing.id });
     if (reply) setRemoving(null);
+  }
+
+  async function confirmStop() {
+    if (!stopping) return;
+    const reply = await stop.run({ t: "StopCardSchedule", cardId: stopping.id });
+    if (reply) setStopping(null);
   }
 
   return (
@@ -50,6 +60,7 @@ export function CardsPage() {
             <th scope="col">{t("cards.columns.card")}</th>
             <th scope="col">{t("cards.columns.expiry")}</th>
             <th scope="col">{t("cards.columns.customer")}</th>
+            <th scope="col">{t("cards.columns.schedule")}</th>
             <th scope="col" className="hide-sm">{t("cards.columns.added")}</th>
             <th scope="col">
               <span className="sr-only-text">{t("cards.columns.actions")}</span>
@@ -57,12 +68,38 @@ export function CardsPage() {
           </>
         }
         row={(id) => (
-          <CardRow key={id} id={id} today={today} onCharge={(card) => setCharging(card.id)} onRemove={setRemoving} />
+          <CardRow
+            key={id}
+            id={id}
+            today={today}
+            onCharge={(card) => setCharging(card.id)}
+            onSchedule={(card) => setScheduling(card.id)}
+            onStop={setStopping}
+            onRemove={setRemoving}
+          />
         )}
         loadMoreLabel={t("cards.loadMore")}
         loadingMoreLabel={t("cards.loadingMore")}
       />
       {charging ? <ChargingCard id={charging} onClose={() => setCharging(null)} /> : null}
+      {scheduling ? <SchedulingCard id={scheduling} today={today} onClose={() => setScheduling(null)} /> : null}
+      <ConfirmDialog
+        open={stopping !== null}
+        onOpenChange={(open) => {
+          if (!open) {
+            setStopping(null);
+            stop.clearError();
+          }
+        }}
+        title={t("cards.stop.title")}
+        body={stopping ? t("cards.stop.body", { brand: t(`cards.brand.${stopping.brand}`), last: stopping.lastFour, name: stopping.customerName }) : ""}
+        confirmLabel={t("cards.actions.stop")}
+        onConfirm={() => void confirmStop()}
+        busy={stop.busy}
+        error={stop.error}
+        variant="danger"
+        testId="card-stop-dialog"
+      />
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => {
@@ -82,6 +119,11 @@ export function CardsPage() {
       />
     </section>
   );
+}
+
+function SchedulingCard({ id, today, onClose }: { id: string; today: string; onClose: () => void }) {
+  const card = useAtomValue(cardAtom(id));
+  return card ? <ScheduleDialog card={card} today={today} onClose={onClose} /> : null;
 }
 
 // The dialog follows the card: removed by a teammate meanwhile, it closes.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chargeFrom, formatExpiry, isExpired } from "./cardView";
+import { chargeFrom, formatExpiry, isExpired, scheduleFrom, scheduleState } from "./cardView";
 
 describe("cards on file", () => {
   it("writes the expiry as MM/YY", () => {
@@ -25,5 +25,27 @@ describe("cards on file", () => {
     expect(chargeFrom("card_1", { amount: "", reference: "" }).errors).toEqual({ amountCents: "required", reference: "required" });
     expect(chargeFrom("card_1", { amount: "0", reference: "x".repeat(31) }).errors).toEqual({ amountCents: "invalid_amount", reference: "too_long" });
     expect(chargeFrom("card_1", { amount: "12.345", reference: "A" }).command).toBeNull();
+  });
+
+  it("builds a schedule from today on, and refuses a start in the past", () => {
+    const draft = { amount: "150", interval: "monthly" as const, reference: "YOGA", startDate: "2026-03-09" };
+    expect(scheduleFrom("card_1", draft, "2026-03-02").command).toEqual({
+      t: "ScheduleCard",
+      cardId: "card_1",
+      amountCents: 15000,
+      interval: "monthly",
+      reference: "YOGA",
+      startDate: "2026-03-09",
+    });
+    expect(scheduleFrom("card_1", { ...draft, startDate: "2026-03-01" }, "2026-03-02").errors).toEqual({ startDate: "date_in_past" });
+    expect(scheduleFrom("card_1", { ...draft, startDate: "" }, "2026-03-02").errors).toEqual({ startDate: "required" });
+  });
+
+  it("shows where a schedule stands", () => {
+    const base = { amountCents: 15000, interval: "monthly" as const, reference: "YOGA", nextChargeDate: "2026-04-02", failedTries: 0 };
+    expect(scheduleState({ ...base, status: "active" }).tone).toBe("green");
+    expect(scheduleState({ ...base, status: "active", retryDate: "2026-04-05", failedTries: 1 }).key).toBe("cards.schedule.retrying");
+    expect(scheduleState({ ...base, status: "paused", pauseReason: "card_expired" }).key).toBe("cards.schedule.paused.card_expired");
+    expect(scheduleState({ ...base, status: "stopped" }).tone).toBe("zinc");
   });
 });

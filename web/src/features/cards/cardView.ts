@@ -1,5 +1,5 @@
 import { randToCents } from "../../components/listView";
-import type { Card, Command, ErrorCode } from "../../protocol/wire";
+import type { Card, CardPauseReason, CardSchedule, Command, ErrorCode, PageInterval } from "../../protocol/wire";
 
 export type ChargeCardCommand = Extract<Command, { t: "ChargeCard" }>;
 
@@ -31,4 +31,39 @@ export function chargeFrom(cardId: string, draft: ChargeDraft): { command: Charg
   else if ([...reference].length > CHARGE_REFERENCE_MAX) errors.reference = "too_long";
   if (Object.keys(errors).length > 0 || typeof cents !== "number") return { command: null, errors };
   return { command: { t: "ChargeCard", cardId, amountCents: cents, reference }, errors };
+}
+
+export type ScheduleCardCommand = Extract<Command, { t: "ScheduleCard" }>;
+export type ScheduleDraft = { amount: string; interval: PageInterval; reference: string; startDate: string };
+export type ScheduleField = "amountCents" | "reference" | "startDate";
+export type ScheduleErrors = Partial<Record<ScheduleField, ErrorCode>>;
+
+/** The ScheduleCard command of a filled-in schedule form, or what is already wrong with it. */
+export function scheduleFrom(cardId: string, draft: ScheduleDraft, today: string): { command: ScheduleCardCommand | null; errors: ScheduleErrors } {
+  const { command: charge, errors: chargeErrors } = chargeFrom(cardId, { amount: draft.amount, reference: draft.reference });
+  const errors: ScheduleErrors = { ...chargeErrors };
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(draft.startDate)) errors.startDate = draft.startDate ? "invalid_date" : "required";
+  else if (draft.startDate < today) errors.startDate = "date_in_past";
+  if (Object.keys(errors).length > 0 || !charge) return { command: null, errors };
+  return {
+    command: { t: "ScheduleCard", cardId, amountCents: charge.amountCents, interval: draft.interval, reference: charge.reference, startDate: draft.startDate },
+    errors,
+  };
+}
+
+/** How a card's schedule shows in the list: its tone and the words' key. */
+export type ScheduleKey =
+  | "cards.schedule.stopped"
+  | `cards.schedule.paused.${CardPauseReason}`
+  | "cards.schedule.retrying"
+  | "cards.schedule.active";
+
+export function scheduleState(schedule: CardSchedule): { tone: "green" | "amber" | "red" | "zinc"; key: ScheduleKey } {
+  if (schedule.status === "stopped") return { tone: "zinc", key: "cards.schedule.stopped" };
+  if (schedule.status === "paused") {
+    const reason: CardPauseReason = schedule.pauseReason ?? "retries_exhausted";
+    return { tone: "red", key: `cards.schedule.paused.${reason}` };
+  }
+  if (schedule.retryDate) return { tone: "amber", key: "cards.schedule.retrying" };
+  return { tone: "green", key: "cards.schedule.active" };
 }

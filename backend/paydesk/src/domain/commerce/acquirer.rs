@@ -17,6 +17,13 @@ pub enum Behaviour {
     InsufficientFunds,
     /// Asks the card holder to authenticate (3-D Secure) before approving.
     Challenge,
+    /// Approved with the card holder present; every charge on file is
+    /// declined (a card the issuer stopped for recurring charges).
+    DeclineOnFile,
+    /// Approved with the card holder present; a charge on file is refused
+    /// for insufficient funds on its first two tries and approved on the
+    /// third (the money arrived in time for the retry).
+    FundsOnThirdTry,
 }
 
 impl Behaviour {
@@ -26,6 +33,8 @@ impl Behaviour {
             Behaviour::Decline => "declined",
             Behaviour::InsufficientFunds => "funds",
             Behaviour::Challenge => "3ds",
+            Behaviour::DeclineOnFile => "onfile",
+            Behaviour::FundsOnThirdTry => "third",
         }
     }
 
@@ -34,18 +43,22 @@ impl Behaviour {
             "declined" => Behaviour::Decline,
             "funds" => Behaviour::InsufficientFunds,
             "3ds" => Behaviour::Challenge,
+            "onfile" => Behaviour::DeclineOnFile,
+            "third" => Behaviour::FundsOnThirdTry,
             _ => Behaviour::Approve,
         }
     }
 }
 
 /// The test cards: any other number that passes the Luhn check is approved.
-pub const TEST_CARDS: [(&str, Behaviour); 5] = [
+pub const TEST_CARDS: [(&str, Behaviour); 7] = [
     ("4242424242424242", Behaviour::Approve),
     ("5555555555554444", Behaviour::Approve),
     ("4000000000000002", Behaviour::Decline),
     ("4000000000009995", Behaviour::InsufficientFunds),
     ("4000000000003220", Behaviour::Challenge),
+    ("4000000000000341", Behaviour::DeclineOnFile),
+    ("4000000000000077", Behaviour::FundsOnThirdTry),
 ];
 
 /// A card as the payer typed it, checked. Lives only for one request.
@@ -190,11 +203,21 @@ pub fn tokenise(card: CardDetails) -> (Tokenised, Behaviour) {
 /// What the issuer says to a charge the card holder is not present for (a
 /// card on file): no challenge can be answered, so none is asked.
 pub fn charge_token(token: &str) -> Result<(), PayFailure> {
+    charge_on_file(token, 1)
+}
+
+/// A charge on file, `try_number` (from 1) of the same amount due: the
+/// scheduler's retries of a refused charge count up.
+pub fn charge_on_file(token: &str, try_number: u32) -> Result<(), PayFailure> {
     let tag = token
         .strip_prefix("tok_")
         .and_then(|rest| rest.split_once('_'))
         .map_or("", |(tag, _)| tag);
-    outcome(Behaviour::from_tag(tag)).unwrap_or(Ok(()))
+    match Behaviour::from_tag(tag) {
+        Behaviour::DeclineOnFile => Err(PayFailure::Declined),
+        Behaviour::FundsOnThirdTry if try_number < 3 => Err(PayFailure::InsufficientFunds),
+        behaviour => outcome(behaviour).unwrap_or(Ok(())),
+    }
 }
 
 /// The issuer's answer, or `None` while a challenge is outstanding.
@@ -204,6 +227,7 @@ pub fn outcome(behaviour: Behaviour) -> Option<Result<(), PayFailure>> {
         Behaviour::Decline => Some(Err(PayFailure::Declined)),
         Behaviour::InsufficientFunds => Some(Err(PayFailure::InsufficientFunds)),
         Behaviour::Challenge => None,
+        Behaviour::DeclineOnFile | Behaviour::FundsOnThirdTry => Some(Ok(())),
     }
 }
 
@@ -287,11 +311,18 @@ mod tests {
             assert!(!tokenised.token.contains(number));
             assert_eq!(tokenised.last_four, &number[12..]);
             let expected = match behaviour {
-                Behaviour::Decline => Err(PayFailure::Declined),
-                Behaviour::InsufficientFunds => Err(PayFailure::InsufficientFunds),
+                Behaviour::Decline | Behaviour::DeclineOnFile => Err(PayFailure::Declined),
+                Behaviour::InsufficientFunds | Behaviour::FundsOnThirdTry => {
+                    Err(PayFailure::InsufficientFunds)
+                }
                 Behaviour::Approve | Behaviour::Challenge => Ok(()),
             };
             assert_eq!(charge_token(&tokenised.token), expected);
+            let third = match behaviour {
+                Behaviour::FundsOnThirdTry => Ok(()),
+                _ => expected,
+            };
+            assert_eq!(charge_on_file(&tokenised.token, 3), third);
         }
     }
 }

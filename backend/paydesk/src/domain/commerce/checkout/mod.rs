@@ -10,6 +10,7 @@ mod public_page;
 
 use protocol::{Change, ErrorCode, Language, Mode, PayFailure, PaymentKind};
 
+use super::card_schedules;
 use super::charges::{ChargeRequest, Source, open_charge, settle};
 use super::receipt;
 use crate::domain::calendar::iso_date;
@@ -102,9 +103,25 @@ async fn on_success(
                 expiry_month: card.expiry_month,
                 expiry_year: card.expiry_year,
                 page_id: Some(page.page.id.clone()),
+                // The checkout was the first charge; the scheduler makes the rest.
+                schedule: Some(card_schedules::after_checkout(
+                    order.amount_cents,
+                    page.page
+                        .interval
+                        .unwrap_or(protocol::PageInterval::Monthly),
+                    schedule_reference(&page.page),
+                    page.today,
+                )),
                 created_at: now,
             },
             token: card.token.clone(),
+            payer: cards::CardPayer {
+                email: Some(email.clone()),
+                language: Language::parse(&answers.language).unwrap_or_default(),
+                // The checkout was the first collection: nothing to announce.
+                first_reminder_sent: true,
+                ..Default::default()
+            },
         };
         cards::insert_card(tx, merchant_id, &stored).await?;
         changes.push(Change::CardUpserted {
@@ -126,6 +143,15 @@ async fn on_success(
         mail::enqueue(tx, &message).await?;
     }
     Ok(())
+}
+
+/// What the scheduled charges of a recurring page are called.
+fn schedule_reference(page: &protocol::PayPage) -> &str {
+    if page.reference.trim().is_empty() {
+        &page.title
+    } else {
+        &page.reference
+    }
 }
 
 /// The customer a recurring payer becomes: the merchant's customer with
