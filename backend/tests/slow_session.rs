@@ -131,6 +131,7 @@ async fn a_stuck_session_is_dropped_and_the_rest_carry_on() {
             origin: String::new(),
             sealer: sealer.clone(),
             address_check: None,
+            team: Default::default(),
             command: Command::CreateCustomer { input },
         };
         merchant

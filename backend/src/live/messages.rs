@@ -3,6 +3,8 @@
 use actix::prelude::*;
 use actix_web::web::Bytes;
 use paydesk::auth::sealed::SecretBox;
+use paydesk::domain::permissions::Grant;
+use paydesk::domain::teams::TeamTools;
 use paydesk::domain::webhooks::endpoints::CheckedAddress;
 use protocol::{Command, MerchantView, PresenceMember, ReplyBody, Resume, UserView, WireError};
 
@@ -23,6 +25,9 @@ pub enum Outbound {
     TooSlow,
     /// Close with this WebSocket close code (e.g. 4001 after sign-out).
     Close(u16),
+    /// The member's role on the socket's merchant changed: what it decides
+    /// by from now on.
+    Regrant(Grant),
 }
 
 #[derive(Message)]
@@ -67,6 +72,9 @@ pub struct Execute {
     /// A new webhook endpoint's address, checked before the command was
     /// queued (`CreateWebhookEndpoint` only), or why it was refused.
     pub address_check: Option<Result<CheckedAddress, WireError>>,
+    /// The invite clock, the links' origin and (`TransferOwnership`) the
+    /// owner's checked confirmation, for team commands.
+    pub team: TeamTools,
     pub command: Command,
 }
 

@@ -24,6 +24,7 @@ use crate::state::State;
 use paydesk::domain::accounts::{self, AccountScope};
 use paydesk::domain::permissions::Grant;
 use paydesk::domain::routes::{self, Runs};
+use paydesk::domain::teams::TeamTools;
 use paydesk::domain::webhooks::endpoints::check_address;
 use paydesk::domain::{self, Scope};
 use paydesk::error::AppError;
@@ -55,8 +56,11 @@ struct Asked {
 struct Joined {
     key: StreamKey,
     merchant: Addr<MerchantActor>,
-    /// The member's role and what it grants on this merchant.
+    /// The member's role and what it grants on this merchant: from the
+    /// join, then whatever the merchant actor says it became.
     grant: Grant,
+    /// The merchant as the Welcome showed it, for telling the tab a new role.
+    view: protocol::MerchantView,
     /// The merchant requires two-factor sign-in and this user has none yet:
     /// only their own account's commands run until they enrol.
     must_enrol: bool,
@@ -267,10 +271,16 @@ impl SessionActor {
             origin: self.state.config.public_url.clone().unwrap_or_default(),
             sealer: self.state.keys.webhooks.clone(),
             address_check: None,
+            team: TeamTools {
+                now: self.state.config.invite_clock.now(),
+                origin: self.state.config.public_origin(),
+                confirmed: None,
+            },
             command,
         };
         let merchant = joined.merchant.clone();
         let allow_private = self.state.config.webhooks_allow_private_addresses;
+        let state = self.state.clone();
         let request = self.queued(async move {
             let mut execute = execute;
             // A new endpoint's address is checked (its name resolved) here,
@@ -281,6 +291,12 @@ impl SessionActor {
             if let Command::CreateWebhookEndpoint { url, .. } = &execute.command {
                 let checked = check_address(url, allow_private).await;
                 execute.address_check = Some(checked.map_err(|err| AppError::to_wire(&err)));
+            }
+            // Likewise the owner's password (a slow hash) before handing
+            // the ownership on; guesses are throttled like sign-in.
+            if let Command::TransferOwnership { confirmation, .. } = &execute.command {
+                let checked = confirm_owner(&state, &execute.user_id, confirmation).await;
+                execute.team.confirmed = Some(checked.map_err(|err| AppError::to_wire(&err)));
             }
             merchant.send(execute).await
         });
@@ -554,6 +570,7 @@ impl SessionActor {
                     role: merchant.role,
                     permissions: merchant.permissions,
                 },
+                view: merchant,
                 must_enrol,
             });
         }));
@@ -617,9 +634,39 @@ impl Handler<Outbound> for SessionActor {
             Outbound::Close(sockets::GOING_AWAY) => {
                 Self::close(ctx, CloseCode::Away, "server restarting")
             }
+            Outbound::Close(sockets::REMOVED) => Self::close(
+                ctx,
+                CloseCode::Other(sockets::REMOVED),
+                "removed from the team",
+            ),
             Outbound::Close(code) => Self::close(ctx, CloseCode::Other(code), "signed out"),
+            Outbound::Regrant(grant) => {
+                if let Some(joined) = self.joined.as_mut() {
+                    joined.grant = grant;
+                    joined.view.role = grant.role;
+                    joined.view.permissions = grant.permissions;
+                    let frame = ServerFrame::Access {
+                        merchant: joined.view.clone(),
+                    };
+                    Self::send(ctx, &frame);
+                }
+            }
         }
     }
+}
+
+/// Checks the owner's password or code for `TransferOwnership`, counting
+/// wrong ones against the same limit as the account's other secrets.
+async fn confirm_owner(state: &State, user_id: &str, confirmation: &str) -> Result<(), AppError> {
+    let key = format!("secrets:{user_id}");
+    if state.throttle.is_blocked(&key, accounts::SECRET_ATTEMPTS) {
+        return Err(AppError::Code(ErrorCode::RateLimited));
+    }
+    let checked = accounts::confirm_identity(&state.db, &state.keys, user_id, confirmation).await;
+    if matches!(checked, Err(AppError::Invalid(_))) {
+        state.throttle.record_failure(&key);
+    }
+    checked
 }
 
 impl SessionActor {

@@ -16,6 +16,7 @@ pub mod downloads;
 pub mod e_mandate_payers;
 pub mod e_mandates;
 pub mod imports;
+pub mod invites;
 pub mod ledger;
 pub mod lifecycle;
 pub mod mail;
@@ -32,6 +33,7 @@ pub mod rules;
 pub mod scope;
 pub mod secrets_at_rest;
 pub mod sign_in;
+pub mod teams;
 pub mod transactions;
 pub mod web_addresses;
 pub mod webhooks;
@@ -133,6 +135,14 @@ pub async fn run_command(tx: &mut Tx, scope: &Scope, command: &Command) -> AppRe
         | Command::ResendWebhookDeliveries { .. }
         | Command::SendTestWebhookEvent { .. }
         | Command::DeleteWebhookEndpoint { .. } => Err(AppError::Code(ErrorCode::BadFrame)),
+        // They need the invite clock and the owner's checked confirmation:
+        // the merchant actor runs them with `teams::run_team_command`.
+        Command::InviteMember { .. }
+        | Command::ResendInvite { .. }
+        | Command::RevokeInvite { .. }
+        | Command::ChangeMemberRole { .. }
+        | Command::RemoveMember { .. }
+        | Command::TransferOwnership { .. } => Err(AppError::Code(ErrorCode::BadFrame)),
     }
 }
 
@@ -244,6 +254,7 @@ pub async fn run_query(
         Query::ListEMandateRequests { cursor, limit } => {
             e_mandates::list(db, scope, cursor.as_deref(), *limit).await
         }
+        Query::GetTeam {} => teams::get_team(db, scope).await,
         Query::ListWebhookEndpoints {} => webhooks::queries::list_endpoints(db, scope).await,
         Query::ListWebhookDeliveries { endpoint_id } => {
             webhooks::queries::list_deliveries(db, scope, endpoint_id).await

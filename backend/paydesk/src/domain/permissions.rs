@@ -120,6 +120,9 @@ pub fn change_section(change: &Change) -> Option<Section> {
         Change::ImportUpserted { .. } => S::Imports,
         Change::PayPageUpserted { .. } => S::PayPages,
         Change::OrderUpserted { .. } => S::Orders,
+        Change::MemberUpserted { .. }
+        | Change::MemberRemoved { .. }
+        | Change::InviteUpserted { .. } => S::Team,
         Change::TwoFactorPolicyUpdated { .. } | Change::ClockAdvanced { .. } => return None,
     })
 }

@@ -115,6 +115,13 @@ pub fn command_route(command: &Command) -> CommandRoute {
         | C::ResendWebhookDeliveries { .. }
         | C::SendTestWebhookEvent { .. }
         | C::DeleteWebhookEndpoint { .. } => write(S::Developers),
+        // Owners and admins; the role ceiling is the team domain's.
+        C::InviteMember { .. }
+        | C::ResendInvite { .. }
+        | C::RevokeInvite { .. }
+        | C::ChangeMemberRole { .. }
+        | C::RemoveMember { .. } => write(S::Team),
+        C::TransferOwnership { .. } => merchant(Needs::Owner),
     }
 }
 
@@ -170,6 +177,7 @@ pub fn query_route(query: &Query) -> QueryRoute {
         Q::ListOrders { .. } | Q::GetOrder { .. } => read(S::Orders),
         Q::ListEMandateRequests { .. } => read(S::Mandates),
         Q::ListWebhookEndpoints {} | Q::ListWebhookDeliveries { .. } => read(S::Developers),
+        Q::GetTeam {} => read(S::Team),
     }
 }
 
