@@ -25,6 +25,9 @@ import { PaymentDetailPage } from "../features/payments/PaymentDetailPage";
 import { PaymentsPage } from "../features/payments/PaymentsPage";
 import { NotBuiltAuthCard, NotBuiltPage } from "../features/placeholders/NotBuiltPage";
 import { ProfilePage } from "../features/profile/ProfilePage";
+import { InvitePage } from "../features/auth/InvitePage";
+import { MemberPage } from "../features/teams/MemberPage";
+import { TeamsPage } from "../features/teams/TeamsPage";
 import { TransactionDetailPage } from "../features/transactions/TransactionDetailPage";
 import { TransactionsPage } from "../features/transactions/TransactionsPage";
 import { setLanguage } from "./i18n";
@@ -61,6 +64,9 @@ const BUILT: Partial<Record<Screen, () => ReactNode>> = {
   paymentPages: () => <PayPagesPage />,
   orders: () => <OrdersPage />,
   cards: () => <CardsPage />,
+  teams: () => <TeamsPage />,
+  team: () => <MemberPage />,
+  teamInvite: () => <InvitePage />,
 };
 
 function Placeholder({ entry }: { entry: RouteEntry }) {
