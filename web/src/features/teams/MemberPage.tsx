@@ -58,10 +58,10 @@ function MemberDetail({ member }: { member: Member }) {
 
   return (
     <section className="page page-narrow" data-testid="member-page">
-      <PageHeader title={member.name} subtitle={member.email} />
-      <Link to="/account/teams" className="link">
+      <Link to="/account/teams" className="link team-back">
         {t("teams.member.back")}
       </Link>
+      <PageHeader title={member.name} subtitle={member.email} />
       {change.error ? <Alert>{t(`errors.${change.error.fields?.[0]?.code ?? change.error.code}`)}</Alert> : null}
       <section className="card">
         <dl className="team-facts">
@@ -93,7 +93,7 @@ function MemberDetail({ member }: { member: Member }) {
           </div>
         ) : null}
         {isOwner && member.userId !== identity?.user.id ? (
-          <div className="team-actions">
+          <div className="team-actions team-transfer">
             <Button onClick={() => setTransferring(true)} data-testid="transfer-ownership">
               {t("teams.transfer.open")}
             </Button>
