@@ -326,7 +326,11 @@ async fn removal_closes_the_members_sockets(db: Database) {
             .await,
     );
     assert_eq!(member_live.closed().await, Some(4003));
-    let _ = &mut member_test;
+    assert_eq!(
+        member_test.closed().await,
+        Some(4003),
+        "the other mode's tab too"
+    );
     let mut again = member.socket().await;
     again
         .send(&protocol::ClientFrame::Hello {
@@ -353,6 +357,7 @@ async fn a_demotion_reaches_the_open_socket(db: Database) {
     let (_, merchant_id) = app.owner_ids(OWNER).await;
     let (user_id, _) = app.owner_ids(INVITEE).await;
     let (mut member_socket, _) = on_merchant(&member, &merchant_id, Mode::Live).await;
+    let (mut member_test, _) = on_merchant(&member, &merchant_id, Mode::Test).await;
     let mut socket = owner_socket(&app, &owner).await;
 
     let change = Command::ChangeMemberRole {
@@ -381,6 +386,16 @@ async fn a_demotion_reaches_the_open_socket(db: Database) {
         .command("m1", Command::CreateCustomer { input })
         .await;
     assert_eq!(common::error_of(reply).code, ErrorCode::Forbidden);
+
+    // The same member's test-mode tab follows as well.
+    member_test
+        .next_matching(|f| matches!(f, ServerFrame::Access { .. }))
+        .await;
+    let query = serde_json::json!({"t": "ListCustomers"});
+    let listed = member_test
+        .query("q2", serde_json::from_value(query).unwrap())
+        .await;
+    assert_eq!(common::error_of(listed).code, ErrorCode::Forbidden);
 
     let input = customer_input("Sipho", "sipho@example.co.za");
     common::committed_id(

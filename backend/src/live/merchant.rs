@@ -9,7 +9,7 @@ use actix::prelude::*;
 use protocol::{Change, ErrorCode, ReplyBody, ServerFrame, WireError, encode};
 
 use super::messages::{
-    Advance, Encoded, Execute, Join, Leave, Members, Outbound, SetPresence, Stop, Tick,
+    Advance, Encoded, Execute, Join, Leave, Members, Outbound, Regranted, SetPresence, Stop, Tick,
 };
 use super::presence::PresenceBoard;
 use super::scheduler;
@@ -359,6 +359,16 @@ impl Handler<Leave> for MerchantActor {
             self.presence_dirty = true;
         }
         self.schedule_idle_stop(ctx);
+    }
+}
+
+impl Handler<Regranted> for MerchantActor {
+    type Result = ();
+
+    fn handle(&mut self, msg: Regranted, _ctx: &mut Self::Context) {
+        if let Some(session) = self.sessions.get_mut(&msg.session_id) {
+            session.permissions = msg.grant.permissions;
+        }
     }
 }
 

@@ -28,6 +28,12 @@ pub enum Outbound {
     /// The member's role on the socket's merchant changed: what it decides
     /// by from now on.
     Regrant(Grant),
+    /// A member's standing on `merchant_id` changed (none: removed), told
+    /// to every socket of theirs on this node whatever stream it is on.
+    Membership {
+        merchant_id: String,
+        grant: Option<Grant>,
+    },
 }
 
 #[derive(Message)]
@@ -76,6 +82,14 @@ pub struct Execute {
     /// owner's checked confirmation, for team commands.
     pub team: TeamTools,
     pub command: Command,
+}
+
+/// A session's member has a new grant: the deltas it is sent follow it.
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct Regranted {
+    pub session_id: String,
+    pub grant: Grant,
 }
 
 /// Another node committed up to `seq` on this stream.

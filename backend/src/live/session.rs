@@ -15,7 +15,7 @@ use tokio::sync::Semaphore;
 use super::budget::FrameBudget;
 use super::frame_limit::{Fragments, Gathered, Oversize};
 use super::merchant::MerchantActor;
-use super::messages::{Execute, Join, Leave, Outbound, SetPresence};
+use super::messages::{Execute, Join, Leave, Outbound, Regranted, SetPresence};
 use super::sockets::{self, Refused};
 use super::uploads::ConfirmChoice;
 use crate::metrics::CommandTimer;
@@ -263,6 +263,7 @@ impl SessionActor {
             return self.upload_command(id, command, timer, ctx);
         }
         let asked = Self::asked(joined, &command);
+        let command_copy = command.clone();
         let execute = Execute {
             command_id: id.clone(),
             user_id: self.user_id.clone(),
@@ -300,8 +301,24 @@ impl SessionActor {
             }
             merchant.send(execute).await
         });
+        let merchant_id = joined.key.merchant_id.clone();
+        let (acting, moved) = (self.user_id.clone(), membership_moves(&command_copy));
         ctx.spawn(request.into_actor(self).map(move |result, actor, ctx| {
             let result = result.unwrap_or_else(|_| Err(WireError::new(ErrorCode::Internal)));
+            if result.is_ok() {
+                for (user_id, grant) in moved.iter().map(|(u, g)| (u.as_str(), *g)) {
+                    let user_id = if user_id.is_empty() {
+                        acting.as_str()
+                    } else {
+                        user_id
+                    };
+                    let message = Outbound::Membership {
+                        merchant_id: merchant_id.clone(),
+                        grant,
+                    };
+                    actor.state.sockets.tell_user(user_id, &message);
+                }
+            }
             timer.finish(&result);
             actor.answer(ctx, id, result, asked);
         }));
@@ -640,6 +657,28 @@ impl Handler<Outbound> for SessionActor {
                 "removed from the team",
             ),
             Outbound::Close(code) => Self::close(ctx, CloseCode::Other(code), "signed out"),
+            Outbound::Membership { merchant_id, grant } => {
+                let Some(joined) = self.joined.as_ref() else {
+                    return;
+                };
+                if joined.key.merchant_id != merchant_id {
+                    return;
+                }
+                match grant {
+                    None => Self::close(
+                        ctx,
+                        CloseCode::Other(sockets::REMOVED),
+                        "removed from the team",
+                    ),
+                    Some(grant) => {
+                        joined.merchant.do_send(Regranted {
+                            session_id: self.socket_id.clone(),
+                            grant,
+                        });
+                        Handler::<Outbound>::handle(self, Outbound::Regrant(grant), ctx);
+                    }
+                }
+            }
             Outbound::Regrant(grant) => {
                 if let Some(joined) = self.joined.as_mut() {
                     joined.grant = grant;
@@ -652,6 +691,23 @@ impl Handler<Outbound> for SessionActor {
                 }
             }
         }
+    }
+}
+
+/// Whose standing a team command changes and to what (none: removed; an
+/// empty id: the member who sent it), so that their sockets of every
+/// stream on this node hear of it, not only those of the command's stream.
+fn membership_moves(command: &Command) -> Vec<(String, Option<Grant>)> {
+    match command {
+        Command::ChangeMemberRole { user_id, role } => {
+            vec![(user_id.clone(), Grant::preset(*role))]
+        }
+        Command::RemoveMember { user_id } => vec![(user_id.clone(), None)],
+        Command::TransferOwnership { user_id, .. } => vec![
+            (user_id.clone(), Grant::preset(protocol::Role::Owner)),
+            (String::new(), Grant::preset(protocol::Role::Admin)),
+        ],
+        _ => Vec::new(),
     }
 }
 

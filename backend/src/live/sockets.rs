@@ -127,6 +127,17 @@ impl SocketRegistry {
         }
     }
 
+    /// Tells every socket of `user_id` on this node.
+    pub fn tell_user(&self, user_id: &str, message: &Outbound) {
+        let sockets = self.lock();
+        for open in sockets.by_session.values().flat_map(|s| s.values()) {
+            if open.user_id == user_id {
+                // do_send: a role change must get through a full mailbox.
+                open.outbox.do_send(message.clone());
+            }
+        }
+    }
+
     /// Refuses new sockets from now on and closes every open one with 1001.
     pub fn close_all_for_shutdown(&self) {
         let all = {
