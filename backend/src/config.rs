@@ -151,6 +151,10 @@ pub struct Config {
     /// The webhook delivery job's clock; tests move it ahead to play retries.
     #[arg(skip)]
     pub webhook_clock: DeliveryClock,
+    /// The time team invites are made and judged by; tests move it ahead
+    /// to play an invite's seven days out.
+    #[arg(skip)]
+    pub invite_clock: paydesk::domain::teams::InviteClock,
     /// The bearer token Prometheus presents to scrape `/metrics`, at least
     /// 16 characters (`openssl rand -hex 16`). Unset, `/metrics` is not
     /// served. Never shown or logged.
@@ -213,6 +217,7 @@ impl Config {
             webhooks_allow_private_addresses: false,
             webhook_timeout_seconds: 15,
             webhook_clock: DeliveryClock::default(),
+            invite_clock: Default::default(),
             metrics_token: None,
         }
     }

@@ -9,49 +9,20 @@
 mod common;
 
 use common::{Browser, Database, Socket, TestApp, customer_input};
-use protocol::{ClientFrame, Command, ErrorCode, Query, ReplyBody, Role, ServerFrame};
+use protocol::{Command, ErrorCode, Query, ReplyBody, Role, ServerFrame};
 
 const OWNER: &str = "owner@karoo.co.za";
 
 /// Makes `email` (signed up with a merchant of their own) a member of the
-/// owner's merchant with `role`. Invites are the product's way in; this
-/// seeds the row they end in so the table can be probed role by role.
+/// owner's merchant with `role`.
 async fn add_member(app: &TestApp, email: &str, role: Role) {
-    let (_, merchant_id) = app.owner_ids(OWNER).await;
-    let (user_id, _) = app.owner_ids(email).await;
-    let db = paydesk::store::Db::connect(&app.database_url)
-        .await
-        .unwrap();
-    let mut tx = db.begin_write().await.unwrap();
-    sqlx::query(
-        "INSERT INTO memberships (merchant_id, user_id, role, created_at) VALUES ($1, $2, $3, $4)",
-    )
-    .bind(&merchant_id)
-    .bind(&user_id)
-    .bind(role.as_str())
-    .bind(paydesk::ids::now_ms())
-    .execute(&mut *tx)
-    .await
-    .unwrap();
-    tx.commit().await.unwrap();
+    common::members::add_member(app, OWNER, email, role).await;
 }
 
 /// A socket of `browser` on the owner's merchant, with its welcome.
 async fn on_owners_merchant(app: &TestApp, browser: &Browser) -> (Socket, ServerFrame) {
     let (_, merchant_id) = app.owner_ids(OWNER).await;
-    let mut socket = browser.socket().await;
-    socket
-        .send(&ClientFrame::Hello {
-            resume: None,
-            build: "test".into(),
-            merchant_id: Some(merchant_id),
-            mode: Some(protocol::Mode::Test),
-        })
-        .await;
-    let welcome = socket
-        .next_matching(|f| matches!(f, ServerFrame::Welcome { .. }))
-        .await;
-    (socket, welcome)
+    common::members::on_merchant(browser, &merchant_id, protocol::Mode::Test).await
 }
 
 fn query(json: serde_json::Value) -> Query {

@@ -133,6 +133,7 @@ async fn a_stuck_session_is_dropped_and_the_rest_carry_on() {
             sealer: sealer.clone(),
             token_hasher: keys.api_tokens.clone(),
             address_check: None,
+            team: Default::default(),
             command: Command::CreateCustomer { input },
         };
         merchant

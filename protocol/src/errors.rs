@@ -48,6 +48,16 @@ pub enum ErrorCode {
     SameEmail,
     OwnersOnly,
     TwoFactorSetupRequired,
+    // Team
+    /// The invite link was used, revoked, replaced or has expired.
+    InviteInvalid,
+    /// The invite was sent to another address than the signed-in user's.
+    InviteWrongAddress,
+    /// A role above the acting member's own.
+    RoleAboveYours,
+    AlreadyMember,
+    /// The owner's role changes only by handing the ownership on.
+    OwnerRoleFixed,
     // Banking
     BranchCodeMismatch,
     InvalidAccountNumber,

@@ -4,11 +4,11 @@ use ts_rs::TS;
 use crate::{
     ApiToken, Balance, BankAccount, BankAccountInput, BusinessInfo, Card, ClockStep, Customer,
     CustomerInput, CustomerStatus, Dashboard, EMandateRequest, EMandateRequestInput, FileChunk,
-    Import, ImportIssue, ImportPreview, ImportTemplate, Language, Mandate, MandateAction,
-    MandateFilter, MerchantView, Mode, Order, OrderAction, OrderFilter, PageInterval, PayPage,
-    PayPageInput, Payment, PaymentAction, PaymentFilter, PaymentInput, PaymentKind,
-    PaymentMethodSettings, Permissions, PresenceMember, Profile, SessionInfo, SortOrder,
-    Transaction, TransactionFilter, UserView, WebhookDelivery, WebhookEndpoint, WireError,
+    Import, ImportIssue, ImportPreview, ImportTemplate, Invite, Language, Mandate, MandateAction,
+    MandateFilter, Member, MerchantView, Mode, Order, OrderAction, OrderFilter, PageInterval,
+    PayPage, PayPageInput, Payment, PaymentAction, PaymentFilter, PaymentInput, PaymentKind,
+    PaymentMethodSettings, Permissions, PresenceMember, Profile, Role, SessionInfo, SortOrder,
+    Team, Transaction, TransactionFilter, UserView, WebhookDelivery, WebhookEndpoint, WireError,
 };
 
 /// Where a client left off: the stream's epoch and the last delta it applied.
@@ -96,6 +96,10 @@ pub enum ServerFrame {
         members: Vec<PresenceMember>,
     },
     Pong {},
+    /// The member's role on this merchant changed while the socket was open.
+    Access {
+        merchant: MerchantView,
+    },
     /// The missed deltas cannot be replayed: refetch what is shown, then
     /// carry on from this position.
     Resync {
@@ -351,6 +355,30 @@ pub enum Command {
     RevokeApiToken {
         token_id: String,
     },
+    // The team (owners and admins; never a role above the inviter's own).
+    InviteMember {
+        email: String,
+        role: Role,
+    },
+    ResendInvite {
+        invite_id: String,
+    },
+    RevokeInvite {
+        invite_id: String,
+    },
+    ChangeMemberRole {
+        user_id: String,
+        role: Role,
+    },
+    RemoveMember {
+        user_id: String,
+    },
+    /// The owner hands the ownership on, confirming with their password (or,
+    /// with two-factor on, a current code); they stay on as an admin.
+    TransferOwnership {
+        user_id: String,
+        confirmation: String,
+    },
 }
 
 #[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq)]
@@ -545,6 +573,7 @@ pub enum Query {
     },
     /// The stream's API tokens (the socket's mode), newest first.
     ListApiTokens {},
+    GetTeam {},
 }
 
 #[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq)]
@@ -692,6 +721,9 @@ pub enum ReplyBody {
     WebhookDeliveries {
         deliveries: Vec<WebhookDelivery>,
     },
+    Team {
+        team: Box<Team>,
+    },
     /// A command that made an endpoint's signing secret: committed like
     /// `Committed`, with the secret. The copy kept for retries of the
     /// command has no secret: it is shown once, never stored in the clear.
@@ -807,5 +839,17 @@ pub enum Change {
     /// account history reads of those events.
     ApiTokenUpserted {
         token: Box<ApiToken>,
+    },
+    /// A member joined or their role changed: their open sockets take the
+    /// new grant at once.
+    MemberUpserted {
+        member: Box<Member>,
+    },
+    /// A member left the team: their sockets for the merchant close.
+    MemberRemoved {
+        user_id: String,
+    },
+    InviteUpserted {
+        invite: Box<Invite>,
     },
 }

@@ -22,6 +22,7 @@ mod money;
 mod payments;
 mod permissions;
 mod session;
+mod teams;
 mod typescript;
 
 pub use accounts::*;
@@ -38,6 +39,7 @@ pub use money::*;
 pub use payments::*;
 pub use permissions::*;
 pub use session::*;
+pub use teams::*;
 pub use typescript::generate_typescript;
 
 /// Largest frame either side may send; larger frames close the socket with 1009.

@@ -266,7 +266,7 @@ async fn second_factor(
     })
 }
 
-async fn start_session(
+pub(super) async fn start_session(
     state: &State,
     req: &HttpRequest,
     user_id: &str,

@@ -7,6 +7,7 @@ mod auth;
 mod body;
 mod cookies;
 mod health;
+mod invites;
 mod metrics;
 mod pay;
 mod recovery;
@@ -29,6 +30,9 @@ pub fn routes(cfg: &mut web::ServiceConfig, auth_base_path: &str) {
             .route("/forgot", web::post().to(recovery::forgot))
             .route("/reset", web::post().to(recovery::reset))
             .route("/verify-email", web::post().to(recovery::verify_email))
+            .route("/invite", web::post().to(invites::details))
+            .route("/invite/accept", web::post().to(invites::accept))
+            .route("/invite/signup", web::post().to(invites::sign_up))
             .default_service(web::to(auth::unknown)),
     )
     .route("/healthz", web::get().to(health::healthz))

@@ -18,7 +18,7 @@ use paydesk::store::links::{self, Purpose};
 /// Forgot and reset requests allowed per client address in the throttle window.
 const RECOVERY_LIMIT: u32 = 20;
 
-async fn checked(
+pub(super) async fn checked(
     state: &State,
     req: &HttpRequest,
     body: &[u8],

@@ -9,13 +9,15 @@ use actix::prelude::*;
 use protocol::{Change, ErrorCode, ReplyBody, ServerFrame, WireError, encode};
 
 use super::messages::{
-    Advance, Encoded, Execute, Join, Leave, Members, Outbound, SetPresence, Stop, Tick,
+    Advance, Encoded, Execute, Join, Leave, Members, Outbound, Regranted, SetPresence, Stop, Tick,
 };
 use super::presence::PresenceBoard;
 use super::scheduler;
+use super::sockets;
 use paydesk::domain::api_tokens::commands::{is_api_token_command, run_api_token_command};
 use paydesk::domain::clock::BusinessClock;
-use paydesk::domain::permissions::{self, Permissions};
+use paydesk::domain::permissions::{self, Grant, Permissions};
+use paydesk::domain::teams::{is_team_command, run_team_command};
 use paydesk::domain::webhooks::commands::{WebhookTools, is_webhook_command, run_webhook_command};
 use paydesk::domain::{self, Scope, routes};
 use paydesk::error::{AppError, AppResult};
@@ -39,6 +41,8 @@ const IDLE_STOP: Duration = Duration::from_secs(60);
 const PLAY_STEP: Duration = Duration::from_millis(120);
 
 struct Member {
+    /// Whose tab this is: a change of their membership reaches it at once.
+    user_id: String,
     outbox: Recipient<Outbound>,
     /// What the member's role may read: deltas of other sections are left
     /// out of what this socket is sent.
@@ -115,8 +119,47 @@ impl MerchantActor {
                 continue;
             }
             position.seq = seq;
+            // Before the delta goes out: a removed member is not sent it,
+            // a demoted one gets it filtered by their new role.
+            self.apply_memberships(&changes);
             metrics::counter!("paydesk_deltas_sent_total").increment(self.sessions.len() as u64);
             self.broadcast_delta(seq, &changes);
+        }
+    }
+
+    /// A member's role changed or they left the team: their sockets on
+    /// this stream take the new grant (and tell the tab), or close.
+    fn apply_memberships(&mut self, changes: &[Change]) {
+        for change in changes {
+            match change {
+                Change::MemberUpserted { member } => {
+                    for session in self.sessions.values_mut() {
+                        if session.user_id == member.user_id {
+                            session.permissions = member.permissions;
+                            session.outbox.do_send(Outbound::Regrant(Grant {
+                                role: member.role,
+                                permissions: member.permissions,
+                            }));
+                        }
+                    }
+                }
+                Change::MemberRemoved { user_id } => {
+                    let gone: Vec<String> = self
+                        .sessions
+                        .iter()
+                        .filter(|(_, session)| &session.user_id == user_id)
+                        .map(|(id, _)| id.clone())
+                        .collect();
+                    for session_id in gone {
+                        if let Some(session) = self.sessions.remove(&session_id) {
+                            session.outbox.do_send(Outbound::Close(sockets::REMOVED));
+                        }
+                        self.presence.leave(&session_id);
+                        self.presence_dirty = true;
+                    }
+                }
+                _ => {}
+            }
         }
     }
 
@@ -296,6 +339,7 @@ impl Handler<Join> for MerchantActor {
                 actor.sessions.insert(
                     join.session_id.clone(),
                     Member {
+                        user_id: join.user.id.clone(),
                         outbox: join.outbox,
                         permissions: readable,
                     },
@@ -319,6 +363,16 @@ impl Handler<Leave> for MerchantActor {
             self.presence_dirty = true;
         }
         self.schedule_idle_stop(ctx);
+    }
+}
+
+impl Handler<Regranted> for MerchantActor {
+    type Result = ();
+
+    fn handle(&mut self, msg: Regranted, _ctx: &mut Self::Context) {
+        if let Some(session) = self.sessions.get_mut(&msg.session_id) {
+            session.permissions = msg.grant.permissions;
+        }
     }
 }
 
@@ -415,7 +469,11 @@ async fn commit_command(
             clock,
             origin: msg.origin.clone(),
         };
-        let (changes, reply, stored) = if is_webhook_command(&msg.command) {
+        let (changes, reply, stored) = if is_team_command(&msg.command) {
+            let effect = run_team_command(tx, &scope, &msg.command, &msg.team).await?;
+            let reply = ReplyBody::Committed { seq, id: effect.id };
+            (effect.changes, reply.clone(), reply)
+        } else if is_webhook_command(&msg.command) {
             let tools = WebhookTools {
                 sealer: &msg.sealer,
                 address: msg.address_check.as_ref(),
@@ -633,6 +691,7 @@ mod tests {
         }
         .start();
         let member = Member {
+            user_id: "usr_test".into(),
             outbox: addr.clone().recipient(),
             permissions: Permissions::all(protocol::Access::Write),
         };

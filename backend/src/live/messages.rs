@@ -4,6 +4,8 @@ use actix::prelude::*;
 use actix_web::web::Bytes;
 use paydesk::auth::api_tokens::TokenHasher;
 use paydesk::auth::sealed::SecretBox;
+use paydesk::domain::permissions::Grant;
+use paydesk::domain::teams::TeamTools;
 use paydesk::domain::webhooks::endpoints::CheckedAddress;
 use protocol::{Command, MerchantView, PresenceMember, ReplyBody, Resume, UserView, WireError};
 
@@ -24,6 +26,15 @@ pub enum Outbound {
     TooSlow,
     /// Close with this WebSocket close code (e.g. 4001 after sign-out).
     Close(u16),
+    /// The member's role on the socket's merchant changed: what it decides
+    /// by from now on.
+    Regrant(Grant),
+    /// A member's standing on `merchant_id` changed (none: removed), told
+    /// to every socket of theirs on this node whatever stream it is on.
+    Membership {
+        merchant_id: String,
+        grant: Option<Grant>,
+    },
 }
 
 #[derive(Message)]
@@ -70,7 +81,18 @@ pub struct Execute {
     /// A new webhook endpoint's address, checked before the command was
     /// queued (`CreateWebhookEndpoint` only), or why it was refused.
     pub address_check: Option<Result<CheckedAddress, WireError>>,
+    /// The invite clock, the links' origin and (`TransferOwnership`) the
+    /// owner's checked confirmation, for team commands.
+    pub team: TeamTools,
     pub command: Command,
+}
+
+/// A session's member has a new grant: the deltas it is sent follow it.
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct Regranted {
+    pub session_id: String,
+    pub grant: Grant,
 }
 
 /// Another node committed up to `seq` on this stream.

@@ -15,7 +15,7 @@ use tokio::sync::Semaphore;
 use super::budget::FrameBudget;
 use super::frame_limit::{Fragments, Gathered, Oversize};
 use super::merchant::MerchantActor;
-use super::messages::{Execute, Join, Leave, Outbound, SetPresence};
+use super::messages::{Execute, Join, Leave, Outbound, Regranted, SetPresence};
 use super::sockets::{self, Refused};
 use super::uploads::ConfirmChoice;
 use crate::metrics::CommandTimer;
@@ -24,6 +24,7 @@ use crate::state::State;
 use paydesk::domain::accounts::{self, AccountScope};
 use paydesk::domain::permissions::Grant;
 use paydesk::domain::routes::{self, Runs};
+use paydesk::domain::teams::TeamTools;
 use paydesk::domain::webhooks::endpoints::check_address;
 use paydesk::domain::{self, Scope};
 use paydesk::error::AppError;
@@ -55,8 +56,11 @@ struct Asked {
 struct Joined {
     key: StreamKey,
     merchant: Addr<MerchantActor>,
-    /// The member's role and what it grants on this merchant.
+    /// The member's role and what it grants on this merchant: from the
+    /// join, then whatever the merchant actor says it became.
     grant: Grant,
+    /// The merchant as the Welcome showed it, for telling the tab a new role.
+    view: protocol::MerchantView,
     /// The merchant requires two-factor sign-in and this user has none yet:
     /// only their own account's commands run until they enrol.
     must_enrol: bool,
@@ -259,6 +263,7 @@ impl SessionActor {
             return self.upload_command(id, command, timer, ctx);
         }
         let asked = Self::asked(joined, &command);
+        let command_copy = command.clone();
         let execute = Execute {
             command_id: id.clone(),
             user_id: self.user_id.clone(),
@@ -268,10 +273,16 @@ impl SessionActor {
             sealer: self.state.keys.webhooks.clone(),
             token_hasher: self.state.keys.api_tokens.clone(),
             address_check: None,
+            team: TeamTools {
+                now: self.state.config.invite_clock.now(),
+                origin: self.state.config.public_origin(),
+                confirmed: None,
+            },
             command,
         };
         let merchant = joined.merchant.clone();
         let allow_private = self.state.config.webhooks_allow_private_addresses;
+        let state = self.state.clone();
         let request = self.queued(async move {
             let mut execute = execute;
             // A new endpoint's address is checked (its name resolved) here,
@@ -283,10 +294,32 @@ impl SessionActor {
                 let checked = check_address(url, allow_private).await;
                 execute.address_check = Some(checked.map_err(|err| AppError::to_wire(&err)));
             }
+            // Likewise the owner's password (a slow hash) before handing
+            // the ownership on; guesses are throttled like sign-in.
+            if let Command::TransferOwnership { confirmation, .. } = &execute.command {
+                let checked = confirm_owner(&state, &execute.user_id, confirmation).await;
+                execute.team.confirmed = Some(checked.map_err(|err| AppError::to_wire(&err)));
+            }
             merchant.send(execute).await
         });
+        let merchant_id = joined.key.merchant_id.clone();
+        let (acting, moved) = (self.user_id.clone(), membership_moves(&command_copy));
         ctx.spawn(request.into_actor(self).map(move |result, actor, ctx| {
             let result = result.unwrap_or_else(|_| Err(WireError::new(ErrorCode::Internal)));
+            if result.is_ok() {
+                for (user_id, grant) in moved.iter().map(|(u, g)| (u.as_str(), *g)) {
+                    let user_id = if user_id.is_empty() {
+                        acting.as_str()
+                    } else {
+                        user_id
+                    };
+                    let message = Outbound::Membership {
+                        merchant_id: merchant_id.clone(),
+                        grant,
+                    };
+                    actor.state.sockets.tell_user(user_id, &message);
+                }
+            }
             timer.finish(&result);
             actor.answer(ctx, id, result, asked);
         }));
@@ -555,6 +588,7 @@ impl SessionActor {
                     role: merchant.role,
                     permissions: merchant.permissions,
                 },
+                view: merchant,
                 must_enrol,
             });
         }));
@@ -618,9 +652,78 @@ impl Handler<Outbound> for SessionActor {
             Outbound::Close(sockets::GOING_AWAY) => {
                 Self::close(ctx, CloseCode::Away, "server restarting")
             }
+            Outbound::Close(sockets::REMOVED) => Self::close(
+                ctx,
+                CloseCode::Other(sockets::REMOVED),
+                "removed from the team",
+            ),
             Outbound::Close(code) => Self::close(ctx, CloseCode::Other(code), "signed out"),
+            Outbound::Membership { merchant_id, grant } => {
+                let Some(joined) = self.joined.as_ref() else {
+                    return;
+                };
+                if joined.key.merchant_id != merchant_id {
+                    return;
+                }
+                match grant {
+                    None => Self::close(
+                        ctx,
+                        CloseCode::Other(sockets::REMOVED),
+                        "removed from the team",
+                    ),
+                    Some(grant) => {
+                        joined.merchant.do_send(Regranted {
+                            session_id: self.socket_id.clone(),
+                            grant,
+                        });
+                        Handler::<Outbound>::handle(self, Outbound::Regrant(grant), ctx);
+                    }
+                }
+            }
+            Outbound::Regrant(grant) => {
+                if let Some(joined) = self.joined.as_mut() {
+                    joined.grant = grant;
+                    joined.view.role = grant.role;
+                    joined.view.permissions = grant.permissions;
+                    let frame = ServerFrame::Access {
+                        merchant: joined.view.clone(),
+                    };
+                    Self::send(ctx, &frame);
+                }
+            }
         }
     }
+}
+
+/// Whose standing a team command changes and to what (none: removed; an
+/// empty id: the member who sent it), so that their sockets of every
+/// stream on this node hear of it, not only those of the command's stream.
+fn membership_moves(command: &Command) -> Vec<(String, Option<Grant>)> {
+    match command {
+        Command::ChangeMemberRole { user_id, role } => {
+            vec![(user_id.clone(), Grant::preset(*role))]
+        }
+        Command::RemoveMember { user_id } => vec![(user_id.clone(), None)],
+        Command::TransferOwnership { user_id, .. } => vec![
+            (user_id.clone(), Grant::preset(protocol::Role::Owner)),
+            (String::new(), Grant::preset(protocol::Role::Admin)),
+        ],
+        _ => Vec::new(),
+    }
+}
+
+/// Checks the owner's password or code for `TransferOwnership`, counting
+/// wrong ones against the same limit as the account's other secrets.
+async fn confirm_owner(state: &State, user_id: &str, confirmation: &str) -> Result<(), AppError> {
+    let key = format!("secrets:{user_id}");
+    if state.throttle.is_blocked(&key, accounts::SECRET_ATTEMPTS) {
+        return Err(AppError::Code(ErrorCode::RateLimited));
+    }
+    let checked = accounts::confirm_identity(&state.db, &state.keys, user_id, confirmation).await;
+    if matches!(checked, Err(AppError::Invalid(_))) {
+        state.throttle.record_failure(&key);
+    }
+    checked
 }
 
 impl SessionActor {

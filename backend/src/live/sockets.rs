@@ -16,6 +16,9 @@ pub const SIGNED_OUT: u16 = 4001;
 /// Close code sent when the user already has as many sockets as allowed on
 /// this node; the web app shows a message instead of reconnecting.
 pub const TOO_MANY_SOCKETS: u16 = 4002;
+/// Close code sent to a member's sockets for a merchant whose team they
+/// were removed from; the web app opens another of their merchants.
+pub const REMOVED: u16 = 4003;
 /// Close code sent to every socket when the server shuts down (1001, going
 /// away): browsers reconnect at once, to another node or the restarted one.
 pub const GOING_AWAY: u16 = 1001;
@@ -121,6 +124,17 @@ impl SocketRegistry {
         for open in removed.into_iter().flat_map(|s| s.into_values()) {
             // do_send ignores the mailbox bound: a close must get through.
             open.outbox.do_send(Outbound::Close(SIGNED_OUT));
+        }
+    }
+
+    /// Tells every socket of `user_id` on this node.
+    pub fn tell_user(&self, user_id: &str, message: &Outbound) {
+        let sockets = self.lock();
+        for open in sockets.by_session.values().flat_map(|s| s.values()) {
+            if open.user_id == user_id {
+                // do_send: a role change must get through a full mailbox.
+                open.outbox.do_send(message.clone());
+            }
         }
     }
 

@@ -5,6 +5,7 @@
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
 pub mod logs;
+pub mod members;
 pub mod server_process;
 
 use std::path::PathBuf;

@@ -25,6 +25,9 @@ const BusinessInfoPage = screen(() => import("../features/business/BusinessInfoP
 const CardsPage = screen(() => import("../features/cards/CardsPage"), "CardsPage");
 const CustomerDetailPage = screen(() => import("../features/customers/CustomerDetailPage"), "CustomerDetailPage");
 const CustomersPage = screen(() => import("../features/customers/CustomersPage"), "CustomersPage");
+const InvitePage = screen(() => import("../features/auth/InvitePage"), "InvitePage");
+const MemberPage = screen(() => import("../features/teams/MemberPage"), "MemberPage");
+const TeamsPage = screen(() => import("../features/teams/TeamsPage"), "TeamsPage");
 const IntegrationsPage = screen(() => import("../features/developers/IntegrationsPage"), "IntegrationsPage");
 const TokensPage = screen(() => import("../features/developers/TokensPage"), "TokensPage");
 const WebhookEndpointPage = screen(() => import("../features/developers/WebhookEndpointPage"), "WebhookEndpointPage");
@@ -77,6 +80,9 @@ const BUILT: Partial<Record<Screen, () => ReactNode>> = {
   webhook: () => <WebhookEndpointPage />,
   integrations: () => <IntegrationsPage />,
   tokens: () => <TokensPage />,
+  teams: () => <TeamsPage />,
+  team: () => <MemberPage />,
+  teamInvite: () => <InvitePage />,
 };
 
 function Placeholder({ entry }: { entry: RouteEntry }) {

@@ -71,6 +71,9 @@ const NO_VERSIONS: Record<EntityKind, number> = {
 };
 export const listVersionAtom = atom<Record<EntityKind, number>>(NO_VERSIONS);
 
+// Bumped when the team (members, invites) changed: the team screens read it again.
+export const teamVersionAtom = atom(0);
+
 // Bumped when every shown record must be fetched again (Resync, merchant switch).
 export const entityVersionAtom = atom(0);
 
@@ -263,6 +266,11 @@ export function applyChanges(store: Store, changes: Change[]): void {
         break;
       case "ApiTokenUpserted":
         bumpList(store, "api_token");
+        break;
+      case "MemberUpserted":
+      case "MemberRemoved":
+      case "InviteUpserted":
+        store.set(teamVersionAtom, (version) => version + 1);
         break;
       default:
         ignoreUnknown(change);

@@ -1,4 +1,4 @@
-import type { ClientFrame, Command, Mode, Query, ReplyBody, Resume, ServerFrame, WireError } from "../protocol/wire";
+import type { ClientFrame, Command, MerchantView, Mode, Query, ReplyBody, Resume, ServerFrame, WireError } from "../protocol/wire";
 import { connectionAtom, identityAtom, noticeAtom, presenceAtom } from "./atoms";
 import {
   applyChanges,
@@ -67,6 +67,8 @@ const HEARTBEAT_MS = 20_000;
 // too many sockets open; 4000 is ours for "start over".
 const SIGNED_OUT = 4001;
 const TOO_MANY_SOCKETS = 4002;
+// 4003: the user was removed from the team of the merchant this socket had open.
+const REMOVED = 4003;
 const RESTART = 4000;
 
 export class LiveClient {
@@ -274,6 +276,8 @@ export class LiveClient {
       case "Pong":
         this.awaitingPong = false;
         return;
+      case "Access":
+        return this.regranted(frame.merchant);
     }
   }
 
@@ -296,6 +300,17 @@ export class LiveClient {
     // Unanswered requests go again with the same id: the server runs each command once.
     for (const entry of this.pending.values()) this.sendBytes(entry.bytes);
     this.startHeartbeat();
+  }
+
+  // The member's role changed while the tab was open: what it shows follows at once.
+  private regranted(merchant: MerchantView): void {
+    const identity = this.store.get(identityAtom);
+    if (!identity || identity.merchant.id !== merchant.id) return;
+    this.store.set(identityAtom, {
+      ...identity,
+      merchant,
+      merchants: identity.merchants.map((m) => (m.id === merchant.id ? merchant : m)),
+    });
   }
 
   private reply(id: string, ok: ReplyBody | undefined, error: WireError | undefined): void {
@@ -401,6 +416,15 @@ export class LiveClient {
       return;
     }
     if (code === TOO_MANY_SOCKETS) return this.refused();
+    if (code === REMOVED) {
+      // Nothing of that merchant may stay on screen; open another of the user's merchants.
+      this.store.set(noticeAtom, (notice) => ({ serial: (notice?.serial ?? 0) + 1, error: { code: "forbidden" } }));
+      this.target = { mode: this.target.mode };
+      this.position = null;
+      dropCache(this.store);
+      this.attempt = 0;
+      return this.connect();
+    }
     this.reconnectLater();
   }
 

@@ -82,6 +82,23 @@ async fn check_code(db: &Db, keys: &Keys, account: &Account, code: &str) -> AppR
     }
 }
 
+/// The owner confirming a step that cannot be undone by them alone: a
+/// current code when they sign in with two factors, else their password.
+pub async fn confirm_identity(
+    db: &Db,
+    keys: &Keys,
+    user_id: &str,
+    confirmation: &str,
+) -> AppResult<()> {
+    let account = account(db, user_id).await?;
+    match account.totp_secret {
+        Some(_) => check_code(db, keys, &account, confirmation.trim())
+            .await
+            .map_err(|_| AppError::field("confirmation", ErrorCode::InvalidCode)),
+        None => check_password(&account, confirmation, "confirmation").await,
+    }
+}
+
 pub fn unix_seconds() -> u64 {
     (crate::ids::now_ms() / 1000) as u64
 }
@@ -116,7 +133,7 @@ pub async fn send_verification(
 
 /// Wrong passwords and codes allowed per user in the throttle window before
 /// the commands that check them are refused.
-const SECRET_ATTEMPTS: u32 = 10;
+pub const SECRET_ATTEMPTS: u32 = 10;
 
 fn checks_a_secret(command: &Command) -> bool {
     matches!(
@@ -335,6 +352,12 @@ async fn run_account_command(
         | Command::RestoreCustomer { .. }
         | Command::UpdateBusinessInfo { .. }
         | Command::RequireTwoFactor { .. }
+        | Command::InviteMember { .. }
+        | Command::ResendInvite { .. }
+        | Command::RevokeInvite { .. }
+        | Command::ChangeMemberRole { .. }
+        | Command::RemoveMember { .. }
+        | Command::TransferOwnership { .. }
         | Command::AddBankAccount { .. }
         | Command::RemoveBankAccount { .. }
         | Command::CreatePayment { .. }

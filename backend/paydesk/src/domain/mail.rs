@@ -90,6 +90,40 @@ pub fn compose_webhook_disabled(
     )
 }
 
+/// Invites `to` to the merchant's team; `link` is the invite page.
+pub fn compose_invite(
+    language: Language,
+    to: &str,
+    invite: &InviteMail<'_>,
+    link: &str,
+) -> OutgoingMail {
+    let words = words(language);
+    let role = text(&words, &["team_invite", "roles", invite.role.as_str()], &[]);
+    let expires = mail_time(invite.expires_at);
+    compose_action(
+        "team_invite",
+        language,
+        to,
+        &[
+            ("name", to),
+            ("email", to),
+            ("inviter", invite.inviter),
+            ("merchant", invite.merchant),
+            ("role", role.as_str()),
+            ("expires", expires.as_str()),
+        ],
+        link,
+    )
+}
+
+/// What an invite mail says beside its link.
+pub struct InviteMail<'a> {
+    pub inviter: &'a str,
+    pub merchant: &'a str,
+    pub role: protocol::Role,
+    pub expires_at: i64,
+}
+
 pub(crate) fn compose_action(
     key: &str,
     language: Language,

@@ -19,6 +19,7 @@ pub mod e_mandate_payers;
 pub mod e_mandate_signing;
 pub mod e_mandates;
 pub mod imports;
+pub mod invites;
 pub mod ledger;
 pub mod lifecycle;
 pub mod mail;
@@ -35,6 +36,7 @@ pub mod rules;
 pub mod scope;
 pub mod secrets_at_rest;
 pub mod sign_in;
+pub mod teams;
 pub mod transactions;
 pub mod web_addresses;
 pub mod webhooks;
@@ -159,6 +161,14 @@ pub async fn run_command(tx: &mut Tx, scope: &Scope, command: &Command) -> AppRe
         Command::CreateApiToken { .. }
         | Command::RollApiToken { .. }
         | Command::RevokeApiToken { .. } => Err(AppError::Code(ErrorCode::BadFrame)),
+        // They need the invite clock and the owner's checked confirmation:
+        // the merchant actor runs them with `teams::run_team_command`.
+        Command::InviteMember { .. }
+        | Command::ResendInvite { .. }
+        | Command::RevokeInvite { .. }
+        | Command::ChangeMemberRole { .. }
+        | Command::RemoveMember { .. }
+        | Command::TransferOwnership { .. } => Err(AppError::Code(ErrorCode::BadFrame)),
     }
 }
 
@@ -270,6 +280,7 @@ pub async fn run_query(
         Query::ListEMandateRequests { cursor, limit } => {
             e_mandates::list(db, scope, cursor.as_deref(), *limit).await
         }
+        Query::GetTeam {} => teams::get_team(db, scope).await,
         Query::ListWebhookEndpoints {} => webhooks::queries::list_endpoints(db, scope).await,
         Query::DownloadAccountingExport { from, to, offset } => {
             accounting_export::download(db, scope, from, to, *offset).await

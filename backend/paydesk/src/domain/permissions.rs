@@ -122,6 +122,9 @@ pub fn change_section(change: &Change) -> Option<Section> {
         Change::OrderUpserted { .. } => S::Orders,
         Change::WebhookDeliveryUpserted { .. } => S::Developers,
         Change::ApiTokenUpserted { .. } => S::Developers,
+        Change::MemberUpserted { .. }
+        | Change::MemberRemoved { .. }
+        | Change::InviteUpserted { .. } => S::Team,
         Change::TwoFactorPolicyUpdated { .. } | Change::ClockAdvanced { .. } => return None,
     })
 }

@@ -120,6 +120,13 @@ pub fn command_route(command: &Command) -> CommandRoute {
         | C::CreateApiToken { .. }
         | C::RollApiToken { .. }
         | C::RevokeApiToken { .. } => write(S::Developers),
+        // Owners and admins; the role ceiling is the team domain's.
+        C::InviteMember { .. }
+        | C::ResendInvite { .. }
+        | C::RevokeInvite { .. }
+        | C::ChangeMemberRole { .. }
+        | C::RemoveMember { .. } => write(S::Team),
+        C::TransferOwnership { .. } => merchant(Needs::Owner),
     }
 }
 
@@ -178,6 +185,7 @@ pub fn query_route(query: &Query) -> QueryRoute {
             read(S::Developers)
         }
         Q::DownloadAccountingExport { .. } => read(S::Exports),
+        Q::GetTeam {} => read(S::Team),
     }
 }
 

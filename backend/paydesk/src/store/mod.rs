@@ -33,6 +33,7 @@ pub mod sessions;
 pub mod signin_failures;
 pub mod sql;
 pub mod stream;
+pub mod team;
 pub mod transactions;
 pub mod users;
 pub mod webhooks;

@@ -157,6 +157,9 @@ pub fn event_of(change: &Change) -> Option<(&'static str, Value)> {
         | Change::ApiTokenUpserted { .. }
         | Change::Invalidate { .. }
         | Change::TwoFactorPolicyUpdated { .. }
+        | Change::MemberUpserted { .. }
+        | Change::MemberRemoved { .. }
+        | Change::InviteUpserted { .. }
         | Change::ClockAdvanced { .. } => return None,
     };
     // Wire types always serialise; a failure would be a bug, not an event.

@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import { openBrowser, shoot, uniqueEmail } from "./browser";
+import { signUpFresh } from "./flows";
+import { waitForMailLink } from "./mail";
+import { CustomerDetailPage, CustomersListPage } from "./pages/CustomerPages";
+import { Shell } from "./pages/Shell";
+
+describe("team members and invites", () => {
+  // Two people in two browsers: the owner invites, the invitee signs up from the mail in the
+  // outbox, and a demotion reaches the invitee's open tab without a reload.
+  it("invites by e-mail, and a demotion takes the edit buttons off the member's open tab", { timeout: 150_000 }, async () => {
+    const owner = await openBrowser();
+    const invitee = await openBrowser();
+    try {
+      const ownerPage = await owner.newPage();
+      await signUpFresh(ownerPage, "team-owner");
+      const customers = new CustomersListPage(ownerPage);
+      await customers.open();
+      await customers.create({ name: "Sipho Dlamini", email: "sipho@example.co.za" });
+      await ownerPage.waitForURL((url) => url.pathname.startsWith("/customers/cus_"));
+      await new CustomerDetailPage(ownerPage).waitForIt();
+      const customerPath = new URL(ownerPage.url()).pathname;
+
+      await ownerPage.goto("/account/teams");
+      await ownerPage.getByTestId("members-table").waitFor();
+      await ownerPage.getByTestId("invite-member").click();
+      const email = uniqueEmail("team-invitee");
+      await ownerPage.getByTestId("invite-email").fill(email);
+      await ownerPage.getByTestId("invite-role").selectOption("operations");
+      await shoot(ownerPage, "team-invite-dialog-en-light");
+      await ownerPage.getByTestId("send-invite").click();
+      await ownerPage.getByTestId(`invite-${email}`).waitFor();
+      await shoot(ownerPage, "teams-en-light");
+
+      const mail = await waitForMailLink(email);
+      expect(mail.link).toContain("/account/teams/invite/");
+      const page = await invitee.newPage();
+      await page.goto(mail.link);
+      await page.getByTestId("invite-summary").waitFor();
+      expect(await page.getByTestId("invite-fixed-email").inputValue()).toBe(email);
+      await shoot(page, "team-invite-signup-en-light");
+      await page.getByTestId("invite-name").fill("Thandi Dube");
+      await page.getByTestId("invite-password").fill("correct-horse-battery-staple");
+      await page.getByTestId("invite-sign-up").click();
+      await page.waitForURL((url) => url.pathname === "/");
+      await new Shell(page).waitUntilLive();
+
+      await page.goto(customerPath);
+      await page.getByTestId("edit-customer").waitFor();
+
+      // The owner's open team page shows the new member live, and opens their page.
+      const row = ownerPage.getByTestId(`member-${email}`);
+      await row.waitFor();
+      await expect.poll(() => ownerPage.getByTestId(`invite-${email}`).count()).toBe(0);
+      await row.getByRole("link").click();
+      await ownerPage.getByTestId("member-page").waitFor();
+      await shoot(ownerPage, "team-member-en-light");
+      await ownerPage.getByTestId("member-new-role").selectOption("viewer");
+      await ownerPage.getByTestId("save-role").click();
+      await expect.poll(() => ownerPage.getByTestId("member-role").textContent()).toBe("Viewer");
+
+      // No reload: the invitee's tab is told its new role over the socket.
+      await expect.poll(() => page.getByTestId("edit-customer").count()).toBe(0);
+      await page.getByTestId("customer-detail").waitFor();
+
+      // The same screens in Afrikaans and dark.
+      await owner.context.addCookies([{ name: "locale", value: "afr", url: owner.baseURL }]);
+      await ownerPage.emulateMedia({ colorScheme: "dark" });
+      await ownerPage.goto("/account/teams");
+      await ownerPage.getByTestId(`member-${email}`).waitFor();
+      await shoot(ownerPage, "teams-afr-dark");
+      await ownerPage.getByTestId("invite-member").click();
+      await ownerPage.getByTestId("invite-dialog").waitFor();
+      await shoot(ownerPage, "team-invite-dialog-afr-dark");
+      await ownerPage.keyboard.press("Escape");
+      await ownerPage.getByTestId(`member-${email}`).getByRole("link").click();
+      await ownerPage.getByTestId("member-page").waitFor();
+      await shoot(ownerPage, "team-member-afr-dark");
+      await ownerPage.emulateMedia({ colorScheme: "light" });
+      await ownerPage.goto("/account/teams");
+      await ownerPage.getByTestId(`member-${email}`).waitFor();
+      await shoot(ownerPage, "teams-afr-light");
+    } finally {
+      await invitee.close();
+      await owner.close();
+    }
+  });
+});

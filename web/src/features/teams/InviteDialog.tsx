@@ -1,0 +1,52 @@
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Alert } from "../../components/Alert";
+import { Button } from "../../components/Button";
+import { Dialog } from "../../components/Dialog";
+import { SelectField, TextField } from "../../components/Field";
+import { useCommand } from "../../live/useCommand";
+import type { Role } from "../../protocol/wire";
+import { GRANTABLE } from "./useTeam";
+
+export function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useTranslation();
+  const invite = useCommand();
+  const [email, setEmail] = useState("");
+  const [role, setRole] = useState<Role>("viewer");
+  const fieldError = (name: string) => {
+    const code = invite.error?.fields?.find((f) => f.field === name)?.code;
+    return code ? t(`errors.${code}`) : undefined;
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const reply = await invite.run({ t: "InviteMember", email, role });
+    if (reply) {
+      setEmail("");
+      onOpenChange(false);
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={t("teams.invite.title")} description={t("teams.invite.body")} closeLabel={t("common.close")} testId="invite-dialog" size="sm">
+      <form onSubmit={submit} className="form" noValidate>
+        {invite.error && !invite.error.fields?.length ? <Alert>{t(`errors.${invite.error.code}`)}</Alert> : null}
+        <TextField label={t("teams.fields.email")} type="email" value={email} onChange={(e) => setEmail(e.target.value)} error={fieldError("email")} data-testid="invite-email" autoComplete="off" />
+        <SelectField
+          label={t("teams.fields.role")}
+          value={role}
+          onChange={(e) => setRole(e.target.value as Role)}
+          error={fieldError("role")}
+          options={GRANTABLE.map((r) => ({ value: r, label: t(`teams.roles.${r}`) }))}
+          data-testid="invite-role"
+        />
+        <p className="field-hint">{t(`teams.roleHints.${role}`)}</p>
+        <div className="form-actions">
+          <Button type="submit" variant="primary" busy={invite.busy} data-testid="send-invite">
+            {t("teams.invite.send")}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

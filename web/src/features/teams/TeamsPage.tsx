@@ -1,0 +1,152 @@
+import { useAtomValue } from "jotai";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Alert } from "../../components/Alert";
+import { Badge } from "../../components/Badge";
+import { Button } from "../../components/Button";
+import { formatDate, formatDateTime } from "../../components/format";
+import { PageHeader } from "../../components/PageHeader";
+import { Spinner } from "../../components/Spinner";
+import { identityAtom, presenceAtom } from "../../live/atoms";
+import { useCan } from "../../live/permissions";
+import { useCommand } from "../../live/useCommand";
+import type { Invite, Member, PresenceMember } from "../../protocol/wire";
+import { InviteDialog } from "./InviteDialog";
+import { useTeam } from "./useTeam";
+import "./teams.css";
+
+export function TeamsPage() {
+  const { t } = useTranslation();
+  const loaded = useTeam();
+  const mayManage = useCan("team", "write");
+  const [inviting, setInviting] = useState(false);
+  const presence = useAtomValue(presenceAtom);
+  return (
+    <section className="page" data-testid="teams-page">
+      <PageHeader
+        title={t("screens.teams")}
+        subtitle={t("teams.subtitle")}
+        actions={
+          mayManage ? (
+            <Button variant="primary" onClick={() => setInviting(true)} data-testid="invite-member">
+              {t("teams.invite.open")}
+            </Button>
+          ) : null
+        }
+      />
+      {loaded && "error" in loaded ? <Alert>{t(`errors.${loaded.error}`)}</Alert> : null}
+      {!loaded ? <Spinner label={t("app.loading")} /> : null}
+      {loaded && "team" in loaded ? (
+        <>
+          {loaded.team.twoFactorRequired ? <Alert tone="info">{t("teams.twoFactorRequired")}</Alert> : null}
+          <MembersTable members={loaded.team.members} presence={presence} />
+          <h2 className="team-section-title">{t("teams.invites.title")}</h2>
+          {loaded.team.invites.length === 0 ? (
+            <p className="card-empty" data-testid="no-invites">
+              {t("teams.invites.none")}
+            </p>
+          ) : (
+            <InvitesTable invites={loaded.team.invites} mayManage={mayManage} />
+          )}
+        </>
+      ) : null}
+      {mayManage ? <InviteDialog open={inviting} onOpenChange={setInviting} /> : null}
+    </section>
+  );
+}
+
+function MembersTable({ members, presence }: { members: Member[]; presence: PresenceMember[] }) {
+  const { t, i18n } = useTranslation();
+  const me = useAtomValue(identityAtom)?.user.id;
+  return (
+    <div className="table-card">
+      <table className="table" data-testid="members-table">
+        <thead>
+          <tr>
+            <th scope="col">{t("teams.fields.name")}</th>
+            <th scope="col">{t("teams.fields.role")}</th>
+            <th scope="col">{t("teams.fields.twoFactor")}</th>
+            <th scope="col">{t("teams.fields.lastActive")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {members.map((member) => {
+            const online = presence.find((p) => p.userId === member.userId);
+            return (
+              <tr key={member.userId} data-testid={`member-${member.email}`}>
+                <td>
+                  <Link to={`/account/teams/${member.userId}`} className="table-link">
+                    {member.name}
+                  </Link>
+                  {member.userId === me ? <span className="team-you"> {t("teams.you")}</span> : null}
+                  <div className="cell-sub">{member.email}</div>
+                </td>
+                <td data-testid="member-role">{member.roleName ?? t(`teams.roles.${member.role}`)}</td>
+                <td>{member.twoFactor ? <Badge tone="green">{t("teams.on")}</Badge> : <Badge tone="zinc">{t("teams.off")}</Badge>}</td>
+                <td>
+                  {online ? (
+                    <span className="team-online" data-testid="member-online">
+                      <span className="team-dot" aria-hidden="true" />
+                      {online.viewing ? t("teams.onlineOn", { page: online.viewing }) : t("teams.online")}
+                    </span>
+                  ) : member.lastActiveAt ? (
+                    formatDateTime(member.lastActiveAt, i18n.language)
+                  ) : (
+                    t("teams.never")
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function InvitesTable({ invites, mayManage }: { invites: Invite[]; mayManage: boolean }) {
+  const { t, i18n } = useTranslation();
+  const act = useCommand();
+  const [now] = useState(() => Date.now());
+  return (
+    <>
+      {act.error ? <Alert>{t(`errors.${act.error.code}`)}</Alert> : null}
+      <div className="table-card">
+        <table className="table" data-testid="invites-table">
+          <thead>
+            <tr>
+              <th scope="col">{t("teams.fields.email")}</th>
+              <th scope="col">{t("teams.fields.role")}</th>
+              <th scope="col">{t("teams.fields.invitedBy")}</th>
+              <th scope="col">{t("teams.fields.expires")}</th>
+              {mayManage ? <th scope="col" aria-label={t("teams.fields.actions")} /> : null}
+            </tr>
+          </thead>
+          <tbody>
+            {invites.map((invite) => (
+              <tr key={invite.id} data-testid={`invite-${invite.email}`}>
+                <td>{invite.email}</td>
+                <td>{t(`teams.roles.${invite.role}`)}</td>
+                <td>{invite.invitedByName}</td>
+                <td>{invite.expiresAt <= now ? <Badge tone="amber">{t("teams.invites.expired")}</Badge> : formatDate(invite.expiresAt, i18n.language)}</td>
+                {mayManage ? (
+                  <td>
+                    <div className="team-actions">
+                    <Button onClick={() => void act.run({ t: "ResendInvite", inviteId: invite.id })} disabled={act.busy} data-testid="resend-invite">
+                      {t("teams.invites.resend")}
+                    </Button>
+                    <Button variant="danger" onClick={() => void act.run({ t: "RevokeInvite", inviteId: invite.id })} disabled={act.busy} data-testid="revoke-invite">
+                      {t("teams.invites.revoke")}
+                    </Button>
+                    </div>
+                  </td>
+                ) : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
