@@ -73,6 +73,7 @@ impl Drop for Running {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 
