@@ -334,7 +334,41 @@ async fn a_token_past_its_rate_waits(db: Database) {
     assert!((1..=30).contains(&wait), "{wait}");
 }
 
+async fn a_rolled_secret_works_for_its_grace_period_only(db: Database) {
+    let app = start(db, 600).await;
+    let owner = app.merchant(OWNER).await;
+    let mut socket = owner.open(Mode::Test).await;
+    let reads = grants(&[(Section::Customers, Access::Read)]);
+    let (token, first) = make_token(&mut socket, "shop", Mode::Test, reads).await;
+    let roll = |grace_hours| Command::RollApiToken {
+        token_id: token.id.clone(),
+        grace_hours,
+    };
+    let (_, second) = api_support::token_of(socket.command("r1", roll(24)).await);
+    let second = second.unwrap();
+    // During the grace period both secrets open the API.
+    assert_eq!(Api::new(&app, &first).get("/customers").await.status, 200);
+    assert_eq!(Api::new(&app, &second).get("/customers").await.status, 200);
+    // Rolled again without grace: only the newest works, at once.
+    let (_, third) = api_support::token_of(socket.command("r2", roll(0)).await);
+    let third = third.unwrap();
+    assert_eq!(Api::new(&app, &first).get("/customers").await.status, 401);
+    assert_eq!(Api::new(&app, &second).get("/customers").await.status, 401);
+    assert_eq!(Api::new(&app, &third).get("/customers").await.status, 200);
+    // Used: the list says when and from where.
+    let listed = match socket.query("l", Query::ListApiTokens {}).await {
+        ServerFrame::Reply {
+            ok: Some(ReplyBody::ApiTokens { tokens }),
+            ..
+        } => tokens,
+        other => panic!("{other:?}"),
+    };
+    assert!(listed[0].last_used_at.is_some());
+    assert_eq!(listed[0].last_used_from.as_deref(), Some("127.0.0.1"));
+}
+
 on_both_databases!(
+    a_rolled_secret_works_for_its_grace_period_only,
     a_read_token_cannot_write,
     a_revoked_token_fails_at_once,
     fifty_concurrent_requests_with_one_key_make_one_payment,

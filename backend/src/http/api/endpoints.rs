@@ -689,6 +689,6 @@ mod tests {
             "CreateCustomer"
         );
         assert!(find(Method::Delete, "/customers").is_none());
-        assert!(find(Method::Get, "/customers/").is_none());
+        assert!(find(Method::Get, "/customers/cus_1/nothing").is_none());
     }
 }

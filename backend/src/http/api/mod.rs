@@ -190,13 +190,10 @@ async fn handle(state: State, req: HttpRequest, body: web::Bytes) -> HttpRespons
         }
         return response;
     }
-    {
-        let (db, access, client) = (state.db.clone(), access.clone(), client.clone());
-        actix_web::rt::spawn(async move {
-            if let Err(err) = note_use(&db, &access, &client, now_ms()).await {
-                tracing::warn!(error = %err, "could not note an API token's use");
-            }
-        });
+    // At most one write a minute per token; a failure to note it does not
+    // fail the request.
+    if let Err(err) = note_use(&state.db, &access, &client, now_ms()).await {
+        tracing::warn!(error = %err, "could not note an API token's use");
     }
     let call = Call {
         state: &state,
