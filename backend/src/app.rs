@@ -109,6 +109,7 @@ pub async fn build_state(config: Config) -> AppResult<State> {
         sockets,
         uploads: Uploads::default(),
         imports: import_queue,
+        api: Default::default(),
         _jobs: jobs,
     }))
 }

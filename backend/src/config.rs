@@ -143,6 +143,12 @@ pub struct Config {
     )]
     pub webhooks_allow_private_addresses: bool,
 
+    /// Requests one API token may make per minute on `/api/v1` (a burst of
+    /// that many, refilled evenly); past it the answer is 429 with
+    /// `Retry-After`.
+    #[arg(long, env = "API_REQUESTS_PER_MINUTE", default_value_t = 600)]
+    pub api_requests_per_minute: u32,
+
     /// How long one webhook attempt may take, in seconds, before it counts
     /// as failed.
     #[arg(long, env = "WEBHOOK_TIMEOUT_SECONDS", default_value_t = 15)]
@@ -216,6 +222,7 @@ impl Config {
             socket_frame_burst: 1_000,
             webhooks_allow_private_addresses: false,
             webhook_timeout_seconds: 15,
+            api_requests_per_minute: 600,
             webhook_clock: DeliveryClock::default(),
             invite_clock: Default::default(),
             metrics_token: None,

@@ -11,6 +11,7 @@ use paydesk::domain::clock::BusinessClock;
 use paydesk::store::Db;
 
 use crate::config::Config;
+use crate::http::api::guards::ApiGuards;
 use crate::jobs::JobGuard;
 use crate::jobs::imports::ImportQueue;
 use crate::live::registry::MerchantRegistry;
@@ -30,6 +31,8 @@ pub struct AppState {
     pub uploads: Uploads,
     /// Confirmed imports waiting for the import job.
     pub imports: ImportQueue,
+    /// The machine API's per-token rate limits and running writes.
+    pub api: ApiGuards,
     /// The calendar every stream's business dates come from.
     pub clock: BusinessClock,
     /// Background jobs (mail delivery; on PostgreSQL the delta relay); they

@@ -59,6 +59,7 @@ fn join(session_id: &str, outbox: Recipient<Outbound>, user_id: &str) -> Join {
         merchants: vec![merchant],
         resume: None,
         build: "test".into(),
+        token_id: None,
     }
 }
 
@@ -127,6 +128,7 @@ async fn a_stuck_session_is_dropped_and_the_rest_carry_on() {
         let execute = Execute {
             command_id: format!("cmd_{i}"),
             user_id: "usr_2".into(),
+            token_id: None,
             session_id: "ses_2".into(),
             address: None,
             origin: String::new(),

@@ -1,10 +1,11 @@
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::UserView;
 
 /// The languages of the interface and of mail.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum Language {
     #[default]
@@ -30,7 +31,7 @@ impl Language {
 }
 
 /// The signed-in user's own account, as the profile screen shows it.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct Profile {
     pub user: UserView,
@@ -48,7 +49,7 @@ pub struct Profile {
 }
 
 /// One signed-in browser of the user.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct SessionInfo {
     pub id: String,
@@ -63,7 +64,7 @@ pub struct SessionInfo {
 }
 
 /// The merchant's business details.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase")]
 pub struct BusinessInfo {
     pub legal_name: String,

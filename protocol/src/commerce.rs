@@ -1,13 +1,14 @@
 //! Pay pages (the merchant's public checkout links), the commerce orders a
 //! checkout makes, and cards kept on file.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::{Mode, PaymentKind, PaymentMethod};
 
 /// Whether a pay page asks a set amount or lets the payer choose one.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum AmountMode {
     Fixed,
@@ -15,7 +16,7 @@ pub enum AmountMode {
 }
 
 /// How often a recurring pay page collects.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum PageInterval {
     Monthly,
@@ -23,7 +24,7 @@ pub enum PageInterval {
 }
 
 /// What a merchant fills in for a pay page.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct PayPageInput {
     pub title: String,
@@ -64,7 +65,7 @@ pub struct PayPageInput {
     pub colour: String,
 }
 
-#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct PayPage {
     pub id: String,
@@ -113,7 +114,7 @@ pub struct PayPage {
 /// Largest logo a pay page may carry: payers pay for every byte.
 pub const PAY_PAGE_LOGO_MAX_BYTES: usize = 24 * 1024;
 
-#[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum OrderStatus {
     Pending,
@@ -124,7 +125,7 @@ pub enum OrderStatus {
 }
 
 /// Why a card or bank payment on the pay page did not go through.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum PayFailure {
     Declined,
@@ -133,7 +134,7 @@ pub enum PayFailure {
     CancelledByPayer,
 }
 
-#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderItem {
     pub description: String,
@@ -143,7 +144,7 @@ pub struct OrderItem {
 }
 
 /// One checkout on a pay page (or one charge of a card on file).
-#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct Order {
     pub id: String,
@@ -177,7 +178,7 @@ pub struct Order {
     pub updated_at: i64,
 }
 
-#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderFilter {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -196,7 +197,7 @@ pub struct OrderFilter {
 }
 
 /// Merchant actions on an order.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum OrderAction {
     /// Give a paid order's money back.
@@ -205,7 +206,7 @@ pub enum OrderAction {
     Cancel,
 }
 
-#[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum CardBrand {
     Visa,
@@ -216,7 +217,7 @@ pub enum CardBrand {
 }
 
 /// A card kept on file: never the number or CVV, only what a receipt shows.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct Card {
     pub id: String,
@@ -240,7 +241,7 @@ pub struct Card {
 }
 
 /// Where a card's recurring charge stands.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum CardScheduleStatus {
     /// Charged on its dates (a refused charge is retried: see `retryDate`).
@@ -252,7 +253,7 @@ pub enum CardScheduleStatus {
 }
 
 /// Why a card's recurring charge paused.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum CardPauseReason {
     RetriesExhausted,
@@ -260,7 +261,7 @@ pub enum CardPauseReason {
 }
 
 /// A card's recurring charge, as the scheduler makes it.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct CardSchedule {
     #[ts(type = "number")]

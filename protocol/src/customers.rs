@@ -1,10 +1,11 @@
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::Mode;
 
 /// Identity document kinds, as in the import templates' ID Type column.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum IdType {
     SouthAfricanId,
@@ -36,7 +37,7 @@ impl IdType {
 
 /// What a user types to create or edit a customer. Optional text fields are
 /// empty strings when left blank.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase")]
 pub struct CustomerInput {
     pub name: String,
@@ -54,7 +55,7 @@ pub struct CustomerInput {
     pub reference: String,
 }
 
-#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct Customer {
     pub id: String,
@@ -79,7 +80,7 @@ pub struct Customer {
 }
 
 /// Which customers a list shows.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum CustomerStatus {
     #[default]

@@ -1,8 +1,9 @@
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 /// A webhook endpoint as its page shows it (never its secret).
-#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct WebhookEndpoint {
     pub id: String,
@@ -22,7 +23,7 @@ pub struct WebhookEndpoint {
     pub created_at: i64,
 }
 
-#[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum DeliveryState {
     Pending,
@@ -31,7 +32,7 @@ pub enum DeliveryState {
 }
 
 /// One delivery of the endpoint page's log, with its last attempt.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct WebhookDelivery {
     pub id: String,
@@ -71,7 +72,7 @@ pub struct WebhookDelivery {
 }
 
 /// Whether an API token still opens the API.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum ApiTokenState {
     Active,
@@ -82,7 +83,7 @@ pub enum ApiTokenState {
 
 /// An API token as the tokens screen lists it: never its secret, only the
 /// start of it (`prefix`), enough to recognise it in a server's settings.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct ApiToken {
     pub id: String,

@@ -1,13 +1,14 @@
 //! Electronic mandate requests: the merchant asks a payer to sign a debit
 //! order mandate themselves, through a link the product mails them.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::{Interval, Language, Mode, PaymentMethod};
 
 /// Where a request stands, as the merchant's list shows it.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum EMandateState {
     /// Mailed (or copied), not yet opened.
@@ -60,7 +61,7 @@ impl EMandateState {
 }
 
 /// A term of the mandate the payer may change before signing.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum EMandateChangeable {
     /// Any amount up to the maximum.
@@ -70,7 +71,7 @@ pub enum EMandateChangeable {
 }
 
 /// What the merchant fills in to request a mandate.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct EMandateRequestInput {
     /// An existing customer; without one, `name`, `email` and `cellphone`
@@ -101,7 +102,7 @@ pub struct EMandateRequestInput {
     pub payer_may_change: Vec<EMandateChangeable>,
 }
 
-#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct EMandateRequest {
     pub id: String,

@@ -1,9 +1,10 @@
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 /// Stable error codes. Each one is also a translation key: `errors.<code>` in
 /// `locales/en.json` and `locales/afr.json`.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorCode {
     // Socket and authorisation
@@ -141,10 +142,15 @@ pub enum ErrorCode {
     WebhookAddressForbidden,
     /// Not one of the documented webhook event types.
     UnknownEventType,
+    // The machine API
+    /// A write to `/api/v1` came without an `Idempotency-Key` header.
+    IdempotencyKeyRequired,
+    /// A request with the same `Idempotency-Key` is still running.
+    IdempotencyKeyInUse,
 }
 
 /// One field's problem, for forms to show beside the field.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct FieldError {
     pub field: String,
@@ -152,7 +158,7 @@ pub struct FieldError {
 }
 
 /// The error half of a `Reply`.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct WireError {
     pub code: ErrorCode,

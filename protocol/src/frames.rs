@@ -1,3 +1,4 @@
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -12,7 +13,7 @@ use crate::{
 };
 
 /// Where a client left off: the stream's epoch and the last delta it applied.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct Resume {
     pub epoch: String,
@@ -21,7 +22,7 @@ pub struct Resume {
 }
 
 /// Frames a browser tab sends.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq)]
 #[serde(tag = "t", rename_all_fields = "camelCase")]
 pub enum ClientFrame {
     /// First frame on a socket; sent again to switch merchant or mode without a reload.
@@ -59,7 +60,7 @@ pub enum ClientFrame {
 }
 
 /// Frames the server sends.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq)]
 #[serde(tag = "t", rename_all_fields = "camelCase")]
 pub enum ServerFrame {
     /// Answer to `Hello`: who and where the socket is, and the stream position
@@ -109,7 +110,7 @@ pub enum ServerFrame {
     },
 }
 
-#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq)]
 #[serde(tag = "t", rename_all_fields = "camelCase")]
 pub enum Command {
     CreateCustomer {
@@ -208,6 +209,7 @@ pub enum Command {
         upload_id: String,
         offset: u32,
         #[serde(with = "serde_bytes")]
+        #[schemars(with = "Vec<u8>")]
         #[ts(type = "Uint8Array")]
         data: Vec<u8>,
     },
@@ -249,6 +251,7 @@ pub enum Command {
     SetPayPageLogo {
         page_id: String,
         #[serde(with = "serde_bytes")]
+        #[schemars(with = "Vec<u8>")]
         #[ts(type = "Uint8Array")]
         data: Vec<u8>,
     },
@@ -381,7 +384,7 @@ pub enum Command {
     },
 }
 
-#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq)]
 #[serde(tag = "t", rename_all_fields = "camelCase")]
 pub enum Query {
     /// Newest first. `cursor` is the `nextCursor` of the previous page.
@@ -576,7 +579,7 @@ pub enum Query {
     GetTeam {},
 }
 
-#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq)]
 #[serde(tag = "t", rename_all_fields = "camelCase")]
 pub enum ReplyBody {
     /// A command's effect is carried by the delta with this `seq`.
@@ -752,7 +755,7 @@ pub enum ReplyBody {
 }
 
 /// The kinds of record a delta can touch.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum EntityKind {
     Customer,
@@ -770,7 +773,7 @@ pub enum EntityKind {
     ApiToken,
 }
 
-#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq)]
 #[serde(tag = "t", rename_all_fields = "camelCase")]
 pub enum Change {
     /// The customer as it is now (created, edited, archived or restored).

@@ -1,6 +1,7 @@
 //! Bulk import of payments from spreadsheets: the upload, its preview, the
 //! committed import and its progress (DOMAIN.md, import templates).
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -8,7 +9,7 @@ use crate::{ErrorCode, Mode, PaymentKind};
 
 /// One column layout per mandate method, each in a once-off and a
 /// recurring variant (`PaymentKind`).
-#[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "snake_case")]
 pub enum ImportTemplate {
     Debicheck,
@@ -40,7 +41,7 @@ impl ImportTemplate {
 
 /// One problem of one row: the spreadsheet row number (the header is row 1),
 /// the template's column header and what is wrong.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct ImportIssue {
     pub row: u32,
@@ -50,7 +51,7 @@ pub struct ImportIssue {
 
 /// A checked upload, before anything is written: counts and a page of the
 /// invalid rows' problems.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct ImportPreview {
     pub upload_id: String,
@@ -83,7 +84,7 @@ pub struct ImportPreview {
     pub duplicates_next_offset: Option<u32>,
 }
 
-#[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum ImportStatus {
     /// Confirmed; the valid rows are being written in batches.
@@ -93,7 +94,7 @@ pub enum ImportStatus {
 }
 
 /// A confirmed import and its progress.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct Import {
     pub id: String,
@@ -133,12 +134,13 @@ pub struct Import {
 
 /// A piece of a file the server made (a template, the invalid rows), sent in
 /// pieces because frames are small. Ask again from `nextOffset` until it is absent.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct FileChunk {
     pub file_name: String,
     pub content_type: String,
     #[serde(with = "serde_bytes")]
+    #[schemars(with = "Vec<u8>")]
     #[ts(type = "Uint8Array")]
     pub data: Vec<u8>,
     pub total: u32,

@@ -1,3 +1,4 @@
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -5,7 +6,7 @@ use crate::{BankAccountInput, BankId, Mode};
 
 /// How money is collected (DOMAIN.md, collection streams). Mandates use the
 /// first three; the pay page adds card and instant EFT.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "snake_case")]
 pub enum PaymentMethod {
     Debicheck,
@@ -50,7 +51,7 @@ impl PaymentMethod {
 }
 
 /// The import templates' Client Type column.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum ClientType {
     ResidentIndividual,
@@ -59,7 +60,7 @@ pub enum ClientType {
 }
 
 /// The import templates' Type of payment column: the payment industry.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum Industry {
     AccountRepayment,
@@ -76,7 +77,7 @@ pub enum Industry {
     ServiceFee,
 }
 
-#[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum AdjustmentCategory {
     Never,
@@ -86,7 +87,7 @@ pub enum AdjustmentCategory {
     Repo,
 }
 
-#[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum AdjustmentType {
     Amount,
@@ -95,7 +96,7 @@ pub enum AdjustmentType {
 
 /// How long a DebiCheck payer has to approve: real-time 120 s, delayed by
 /// 20:30 the same day, batch by the second business day.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum ApprovalWindow {
     Tt1RealTime,
@@ -103,7 +104,7 @@ pub enum ApprovalWindow {
     Tt2Batch,
 }
 
-#[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum MandateStatus {
     Draft,
@@ -118,7 +119,7 @@ pub enum MandateStatus {
 }
 
 /// The bank account a new mandate draws on: one the customer has, or a new one.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]
 #[serde(tag = "t", rename_all_fields = "camelCase")]
 pub enum BankAccountChoice {
     Existing { bank_account_id: String },
@@ -127,7 +128,7 @@ pub enum BankAccountChoice {
 
 /// The authority to debit, with every field of the import templates.
 /// Amounts are cents; dates `YYYY-MM-DD`; optional text is empty when blank.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct MandateInput {
     pub method: PaymentMethod,
@@ -164,7 +165,7 @@ pub struct MandateInput {
     pub abbreviated_name: String,
 }
 
-#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct Mandate {
     pub id: String,
@@ -222,7 +223,7 @@ pub struct Mandate {
 }
 
 /// Merchant actions on a mandate, each behind a confirmation.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum MandateAction {
     Suspend,
@@ -234,7 +235,7 @@ pub enum MandateAction {
     Restore,
 }
 
-#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase")]
 pub struct MandateFilter {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -255,7 +256,7 @@ pub struct MandateFilter {
 }
 
 /// A method's switch and, for DebiCheck, the defaults a new mandate starts from.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct PaymentMethodSettings {
     pub enabled: Vec<PaymentMethod>,

@@ -1,16 +1,17 @@
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::{BankId, CardBrand, MandateInput, Mode, PayFailure, PaymentMethod};
 
-#[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "snake_case")]
 pub enum PaymentKind {
     Once,
     Recurring,
 }
 
-#[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum Interval {
     Weekly,
@@ -21,7 +22,7 @@ pub enum Interval {
     Annually,
 }
 
-#[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum PaymentStatus {
     Pending,
@@ -33,7 +34,7 @@ pub enum PaymentStatus {
 }
 
 /// The mandate a new payment collects under.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]
 #[serde(tag = "t", rename_all_fields = "camelCase")]
 pub enum MandateChoice {
     Existing { mandate_id: String },
@@ -42,7 +43,7 @@ pub enum MandateChoice {
 
 /// What the create-payment form (and each import row) sends. Dates are
 /// `YYYY-MM-DD`; amounts cents.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct PaymentInput {
     pub customer_id: String,
@@ -77,7 +78,7 @@ pub struct PaymentInput {
     pub start_running: bool,
 }
 
-#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct Payment {
     pub id: String,
@@ -136,7 +137,7 @@ pub struct Payment {
     pub updated_at: i64,
 }
 
-#[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum PaymentAction {
     /// Start an EFT payment created without running.
@@ -148,7 +149,7 @@ pub enum PaymentAction {
     Retry,
 }
 
-#[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum TransactionStatus {
     Pending,
@@ -164,7 +165,7 @@ pub enum TransactionStatus {
 }
 
 /// One step a debit went through, on the business date it happened.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct TransactionStep {
     pub status: TransactionStatus,
@@ -174,7 +175,7 @@ pub struct TransactionStep {
     pub unpaid_code: Option<String>,
 }
 
-#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct Transaction {
     pub id: String,
@@ -231,7 +232,7 @@ pub struct Transaction {
 }
 
 /// How a list is ordered; the cursor of a page belongs to its order.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum SortOrder {
     #[default]
@@ -241,7 +242,7 @@ pub enum SortOrder {
     AmountLow,
 }
 
-#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase")]
 pub struct PaymentFilter {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -273,7 +274,7 @@ pub struct PaymentFilter {
     pub import_id: Option<String>,
 }
 
-#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase")]
 pub struct TransactionFilter {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -307,7 +308,7 @@ pub struct TransactionFilter {
 }
 
 /// A debit the schedule will raise.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct UpcomingCollection {
     pub payment_id: String,
@@ -320,7 +321,7 @@ pub struct UpcomingCollection {
 
 /// The home screen's figures. Ratios are basis points (1 % = 100) over the
 /// debits the bank has settled this month; thresholds: unpaids 10 %, disputes 0.5 %.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct Dashboard {
     /// The merchant's business date: the test clock's in test mode.
@@ -341,7 +342,7 @@ pub struct Dashboard {
 }
 
 /// How far a test clock moves in one step.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum ClockStep {
     Day,

@@ -2,11 +2,14 @@
 //! server decides with it (`paydesk::domain::permissions`); the web app gets
 //! the same matrix to hide what the member cannot do.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 /// One area of the merchant's data a role grants access to.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Serialize, Deserialize, TS, JsonSchema, Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Section {
     Customers,
@@ -52,7 +55,19 @@ impl Section {
 
 /// How far a role reaches into a section. Ordered: write includes read.
 #[derive(
-    Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default,
+    Serialize,
+    Deserialize,
+    TS,
+    JsonSchema,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Default,
 )]
 #[serde(rename_all = "snake_case")]
 pub enum Access {
@@ -65,7 +80,9 @@ pub enum Access {
 /// A role's access to every section. One named field per section, so the
 /// web app reads `permissions.customers` and a new section cannot be
 /// forgotten by either side.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(
+    Serialize, Deserialize, TS, JsonSchema, Debug, Clone, Copy, PartialEq, Eq, Hash, Default,
+)]
 #[serde(rename_all = "camelCase", default)]
 pub struct Permissions {
     pub customers: Access,

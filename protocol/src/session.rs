@@ -1,8 +1,9 @@
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 /// Each merchant keeps live and test data apart, like the well-known gateways.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "snake_case")]
 pub enum Mode {
     Live,
@@ -29,7 +30,7 @@ impl Mode {
 /// A member's role in a merchant: one of the preset roles, or a role the
 /// merchant defined itself (`Custom`, whose matrix the membership names).
 /// What each may do is `paydesk::domain::permissions`.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "snake_case")]
 pub enum Role {
     Owner,
@@ -81,7 +82,7 @@ impl Role {
     }
 }
 
-#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct UserView {
     pub id: String,
@@ -90,7 +91,7 @@ pub struct UserView {
 }
 
 /// A merchant the signed-in user belongs to, with the user's role in it.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct MerchantView {
     pub id: String,
@@ -105,7 +106,7 @@ pub struct MerchantView {
 }
 
 /// Who else of the team is online, and which record they have open.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct PresenceMember {
     /// One entry per open tab.

@@ -1,10 +1,11 @@
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::{Permissions, Role};
 
 /// A member of the merchant's team as the team pages show them.
-#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct Member {
     pub user_id: String,
@@ -27,7 +28,7 @@ pub struct Member {
     pub last_active_at: Option<i64>,
 }
 
-#[derive(Serialize, Deserialize, TS, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum InviteStatus {
     Pending,
@@ -36,7 +37,7 @@ pub enum InviteStatus {
 }
 
 /// An invitation to join the team, as the team page lists it (never its token).
-#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct Invite {
     pub id: String,
@@ -53,7 +54,7 @@ pub struct Invite {
 
 /// The team page: its members and pending invites, and the merchant's
 /// two-factor policy (each member's status is shown against it).
-#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct Team {
     pub members: Vec<Member>,
@@ -62,7 +63,7 @@ pub struct Team {
 }
 
 /// What the invite page shows before anyone accepts (from the token alone).
-#[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct InviteDetails {
     pub merchant_name: String,

@@ -3,6 +3,7 @@
 //! rest rides `/ws`.
 
 pub mod access_log;
+pub mod api;
 mod auth;
 mod body;
 mod cookies;
@@ -39,6 +40,7 @@ pub fn routes(cfg: &mut web::ServiceConfig, auth_base_path: &str) {
     .route("/readyz", web::get().to(health::readyz))
     .route("/metrics", web::get().to(metrics::scrape))
     .route("/ws", web::get().to(ws::upgrade))
+    .service(api::scope())
     .route("/pay/{id}", web::get().to(pay::show))
     .route("/pay/{id}", web::post().to(pay::submit))
     .route("/pay/{id}/logo", web::get().to(pay::logo))

@@ -9,6 +9,7 @@ use crate::live::frame_limit;
 use crate::live::session::SessionActor;
 use crate::security_log;
 use crate::state::State;
+use paydesk::domain::api_tokens::authenticate::{authenticate, note_use};
 use paydesk::store::sessions;
 
 /// Whether the Origin header names this server (or a configured extra origin).
@@ -30,6 +31,11 @@ fn origin_allowed(state: &State, req: &HttpRequest, origin: Option<&str>) -> boo
 }
 
 pub async fn upgrade(state: State, req: HttpRequest, stream: web::Payload) -> HttpResponse {
+    // A merchant's server with an API token: no cookie is involved, so no
+    // other site's page can ride it, and servers send no Origin.
+    if let Some(secret) = super::api::bearer(&req) {
+        return token_upgrade(state, &req, secret.to_string(), stream).await;
+    }
     let origin = req.headers().get("origin").and_then(|v| v.to_str().ok());
     if !origin_allowed(&state, &req, origin) {
         // Another site's page opening a socket with the user's cookie.
@@ -60,6 +66,39 @@ pub async fn upgrade(state: State, req: HttpRequest, stream: web::Payload) -> Ht
     let address = super::auth::client_address(&req);
     let actor = SessionActor::new(state.clone(), session, address, oversize);
     ws::WsResponseBuilder::new(actor, &req, stream)
+        .frame_size(protocol::MAX_FRAME_BYTES)
+        .start()
+        .unwrap_or_else(HttpResponse::from_error)
+}
+
+/// A socket opened with an API token instead of a browser session: the
+/// token's merchant and mode, what it grants, closed when it is revoked.
+async fn token_upgrade(
+    state: State,
+    req: &HttpRequest,
+    secret: String,
+    stream: web::Payload,
+) -> HttpResponse {
+    let address = super::auth::client_address(req);
+    let now = paydesk::ids::now_ms();
+    let checked = authenticate(&state.db, &state.keys.api_tokens, &secret, &address, now).await;
+    let access = match checked {
+        Ok(Ok(access)) => access,
+        Ok(Err(refusal)) => {
+            tracing::warn!(target: "security", address = %address, reason = refusal.as_str(), "API token refused at the socket");
+            return HttpResponse::Unauthorized().body("invalid token");
+        }
+        Err(err) => {
+            tracing::error!(error = %err, "token lookup failed");
+            return HttpResponse::InternalServerError().finish();
+        }
+    };
+    if let Err(err) = note_use(&state.db, &access, &address, now).await {
+        tracing::warn!(error = %err, "could not note an API token's use");
+    }
+    let (stream, oversize) = frame_limit::guard(stream, protocol::MAX_FRAME_BYTES);
+    let actor = SessionActor::for_token(state.clone(), access, address, oversize);
+    ws::WsResponseBuilder::new(actor, req, stream)
         .frame_size(protocol::MAX_FRAME_BYTES)
         .start()
         .unwrap_or_else(HttpResponse::from_error)

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::time::Duration;
 
 use actix::prelude::*;
-use protocol::{Change, ErrorCode, ReplyBody, ServerFrame, WireError, encode};
+use protocol::{ApiTokenState, Change, ErrorCode, ReplyBody, ServerFrame, WireError, encode};
 
 use super::messages::{
     Advance, Encoded, Execute, Join, Leave, Members, Outbound, Regranted, SetPresence, Stop, Tick,
@@ -21,10 +21,14 @@ use paydesk::domain::teams::{is_team_command, run_team_command};
 use paydesk::domain::webhooks::commands::{WebhookTools, is_webhook_command, run_webhook_command};
 use paydesk::domain::{self, Scope, routes};
 use paydesk::error::{AppError, AppResult};
+use paydesk::ids::now_ms;
+use paydesk::store::api_tokens as api_token_store;
 use paydesk::store::events::{self, StreamPosition};
 use paydesk::store::stream::{self, Actor as EventActor, Cause, StreamKey, Work};
 use paydesk::store::{Db, Tx, users};
 
+/// The close code of a socket whose API token was revoked.
+pub const TOKEN_REVOKED: u16 = 4003;
 /// Deltas replayed on resume before we ask the client to resync instead.
 const REPLAY_LIMIT: u64 = 1_000;
 /// Commands waiting in the queue; beyond this senders wait (backpressure).
@@ -47,6 +51,8 @@ struct Member {
     /// What the member's role may read: deltas of other sections are left
     /// out of what this socket is sent.
     permissions: Permissions,
+    /// The API token the socket signed in with, if any.
+    token_id: Option<String>,
 }
 
 pub struct MerchantActor {
@@ -124,6 +130,7 @@ impl MerchantActor {
             self.apply_memberships(&changes);
             metrics::counter!("paydesk_deltas_sent_total").increment(self.sessions.len() as u64);
             self.broadcast_delta(seq, &changes);
+            self.close_revoked(&changes);
         }
     }
 
@@ -176,6 +183,37 @@ impl MerchantActor {
                 })
                 .clone()
         });
+    }
+
+    /// Closes the sockets of tokens a delta revoked. Every node's actor of
+    /// the stream publishes every delta, so a token's sockets close on
+    /// whichever node they are.
+    fn close_revoked(&mut self, changes: &[Change]) {
+        let revoked: Vec<&str> = changes
+            .iter()
+            .filter_map(|change| match change {
+                Change::ApiTokenUpserted { token } if token.state != ApiTokenState::Active => {
+                    Some(token.id.as_str())
+                }
+                _ => None,
+            })
+            .collect();
+        if revoked.is_empty() {
+            return;
+        }
+        let closing: Vec<String> = self
+            .sessions
+            .iter()
+            .filter(|(_, m)| m.token_id.as_deref().is_some_and(|t| revoked.contains(&t)))
+            .map(|(id, _)| id.clone())
+            .collect();
+        for session_id in closing {
+            if let Some(member) = self.sessions.remove(&session_id) {
+                member.outbox.do_send(Outbound::Close(TOKEN_REVOKED));
+            }
+            self.presence.leave(&session_id);
+            self.presence_dirty = true;
+        }
     }
 
     /// Sends who is online, when it changed since the last flush. Coalesced on
@@ -342,6 +380,7 @@ impl Handler<Join> for MerchantActor {
                         user_id: join.user.id.clone(),
                         outbox: join.outbox,
                         permissions: readable,
+                        token_id: join.token_id.clone(),
                     },
                 );
                 actor
@@ -420,6 +459,18 @@ async fn read_deltas(
         .collect()
 }
 
+/// An API token's grant as it is now, read in the command's transaction: a
+/// token revoked or expired a moment ago is refused.
+async fn token_grant(tx: &mut Tx, key: &StreamKey, token_id: &str) -> AppResult<Grant> {
+    let stored = api_token_store::live_permissions(tx, key, token_id, now_ms())
+        .await?
+        .ok_or(AppError::Code(ErrorCode::Unauthenticated))?;
+    Ok(Grant {
+        role: protocol::Role::Custom,
+        permissions: permissions::parse_stored(&stored).unwrap_or_default(),
+    })
+}
+
 /// Runs one command in one transaction: the seq bump, the change, the event
 /// and the stored reply commit together or not at all. Returns the reply and
 /// the deltas to broadcast: any another node committed since `known_seq`
@@ -442,11 +493,17 @@ async fn commit_command(
         }
         return Ok((protocol::decode(&ran.reply)?, Vec::new()));
     }
-    let cause = Cause {
-        actor: EventActor::User {
+    let actor = match &msg.token_id {
+        Some(token_id) => EventActor::ApiToken {
+            token_id: token_id.clone(),
+        },
+        None => EventActor::User {
             user_id: msg.user_id.clone(),
             session_id: msg.session_id.clone(),
         },
+    };
+    let cause = Cause {
+        actor,
         command_id: Some(msg.command_id.clone()),
         address: msg.address.clone(),
     };
@@ -454,9 +511,12 @@ async fn commit_command(
         // The table decides with the member's role as it is now, read in
         // this transaction: a member demoted or removed since their socket
         // joined is refused from their next command on.
-        let grant = users::find_grant(&mut **tx, &key.merchant_id, &msg.user_id)
-            .await?
-            .ok_or(AppError::Code(ErrorCode::Forbidden))?;
+        let grant = match &msg.token_id {
+            Some(token_id) => token_grant(tx, &key, token_id).await?,
+            None => users::find_grant(&mut **tx, &key.merchant_id, &msg.user_id)
+                .await?
+                .ok_or(AppError::Code(ErrorCode::Forbidden))?,
+        };
         grant
             .check(routes::command_route(&msg.command).needs)
             .map_err(AppError::Code)?;
@@ -694,6 +754,7 @@ mod tests {
             user_id: "usr_test".into(),
             outbox: addr.clone().recipient(),
             permissions: Permissions::all(protocol::Access::Write),
+            token_id: None,
         };
         (member, seen, addr)
     }

@@ -48,6 +48,9 @@ pub struct Join {
     pub resume: Option<Resume>,
     /// The server's build id, echoed in `Welcome`.
     pub build: String,
+    /// The API token the socket signed in with, if not a person: the
+    /// socket closes when the token is revoked.
+    pub token_id: Option<String>,
 }
 
 #[derive(Message)]
@@ -67,7 +70,12 @@ pub struct SetPresence {
 #[rtype(result = "Result<ReplyBody, WireError>")]
 pub struct Execute {
     pub command_id: String,
+    /// Who runs it: the member's user id, or the token's id when
+    /// `token_id` is set.
     pub user_id: String,
+    /// Set when an API token runs it (the machine API, or a token socket):
+    /// its grant is the token's, read in the command's transaction.
+    pub token_id: Option<String>,
     /// The public id of the user's signed-in session.
     pub session_id: String,
     /// The client's network address.

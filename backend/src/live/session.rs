@@ -2,6 +2,8 @@
 //! upgrade), authorises every frame, forwards commands to the merchant actor,
 //! runs queries, and relays what the merchant actor publishes.
 
+mod token_hello;
+
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -17,16 +19,16 @@ use super::frame_limit::{Fragments, Gathered, Oversize};
 use super::merchant::MerchantActor;
 use super::messages::{Execute, Join, Leave, Outbound, Regranted, SetPresence};
 use super::sockets::{self, Refused};
-use super::uploads::ConfirmChoice;
 use crate::metrics::CommandTimer;
 use crate::security_log::{self, Client, Sent, Working};
 use crate::state::State;
+use paydesk::domain::Scope;
 use paydesk::domain::accounts::{self, AccountScope};
+use paydesk::domain::api_tokens::authenticate::{TokenAccess, api_socket_key};
 use paydesk::domain::permissions::Grant;
 use paydesk::domain::routes::{self, Runs};
 use paydesk::domain::teams::TeamTools;
 use paydesk::domain::webhooks::endpoints::check_address;
-use paydesk::domain::{self, Scope};
 use paydesk::error::AppError;
 use paydesk::ids::new_id;
 use paydesk::store::sessions::SessionRow;
@@ -85,6 +87,9 @@ pub struct SessionActor {
     fragments: Fragments,
     /// Permits for this socket's requests in flight.
     work: Arc<Semaphore>,
+    /// Set when an API token opened the socket instead of a person: it
+    /// joins the token's stream only and runs what the token grants.
+    api: Option<TokenAccess>,
 }
 
 impl SessionActor {
@@ -112,7 +117,28 @@ impl SessionActor {
             oversize,
             fragments: Fragments::default(),
             work: Arc::new(Semaphore::new(WORK_IN_FLIGHT)),
+            api: None,
         }
+    }
+
+    /// A socket opened with an API token: `user_id` is the token's id, and
+    /// the registry knows its sockets under `api_socket_key`, so a revoke
+    /// closes them.
+    pub fn for_token(
+        state: State,
+        access: TokenAccess,
+        address: String,
+        oversize: Oversize,
+    ) -> SessionActor {
+        let session = SessionRow {
+            token_hash: api_socket_key(&access.token_id),
+            public_id: access.token_id.clone(),
+            user_id: access.token_id.clone(),
+            expires_at: i64::MAX,
+        };
+        let mut actor = SessionActor::new(state, session, address, oversize);
+        actor.api = Some(access);
+        actor
     }
 
     /// A refusal an operator should see: who, from where, and why.
@@ -245,6 +271,10 @@ impl SessionActor {
         let route = routes::command_route(&command);
         let timer = CommandTimer::start(&command);
         if route.runs == Runs::Account {
+            // A token has no account of its own to change.
+            if self.api.is_some() {
+                return Self::reply(ctx, id, Err(WireError::new(ErrorCode::Forbidden)));
+            }
             return self.account_command(id, command, timer, ctx);
         }
         let refusal = if let Err(code) = joined.grant.check(route.needs) {
@@ -267,6 +297,7 @@ impl SessionActor {
         let execute = Execute {
             command_id: id.clone(),
             user_id: self.user_id.clone(),
+            token_id: self.api.as_ref().map(|a| a.token_id.clone()),
             session_id: self.session_id.clone(),
             address: Some(self.address.clone()),
             origin: self.state.config.public_url.clone().unwrap_or_default(),
@@ -327,11 +358,17 @@ impl SessionActor {
 
     /// Who an event this socket causes is recorded as.
     fn cause(&self, command_id: &str) -> Cause {
-        Cause {
-            actor: EventActor::User {
+        let actor = match &self.api {
+            Some(access) => EventActor::ApiToken {
+                token_id: access.token_id.clone(),
+            },
+            None => EventActor::User {
                 user_id: self.user_id.clone(),
                 session_id: self.session_id.clone(),
             },
+        };
+        Cause {
+            actor,
             command_id: Some(command_id.to_string()),
             address: Some(self.address.clone()),
         }
@@ -410,38 +447,7 @@ impl SessionActor {
         let state = self.state.clone();
         let cause = self.cause(&id);
         let work = async move {
-            let uploads = &state.uploads;
-            let result = match command {
-                Command::BeginImport {
-                    kind,
-                    template,
-                    file_name,
-                    size,
-                } => uploads.begin(&scope, kind, template, &file_name, size),
-                Command::UploadImportChunk {
-                    upload_id,
-                    offset,
-                    data,
-                } => uploads.chunk(&scope, &upload_id, offset, &data),
-                Command::CheckImport { upload_id } => {
-                    uploads.check(&state, &scope, &upload_id).await
-                }
-                Command::ConfirmImport {
-                    upload_id,
-                    include_duplicates,
-                    allow_duplicate_file,
-                } => {
-                    let choice = ConfirmChoice {
-                        include_duplicates,
-                        allow_duplicate_file,
-                    };
-                    let confirmed = uploads.confirm(&state, &scope, &cause, &upload_id, choice);
-                    confirmed.await
-                }
-                Command::DiscardImport { upload_id } => uploads.discard(&scope, &upload_id),
-                // Routed elsewhere by `routes::command_route`.
-                _ => Err(paydesk::error::AppError::Code(ErrorCode::BadFrame)),
-            };
+            let result = super::uploads::run_upload_command(&state, &scope, &cause, command).await;
             result.map_err(|e| e.to_wire())
         };
         ctx.spawn(
@@ -458,8 +464,12 @@ impl SessionActor {
         let Some(joined) = self.checked(&id, ctx) else {
             return;
         };
-        if let Err(code) = joined.grant.check(routes::query_route(&query).needs) {
+        let needs = routes::query_route(&query).needs;
+        if let Err(code) = joined.grant.check(needs) {
             return Self::reply(ctx, id, Err(WireError::new(code)));
+        }
+        if self.api.is_some() && needs == routes::Needs::OwnAccount {
+            return Self::reply(ctx, id, Err(WireError::new(ErrorCode::Forbidden)));
         }
         let scope = self.scope(joined);
         let asked = Self::asked(joined, &query);
@@ -467,21 +477,7 @@ impl SessionActor {
         let token_hash = self.token_hash.clone();
         // Reads do not queue behind the merchant's writes.
         let work = async move {
-            let result = match query {
-                Query::GetImportPreview { upload_id, offset } => {
-                    state.uploads.preview(&scope, &upload_id, offset)
-                }
-                Query::GetImportPreviewDuplicates { upload_id, offset } => {
-                    state.uploads.preview_duplicates(&scope, &upload_id, offset)
-                }
-                Query::DownloadImportIssues { id, offset } => {
-                    state
-                        .uploads
-                        .download_issues(&state, &scope, &id, offset)
-                        .await
-                }
-                other => domain::run_query(&state.db, &scope, &token_hash, &other).await,
-            };
+            let result = super::uploads::run_query(&state, &scope, &token_hash, query).await;
             result.map_err(|e| e.to_wire())
         };
         ctx.spawn(
@@ -521,6 +517,9 @@ impl SessionActor {
         mode: Option<Mode>,
         ctx: &mut ws::WebsocketContext<Self>,
     ) {
+        if let Some(access) = self.api.clone() {
+            return self.token_hello(access, resume, merchant_id, mode, ctx);
+        }
         let db = self.state.db.clone();
         let user_id = self.user_id.clone();
         let asked_for = merchant_id.clone();
@@ -580,6 +579,7 @@ impl SessionActor {
                 merchants,
                 resume,
                 build: actor.state.build_id(),
+                token_id: None,
             });
             actor.joined = Some(Joined {
                 key,

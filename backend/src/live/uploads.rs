@@ -8,8 +8,9 @@ use std::time::Duration;
 
 use moka::sync::Cache;
 use protocol::{
-    Change, ErrorCode, FieldError, IMPORT_CHUNK_BYTES, IMPORT_MAX_FILE_BYTES, Import,
-    ImportPreview, ImportStatus, ImportTemplate, Language, PaymentKind, ReplyBody, WireError,
+    Change, Command, ErrorCode, FieldError, IMPORT_CHUNK_BYTES, IMPORT_MAX_FILE_BYTES, Import,
+    ImportPreview, ImportStatus, ImportTemplate, Language, PaymentKind, Query, ReplyBody,
+    WireError,
 };
 
 use crate::state::State;
@@ -471,4 +472,70 @@ fn invalid_rows_name(file_name: &str) -> String {
         .rsplit_once('.')
         .map_or(file_name, |(stem, _)| stem);
     format!("{stem}-invalid-rows.xlsx")
+}
+
+/// Runs an upload step (routed `Runs::Upload`): for the socket and the
+/// machine API alike.
+pub async fn run_upload_command(
+    state: &State,
+    scope: &Scope,
+    cause: &Cause,
+    command: Command,
+) -> AppResult<ReplyBody> {
+    let uploads = &state.uploads;
+    match command {
+        Command::BeginImport {
+            kind,
+            template,
+            file_name,
+            size,
+        } => uploads.begin(scope, kind, template, &file_name, size),
+        Command::UploadImportChunk {
+            upload_id,
+            offset,
+            data,
+        } => uploads.chunk(scope, &upload_id, offset, &data),
+        Command::CheckImport { upload_id } => uploads.check(state, scope, &upload_id).await,
+        Command::ConfirmImport {
+            upload_id,
+            include_duplicates,
+            allow_duplicate_file,
+        } => {
+            let choice = ConfirmChoice {
+                include_duplicates,
+                allow_duplicate_file,
+            };
+            uploads
+                .confirm(state, scope, cause, &upload_id, choice)
+                .await
+        }
+        Command::DiscardImport { upload_id } => uploads.discard(scope, &upload_id),
+        // Routed elsewhere by `routes::command_route`.
+        _ => Err(AppError::Code(ErrorCode::BadFrame)),
+    }
+}
+
+/// Answers a query: those about uploads from memory, the rest from the
+/// database. For the socket and the machine API alike.
+pub async fn run_query(
+    state: &State,
+    scope: &Scope,
+    token_hash: &str,
+    query: Query,
+) -> AppResult<ReplyBody> {
+    match query {
+        Query::GetImportPreview { upload_id, offset } => {
+            state.uploads.preview(scope, &upload_id, offset)
+        }
+        Query::GetImportPreviewDuplicates { upload_id, offset } => {
+            state.uploads.preview_duplicates(scope, &upload_id, offset)
+        }
+        Query::DownloadImportIssues { id, offset } => {
+            state
+                .uploads
+                .download_issues(state, scope, &id, offset)
+                .await
+        }
+        other => paydesk::domain::run_query(&state.db, scope, token_hash, &other).await,
+    }
 }

@@ -50,3 +50,68 @@ pub async fn make_token(
 pub fn code_of(frame: ServerFrame) -> protocol::ErrorCode {
     error_of(frame).code
 }
+
+/// A merchant's server calling `/api/v1` with one token.
+pub struct Api {
+    pub http: reqwest::Client,
+    pub base: String,
+    pub secret: String,
+}
+
+/// An answer: its status, its JSON, and its headers.
+pub struct Answer {
+    pub status: u16,
+    pub json: serde_json::Value,
+    pub headers: reqwest::header::HeaderMap,
+}
+
+impl Answer {
+    pub fn code(&self) -> &str {
+        self.json["error"]["code"].as_str().unwrap_or("")
+    }
+}
+
+impl Api {
+    pub fn new(app: &crate::common::TestApp, secret: &str) -> Api {
+        Api {
+            http: reqwest::Client::new(),
+            base: app.url("/api/v1"),
+            secret: secret.to_string(),
+        }
+    }
+
+    async fn send(&self, request: reqwest::RequestBuilder) -> Answer {
+        let response = request.bearer_auth(&self.secret).send().await.unwrap();
+        let status = response.status().as_u16();
+        let headers = response.headers().clone();
+        let text = response.text().await.unwrap();
+        let json = serde_json::from_str(&text).unwrap_or(serde_json::Value::String(text));
+        Answer {
+            status,
+            json,
+            headers,
+        }
+    }
+
+    pub async fn get(&self, path: &str) -> Answer {
+        self.send(self.http.get(format!("{}{path}", self.base)))
+            .await
+    }
+
+    pub async fn get_in(&self, path: &str, language: &str) -> Answer {
+        let request = self
+            .http
+            .get(format!("{}{path}", self.base))
+            .header("accept-language", language);
+        self.send(request).await
+    }
+
+    /// A write with an idempotency key (none when `key` is empty).
+    pub async fn post(&self, path: &str, key: &str, body: &serde_json::Value) -> Answer {
+        let mut request = self.http.post(format!("{}{path}", self.base)).json(body);
+        if !key.is_empty() {
+            request = request.header("idempotency-key", key);
+        }
+        self.send(request).await
+    }
+}

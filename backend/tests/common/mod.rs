@@ -498,6 +498,19 @@ pub enum Ended {
 }
 
 impl Socket {
+    /// A socket opened some other way (e.g. with an API token).
+    pub fn from_stream(
+        stream: tokio_tungstenite::WebSocketStream<
+            tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
+        >,
+    ) -> Socket {
+        Socket {
+            stream,
+            pending: Default::default(),
+            patience: Duration::from_secs(5),
+        }
+    }
+
     /// Waits up to `wait` for each frame from now on: for tests where the
     /// app is expected to be slow (behind a held lock, beside a long import),
     /// so that only a hung app fails them.

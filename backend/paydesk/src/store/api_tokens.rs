@@ -169,3 +169,34 @@ pub async fn touch(db: &Db, token_id: &str, at: i64, from: &str) -> AppResult<()
     tx.commit().await?;
     Ok(())
 }
+
+/// A usable token's matrix as stored, read inside a command's write
+/// transaction: revoked, expired or of another stream, none. A token
+/// revoked a moment ago runs nothing more.
+pub async fn live_permissions(
+    tx: &mut Tx,
+    key: &StreamKey,
+    token_id: &str,
+    now: i64,
+) -> AppResult<Option<String>> {
+    Ok(sqlx::query_scalar(
+        "SELECT permissions FROM api_tokens WHERE merchant_id = $1 AND mode = $2 AND id = $3 \
+         AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > $4)",
+    )
+    .bind(&key.merchant_id)
+    .bind(key.mode.as_str())
+    .bind(token_id)
+    .bind(now)
+    .fetch_optional(&mut **tx)
+    .await?)
+}
+
+/// The token's name and its merchant's, for a token socket's welcome.
+pub async fn names(db: &Db, token_id: &str) -> AppResult<Option<(String, String)>> {
+    Ok(sqlx::query_as(
+        "SELECT t.name, m.name FROM api_tokens t JOIN merchants m ON m.id = t.merchant_id WHERE t.id = $1",
+    )
+    .bind(token_id)
+    .fetch_optional(&db.pool)
+    .await?)
+}

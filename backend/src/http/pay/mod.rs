@@ -6,7 +6,7 @@
 pub mod card_update;
 pub mod mandate;
 mod views;
-mod words;
+pub(crate) mod words;
 
 use actix_web::cookie::Cookie;
 use actix_web::http::StatusCode;

@@ -122,3 +122,9 @@ pub async fn note_use(db: &Db, access: &TokenAccess, client: &str, now: i64) -> 
 pub fn refused(refusal: Refusal) -> AppError {
     AppError::Code(refusal.code())
 }
+
+/// The key a token's sockets are registered under (beside browser
+/// sessions' token hashes, which never look like this).
+pub fn api_socket_key(token_id: &str) -> String {
+    format!("api:{token_id}")
+}

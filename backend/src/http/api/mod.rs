@@ -1,0 +1,268 @@
+//! `/api/v1`: the machine API for merchants' servers. A thin adapter: each
+//! request becomes the socket's own `Command` or `Query` (see `endpoints`),
+//! is checked against the same routing and permission table, and runs the
+//! same way (commands on the merchant's queue, one event each, caused by
+//! the token). Scoped by the token's merchant and mode.
+
+pub mod endpoints;
+pub mod guards;
+pub mod openapi;
+mod reply;
+mod request;
+
+use std::time::Instant;
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use protocol::{Command, ErrorCode, Language, Query, ReplyBody, WireError};
+
+use self::endpoints::{Endpoint, Kind, Method};
+use crate::http::pay::words::language_of;
+use crate::live::messages::Execute;
+use crate::live::uploads;
+use crate::state::State;
+use paydesk::domain::Scope;
+use paydesk::domain::api_tokens::authenticate::{TokenAccess, authenticate, note_use};
+use paydesk::domain::routes::{self, Needs, Runs};
+use paydesk::domain::teams::TeamTools;
+use paydesk::ids::now_ms;
+use paydesk::store::stream::{Actor as EventActor, Cause, StreamKey};
+
+/// The longest `Idempotency-Key` accepted.
+const MAX_KEY_LEN: usize = 64;
+
+pub fn scope() -> actix_web::Scope {
+    web::scope("/api/v1")
+        .route("/openapi.json", web::get().to(openapi::serve))
+        .default_service(web::to(handle))
+}
+
+/// One request of the machine API, after its token and its limits.
+struct Call<'a> {
+    state: &'a State,
+    access: TokenAccess,
+    client: String,
+}
+
+impl Call<'_> {
+    fn scope(&self) -> Scope {
+        Scope {
+            merchant_id: self.access.merchant_id.clone(),
+            mode: self.access.mode,
+            user_id: self.access.token_id.clone(),
+            role: self.access.grant().role,
+            permissions: self.access.permissions,
+            clock: self.state.clock,
+            origin: self.state.config.public_url.clone().unwrap_or_default(),
+        }
+    }
+
+    fn cause(&self, command_id: &str) -> Cause {
+        Cause {
+            actor: EventActor::ApiToken {
+                token_id: self.access.token_id.clone(),
+            },
+            command_id: Some(command_id.to_string()),
+            address: Some(self.client.clone()),
+        }
+    }
+
+    /// What the token may do, by the one table; a token has no account of
+    /// its own.
+    fn allowed(&self, needs: Needs) -> Result<(), WireError> {
+        if needs == Needs::OwnAccount {
+            return Err(WireError::new(ErrorCode::Forbidden));
+        }
+        self.access.grant().check(needs).map_err(WireError::new)
+    }
+
+    async fn query(&self, query: Query) -> Result<ReplyBody, WireError> {
+        self.allowed(routes::query_route(&query).needs)?;
+        uploads::run_query(self.state, &self.scope(), "", query)
+            .await
+            .map_err(|e| e.to_wire())
+    }
+
+    async fn command(&self, command: Command, key: &str) -> Result<ReplyBody, WireError> {
+        let route = routes::command_route(&command);
+        if route.runs == Runs::Account {
+            return Err(WireError::new(ErrorCode::Forbidden));
+        }
+        self.allowed(route.needs)?;
+        // The key is the command's id, per token: a retry runs once and gets
+        // the first answer; the same key with another body is refused.
+        let command_id = format!("api:{}:{key}", self.access.token_id);
+        if route.runs == Runs::Upload {
+            let cause = self.cause(&command_id);
+            return uploads::run_upload_command(self.state, &self.scope(), &cause, command)
+                .await
+                .map_err(|e| e.to_wire());
+        }
+        let state = self.state;
+        let execute = Execute {
+            command_id,
+            user_id: self.access.token_id.clone(),
+            token_id: Some(self.access.token_id.clone()),
+            session_id: String::new(),
+            address: Some(self.client.clone()),
+            origin: state.config.public_url.clone().unwrap_or_default(),
+            sealer: state.keys.webhooks.clone(),
+            token_hasher: state.keys.api_tokens.clone(),
+            address_check: None,
+            // A token is never the owner: TransferOwnership is refused by its route.
+            team: TeamTools {
+                now: state.config.invite_clock.now(),
+                origin: state.config.public_origin(),
+                confirmed: None,
+            },
+            command,
+        };
+        let key = StreamKey::new(self.access.merchant_id.clone(), self.access.mode);
+        let merchant = state.merchants.actor_for(key, &state.db, state.clock);
+        merchant
+            .send(execute)
+            .await
+            .unwrap_or_else(|_| Err(WireError::new(ErrorCode::Internal)))
+    }
+}
+
+fn method_of(req: &HttpRequest) -> Option<Method> {
+    match req.method().as_str() {
+        "GET" => Some(Method::Get),
+        "POST" => Some(Method::Post),
+        "PUT" => Some(Method::Put),
+        "DELETE" => Some(Method::Delete),
+        _ => None,
+    }
+}
+
+/// The token the request presents, checked; or the answer refusing it.
+async fn access_of(
+    state: &State,
+    req: &HttpRequest,
+    client: &str,
+    language: Language,
+) -> Result<TokenAccess, HttpResponse> {
+    let unauthenticated = || {
+        let mut response = reply::code(language, ErrorCode::Unauthenticated);
+        response.headers_mut().insert(
+            actix_web::http::header::WWW_AUTHENTICATE,
+            actix_web::http::header::HeaderValue::from_static("Bearer"),
+        );
+        response
+    };
+    let Some(secret) = bearer(req) else {
+        return Err(unauthenticated());
+    };
+    match authenticate(&state.db, &state.keys.api_tokens, secret, client, now_ms()).await {
+        Ok(Ok(access)) => Ok(access),
+        Ok(Err(refusal)) => {
+            // Why, and from where; never the secret.
+            tracing::warn!(target: "security", address = %client, reason = refusal.as_str(), "API token refused");
+            Err(unauthenticated())
+        }
+        Err(err) => Err(reply::error(language, &err.to_wire())),
+    }
+}
+
+/// The secret of an `Authorization: Bearer` header.
+pub fn bearer(req: &HttpRequest) -> Option<&str> {
+    let value = req.headers().get("authorization")?.to_str().ok()?;
+    let (scheme, secret) = value.split_once(' ')?;
+    scheme
+        .eq_ignore_ascii_case("bearer")
+        .then(|| secret.trim())
+        .filter(|s| !s.is_empty())
+}
+
+async fn handle(state: State, req: HttpRequest, body: web::Bytes) -> HttpResponse {
+    let (language, _) = language_of(&req, None);
+    let path = req.match_info().unprocessed().to_string();
+    let Some((endpoint, params)) = method_of(&req).and_then(|m| endpoints::find(m, &path)) else {
+        return reply::code(language, ErrorCode::NotFound);
+    };
+    let client = crate::http::auth::client_address(&req);
+    let access = match access_of(&state, &req, &client, language).await {
+        Ok(access) => access,
+        Err(refused) => return refused,
+    };
+    let per_minute = state.config.api_requests_per_minute;
+    if let Err(wait) = state.api.take(&access.token_id, per_minute, Instant::now()) {
+        let mut response = reply::code(language, ErrorCode::RateLimited);
+        let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+        if let Ok(value) = seconds.to_string().parse() {
+            response
+                .headers_mut()
+                .insert(actix_web::http::header::RETRY_AFTER, value);
+        }
+        return response;
+    }
+    // At most one write a minute per token; a failure to note it does not
+    // fail the request.
+    if let Err(err) = note_use(&state.db, &access, &client, now_ms()).await {
+        tracing::warn!(error = %err, "could not note an API token's use");
+    }
+    let call = Call {
+        state: &state,
+        access,
+        client,
+    };
+    match run(&call, &req, endpoint, &params, &body).await {
+        Ok((status, value)) => reply::builder(status, language).json(value),
+        Err(error) => reply::error(language, &error),
+    }
+}
+
+async fn run(
+    call: &Call<'_>,
+    req: &HttpRequest,
+    endpoint: &Endpoint,
+    params: &[(&'static str, String)],
+    body: &[u8],
+) -> Result<(StatusCode, serde_json::Value), WireError> {
+    let value = request::value_of(endpoint, params, req.query_string(), body)?;
+    let invalid = |_| WireError::new(ErrorCode::InvalidInput);
+    if endpoint.kind == Kind::Query {
+        let query: Query = serde_json::from_value(value).map_err(invalid)?;
+        let reply = call.query(query).await?;
+        return Ok((StatusCode::OK, reply::body_json(&reply)));
+    }
+    let key = req
+        .headers()
+        .get("idempotency-key")
+        .and_then(|v| v.to_str().ok())
+        .map(str::trim)
+        .filter(|k| !k.is_empty())
+        .ok_or(WireError::new(ErrorCode::IdempotencyKeyRequired))?;
+    if key.len() > MAX_KEY_LEN {
+        return Err(WireError::new(ErrorCode::InvalidInput));
+    }
+    let command: Command = serde_json::from_value(value).map_err(invalid)?;
+    let running_key = format!("{}:{key}", call.access.token_id);
+    let Some(_running) = call.state.api.start(&running_key) else {
+        return Err(WireError::new(ErrorCode::IdempotencyKeyInUse));
+    };
+    let reply = call.command(command, key).await?;
+    let status = if endpoint.name.starts_with("Create") {
+        StatusCode::CREATED
+    } else {
+        StatusCode::OK
+    };
+    // A change answers with the record as it is after it.
+    if let (Some((query_name, id_field)), ReplyBody::Committed { id, .. }) = (endpoint.then, &reply)
+    {
+        let id = id.clone().or_else(|| {
+            params
+                .iter()
+                .find(|(name, _)| name == &id_field)
+                .map(|(_, v)| v.clone())
+        });
+        if let Some(id) = id {
+            let query = serde_json::json!({"t": query_name, id_field: id});
+            let query: Query = serde_json::from_value(query).map_err(invalid)?;
+            let record = call.query(query).await?;
+            return Ok((status, reply::body_json(&record)));
+        }
+    }
+    Ok((status, reply::body_json(&reply)))
+}

@@ -1,0 +1,97 @@
+//! The machine API's answers: the socket's reply bodies as plain JSON, and
+//! one error shape with the socket's stable codes and a translated message.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, HttpResponseBuilder};
+use protocol::{ErrorCode, Language, ReplyBody, WireError};
+use serde_json::{Value, json};
+
+use crate::http::pay::words::Words;
+
+/// A reply body without its tag; a body that is one record (`{customer:
+/// {...}}`) is that record.
+pub fn body_json(reply: &ReplyBody) -> Value {
+    let Ok(Value::Object(mut fields)) = serde_json::to_value(reply) else {
+        return Value::Null;
+    };
+    fields.remove("t");
+    if fields.len() == 1
+        && let Some((_, Value::Object(record))) = fields.iter().next()
+    {
+        return Value::Object(record.clone());
+    }
+    Value::Object(fields)
+}
+
+pub fn status_of(error: &WireError) -> StatusCode {
+    if !error.fields.is_empty() {
+        return StatusCode::UNPROCESSABLE_ENTITY;
+    }
+    match error.code {
+        ErrorCode::Unauthenticated => StatusCode::UNAUTHORIZED,
+        ErrorCode::Forbidden | ErrorCode::OwnersOnly => StatusCode::FORBIDDEN,
+        ErrorCode::NotFound => StatusCode::NOT_FOUND,
+        ErrorCode::RateLimited => StatusCode::TOO_MANY_REQUESTS,
+        ErrorCode::IdempotencyKeyInUse | ErrorCode::CommandIdReused => StatusCode::CONFLICT,
+        ErrorCode::IdempotencyKeyRequired | ErrorCode::BadFrame | ErrorCode::InvalidInput => {
+            StatusCode::BAD_REQUEST
+        }
+        ErrorCode::Busy => StatusCode::SERVICE_UNAVAILABLE,
+        ErrorCode::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+        // The request was understood and the product's rules refused it.
+        _ => StatusCode::UNPROCESSABLE_ENTITY,
+    }
+}
+
+/// `{"error": {"code", "message", "fields": [{"field", "code", "message"}]}}`.
+pub fn error(language: Language, error: &WireError) -> HttpResponse {
+    let words = Words::of(language);
+    let fields: Vec<Value> = error
+        .fields
+        .iter()
+        .map(|f| json!({"field": f.field, "code": f.code, "message": words.error(f.code)}))
+        .collect();
+    let mut body = json!({"error": {"code": error.code, "message": words.error(error.code)}});
+    if !fields.is_empty() {
+        body["error"]["fields"] = Value::Array(fields);
+    }
+    builder(status_of(error), language).json(body)
+}
+
+pub fn code(language: Language, code: ErrorCode) -> HttpResponse {
+    error(language, &WireError::new(code))
+}
+
+pub fn builder(status: StatusCode, language: Language) -> HttpResponseBuilder {
+    let mut response = HttpResponse::build(status);
+    response
+        .insert_header(("Cache-Control", "no-store"))
+        .insert_header(("Content-Language", language_tag(language)));
+    response
+}
+
+fn language_tag(language: Language) -> &'static str {
+    match language {
+        Language::En => "en",
+        Language::Afr => "af",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_one_record_body_is_that_record_and_pages_keep_their_shape() {
+        let committed = ReplyBody::Committed {
+            seq: 3,
+            id: Some("pay_1".into()),
+        };
+        assert_eq!(body_json(&committed), json!({"seq": 3, "id": "pay_1"}));
+        let page = ReplyBody::CustomerPage {
+            items: Vec::new(),
+            next_cursor: None,
+        };
+        assert_eq!(body_json(&page), json!({"items": []}));
+    }
+}

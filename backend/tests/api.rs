@@ -1,0 +1,377 @@
+//! The machine API over real HTTP, on both databases: a read token cannot
+//! write; a revoked token fails at once (and its socket closes); fifty
+//! concurrent requests with one Idempotency-Key make one payment; another
+//! merchant's ids are not found; errors have one shape with the socket's
+//! codes and a translated message; writes need a key; a token past its
+//! rate gets 429 with Retry-After; a token opens the socket too.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod api_support;
+mod common;
+
+use api_support::{Api, grants, make_token};
+use common::{Database, TestApp};
+use futures_util::future::join_all;
+use protocol::*;
+use serde_json::json;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+
+const OWNER: &str = "owner@example.co.za";
+
+async fn start(db: Database, per_minute: u32) -> TestApp {
+    TestApp::start_with(db, move |config| {
+        config.business_date = Some(time::macros::date!(2026 - 03 - 02));
+        config.api_requests_per_minute = per_minute;
+    })
+    .await
+}
+
+fn customer_json(name: &str, email: &str) -> serde_json::Value {
+    serde_json::to_value(CustomerInput {
+        name: name.into(),
+        email: email.into(),
+        cellphone: "+27821234567".into(),
+        id_type: Some(IdType::SouthAfricanId),
+        id_number: "8801235111088".into(),
+        ..Default::default()
+    })
+    .unwrap()
+}
+
+fn once_off(customer_id: &str) -> serde_json::Value {
+    let mandate = MandateInput {
+        method: PaymentMethod::EftDebitOrder,
+        bank_account: BankAccountChoice::New {
+            input: BankAccountInput {
+                bank: BankId::Capitec,
+                branch_code: "470010".into(),
+                account_type: AccountType::Savings,
+                holder_name: "T Mokoena".into(),
+                account_number: "4000000012".into(),
+            },
+        },
+        client_type: ClientType::ResidentIndividual,
+        industry: Industry::Subscription,
+        contract_reference: "GYM2026".into(),
+        maximum_collection_cents: None,
+        allow_tracking: false,
+        tracking_days: None,
+        allow_date_adjustment: false,
+        variable_amount: false,
+        adjustment_category: AdjustmentCategory::Never,
+        adjustment_type: None,
+        adjustment_rate: String::new(),
+        adjustment_amount_cents: None,
+        approval_window: None,
+        abbreviated_name: "KAROO GYM".into(),
+    };
+    serde_json::to_value(PaymentInput {
+        customer_id: customer_id.into(),
+        mandate: MandateChoice::New {
+            input: Box::new(mandate),
+        },
+        kind: PaymentKind::Once,
+        amount_cents: 25_000,
+        date_to_process: Some("2026-03-03".into()),
+        transaction_reference: "INV-1001".into(),
+        start_date: None,
+        end_date: None,
+        interval: None,
+        day_to_process: None,
+        first_collection_cents: None,
+        start_running: true,
+    })
+    .unwrap()
+}
+
+async fn a_read_token_cannot_write(db: Database) {
+    let app = start(db, 600).await;
+    let owner = app.merchant(OWNER).await;
+    let mut socket = owner.open(Mode::Test).await;
+    let reads = grants(&[(Section::Customers, Access::Read)]);
+    let (_, secret) = make_token(&mut socket, "reader", Mode::Test, reads).await;
+    let api = Api::new(&app, &secret);
+
+    let listed = api.get("/customers").await;
+    assert_eq!(listed.status, 200, "{}", listed.json);
+    assert!(listed.json["items"].as_array().unwrap().is_empty());
+
+    let refused = api
+        .post(
+            "/customers",
+            "k1",
+            &customer_json("Thabo Mokoena", "t@example.co.za"),
+        )
+        .await;
+    assert_eq!(
+        (refused.status, refused.code()),
+        (403, "forbidden"),
+        "{}",
+        refused.json
+    );
+    assert!(
+        !refused.json["error"]["message"]
+            .as_str()
+            .unwrap()
+            .is_empty()
+    );
+    // Nothing of another section either.
+    let payments = api.get("/payments?kind=once").await;
+    assert_eq!((payments.status, payments.code()), (403, "forbidden"));
+    // The message is in the language asked for; the code is the same.
+    let en = api.get_in("/payments?kind=once", "en-ZA").await;
+    let af = api.get_in("/payments?kind=once", "af-ZA,af;q=0.9").await;
+    assert_eq!(af.code(), "forbidden");
+    assert_ne!(en.json["error"]["message"], af.json["error"]["message"]);
+
+    // A writer's token writes, and needs a key to.
+    let writes = grants(&[(Section::Customers, Access::Write)]);
+    let (_, secret) = make_token(&mut socket, "writer", Mode::Test, writes).await;
+    let writer = Api::new(&app, &secret);
+    let keyless = writer
+        .post(
+            "/customers",
+            "",
+            &customer_json("Thabo Mokoena", "t@example.co.za"),
+        )
+        .await;
+    assert_eq!(
+        (keyless.status, keyless.code()),
+        (400, "idempotency_key_required")
+    );
+    let body = customer_json("Thabo Mokoena", "t@example.co.za");
+    let made = writer.post("/customers", "k1", &body).await;
+    assert_eq!(made.status, 201, "{}", made.json);
+    assert_eq!(made.json["name"], "Thabo Mokoena");
+    // The same key again: the first answer's record, made once.
+    let again = writer.post("/customers", "k1", &body).await;
+    assert_eq!((again.status, &again.json["id"]), (201, &made.json["id"]));
+    // The same key with another body is refused.
+    let other = writer
+        .post(
+            "/customers",
+            "k1",
+            &customer_json("Lerato Dlamini", "l@example.co.za"),
+        )
+        .await;
+    assert_eq!((other.status, other.code()), (409, "command_id_reused"));
+    // A field the rules refuse: the field, its code and a message.
+    let bad = writer
+        .post("/customers", "k2", &customer_json("Thabo", "not-an-email"))
+        .await;
+    assert_eq!(bad.status, 422, "{}", bad.json);
+    assert_eq!(bad.json["error"]["fields"][0]["field"], "email");
+    let listed = api.get("/customers").await;
+    assert_eq!(listed.json["items"].as_array().unwrap().len(), 1);
+
+    // The change is the token's: one event caused by it, from its address.
+    let causes = app.event_causes(OWNER, Mode::Test).await;
+    let by_token: Vec<_> = causes
+        .iter()
+        .filter(|c| c.actor_kind == "api_token")
+        .collect();
+    assert_eq!(by_token.len(), 1, "{causes:?}");
+    assert_eq!(by_token[0].client_address.as_deref(), Some("127.0.0.1"));
+}
+
+async fn token_socket(app: &TestApp, secret: &str) -> common::Socket {
+    let url = app.url("/ws").replacen("http://", "ws://", 1);
+    let mut request = url.into_client_request().unwrap();
+    request
+        .headers_mut()
+        .insert("authorization", format!("Bearer {secret}").parse().unwrap());
+    let (stream, _) = tokio_tungstenite::connect_async(request).await.unwrap();
+    common::Socket::from_stream(stream)
+}
+
+async fn a_revoked_token_fails_at_once(db: Database) {
+    let app = start(db, 600).await;
+    let owner = app.merchant(OWNER).await;
+    let mut socket = owner.open(Mode::Test).await;
+    let writes = grants(&[(Section::Customers, Access::Write)]);
+    let (token, secret) = make_token(&mut socket, "shop", Mode::Test, writes).await;
+    let api = Api::new(&app, &secret);
+    assert_eq!(api.get("/customers").await.status, 200);
+
+    // The token opens the socket too, on its own stream, and writes there.
+    let mut live = token_socket(&app, &secret).await;
+    live.send(&ClientFrame::Hello {
+        resume: None,
+        build: "test".into(),
+        merchant_id: None,
+        mode: None,
+    })
+    .await;
+    let welcome = live
+        .next_matching(|f| matches!(f, ServerFrame::Welcome { .. }))
+        .await;
+    let ServerFrame::Welcome { mode, .. } = welcome else {
+        unreachable!()
+    };
+    assert_eq!(mode, Mode::Test);
+    let input = serde_json::from_value(customer_json("Sipho Ndlovu", "s@example.co.za")).unwrap();
+    let made = live.command("c1", Command::CreateCustomer { input }).await;
+    common::committed_id(made);
+    // Its own account has nothing to change.
+    let refused = live.query("p", Query::GetProfile {}).await;
+    assert_eq!(common::error_of(refused).code, ErrorCode::Forbidden);
+
+    let revoke = Command::RevokeApiToken {
+        token_id: token.id.clone(),
+    };
+    api_support::token_of(socket.command("revoke", revoke).await);
+    // The very next request fails, and the token's socket is closed.
+    let refused = api.get("/customers").await;
+    assert_eq!((refused.status, refused.code()), (401, "unauthenticated"));
+    assert_eq!(live.closed().await, Some(4003));
+    // A socket cannot be opened with it any more.
+    let url = app.url("/ws").replacen("http://", "ws://", 1);
+    let mut request = url.into_client_request().unwrap();
+    request
+        .headers_mut()
+        .insert("authorization", format!("Bearer {secret}").parse().unwrap());
+    assert!(tokio_tungstenite::connect_async(request).await.is_err());
+    // Nor does a made-up secret, or none.
+    let stranger = Api::new(&app, "pdk_test_000000000000000000000000000000000000000000");
+    assert_eq!(stranger.get("/customers").await.status, 401);
+}
+
+async fn fifty_concurrent_requests_with_one_key_make_one_payment(db: Database) {
+    let app = start(db, 600).await;
+    let owner = app.merchant(OWNER).await;
+    let mut socket = owner.open(Mode::Test).await;
+    let writes = grants(&[
+        (Section::Customers, Access::Write),
+        (Section::Payments, Access::Write),
+    ]);
+    let (_, secret) = make_token(&mut socket, "shop", Mode::Test, writes).await;
+    let api = Api::new(&app, &secret);
+    let customer = api
+        .post(
+            "/customers",
+            "c1",
+            &customer_json("Thabo Mokoena", "t@example.co.za"),
+        )
+        .await;
+    assert_eq!(customer.status, 201, "{}", customer.json);
+    let body = once_off(customer.json["id"].as_str().unwrap());
+
+    let answers = join_all((0..50).map(|_| api.post("/payments", "pay-1", &body))).await;
+    let mut ids = std::collections::HashSet::new();
+    for answer in &answers {
+        match answer.status {
+            201 => {
+                ids.insert(answer.json["id"].as_str().unwrap().to_string());
+            }
+            409 => assert_eq!(answer.code(), "idempotency_key_in_use", "{}", answer.json),
+            other => panic!("{other}: {}", answer.json),
+        }
+    }
+    assert_eq!(ids.len(), 1, "every success names the one payment");
+    let listed = api.get("/payments?kind=once").await;
+    assert_eq!(listed.status, 200, "{}", listed.json);
+    assert_eq!(listed.json["items"].as_array().unwrap().len(), 1);
+    // Afterwards the key replays the first answer.
+    let replay = api.post("/payments", "pay-1", &body).await;
+    assert_eq!(replay.status, 201);
+    assert!(ids.contains(replay.json["id"].as_str().unwrap()));
+}
+
+async fn another_merchants_ids_are_not_found(db: Database) {
+    let app = start(db, 600).await;
+    let owner = app.merchant(OWNER).await;
+    let mut socket = owner.open(Mode::Test).await;
+    let writes = grants(&[(Section::Customers, Access::Write)]);
+    let (_, secret) = make_token(&mut socket, "shop", Mode::Test, writes).await;
+    let ours = Api::new(&app, &secret);
+    let made = ours
+        .post(
+            "/customers",
+            "c1",
+            &customer_json("Thabo Mokoena", "t@example.co.za"),
+        )
+        .await;
+    let id = made.json["id"].as_str().unwrap().to_string();
+    assert_eq!(ours.get(&format!("/customers/{id}")).await.status, 200);
+
+    let stranger = app.merchant("other@example.co.za").await;
+    let mut theirs = stranger.open(Mode::Test).await;
+    let (_, secret) = make_token(&mut theirs, "shop", Mode::Test, writes).await;
+    let them = Api::new(&app, &secret);
+    let read = them.get(&format!("/customers/{id}")).await;
+    assert_eq!((read.status, read.code()), (404, "not_found"));
+    let archive = them
+        .post(&format!("/customers/{id}/archive"), "a1", &json!({}))
+        .await;
+    assert_eq!((archive.status, archive.code()), (404, "not_found"));
+    // The owner's live-mode token does not see the test mode's customer.
+    let mut live = owner.open(Mode::Live).await;
+    let (_, secret) = make_token(&mut live, "live", Mode::Live, writes).await;
+    assert!(secret.starts_with("pdk_live_"));
+    let live_api = Api::new(&app, &secret);
+    assert_eq!(live_api.get(&format!("/customers/{id}")).await.status, 404);
+    // An unknown route is not found in the same shape.
+    assert_eq!(ours.get("/nothing-here").await.code(), "not_found");
+}
+
+async fn a_token_past_its_rate_waits(db: Database) {
+    let app = start(db, 2).await;
+    let owner = app.merchant(OWNER).await;
+    let mut socket = owner.open(Mode::Test).await;
+    let reads = grants(&[(Section::Customers, Access::Read)]);
+    let (_, secret) = make_token(&mut socket, "shop", Mode::Test, reads).await;
+    let api = Api::new(&app, &secret);
+    assert_eq!(api.get("/customers").await.status, 200);
+    assert_eq!(api.get("/customers").await.status, 200);
+    let limited = api.get("/customers").await;
+    assert_eq!((limited.status, limited.code()), (429, "rate_limited"));
+    let wait: u64 = limited.headers["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((1..=30).contains(&wait), "{wait}");
+}
+
+async fn a_rolled_secret_works_for_its_grace_period_only(db: Database) {
+    let app = start(db, 600).await;
+    let owner = app.merchant(OWNER).await;
+    let mut socket = owner.open(Mode::Test).await;
+    let reads = grants(&[(Section::Customers, Access::Read)]);
+    let (token, first) = make_token(&mut socket, "shop", Mode::Test, reads).await;
+    let roll = |grace_hours| Command::RollApiToken {
+        token_id: token.id.clone(),
+        grace_hours,
+    };
+    let (_, second) = api_support::token_of(socket.command("r1", roll(24)).await);
+    let second = second.unwrap();
+    // During the grace period both secrets open the API.
+    assert_eq!(Api::new(&app, &first).get("/customers").await.status, 200);
+    assert_eq!(Api::new(&app, &second).get("/customers").await.status, 200);
+    // Rolled again without grace: only the newest works, at once.
+    let (_, third) = api_support::token_of(socket.command("r2", roll(0)).await);
+    let third = third.unwrap();
+    assert_eq!(Api::new(&app, &first).get("/customers").await.status, 401);
+    assert_eq!(Api::new(&app, &second).get("/customers").await.status, 401);
+    assert_eq!(Api::new(&app, &third).get("/customers").await.status, 200);
+    // Used: the list says when and from where.
+    let listed = match socket.query("l", Query::ListApiTokens {}).await {
+        ServerFrame::Reply {
+            ok: Some(ReplyBody::ApiTokens { tokens }),
+            ..
+        } => tokens,
+        other => panic!("{other:?}"),
+    };
+    assert!(listed[0].last_used_at.is_some());
+    assert_eq!(listed[0].last_used_from.as_deref(), Some("127.0.0.1"));
+}
+
+on_both_databases!(
+    a_rolled_secret_works_for_its_grace_period_only,
+    a_read_token_cannot_write,
+    a_revoked_token_fails_at_once,
+    fifty_concurrent_requests_with_one_key_make_one_payment,
+    another_merchants_ids_are_not_found,
+    a_token_past_its_rate_waits,
+);
