@@ -3,12 +3,12 @@ use ts_rs::TS;
 
 use crate::{
     Balance, BankAccount, BankAccountInput, BusinessInfo, Card, ClockStep, Customer, CustomerInput,
-    CustomerStatus, Dashboard, EMandateRequest, EMandateRequestInput, FileChunk, Import,
-    ImportIssue, ImportPreview, ImportTemplate, Language, Mandate, MandateAction, MandateFilter,
-    MerchantView, Mode, Order, OrderAction, OrderFilter, PayPage, PayPageInput, Payment,
-    PaymentAction, PaymentFilter, PaymentInput, PaymentKind, PaymentMethodSettings, PresenceMember,
-    Profile, SessionInfo, SortOrder, Transaction, TransactionFilter, UserView, WebhookDelivery,
-    WebhookEndpoint, WireError,
+    CustomerStatus, Dashboard, EMandateRequest, EMandateRequestInput, FileChunk, HistoryDetail,
+    HistoryEntry, HistoryFilter, HistoryPerson, Import, ImportIssue, ImportPreview, ImportTemplate,
+    Language, Mandate, MandateAction, MandateFilter, MerchantView, Mode, Order, OrderAction,
+    OrderFilter, PayPage, PayPageInput, Payment, PaymentAction, PaymentFilter, PaymentInput,
+    PaymentKind, PaymentMethodSettings, PresenceMember, Profile, SessionInfo, SortOrder,
+    Transaction, TransactionFilter, UserView, WebhookDelivery, WebhookEndpoint, WireError,
 };
 
 /// Where a client left off: the stream's epoch and the last delta it applied.
@@ -494,6 +494,22 @@ pub enum Query {
     ListWebhookDeliveries {
         endpoint_id: String,
     },
+    /// The account history, newest first, with the members it can be
+    /// filtered by.
+    ListHistory {
+        #[serde(default)]
+        filter: HistoryFilter,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        cursor: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        limit: Option<u32>,
+    },
+    /// One history entry in full.
+    GetHistoryEntry {
+        entry_id: String,
+    },
 }
 
 #[derive(Serialize, Deserialize, TS, Debug, Clone, PartialEq)]
@@ -641,6 +657,16 @@ pub enum ReplyBody {
     WebhookDeliveries {
         deliveries: Vec<WebhookDelivery>,
     },
+    HistoryPage {
+        items: Vec<HistoryEntry>,
+        people: Vec<HistoryPerson>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        next_cursor: Option<String>,
+    },
+    HistoryEntry {
+        detail: Box<HistoryDetail>,
+    },
     /// A command that made an endpoint's signing secret: committed like
     /// `Committed`, with the secret. The copy kept for retries of the
     /// command has no secret: it is shown once, never stored in the clear.
@@ -731,5 +757,10 @@ pub enum Change {
     },
     EMandateRequestUpserted {
         request: Box<EMandateRequest>,
+    },
+    /// A new entry of the account history (written with the event that
+    /// carries it; sent to members who may read its section).
+    HistoryEntryAdded {
+        entry: Box<HistoryEntry>,
     },
 }

@@ -170,6 +170,8 @@ pub fn query_route(query: &Query) -> QueryRoute {
         Q::ListOrders { .. } | Q::GetOrder { .. } => read(S::Orders),
         Q::ListEMandateRequests { .. } => read(S::Mandates),
         Q::ListWebhookEndpoints {} | Q::ListWebhookDeliveries { .. } => read(S::Developers),
+        // Each entry is shown only if its own section is readable too.
+        Q::ListHistory { .. } | Q::GetHistoryEntry { .. } => read(S::History),
     }
 }
 

@@ -11,6 +11,7 @@ pub mod clocks;
 pub mod customers;
 pub mod e_mandates;
 pub mod events;
+pub mod history;
 pub mod import_batches;
 pub mod import_duplicates;
 pub mod imports;
