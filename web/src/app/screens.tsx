@@ -12,6 +12,8 @@ import { CardsPage } from "../features/cards/CardsPage";
 import { CustomerDetailPage } from "../features/customers/CustomerDetailPage";
 import { CustomersPage } from "../features/customers/CustomersPage";
 import { ErrorView, NotFoundPage } from "../features/errors/ErrorPage";
+import { HistoryEntryPage } from "../features/history/HistoryEntryPage";
+import { HistoryPage } from "../features/history/HistoryPage";
 import { HomePage } from "../features/home/HomePage";
 import { ImportAction } from "../features/imports/ImportAction";
 import { ImportPage } from "../features/imports/ImportPage";
@@ -61,6 +63,8 @@ const BUILT: Partial<Record<Screen, () => ReactNode>> = {
   paymentPages: () => <PayPagesPage />,
   orders: () => <OrdersPage />,
   cards: () => <CardsPage />,
+  history: () => <HistoryPage />,
+  historyEntry: () => <HistoryEntryPage />,
 };
 
 function Placeholder({ entry }: { entry: RouteEntry }) {

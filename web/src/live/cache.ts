@@ -7,6 +7,7 @@ import type {
   Customer,
   EMandateRequest,
   EntityKind,
+  HistoryEntry,
   Import,
   Mandate,
   Order,
@@ -83,6 +84,11 @@ export const payPageUpsertsAtom = atom<UpsertFeed>({ serial: 0, ids: [] });
 export const orderUpsertsAtom = atom<UpsertFeed>({ serial: 0, ids: [] });
 export const cardUpsertsAtom = atom<UpsertFeed>({ serial: 0, ids: [] });
 export const eMandateRequestUpsertsAtom = atom<UpsertFeed>({ serial: 0, ids: [] });
+
+// The history entries the last delta brought, oldest first: the history screen shows the
+// ones its filters match above what it listed.
+export type HistoryFeed = { serial: number; entries: HistoryEntry[] };
+export const historyFeedAtom = atom<HistoryFeed>({ serial: 0, entries: [] });
 
 export function putCustomers(store: Store, customers: Customer[]): void {
   for (const customer of customers) store.set(customerAtom(customer.id), customer);
@@ -187,6 +193,7 @@ export function applyChanges(store: Store, changes: Change[]): void {
   const orders: string[] = [];
   const cards: string[] = [];
   const requests: string[] = [];
+  const history: HistoryEntry[] = [];
   for (const change of changes) {
     switch (change.t) {
       case "CustomerUpserted":
@@ -251,6 +258,9 @@ export function applyChanges(store: Store, changes: Change[]): void {
       case "BankAccountRemoved":
         removeBankAccount(store, change.customerId, change.id);
         break;
+      case "HistoryEntryAdded":
+        history.push(change.entry);
+        break;
       default:
         ignoreUnknown(change);
     }
@@ -264,6 +274,7 @@ export function applyChanges(store: Store, changes: Change[]): void {
   announce(store, orderUpsertsAtom, orders);
   announce(store, cardUpsertsAtom, cards);
   announce(store, eMandateRequestUpsertsAtom, requests);
+  if (history.length > 0) store.set(historyFeedAtom, (last) => ({ serial: last.serial + 1, entries: history }));
 }
 
 function forgetFamily<T>(family: AtomFamily<T | undefined>): (store: Store) => void {
