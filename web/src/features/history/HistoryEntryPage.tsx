@@ -48,9 +48,11 @@ export function HistoryEntryPage() {
   );
 }
 
-// JSON text as a person reads it: strings without their quotes, nothing as a dash.
-function shown(value: string | undefined): string {
+// JSON text as a person reads it: strings without their quotes, nothing as a dash, and the
+// records' times (`createdAt`, `updatedAt`: milliseconds) as dates.
+function shown(field: string, value: string | undefined, language: string): string {
   if (value === undefined || value === "null") return "—";
+  if (field.endsWith("At") && /^\d+$/.test(value)) return formatDateTime(Number(value), language);
   return value.startsWith('"') ? (JSON.parse(value) as string) : value;
 }
 
@@ -120,8 +122,8 @@ function EntryDetail({ detail }: { detail: HistoryDetail }) {
               {fields.map((field) => (
                 <tr key={field.field} className={changed.has(field.field) ? "is-changed" : undefined} data-testid="history-change" data-field={field.field}>
                   <td className="cell-mono">{field.field}</td>
-                  <td className="history-value">{shown(field.before)}</td>
-                  <td className="history-value">{shown(field.after)}</td>
+                  <td className="history-value">{shown(field.field, field.before, i18n.language)}</td>
+                  <td className="history-value">{shown(field.field, field.after, i18n.language)}</td>
                 </tr>
               ))}
             </tbody>

@@ -88,11 +88,11 @@ export function HistoryPage() {
           testId="filter-action"
         />
         <label className="filter-item">
-          <span className="filter-label">{t("collections.filters.from")}</span>
+          <span className="filter-label">{t("accountHistory.filters.from")}</span>
           <input type="date" className="input" value={view.from} max={view.to || undefined} onChange={(event) => update({ from: event.target.value })} data-testid="filter-from" />
         </label>
         <label className="filter-item">
-          <span className="filter-label">{t("collections.filters.to")}</span>
+          <span className="filter-label">{t("accountHistory.filters.to")}</span>
           <input type="date" className="input" value={view.to} min={view.from || undefined} onChange={(event) => update({ to: event.target.value })} data-testid="filter-to" />
         </label>
         <FilterClear shown={filtered} onClear={clear} />
@@ -131,7 +131,8 @@ export function HistoryPage() {
                     </span>
                     {entry.recordId ? <span className="cell-sub cell-mono">{entry.recordId}</span> : null}
                   </td>
-                  <td className="hide-sm cell-muted history-fields">{entry.fields.join(", ")}</td>
+                  {/* A new record's every field is new: only an update names what changed. */}
+                  <td className="hide-sm cell-muted history-fields">{entry.action === "updated" ? entry.fields.join(", ") : "—"}</td>
                   <td className="hide-md cell-muted">{entry.address ?? "—"}</td>
                 </tr>
               ))}
