@@ -7,6 +7,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
+mod import_support;
 mod team_support;
 
 use common::{Database, Socket, TestApp, committed_id, customer_input, error_of};
@@ -316,7 +317,63 @@ async fn members_see_only_what_their_role_reads(db: Database) {
     assert!(by_viewer.is_empty(), "{by_viewer:?}");
 }
 
+/// A customer an import wrote (announced in bulk) and then edited is
+/// updated, not created, even though the history never saw it alone.
+async fn a_record_written_in_bulk_then_edited_is_updated(db: Database) {
+    let app = TestApp::start_pinned(db).await;
+    let owner = app.merchant(OWNER).await;
+    let mut tab = owner.open(Mode::Test).await;
+    let csv = format!(
+        "{}\n{}",
+        import_support::HEADER,
+        import_support::row("BULK-1", "150.00", "2026-03-10")
+    );
+    let preview = import_support::upload(&mut tab, "bulk.csv", csv.as_bytes())
+        .await
+        .unwrap();
+    let import_id = committed_id(import_support::confirm(&mut tab, &preview.upload_id).await);
+    import_support::completed(&mut tab, &import_id).await;
+    let customers = match tab
+        .query(
+            "cs",
+            serde_json::from_value(serde_json::json!({"t": "ListCustomers"})).unwrap(),
+        )
+        .await
+    {
+        ServerFrame::Reply {
+            ok: Some(ReplyBody::CustomerPage { items, .. }),
+            ..
+        } => items,
+        other => panic!("{other:?}"),
+    };
+    let imported = &customers[0];
+    let bulk = history(&mut tab, "h0", HistoryFilter::default()).await;
+    assert!(
+        bulk.iter()
+            .any(|e| e.action == HistoryAction::BulkChanged && e.record_kind == "customer"),
+        "{bulk:?}"
+    );
+    let input = customer_input("Renamed", &imported.email);
+    committed_id(
+        tab.command(
+            "edit",
+            Command::UpdateCustomer {
+                customer_id: imported.id.clone(),
+                input,
+            },
+        )
+        .await,
+    );
+    let latest = history(&mut tab, "h1", HistoryFilter::default()).await;
+    let edit = latest
+        .iter()
+        .find(|e| e.record_id.as_deref() == Some(imported.id.as_str()))
+        .unwrap();
+    assert_eq!(edit.action, HistoryAction::Updated, "{edit:?}");
+}
+
 on_both_databases!(
+    a_record_written_in_bulk_then_edited_is_updated,
     a_command_shows_with_its_actor_address_and_before_after,
     failed_sign_ins_and_two_factor_changes_show,
     members_see_only_what_their_role_reads

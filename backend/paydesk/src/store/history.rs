@@ -111,6 +111,18 @@ fn changed_fields(before: Option<&Value>, after: Option<&Value>) -> Vec<String> 
     fields
 }
 
+/// Whether a record the history has not seen before was made by this
+/// change: a record written in bulk (an import's rows, a scheduler day,
+/// which announce an `Invalidate`) or before the history existed has no
+/// earlier row, but its times tell it was changed, not created.
+fn is_new(after: Option<&Value>) -> bool {
+    let time = |field: &str| after.and_then(|a| a.get(field)).and_then(Value::as_i64);
+    match (time("createdAt"), time("updatedAt")) {
+        (Some(created), Some(updated)) => created == updated,
+        _ => true,
+    }
+}
+
 /// Who caused an event, as the history names them.
 struct Who {
     kind: &'static str,
@@ -197,7 +209,7 @@ pub(super) async fn record_event(
             HistoryAction::BulkChanged
         } else if record.removed {
             HistoryAction::Removed
-        } else if before.is_none() {
+        } else if before.is_none() && is_new(record.after.as_ref()) {
             HistoryAction::Created
         } else {
             HistoryAction::Updated
@@ -210,7 +222,13 @@ pub(super) async fn record_event(
             actor_name: who.name.clone(),
             address: cause.address.clone(),
             user_agent: who.user_agent.clone(),
-            fields: changed_fields(before.as_ref(), record.after.as_ref()),
+            // With no earlier row (a record written in bulk) what changed
+            // is unknown: no field is named rather than every one.
+            fields: if before.is_some() || action == HistoryAction::Created {
+                changed_fields(before.as_ref(), record.after.as_ref())
+            } else {
+                Vec::new()
+            },
             record_kind: record.kind,
             record_id: record.id,
             action,
@@ -482,7 +500,19 @@ mod tests {
         let after = serde_json::json!({"name": "B", "email": "a@x", "updatedAt": 2});
         assert_eq!(changed_fields(Some(&before), Some(&after)), vec!["name"]);
         let created = changed_fields(None, Some(&after));
-        assert_eq!(created, vec!["name", "email"]);
+        // Every field of a new record, in the order JSON objects keep (by name).
+        assert_eq!(created, vec!["email", "name"]);
+    }
+
+    #[test]
+    fn a_record_first_seen_after_bulk_writes_is_updated_not_created() {
+        assert!(is_new(Some(
+            &serde_json::json!({"createdAt": 5, "updatedAt": 5})
+        )));
+        assert!(!is_new(Some(
+            &serde_json::json!({"createdAt": 5, "updatedAt": 9})
+        )));
+        assert!(is_new(Some(&serde_json::json!({"today": "2026-03-02"}))));
     }
 
     #[test]
