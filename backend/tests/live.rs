@@ -121,7 +121,12 @@ async fn a_change_in_one_tab_reaches_the_other(db: Database) {
     for tab in [&mut tab1, &mut tab2] {
         match tab.next().await {
             ServerFrame::Delta { seq: 1, changes } => match &changes[..] {
-                [Change::CustomerUpserted { customer }] => {
+                // The record first, then the account history's entry for it.
+                [
+                    Change::CustomerUpserted { customer },
+                    Change::HistoryEntryAdded { entry },
+                ] => {
+                    assert_eq!(entry.record_id.as_deref(), Some(id.as_str()));
                     assert_eq!(customer.id, id);
                     assert_eq!(customer.cellphone, "+27821234567", "spaces dropped");
                     assert!(!customer.archived);

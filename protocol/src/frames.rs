@@ -5,11 +5,12 @@ use ts_rs::TS;
 use crate::{
     ApiToken, Balance, BankAccount, BankAccountInput, BusinessInfo, Card, ClockStep, Customer,
     CustomerInput, CustomerStatus, Dashboard, EMandateRequest, EMandateRequestInput, FileChunk,
-    Import, ImportIssue, ImportPreview, ImportTemplate, Invite, Language, Mandate, MandateAction,
-    MandateFilter, Member, MerchantView, Mode, Order, OrderAction, OrderFilter, PageInterval,
-    PayPage, PayPageInput, Payment, PaymentAction, PaymentFilter, PaymentInput, PaymentKind,
-    PaymentMethodSettings, Permissions, PresenceMember, Profile, Role, SessionInfo, SortOrder,
-    Team, Transaction, TransactionFilter, UserView, WebhookDelivery, WebhookEndpoint, WireError,
+    HistoryDetail, HistoryEntry, HistoryFilter, HistoryPerson, Import, ImportIssue, ImportPreview,
+    ImportTemplate, Invite, Language, Mandate, MandateAction, MandateFilter, Member, MerchantView,
+    Mode, Order, OrderAction, OrderFilter, PageInterval, PayPage, PayPageInput, Payment,
+    PaymentAction, PaymentFilter, PaymentInput, PaymentKind, PaymentMethodSettings, Permissions,
+    PresenceMember, Profile, Role, SessionInfo, SortOrder, Team, Transaction, TransactionFilter,
+    UserView, WebhookDelivery, WebhookEndpoint, WireError,
 };
 
 /// Where a client left off: the stream's epoch and the last delta it applied.
@@ -577,6 +578,22 @@ pub enum Query {
     /// The stream's API tokens (the socket's mode), newest first.
     ListApiTokens {},
     GetTeam {},
+    /// The account history, newest first, with the members it can be
+    /// filtered by.
+    ListHistory {
+        #[serde(default)]
+        filter: HistoryFilter,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        cursor: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        limit: Option<u32>,
+    },
+    /// One history entry in full.
+    GetHistoryEntry {
+        entry_id: String,
+    },
 }
 
 #[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq)]
@@ -727,6 +744,16 @@ pub enum ReplyBody {
     Team {
         team: Box<Team>,
     },
+    HistoryPage {
+        items: Vec<HistoryEntry>,
+        people: Vec<HistoryPerson>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        next_cursor: Option<String>,
+    },
+    HistoryEntry {
+        detail: Box<HistoryDetail>,
+    },
     /// A command that made an endpoint's signing secret: committed like
     /// `Committed`, with the secret. The copy kept for retries of the
     /// command has no secret: it is shown once, never stored in the clear.
@@ -854,5 +881,10 @@ pub enum Change {
     },
     InviteUpserted {
         invite: Box<Invite>,
+    },
+    /// A new entry of the account history (written with the event that
+    /// carries it; sent to members who may read its section).
+    HistoryEntryAdded {
+        entry: Box<HistoryEntry>,
     },
 }

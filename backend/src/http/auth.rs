@@ -211,7 +211,15 @@ async fn refuse(
     };
     state.throttle.record_failure(address_key);
     let limit = state.config.signin_limit_per_account;
-    let failures = match sign_in::record_failure(&state.db, email, failure, limit, &happened).await
+    let user_agent = req
+        .headers()
+        .get("user-agent")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default();
+    let failures = match sign_in::record_failure(
+        &state.db, email, failure, limit, &happened, user_agent,
+    )
+    .await
     {
         Ok(failures) => failures,
         Err(err) => return internal(err),

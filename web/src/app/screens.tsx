@@ -25,6 +25,8 @@ const BusinessInfoPage = screen(() => import("../features/business/BusinessInfoP
 const CardsPage = screen(() => import("../features/cards/CardsPage"), "CardsPage");
 const CustomerDetailPage = screen(() => import("../features/customers/CustomerDetailPage"), "CustomerDetailPage");
 const CustomersPage = screen(() => import("../features/customers/CustomersPage"), "CustomersPage");
+const HistoryEntryPage = screen(() => import("../features/history/HistoryEntryPage"), "HistoryEntryPage");
+const HistoryPage = screen(() => import("../features/history/HistoryPage"), "HistoryPage");
 const InvitePage = screen(() => import("../features/auth/InvitePage"), "InvitePage");
 const MemberPage = screen(() => import("../features/teams/MemberPage"), "MemberPage");
 const TeamsPage = screen(() => import("../features/teams/TeamsPage"), "TeamsPage");
@@ -83,6 +85,8 @@ const BUILT: Partial<Record<Screen, () => ReactNode>> = {
   teams: () => <TeamsPage />,
   team: () => <MemberPage />,
   teamInvite: () => <InvitePage />,
+  history: () => <HistoryPage />,
+  historyEntry: () => <HistoryEntryPage />,
 };
 
 function Placeholder({ entry }: { entry: RouteEntry }) {

@@ -7,6 +7,7 @@ import type {
   Customer,
   EMandateRequest,
   EntityKind,
+  HistoryEntry,
   Import,
   Mandate,
   Order,
@@ -92,6 +93,10 @@ export const eMandateRequestUpsertsAtom = atom<UpsertFeed>({ serial: 0, ids: [] 
 // Webhook deliveries as they are queued and attempted: the endpoint page folds them into its log.
 export type DeliveryFeed = { serial: number; deliveries: WebhookDelivery[] };
 export const webhookDeliveriesAtom = atom<DeliveryFeed>({ serial: 0, deliveries: [] });
+// The history entries the last delta brought, oldest first: the history screen shows the
+// ones its filters match above what it listed.
+export type HistoryFeed = { serial: number; entries: HistoryEntry[] };
+export const historyFeedAtom = atom<HistoryFeed>({ serial: 0, entries: [] });
 
 export function putCustomers(store: Store, customers: Customer[]): void {
   for (const customer of customers) store.set(customerAtom(customer.id), customer);
@@ -197,6 +202,7 @@ export function applyChanges(store: Store, changes: Change[]): void {
   const cards: string[] = [];
   const requests: string[] = [];
   const deliveries: WebhookDelivery[] = [];
+  const history: HistoryEntry[] = [];
   for (const change of changes) {
     switch (change.t) {
       case "CustomerUpserted":
@@ -272,6 +278,9 @@ export function applyChanges(store: Store, changes: Change[]): void {
       case "InviteUpserted":
         store.set(teamVersionAtom, (version) => version + 1);
         break;
+      case "HistoryEntryAdded":
+        history.push(change.entry);
+        break;
       default:
         ignoreUnknown(change);
     }
@@ -286,6 +295,7 @@ export function applyChanges(store: Store, changes: Change[]): void {
   announce(store, cardUpsertsAtom, cards);
   announce(store, eMandateRequestUpsertsAtom, requests);
   if (deliveries.length > 0) store.set(webhookDeliveriesAtom, (feed) => ({ serial: feed.serial + 1, deliveries }));
+  if (history.length > 0) store.set(historyFeedAtom, (last) => ({ serial: last.serial + 1, entries: history }));
 }
 
 function forgetFamily<T>(family: AtomFamily<T | undefined>): (store: Store) => void {

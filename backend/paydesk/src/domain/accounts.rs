@@ -2,7 +2,7 @@
 //! two-factor sign-in and sessions. These commands touch no merchant data,
 //! so they run beside the merchant's stream, not through it.
 
-use protocol::{Command, ErrorCode, Language, Profile, ReplyBody, UserView};
+use protocol::{Command, ErrorCode, HistoryAction, Language, Profile, ReplyBody, UserView};
 
 use super::mail::{Notice, Template, compose};
 use super::notices::{Happened, notify, recipient, warn_second_factor_failed};
@@ -14,7 +14,7 @@ use crate::auth::{backup_codes, password, totp};
 use crate::error::{AppError, AppResult};
 use crate::store::accounts::{self as store, Account};
 use crate::store::links::{self, Purpose};
-use crate::store::{Db, mail, sessions, users};
+use crate::store::{Db, Tx, history, mail, sessions, users};
 
 /// Verification links live one day.
 pub const VERIFY_EMAIL_SECONDS: i64 = 24 * 3600;
@@ -38,6 +38,30 @@ impl AccountScope<'_> {
             public_origin: self.public_origin,
         }
     }
+}
+
+/// A two-factor change of the user's account, for the history of every
+/// merchant they are a member of: from where and which browser.
+async fn record_in_history(
+    tx: &mut Tx,
+    scope: &AccountScope<'_>,
+    action: HistoryAction,
+) -> AppResult<()> {
+    let user_agent: Option<String> =
+        sqlx::query_scalar("SELECT user_agent FROM sessions WHERE token_hash = $1")
+            .bind(scope.token_hash)
+            .fetch_optional(&mut **tx)
+            .await?;
+    history::record_account(
+        tx,
+        &history::AccountEvent {
+            user_id: scope.user_id,
+            action,
+            address: Some(scope.address),
+            user_agent: user_agent.as_deref(),
+        },
+    )
+    .await
 }
 
 /// A reply, and the browser sessions whose sockets must now close.
@@ -287,6 +311,7 @@ async fn run_account_command(
             store::set_totp(&mut tx, scope.user_id, Some(&sealed), step as i64).await?;
             store::replace_backup_codes(&mut tx, scope.user_id, &stored_forms(scope, &codes))
                 .await?;
+            record_in_history(&mut tx, scope, HistoryAction::TwoFactorEnabled).await?;
             tx.commit().await?;
             Ok(ReplyBody::BackupCodes { codes }.into())
         }
@@ -304,6 +329,7 @@ async fn run_account_command(
             let mut tx = db.begin_write().await?;
             store::set_totp(&mut tx, scope.user_id, None, 0).await?;
             store::replace_backup_codes(&mut tx, scope.user_id, &[]).await?;
+            record_in_history(&mut tx, scope, HistoryAction::TwoFactorDisabled).await?;
             let owner = recipient(&account);
             notify(
                 &mut tx,

@@ -137,6 +137,7 @@ pub async fn remove_bank_account(
 
 pub async fn list_bank_accounts(db: &Db, scope: &Scope, customer_id: &str) -> AppResult<ReplyBody> {
     let customer_id = checked_id(customer_id)?;
+    super::customers::require_customer(db, scope, customer_id).await?;
     Ok(ReplyBody::BankAccounts {
         accounts: store::list_bank_accounts(db, &scope.merchant_id, scope.mode, customer_id)
             .await?,

@@ -209,6 +209,17 @@ pub async fn list_customers(
     Ok(ReplyBody::CustomerPage { items, next_cursor })
 }
 
+/// Fails `not_found` unless the customer is the stream's: lists of a
+/// customer's records (bank accounts, cards) answer another merchant's id
+/// as not found, never as merely empty.
+pub async fn require_customer(db: &Db, scope: &Scope, customer_id: &str) -> AppResult<()> {
+    let customer_id = checked_id(customer_id)?;
+    store::find_customer(db, &scope.merchant_id, scope.mode, customer_id)
+        .await?
+        .map(|_| ())
+        .ok_or(AppError::Code(ErrorCode::NotFound))
+}
+
 pub async fn get_customer(db: &Db, scope: &Scope, customer_id: &str) -> AppResult<ReplyBody> {
     let customer_id = checked_id(customer_id)?;
     let customer = store::find_customer(db, &scope.merchant_id, scope.mode, customer_id)

@@ -18,6 +18,7 @@ pub mod downloads;
 pub mod e_mandate_payers;
 pub mod e_mandate_signing;
 pub mod e_mandates;
+pub mod history;
 pub mod imports;
 pub mod invites;
 pub mod ledger;
@@ -289,6 +290,12 @@ pub async fn run_query(
         Query::ListWebhookDeliveries { endpoint_id } => {
             webhooks::queries::list_deliveries(db, scope, endpoint_id).await
         }
+        Query::ListHistory {
+            filter,
+            cursor,
+            limit,
+        } => history::list_history(db, scope, filter, cursor.as_deref(), *limit).await,
+        Query::GetHistoryEntry { entry_id } => history::get_entry(db, scope, entry_id).await,
         // Uploads live in the server's memory, not the database: the session
         // answers these from `live::uploads` before they get here.
         Query::GetImportPreview { .. }

@@ -125,6 +125,7 @@ pub fn change_section(change: &Change) -> Option<Section> {
         Change::MemberUpserted { .. }
         | Change::MemberRemoved { .. }
         | Change::InviteUpserted { .. } => S::Team,
+        Change::HistoryEntryAdded { .. } => S::History,
         Change::TwoFactorPolicyUpdated { .. } | Change::ClockAdvanced { .. } => return None,
     })
 }
@@ -150,12 +151,27 @@ pub fn readable_changes(permissions: &Permissions, changes: &[Change]) -> Vec<Ch
     changes
         .iter()
         .filter(|c| change_section(c).is_none_or(|s| permissions.allows(s, Access::Read)))
+        // A history entry also needs its record's section.
+        .filter(|c| match c {
+            Change::HistoryEntryAdded { entry } => entry
+                .section
+                .is_none_or(|s| permissions.allows(s, Access::Read)),
+            _ => true,
+        })
         .cloned()
         .collect()
 }
 
 /// A custom role's matrix as stored: JSON of `Permissions`. A section the
 /// stored matrix does not name (added since) is `None`.
+/// The sections `permissions` may read: a member's view of the history.
+pub fn readable_sections(permissions: &Permissions) -> Vec<Section> {
+    Section::ALL
+        .into_iter()
+        .filter(|s| permissions.allows(*s, Access::Read))
+        .collect()
+}
+
 pub fn parse_stored(json: &str) -> Option<Permissions> {
     serde_json::from_str(json).ok()
 }

@@ -186,6 +186,8 @@ pub fn query_route(query: &Query) -> QueryRoute {
         }
         Q::DownloadAccountingExport { .. } => read(S::Exports),
         Q::GetTeam {} => read(S::Team),
+        // Each entry is shown only if its own section is readable too.
+        Q::ListHistory { .. } | Q::GetHistoryEntry { .. } => read(S::History),
     }
 }
 

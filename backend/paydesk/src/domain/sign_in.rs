@@ -7,8 +7,10 @@ use super::mail::Notice;
 use super::notices::{Happened, notify, warn_second_factor_failed};
 use crate::auth::throttle::WINDOW;
 use crate::error::AppResult;
+use crate::store::history::{self, AccountEvent};
 use crate::store::users::{self, Recipient};
 use crate::store::{Db, Tx, signin_failures};
+use protocol::HistoryAction;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Failure {
@@ -35,10 +37,22 @@ pub async fn record_failure(
     failure: Failure,
     limit: u32,
     happened: &Happened<'_>,
+    user_agent: &str,
 ) -> AppResult<u32> {
     let mut tx = db.begin_write().await?;
     let failures = signin_failures::record_failure(&mut tx, email, window_ms()).await?;
     if let Some(owner) = users::find_recipient_by_email(&mut tx, email).await? {
+        // An address with no account has no history to show it in.
+        history::record_account(
+            &mut tx,
+            &AccountEvent {
+                user_id: &owner.id,
+                action: HistoryAction::SignInFailed,
+                address: Some(happened.address),
+                user_agent: Some(user_agent),
+            },
+        )
+        .await?;
         // Exactly one failure sees the count reach the limit: once per lockout.
         if failures == limit {
             notify(&mut tx, &owner, Notice::SignInLocked { failures }, happened).await?;

@@ -13,6 +13,7 @@ pub mod customers;
 pub mod e_mandate_signings;
 pub mod e_mandates;
 pub mod events;
+pub mod history;
 pub mod import_batches;
 pub mod import_duplicates;
 pub mod imports;

@@ -42,6 +42,17 @@ pub async fn create_session(
     .bind(new_id("ses"))
     .execute(&mut *tx)
     .await?;
+    // Every new session is a sign-in the account's history shows.
+    super::history::record_account(
+        &mut tx,
+        &super::history::AccountEvent {
+            user_id,
+            action: protocol::HistoryAction::SignedIn,
+            address: Some(address),
+            user_agent: Some(user_agent),
+        },
+    )
+    .await?;
     tx.commit().await?;
     Ok(token)
 }

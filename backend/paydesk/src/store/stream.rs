@@ -8,7 +8,7 @@
 
 use protocol::{Change, Mode, encode};
 
-use super::{Backend, Db, Tx, webhooks};
+use super::{Backend, Db, Tx, history, webhooks};
 use crate::error::AppResult;
 use crate::ids::now_ms;
 
@@ -149,6 +149,12 @@ pub async fn write<T>(
             });
         }
     };
+    // The history's entries travel with the event's own changes (last, so
+    // a delta still starts with what the work changed): every writer's
+    // changes are recorded, with their before, and reach the history's
+    // tabs live.
+    let entries = history::record_event(&mut tx, key, seq, cause, &changes).await?;
+    changes.extend(entries);
     // In the event's own transaction: a change that rolls back sends nothing,
     // and one that commits is never without its deliveries. The queued
     // deliveries are changes of the same event, for the open delivery logs.

@@ -4,7 +4,8 @@ import { bankName } from "../../components/banks";
 import { useLiveClient } from "../../live/context";
 import type { SortOrder, TransactionFilter } from "../../protocol/wire";
 import { buildTransactionsCsv, CSV_COLUMNS, exportFileName, type CsvLabels } from "./csv";
-import { downloadCsv, fetchForExport } from "./exportTransactions";
+import { downloadCsv } from "../../components/downloadCsv";
+import { fetchForExport } from "./exportTransactions";
 
 export type ExportOutcome = { tone: "success" | "warning" | "error"; text: string };
 

@@ -120,6 +120,9 @@ pub async fn list_cards(
     limit: Option<u32>,
 ) -> AppResult<ReplyBody> {
     let customer_id = customer_id.map(checked_id).transpose()?;
+    if let Some(customer_id) = customer_id {
+        crate::domain::customers::require_customer(db, scope, customer_id).await?;
+    }
     let page = PageRequest::new(SortOrder::Newest, cursor, limit)?;
     let items = store::list_cards(db, &scope.merchant_id, scope.mode, customer_id, &page).await?;
     let (items, next_cursor) = page.finish(items, |c| (c.created_at, 0, c.id.as_str()));

@@ -160,7 +160,8 @@ pub fn event_of(change: &Change) -> Option<(&'static str, Value)> {
         | Change::MemberUpserted { .. }
         | Change::MemberRemoved { .. }
         | Change::InviteUpserted { .. }
-        | Change::ClockAdvanced { .. } => return None,
+        | Change::ClockAdvanced { .. }
+        | Change::HistoryEntryAdded { .. } => return None,
     };
     // Wire types always serialise; a failure would be a bug, not an event.
     Some((kind, data.ok()?))

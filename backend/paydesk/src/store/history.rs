@@ -1,0 +1,534 @@
+//! The account history's rows. The stream's one writer (`stream::write`)
+//! records every change of every event here, in the event's transaction,
+//! with the record as it was before (the previous row of the same record)
+//! and after; no command records its own. A user's sign-ins, failed
+//! sign-ins and two-factor changes are rows of their account, which the
+//! history of each merchant they are a member of shows. Nothing in the
+//! product updates or deletes a row.
+
+use protocol::{
+    Change, EntityKind, HistoryAction, HistoryActorKind, HistoryEntry, HistoryFieldChange,
+    HistoryFilter, HistoryPerson, Section,
+};
+use serde_json::{Map, Value};
+use sqlx::Row;
+use sqlx::any::AnyRow;
+
+use super::sql::{Bind, Sql, from_wire_name, opt_int, opt_text, page_limit, wire_name};
+use super::stream::{Actor, Cause, StreamKey};
+use super::{Db, Tx};
+use crate::domain::permissions::change_section;
+use crate::error::AppResult;
+use crate::ids::{new_id, now_ms};
+
+/// Fields that change with every write and say nothing on their own.
+const QUIET_FIELDS: [&str; 2] = ["updatedAt", "version"];
+
+/// One record a change touched, as the history keeps it.
+struct Touched {
+    kind: String,
+    /// None when many records of the kind changed at once.
+    id: Option<String>,
+    /// The record as it is now; none when it was removed.
+    after: Option<Value>,
+    removed: bool,
+}
+
+fn json<T: serde::Serialize>(value: &T) -> Option<Value> {
+    serde_json::to_value(value).ok()
+}
+
+fn touched(change: &Change) -> Option<Touched> {
+    let record = |kind: &str, id: &str, after: Option<Value>| Touched {
+        kind: kind.to_string(),
+        id: Some(id.to_string()),
+        after,
+        removed: false,
+    };
+    // Settings and policies are one record per stream: their kind is their id.
+    let single = |kind: &str, after: Option<Value>| record(kind, kind, after);
+    let removed = |kind: &str, id: &str| Touched {
+        removed: true,
+        ..record(kind, id, None)
+    };
+    Some(match change {
+        Change::CustomerUpserted { customer } => record("customer", &customer.id, json(customer)),
+        Change::Invalidate { kind } => Touched {
+            kind: entity_kind_name(*kind),
+            id: None,
+            after: None,
+            removed: false,
+        },
+        Change::BusinessInfoUpdated { info } => single("business_info", json(info)),
+        Change::TwoFactorPolicyUpdated { required } => single(
+            "two_factor_policy",
+            Some(serde_json::json!({ "required": required })),
+        ),
+        Change::BankAccountAdded { account } => record("bank_account", &account.id, json(account)),
+        Change::BankAccountRemoved { id, .. } => removed("bank_account", id),
+        Change::MandateUpserted { mandate } => record("mandate", &mandate.id, json(mandate)),
+        Change::PaymentUpserted { payment } => record("payment", &payment.id, json(payment)),
+        Change::TransactionUpserted { transaction } => {
+            record("transaction", &transaction.id, json(transaction))
+        }
+        Change::PaymentMethodSettingsUpdated { settings } => {
+            single("payment_method_settings", json(settings))
+        }
+        Change::ClockAdvanced { today } => single(
+            "business_clock",
+            Some(serde_json::json!({ "today": today })),
+        ),
+        Change::ImportUpserted { import } => record("import", &import.id, json(import)),
+        Change::PayPageUpserted { page } => record("pay_page", &page.id, json(page)),
+        Change::OrderUpserted { order } => record("order", &order.id, json(order)),
+        Change::CardUpserted { card } => record("card", &card.id, json(card)),
+        Change::CardRemoved { id, .. } => removed("card", id),
+        Change::EMandateRequestUpserted { request } => {
+            record("e_mandate_request", &request.id, json(request))
+        }
+        Change::ApiTokenUpserted { token } => record("api_token", &token.id, json(token)),
+        Change::MemberUpserted { member } => record("member", &member.user_id, json(member)),
+        Change::MemberRemoved { user_id } => removed("member", user_id),
+        Change::InviteUpserted { invite } => record("invite", &invite.id, json(invite)),
+        // The history's own entries are not records of the merchant's data,
+        // and each webhook delivery attempt is in its endpoint's log, not here.
+        Change::HistoryEntryAdded { .. } | Change::WebhookDeliveryUpserted { .. } => return None,
+    })
+}
+
+fn entity_kind_name(kind: EntityKind) -> String {
+    wire_name(&kind)
+}
+
+/// The top-level fields whose values differ, in the record's order.
+fn changed_fields(before: Option<&Value>, after: Option<&Value>) -> Vec<String> {
+    let empty = Map::new();
+    let before = before.and_then(Value::as_object).unwrap_or(&empty);
+    let after = after.and_then(Value::as_object).unwrap_or(&empty);
+    let mut fields: Vec<String> = after
+        .keys()
+        .chain(before.keys().filter(|k| !after.contains_key(*k)))
+        .filter(|k| !QUIET_FIELDS.contains(&k.as_str()))
+        .filter(|k| before.get(*k) != after.get(*k))
+        .cloned()
+        .collect();
+    fields.dedup();
+    fields
+}
+
+/// Whether a record the history has not seen before was made by this
+/// change: a record written in bulk (an import's rows, a scheduler day,
+/// which announce an `Invalidate`) or before the history existed has no
+/// earlier row, but its times tell it was changed, not created.
+fn is_new(after: Option<&Value>) -> bool {
+    let time = |field: &str| after.and_then(|a| a.get(field)).and_then(Value::as_i64);
+    match (time("createdAt"), time("updatedAt")) {
+        (Some(created), Some(updated)) => created == updated,
+        _ => true,
+    }
+}
+
+/// Who caused an event, as the history names them.
+struct Who {
+    kind: &'static str,
+    id: Option<String>,
+    name: Option<String>,
+    user_agent: Option<String>,
+}
+
+async fn who(tx: &mut Tx, actor: &Actor) -> AppResult<Who> {
+    let (kind, id) = match actor {
+        Actor::User { user_id, .. } => ("user", Some(user_id.clone())),
+        Actor::ApiToken { token_id } => ("api_token", Some(token_id.clone())),
+        Actor::Scheduler => ("scheduler", None),
+        Actor::Import { import_id } => ("import", Some(import_id.clone())),
+        Actor::Payer { page_id } => ("payer", Some(page_id.clone())),
+        Actor::WebhookDelivery { endpoint_id } => ("webhooks", Some(endpoint_id.clone())),
+    };
+    let mut who = Who {
+        kind,
+        id,
+        name: None,
+        user_agent: None,
+    };
+    if let Actor::User {
+        user_id,
+        session_id,
+    } = actor
+    {
+        who.name = sqlx::query_scalar("SELECT name FROM users WHERE id = $1")
+            .bind(user_id)
+            .fetch_optional(&mut **tx)
+            .await?;
+        who.user_agent = sqlx::query_scalar("SELECT user_agent FROM sessions WHERE public_id = $1")
+            .bind(session_id)
+            .fetch_optional(&mut **tx)
+            .await?;
+    }
+    Ok(who)
+}
+
+/// The record as the history last saw it, for the next entry's "before".
+async fn last_seen(tx: &mut Tx, key: &StreamKey, kind: &str, id: &str) -> AppResult<Option<Value>> {
+    let after: Option<Option<String>> = sqlx::query_scalar(
+        "SELECT after_json FROM history_entries WHERE merchant_id = $1 AND mode = $2 \
+         AND record_kind = $3 AND record_id = $4 ORDER BY seq DESC LIMIT 1",
+    )
+    .bind(&key.merchant_id)
+    .bind(key.mode.as_str())
+    .bind(kind)
+    .bind(id)
+    .fetch_optional(&mut **tx)
+    .await?;
+    Ok(after
+        .flatten()
+        .and_then(|text| serde_json::from_str(&text).ok()))
+}
+
+/// Records one history row per record an event changed and returns the
+/// changes that announce them to the merchant's tabs. Called only by
+/// `stream::write`, inside the event's transaction.
+pub(super) async fn record_event(
+    tx: &mut Tx,
+    key: &StreamKey,
+    seq: u64,
+    cause: &Cause,
+    changes: &[Change],
+) -> AppResult<Vec<Change>> {
+    let touched: Vec<(Touched, Option<Section>)> = changes
+        .iter()
+        .filter_map(|c| touched(c).map(|t| (t, change_section(c))))
+        .collect();
+    if touched.is_empty() {
+        return Ok(Vec::new());
+    }
+    let who = who(tx, &cause.actor).await?;
+    let now = now_ms();
+    let mut added = Vec::with_capacity(touched.len());
+    for (record, section) in touched {
+        let before = match &record.id {
+            Some(id) => last_seen(tx, key, &record.kind, id).await?,
+            None => None,
+        };
+        let action = if record.id.is_none() {
+            HistoryAction::BulkChanged
+        } else if record.removed {
+            HistoryAction::Removed
+        } else if before.is_none() && is_new(record.after.as_ref()) {
+            HistoryAction::Created
+        } else {
+            HistoryAction::Updated
+        };
+        let entry = HistoryEntry {
+            id: new_id("hst"),
+            at: now,
+            actor_kind: from_wire_name(who.kind).unwrap_or(HistoryActorKind::Unrecorded),
+            actor_id: who.id.clone(),
+            actor_name: who.name.clone(),
+            address: cause.address.clone(),
+            user_agent: who.user_agent.clone(),
+            // With no earlier row (a record written in bulk) what changed
+            // is unknown: no field is named rather than every one.
+            fields: if before.is_some() || action == HistoryAction::Created {
+                changed_fields(before.as_ref(), record.after.as_ref())
+            } else {
+                Vec::new()
+            },
+            record_kind: record.kind,
+            record_id: record.id,
+            action,
+            section,
+        };
+        insert(
+            tx,
+            &entry,
+            Some((key, seq)),
+            None,
+            cause.command_id.as_deref(),
+            (before.as_ref(), record.after.as_ref()),
+        )
+        .await?;
+        added.push(Change::HistoryEntryAdded {
+            entry: Box::new(entry),
+        });
+    }
+    Ok(added)
+}
+
+async fn insert(
+    tx: &mut Tx,
+    entry: &HistoryEntry,
+    stream: Option<(&StreamKey, u64)>,
+    user_id: Option<&str>,
+    command_id: Option<&str>,
+    (before, after): (Option<&Value>, Option<&Value>),
+) -> AppResult<()> {
+    sqlx::query(
+        "INSERT INTO history_entries (id, merchant_id, mode, seq, user_id, actor_kind, actor_id, \
+         actor_name, command_id, address, user_agent, section, record_kind, record_id, action, \
+         fields, before_json, after_json, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)",
+    )
+    .bind(&entry.id)
+    .bind(stream.map(|(k, _)| k.merchant_id.clone()))
+    .bind(stream.map(|(k, _)| k.mode.as_str()))
+    .bind(stream.map(|(_, seq)| seq as i64))
+    .bind(user_id)
+    .bind(wire_name(&entry.actor_kind))
+    .bind(entry.actor_id.as_deref())
+    .bind(entry.actor_name.as_deref())
+    .bind(command_id)
+    .bind(entry.address.as_deref())
+    .bind(entry.user_agent.as_deref())
+    .bind(entry.section.map(|s| wire_name(&s)))
+    .bind(&entry.record_kind)
+    .bind(entry.record_id.as_deref())
+    .bind(entry.action.as_str())
+    .bind(entry.fields.join(" "))
+    .bind(before.map(Value::to_string))
+    .bind(after.map(Value::to_string))
+    .bind(entry.at)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Where and how a user's account was used.
+pub struct AccountEvent<'a> {
+    pub user_id: &'a str,
+    pub action: HistoryAction,
+    pub address: Option<&'a str>,
+    pub user_agent: Option<&'a str>,
+}
+
+/// Records a sign-in, failed sign-in or two-factor change of a user's
+/// account, in the caller's transaction.
+pub async fn record_account(tx: &mut Tx, event: &AccountEvent<'_>) -> AppResult<()> {
+    let name: Option<String> = sqlx::query_scalar("SELECT name FROM users WHERE id = $1")
+        .bind(event.user_id)
+        .fetch_optional(&mut **tx)
+        .await?;
+    let entry = HistoryEntry {
+        id: new_id("hst"),
+        at: now_ms(),
+        actor_kind: HistoryActorKind::User,
+        actor_id: Some(event.user_id.to_string()),
+        actor_name: name,
+        address: event.address.map(|a| truncate(a, 64)),
+        user_agent: event.user_agent.map(|a| truncate(a, 256)),
+        record_kind: "account".into(),
+        record_id: Some(event.user_id.to_string()),
+        action: event.action,
+        fields: Vec::new(),
+        section: Some(Section::Team),
+    };
+    insert(tx, &entry, None, Some(event.user_id), None, (None, None)).await
+}
+
+fn truncate(text: &str, max: usize) -> String {
+    text.chars().take(max).collect()
+}
+
+const COLUMNS: &str = "h.id, h.merchant_id, h.seq, h.actor_kind, h.actor_id, h.actor_name, \
+    h.command_id, h.address, h.user_agent, h.section, h.record_kind, h.record_id, h.action, \
+    h.fields, h.before_json, h.after_json, h.created_at";
+
+/// A stream's rows and its members' account rows (from when they joined),
+/// as one table `h`. Every history query starts here.
+fn merchant_history(key: &StreamKey) -> Sql {
+    let mut sql = Sql::new("SELECT * FROM (SELECT ");
+    let merchant = sql.text_arg(&key.merchant_id);
+    let mode = sql.text_arg(key.mode.as_str());
+    let merchant_again = sql.text_arg(&key.merchant_id);
+    sql.push(&format!(
+        "{COLUMNS} FROM history_entries h WHERE h.merchant_id = {merchant} AND h.mode = {mode} \
+         UNION ALL SELECT {COLUMNS} FROM history_entries h JOIN memberships m \
+         ON m.user_id = h.user_id AND m.merchant_id = {merchant_again} \
+         WHERE h.merchant_id IS NULL AND h.created_at >= m.created_at) h WHERE 1 = 1"
+    ));
+    sql
+}
+
+/// Only entries of sections `readable` names, and those of no section.
+fn readable_only(sql: &mut Sql, readable: &[Section]) {
+    if readable.len() == Section::ALL.len() {
+        return;
+    }
+    let mut names: Vec<String> = Vec::new();
+    for section in readable {
+        names.push(sql.text_arg(&wire_name(section)));
+    }
+    if names.is_empty() {
+        sql.push(" AND h.section IS NULL");
+    } else {
+        sql.push(&format!(
+            " AND (h.section IS NULL OR h.section IN ({}))",
+            names.join(", ")
+        ));
+    }
+}
+
+/// One page of the history, newest first; the cursor is the last id seen
+/// (ids start with their time, so they sort as the entries happened).
+pub async fn list(
+    db: &Db,
+    key: &StreamKey,
+    readable: &[Section],
+    filter: &HistoryFilter,
+    cursor: Option<&str>,
+    limit: Option<u32>,
+) -> AppResult<(Vec<HistoryEntry>, Option<String>)> {
+    let limit = page_limit(limit);
+    let mut sql = merchant_history(key);
+    readable_only(&mut sql, readable);
+    sql.and_some(
+        "h.actor_kind = 'user' AND h.actor_id = {}",
+        filter.person.clone().map(Bind::Text),
+    )
+    .and_some(
+        "h.record_kind = {}",
+        filter.record_kind.clone().map(Bind::Text),
+    )
+    .and_some(
+        "h.action = {}",
+        filter.action.map(|a| Bind::Text(a.as_str().into())),
+    )
+    .and_some("h.created_at >= {}", filter.from.map(Bind::Int))
+    .and_some("h.created_at < {}", filter.to.map(Bind::Int))
+    .and_some("h.id < {}", cursor.map(|c| Bind::Text(c.into())));
+    let limit_arg = sql.int_arg(i64::from(limit) + 1);
+    sql.push(&format!(" ORDER BY h.id DESC LIMIT {limit_arg}"));
+    let rows = sql.query().fetch_all(&db.pool).await?;
+    let mut items: Vec<HistoryEntry> = rows.iter().map(entry_of).collect();
+    let more = items.len() > limit as usize;
+    items.truncate(limit as usize);
+    let next = items.last().filter(|_| more).map(|e| e.id.clone());
+    Ok((items, next))
+}
+
+/// One entry in full, if the member may read it.
+pub struct StoredEntry {
+    pub entry: HistoryEntry,
+    pub command_id: Option<String>,
+    pub seq: Option<i64>,
+    pub before: Option<Value>,
+    pub after: Option<Value>,
+}
+
+pub async fn get(
+    db: &Db,
+    key: &StreamKey,
+    readable: &[Section],
+    id: &str,
+) -> AppResult<Option<StoredEntry>> {
+    let mut sql = merchant_history(key);
+    readable_only(&mut sql, readable);
+    sql.and("h.id = {}", Bind::Text(id.into()));
+    let row = sql.query().fetch_optional(&db.pool).await?;
+    Ok(row.map(|row| {
+        let parse =
+            |column: &str| opt_text(&row, column).and_then(|text| serde_json::from_str(&text).ok());
+        StoredEntry {
+            entry: entry_of(&row),
+            command_id: opt_text(&row, "command_id"),
+            seq: opt_int(&row, "seq"),
+            before: parse("before_json"),
+            after: parse("after_json"),
+        }
+    }))
+}
+
+/// Every field of a record before and after, as JSON text.
+pub fn field_changes(before: Option<&Value>, after: Option<&Value>) -> Vec<HistoryFieldChange> {
+    let empty = Map::new();
+    let b = before.and_then(Value::as_object).unwrap_or(&empty);
+    let a = after.and_then(Value::as_object).unwrap_or(&empty);
+    let mut names: Vec<&String> = a.keys().collect();
+    names.extend(b.keys().filter(|k| !a.contains_key(*k)));
+    names
+        .into_iter()
+        .map(|field| HistoryFieldChange {
+            field: field.clone(),
+            before: b.get(field).map(Value::to_string),
+            after: a.get(field).map(Value::to_string),
+        })
+        .collect()
+}
+
+/// The members the history can be filtered by.
+pub async fn people(db: &Db, merchant_id: &str) -> AppResult<Vec<HistoryPerson>> {
+    let rows = sqlx::query(
+        "SELECT u.id, u.name FROM memberships m JOIN users u ON u.id = m.user_id \
+         WHERE m.merchant_id = $1 ORDER BY u.name, u.id",
+    )
+    .bind(merchant_id)
+    .fetch_all(&db.pool)
+    .await?;
+    Ok(rows
+        .iter()
+        .map(|r| HistoryPerson {
+            user_id: r.get("id"),
+            name: r.get("name"),
+        })
+        .collect())
+}
+
+fn entry_of(row: &AnyRow) -> HistoryEntry {
+    let text = |column: &str| opt_text(row, column).unwrap_or_default();
+    HistoryEntry {
+        id: text("id"),
+        at: opt_int(row, "created_at").unwrap_or_default(),
+        actor_kind: from_wire_name(&text("actor_kind")).unwrap_or(HistoryActorKind::Unrecorded),
+        actor_id: opt_text(row, "actor_id"),
+        actor_name: opt_text(row, "actor_name"),
+        address: opt_text(row, "address"),
+        user_agent: opt_text(row, "user_agent"),
+        record_kind: text("record_kind"),
+        record_id: opt_text(row, "record_id"),
+        action: HistoryAction::parse(&text("action")).unwrap_or(HistoryAction::Updated),
+        fields: text("fields")
+            .split(' ')
+            .filter(|f| !f.is_empty())
+            .map(str::to_string)
+            .collect(),
+        section: opt_text(row, "section").and_then(|s| from_wire_name(&s)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_fields_that_differ_are_named_and_quiet_ones_never() {
+        let before = serde_json::json!({"name": "A", "email": "a@x", "updatedAt": 1});
+        let after = serde_json::json!({"name": "B", "email": "a@x", "updatedAt": 2});
+        assert_eq!(changed_fields(Some(&before), Some(&after)), vec!["name"]);
+        let created = changed_fields(None, Some(&after));
+        // Every field of a new record, in the order JSON objects keep (by name).
+        assert_eq!(created, vec!["email", "name"]);
+    }
+
+    #[test]
+    fn a_record_first_seen_after_bulk_writes_is_updated_not_created() {
+        assert!(is_new(Some(
+            &serde_json::json!({"createdAt": 5, "updatedAt": 5})
+        )));
+        assert!(!is_new(Some(
+            &serde_json::json!({"createdAt": 5, "updatedAt": 9})
+        )));
+        assert!(is_new(Some(&serde_json::json!({"today": "2026-03-02"}))));
+    }
+
+    #[test]
+    fn every_record_change_names_its_record_and_history_entries_none() {
+        let policy = Change::TwoFactorPolicyUpdated { required: true };
+        let t = touched(&policy).unwrap_or_else(|| unreachable!());
+        assert_eq!(t.kind, "two_factor_policy");
+        let bulk = touched(&Change::Invalidate {
+            kind: EntityKind::Payment,
+        })
+        .unwrap_or_else(|| unreachable!());
+        assert_eq!((bulk.kind.as_str(), bulk.id), ("payment", None));
+    }
+}

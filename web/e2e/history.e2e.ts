@@ -1,0 +1,118 @@
+import { readFileSync } from "node:fs";
+import Papa from "papaparse";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openBrowser, shoot, type Session } from "./browser";
+import { signUpFresh } from "./flows";
+import type { Account } from "./pages/AuthPages";
+import { CustomerDetailPage, CustomersListPage } from "./pages/CustomerPages";
+import { HistoryEntryPage, HistoryListPage } from "./pages/HistoryPages";
+import { Shell } from "./pages/Shell";
+
+describe("account history, live across tabs", () => {
+  let session: Session;
+  let account: Account;
+
+  beforeAll(async () => {
+    session = await openBrowser();
+    const page = await session.newPage();
+    account = await signUpFresh(page, "history");
+    await page.close();
+  });
+
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it("shows a change made in one tab live in another, filters by person and opens an entry", async () => {
+    const tabA = await session.newPage();
+    const tabB = await session.newPage();
+    const customers = new CustomersListPage(tabA);
+    const history = new HistoryListPage(tabB);
+    await customers.open();
+    await history.open();
+    await new Shell(tabA).waitUntilLive();
+    await new Shell(tabB).waitUntilLive();
+    // The sign-up's sign-in is the first entry.
+    await history.row("Account · Signed in").waitFor();
+
+    await tabA.bringToFront();
+    await customers.create({ name: "Sipho Dlamini", email: "sipho@example.co.za" });
+    const detail = new CustomerDetailPage(tabA);
+    await detail.waitForIt();
+    await detail.edit({ name: "Sipho M. Dlamini" });
+
+    // Tab B never reloads: both entries arrive over the socket.
+    await history.row("Customer · Updated").waitFor();
+    await history.row("Customer · Created").waitFor();
+    const updated = history.row("Customer · Updated");
+    expect(await updated.getByTestId("history-who").textContent()).toBe(account.name);
+    expect(await updated.locator(".history-fields").textContent()).toBe("name");
+    await tabB.bringToFront();
+    await shoot(tabB, "history-list-en-light");
+
+    // Filter by person: kept in the address, every row is theirs.
+    await history.filterByPerson(account.name);
+    await tabB.waitForURL((url) => url.searchParams.has("person"));
+    await history.filterByAction("Updated");
+    await tabB.waitForURL((url) => url.searchParams.get("action") === "updated");
+    await expect.poll(() => history.rows().count()).toBe(1);
+    expect(await history.rows().first().getByTestId("history-who").textContent()).toBe(account.name);
+
+    // The CSV holds what is shown: the one filtered entry.
+    const download = await history.exportCsv();
+    expect(download.suggestedFilename()).toMatch(/^history-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = readFileSync(await download.path(), "utf8").replace(/^\ufeff/, "");
+    const [header, ...rows] = Papa.parse<string[]>(text.trim(), { skipEmptyLines: true }).data;
+    expect(header).toEqual(["Entry", "Time (UTC)", "Who", "Address", "Browser", "Record", "Record ID", "Action", "Fields changed"]);
+    expect(rows).toHaveLength(1);
+    expect([rows[0][2], rows[0][5], rows[0][7], rows[0][8]]).toEqual([account.name, "Customer", "Updated", "name"]);
+
+    // A reload keeps the filters.
+    await tabB.reload();
+    await expect.poll(() => history.rows().count()).toBe(1);
+
+    await history.rows().first().getByRole("link").click();
+    const entry = new HistoryEntryPage(tabB);
+    await entry.waitForIt();
+    expect(await entry.title().textContent()).toBe("Customer · Updated");
+    const name = entry.change("name");
+    await expect.poll(() => name.locator("td").nth(1).textContent()).toBe("Sipho Dlamini");
+    await expect.poll(() => name.locator("td").nth(2).textContent()).toBe("Sipho M. Dlamini");
+    await shoot(tabB, "history-entry-en-light");
+
+    await entry.recordLink().click();
+    await tabB.waitForURL((url) => url.pathname.startsWith("/customers/cus_"));
+
+    await tabA.close();
+    await tabB.close();
+  });
+
+  it("looks right in Afrikaans and in dark mode", async () => {
+    const page = await session.newPage();
+    const history = new HistoryListPage(page);
+    await history.open();
+    const shell = new Shell(page);
+    await shell.waitUntilLive();
+    await history.row("Customer · Created").waitFor();
+    await shell.chooseTheme("dark");
+    await shoot(page, "history-list-en-dark");
+    await history.rows().first().getByRole("link").click();
+    await new HistoryEntryPage(page).waitForIt();
+    await shoot(page, "history-entry-en-dark");
+
+    await shell.chooseLanguage("afr");
+    await page.getByText("Geskiedenis").first().waitFor();
+    await shoot(page, "history-entry-afr-dark");
+    await history.open();
+    await history.row("Kliënt · Geskep").waitFor();
+    await shoot(page, "history-list-afr-dark");
+    await shell.chooseTheme("light");
+    await shoot(page, "history-list-afr-light");
+    await history.rows().first().getByRole("link").click();
+    await new HistoryEntryPage(page).waitForIt();
+    await shoot(page, "history-entry-afr-light");
+    // Leave the shared session as other tests expect it.
+    await shell.chooseLanguage("en");
+    await page.close();
+  });
+});

@@ -1,0 +1,54 @@
+import type { Download, Locator, Page } from "playwright-core";
+
+export class HistoryListPage {
+  constructor(private readonly page: Page) {}
+
+  async open(query = ""): Promise<void> {
+    await this.page.goto(`/account/history${query}`);
+    await this.page.getByTestId("history-page").waitFor();
+  }
+
+  rows(): Locator {
+    return this.page.getByTestId("history-row");
+  }
+
+  /** The row whose "what" reads like `Customer · Created`. */
+  row(what: string): Locator {
+    return this.rows().filter({ has: this.page.getByTestId("history-what").getByText(what, { exact: true }) });
+  }
+
+  async filterByPerson(name: string): Promise<void> {
+    await this.page.getByTestId("filter-person").selectOption({ label: name });
+  }
+
+  async exportCsv(): Promise<Download> {
+    const download = this.page.waitForEvent("download");
+    await this.page.getByTestId("export-csv").click();
+    return download;
+  }
+
+  async filterByAction(label: string): Promise<void> {
+    await this.page.getByTestId("filter-action").selectOption({ label });
+  }
+}
+
+export class HistoryEntryPage {
+  constructor(private readonly page: Page) {}
+
+  async waitForIt(): Promise<void> {
+    await this.page.getByTestId("history-entry").waitFor();
+    await this.page.getByTestId("history-changes").waitFor();
+  }
+
+  title(): Locator {
+    return this.page.locator(".page-title");
+  }
+
+  change(field: string): Locator {
+    return this.page.locator(`[data-testid="history-change"][data-field="${field}"]`);
+  }
+
+  recordLink(): Locator {
+    return this.page.getByTestId("entry-record-link");
+  }
+}

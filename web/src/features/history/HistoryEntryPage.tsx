@@ -1,0 +1,135 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router";
+import { EmptyState } from "../../components/EmptyState";
+import { formatDateTime } from "../../components/format";
+import { PageHeader } from "../../components/PageHeader";
+import { PageSpinner } from "../../components/Spinner";
+import { LiveError } from "../../live/client";
+import { useLiveClient } from "../../live/context";
+import type { ErrorCode, HistoryDetail } from "../../protocol/wire";
+import "./history.css";
+import { recordPath } from "./historyView";
+import { actionLabel, recordLabel, whoLabel } from "./labels";
+
+type Loaded = { id: string; detail?: HistoryDetail; error?: ErrorCode };
+
+export function HistoryEntryPage() {
+  const { t } = useTranslation();
+  const { id = "" } = useParams();
+  const client = useLiveClient();
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  useEffect(() => {
+    let current = true;
+    client.query({ t: "GetHistoryEntry", entryId: id }).then(
+      (body) => {
+        if (current && body.t === "HistoryEntry") setLoaded({ id, detail: body.detail });
+      },
+      (error: unknown) => {
+        if (current) setLoaded({ id, error: error instanceof LiveError ? error.wire.code : "internal" });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [client, id]);
+  const view = loaded?.id === id ? loaded : null;
+  return (
+    <section className="page" data-testid="history-entry">
+      <Link to="/account/history" className="back-link">
+        ← {t("accountHistory.detail.back")}
+      </Link>
+      {view === null ? <PageSpinner label={t("app.loading")} /> : null}
+      {view?.error ? (
+        <EmptyState title={view.error === "not_found" ? t("accountHistory.detail.notFound") : t(`errors.${view.error}`)} testId="history-entry-missing" />
+      ) : null}
+      {view?.detail ? <EntryDetail detail={view.detail} /> : null}
+    </section>
+  );
+}
+
+// JSON text as a person reads it: strings without their quotes, nothing as a dash, and the
+// records' times (`createdAt`, `updatedAt`: milliseconds) as dates.
+function shown(field: string, value: string | undefined, language: string): string {
+  if (value === undefined || value === "null") return "—";
+  if (field.endsWith("At") && /^\d+$/.test(value)) return formatDateTime(Number(value), language);
+  return value.startsWith('"') ? (JSON.parse(value) as string) : value;
+}
+
+function EntryDetail({ detail }: { detail: HistoryDetail }) {
+  const { t, i18n } = useTranslation();
+  const { entry } = detail;
+  const path = recordPath(detail);
+  const changed = new Set(entry.fields);
+  const rows: [string, string, string?][] = [
+    [t("accountHistory.detail.who"), whoLabel(entry, t)],
+    [t("accountHistory.detail.when"), formatDateTime(entry.at, i18n.language)],
+    [t("accountHistory.detail.address"), entry.address ?? "—"],
+    [t("accountHistory.detail.browser"), entry.userAgent || "—"],
+    [t("accountHistory.detail.command"), detail.commandId ?? "—", "mono"],
+  ];
+  const fields = [...detail.changes].sort((a, b) => Number(changed.has(b.field)) - Number(changed.has(a.field)));
+  return (
+    <>
+      <PageHeader title={`${recordLabel(entry, t)} · ${actionLabel(entry, t)}`} subtitle={entry.recordId} />
+      <div className="detail-grid">
+        <div className="card">
+          <h2 className="card-title">{t("accountHistory.detail.sections.who")}</h2>
+          <dl className="detail-list">
+            {rows.map(([label, value, style]) => (
+              <div key={label} className="detail-row">
+                <dt>{label}</dt>
+                <dd className={style === "mono" ? "cell-mono" : undefined} data-testid={`entry-${label}`}>
+                  {value}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+        <div className="card">
+          <h2 className="card-title">{t("accountHistory.detail.sections.record")}</h2>
+          <dl className="detail-list">
+            <div className="detail-row">
+              <dt>{t("accountHistory.detail.record")}</dt>
+              <dd>
+                {path ? (
+                  <Link to={path} className="table-link" data-testid="entry-record-link">
+                    {entry.recordId ?? recordLabel(entry, t)}
+                  </Link>
+                ) : (
+                  (entry.recordId ?? "—")
+                )}
+              </dd>
+            </div>
+            <div className="detail-row">
+              <dt>{t("accountHistory.detail.entryId")}</dt>
+              <dd className="cell-mono">{entry.id}</dd>
+            </div>
+          </dl>
+        </div>
+      </div>
+      {fields.length > 0 ? (
+        <div className="table-card history-changes">
+          <table className="table" data-testid="history-changes">
+            <thead>
+              <tr>
+                <th scope="col">{t("accountHistory.detail.field")}</th>
+                <th scope="col">{t("accountHistory.detail.before")}</th>
+                <th scope="col">{t("accountHistory.detail.after")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {fields.map((field) => (
+                <tr key={field.field} className={changed.has(field.field) ? "is-changed" : undefined} data-testid="history-change" data-field={field.field}>
+                  <td className="cell-mono">{field.field}</td>
+                  <td className="history-value">{shown(field.field, field.before, i18n.language)}</td>
+                  <td className="history-value">{shown(field.field, field.after, i18n.language)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </>
+  );
+}
