@@ -703,6 +703,82 @@ async fn a_change_not_allowed_is_refused(db: Database) {
     assert_eq!(requests(&mut tab).await[0].state, EMandateState::Opened);
 }
 
+/// A DebiCheck signing nobody answers is closed by the scheduler once its
+/// approval window has passed: the merchant's tab hears "no reply" without
+/// the payer's page being loaded again, in one event the scheduler caused.
+async fn the_scheduler_closes_an_unanswered_signing(db: Database) {
+    let app = TestApp::start_pinned(db).await;
+    let owner = app.merchant("owner@example.co.za").await;
+    let mut tab = owner.open(Mode::Test).await;
+    let mut watcher = owner.open(Mode::Test).await;
+    let mut settings = match tab
+        .query("settings", Query::GetPaymentMethodSettings {})
+        .await
+    {
+        ServerFrame::Reply {
+            ok: Some(ReplyBody::PaymentMethodSettings { settings }),
+            ..
+        } => *settings,
+        other => panic!("{other:?}"),
+    };
+    // A delayed approval: the bank answers by the end of the day.
+    settings.debicheck_approval_window = ApprovalWindow::Tt1Delayed;
+    let saved = tab
+        .command(
+            "settings",
+            Command::UpdatePaymentMethodSettings { settings },
+        )
+        .await;
+    assert!(
+        matches!(saved, ServerFrame::Reply { ok: Some(_), .. }),
+        "{saved:?}"
+    );
+    let id = request(&mut tab, "silent@example.co.za", PaymentMethod::Debicheck).await;
+    let mut payer = open_link(&app, "silent@example.co.za").await;
+    payer.terms = &["R 500.00", "every month", "2026-04-01"];
+    let (status, waiting) = payer.sign("4100000003").await;
+    assert_eq!(status, 200, "{waiting}");
+    assert_eq!(requests(&mut tab).await[0].state, EMandateState::Opened);
+    // The day passes on the test clock; nobody opens the payer's page.
+    let moved = tab
+        .command(
+            "clock",
+            Command::AdvanceTestClock {
+                step: ClockStep::Day,
+            },
+        )
+        .await;
+    assert!(
+        matches!(moved, ServerFrame::Reply { ok: Some(_), .. }),
+        "{moved:?}"
+    );
+    let changes = settled(&mut watcher, EMandateState::NoReply).await;
+    assert!(
+        !changes
+            .iter()
+            .any(|c| matches!(c, Change::MandateUpserted { .. }))
+    );
+    let causes = app.event_causes("owner@example.co.za", Mode::Test).await;
+    let closing: Vec<_> = causes
+        .iter()
+        .filter(|c| c.actor_kind == "scheduler")
+        .collect();
+    assert!(!closing.is_empty());
+    assert_eq!(requests(&mut tab).await[0].state, EMandateState::NoReply);
+    assert_eq!(requests(&mut tab).await[0].id, id);
+    // The payer's page says so; loading it writes nothing more.
+    let count = causes.len();
+    let page = payer.browser.http.get(&payer.link).send().await.unwrap();
+    assert!(
+        page.text()
+            .await
+            .unwrap()
+            .contains("Your bank got no answer in time")
+    );
+    let again = app.event_causes("owner@example.co.za", Mode::Test).await;
+    assert_eq!(again.len(), count);
+}
+
 on_both_databases!(
     approved_makes_everything_in_one_event,
     declined_and_unanswered_make_nothing,
@@ -712,4 +788,5 @@ on_both_databases!(
     a_recurring_pay_page_offers_debicheck,
     the_payer_changes_what_the_merchant_allows,
     a_change_not_allowed_is_refused,
+    the_scheduler_closes_an_unanswered_signing,
 );

@@ -632,6 +632,53 @@ pub async fn close_if_unanswered(
     signing: &Signing,
     address: Option<String>,
 ) -> AppResult<Written<Stage>> {
+    let cause = payer_cause(signing, address);
+    close_unanswered_as(db, clock, signing, &cause).await
+}
+
+/// The scheduler's round: every signing of the stream whose approval
+/// window closed unanswered is recorded as no reply, one event each, so
+/// the merchant's tabs hear of it without the payer's page being loaded.
+/// Returns the last committed delta.
+pub async fn close_unanswered(
+    db: &Db,
+    clock: BusinessClock,
+    key: &StreamKey,
+) -> AppResult<Option<(u64, Vec<Change>)>> {
+    let (merchant_id, mode) = (key.merchant_id.as_str(), key.mode);
+    let today = today_of(db, clock, merchant_id, mode).await?;
+    let now = now_ms();
+    let cause = Cause::background(Actor::Scheduler);
+    let mut last = None;
+    for row in store::authenticating(&db.pool, merchant_id, mode).await? {
+        if !window_closed(&row, today, now) {
+            continue;
+        }
+        // The signing as its payer's link finds it, with its request.
+        let token = match &row.request_id {
+            Some(id) => match requests::find_request(&db.pool, merchant_id, mode, id).await? {
+                Some(stored) => stored.token,
+                None => continue,
+            },
+            None => row.token.clone(),
+        };
+        let Some(signing) = find(db, clock, &token).await? else {
+            continue;
+        };
+        let written = close_unanswered_as(db, clock, &signing, &cause).await?;
+        if let Some(delta) = written.delta() {
+            last = Some(delta);
+        }
+    }
+    Ok(last)
+}
+
+async fn close_unanswered_as(
+    db: &Db,
+    clock: BusinessClock,
+    signing: &Signing,
+    cause: &Cause,
+) -> AppResult<Written<Stage>> {
     let open = signing
         .row
         .as_ref()
@@ -644,8 +691,7 @@ pub async fn close_if_unanswered(
             value: signing.stage(),
         });
     }
-    let cause = payer_cause(signing, address);
-    stream::write(db, &signing.stream(), &cause, async |tx: &mut Tx, _seq| {
+    stream::write(db, &signing.stream(), cause, async |tx: &mut Tx, _seq| {
         let now = fresh(tx, signing).await?;
         let Some(mut row) = now.row.clone() else {
             return Ok(Work::Unchanged(signing.stage()));
