@@ -578,6 +578,207 @@ async fn a_recurring_pay_page_offers_debicheck(db: Database) {
     assert_eq!(made[0].status, MandateStatus::Active);
 }
 
+/// The merchant lets the payer change the amount and first date: the terms
+/// step offers both, checks them by the merchant form's rules with the
+/// problem beside each field, and the mandate, payment and mail carry what
+/// the payer chose.
+async fn the_payer_changes_what_the_merchant_allows(db: Database) {
+    let app = TestApp::start_pinned(db).await;
+    let owner = app.merchant("owner@example.co.za").await;
+    let mut tab = owner.open(Mode::Test).await;
+    let mut watcher = owner.open(Mode::Test).await;
+    let mut input = request_input(
+        "lerato@example.co.za",
+        PaymentMethod::Debicheck,
+        Language::En,
+    );
+    input.payer_may_change = vec![EMandateChangeable::Amount, EMandateChangeable::StartDate];
+    committed_id(
+        tab.command(
+            "req",
+            Command::RequestEMandate {
+                input: Box::new(input),
+            },
+        )
+        .await,
+    );
+    let payer = open_link(&app, "lerato@example.co.za").await;
+    let mut answers = details("person", ID_NUMBER);
+    answers.extend(bank("4100000001"));
+    let (_, terms) = payer.post("bank", &answers).await;
+    assert!(
+        terms.contains("name=\"amount\" value=\"500.00\""),
+        "{terms}"
+    );
+    assert!(
+        terms.contains("name=\"startDate\" value=\"2026-04-01\""),
+        "{terms}"
+    );
+    // Above the maximum, and a Saturday: both refused beside their fields.
+    let mut wrong = answers.clone();
+    wrong.extend([
+        ("amount", "700"),
+        ("startDate", "2026-04-04"),
+        ("consent", "yes"),
+    ]);
+    let (status, html) = payer.post("consent", &wrong).await;
+    assert_eq!(status, 422, "{html}");
+    assert!(html.contains("id=\"amount-error\""), "{html}");
+    assert!(
+        html.contains("at most the maximum collection amount"),
+        "{html}"
+    );
+    assert!(html.contains("id=\"startDate-error\""), "{html}");
+    assert!(html.contains("Choose a business day"), "{html}");
+    assert!(html.contains("name=\"amount\" value=\"700\""), "{html}");
+    // In the past, by the merchant form's own rule.
+    let mut past = answers.clone();
+    past.extend([
+        ("amount", "450"),
+        ("startDate", "2026-03-02"),
+        ("consent", "yes"),
+    ]);
+    let (status, html) = payer.post("consent", &past).await;
+    assert_eq!(status, 422, "{html}");
+    assert!(html.contains("id=\"startDate-error\""), "{html}");
+    answers.extend([
+        ("amount", "450.00"),
+        ("startDate", "2026-04-07"),
+        ("consent", "yes"),
+    ]);
+    let (status, waiting) = payer.post("consent", &answers).await;
+    assert_eq!(status, 200, "{waiting}");
+    let done = payer.answer_bank("approve").await;
+    assert!(done.contains("Your debit order is set up"), "{done}");
+    let changes = settled(&mut watcher, EMandateState::Completed).await;
+    let payment = changes
+        .iter()
+        .find_map(|c| match c {
+            Change::PaymentUpserted { payment } => Some(payment.clone()),
+            _ => None,
+        })
+        .expect("a payment in the delta");
+    assert_eq!(payment.amount_cents, 45_000);
+    assert_eq!(payment.start_date.as_deref(), Some("2026-04-07"));
+    let made = mandates(&mut tab).await;
+    assert_eq!(made[0].maximum_collection_cents, Some(60_000));
+    let mail = app
+        .mails_containing("lerato.payer@example.co.za", "is set up", 1)
+        .await
+        .remove(0);
+    assert!(mail.contains("R 450.00 every month"), "{mail}");
+    assert!(mail.contains("2026-04-07"), "{mail}");
+}
+
+/// Without the merchant's leave the fields are not offered, and a post
+/// that changes the terms anyway is refused without a write.
+async fn a_change_not_allowed_is_refused(db: Database) {
+    let app = TestApp::start_pinned(db).await;
+    let owner = app.merchant("owner@example.co.za").await;
+    let mut tab = owner.open(Mode::Test).await;
+    request(&mut tab, "lerato@example.co.za", PaymentMethod::Debicheck).await;
+    let payer = open_link(&app, "lerato@example.co.za").await;
+    let mut answers = details("person", ID_NUMBER);
+    answers.extend(bank("4100000001"));
+    let (_, terms) = payer.post("bank", &answers).await;
+    assert!(!terms.contains("name=\"amount\""), "{terms}");
+    assert!(!terms.contains("name=\"startDate\""), "{terms}");
+    answers.extend([("amount", "100"), ("consent", "yes")]);
+    let (status, html) = payer.post("consent", &answers).await;
+    assert_eq!(status, 403, "{html}");
+    let before = app
+        .event_causes("owner@example.co.za", Mode::Test)
+        .await
+        .len();
+    answers.pop();
+    answers.pop();
+    answers.extend([("startDate", "2026-05-05"), ("consent", "yes")]);
+    let (status, _) = payer.post("consent", &answers).await;
+    assert_eq!(status, 403);
+    let after = app
+        .event_causes("owner@example.co.za", Mode::Test)
+        .await
+        .len();
+    assert_eq!(before, after);
+    assert_eq!(requests(&mut tab).await[0].state, EMandateState::Opened);
+}
+
+/// A DebiCheck signing nobody answers is closed by the scheduler once its
+/// approval window has passed: the merchant's tab hears "no reply" without
+/// the payer's page being loaded again, in one event the scheduler caused.
+async fn the_scheduler_closes_an_unanswered_signing(db: Database) {
+    let app = TestApp::start_pinned(db).await;
+    let owner = app.merchant("owner@example.co.za").await;
+    let mut tab = owner.open(Mode::Test).await;
+    let mut watcher = owner.open(Mode::Test).await;
+    let mut settings = match tab
+        .query("settings", Query::GetPaymentMethodSettings {})
+        .await
+    {
+        ServerFrame::Reply {
+            ok: Some(ReplyBody::PaymentMethodSettings { settings }),
+            ..
+        } => *settings,
+        other => panic!("{other:?}"),
+    };
+    // A delayed approval: the bank answers by the end of the day.
+    settings.debicheck_approval_window = ApprovalWindow::Tt1Delayed;
+    let saved = tab
+        .command(
+            "settings",
+            Command::UpdatePaymentMethodSettings { settings },
+        )
+        .await;
+    assert!(
+        matches!(saved, ServerFrame::Reply { ok: Some(_), .. }),
+        "{saved:?}"
+    );
+    let id = request(&mut tab, "silent@example.co.za", PaymentMethod::Debicheck).await;
+    let mut payer = open_link(&app, "silent@example.co.za").await;
+    payer.terms = &["R 500.00", "every month", "2026-04-01"];
+    let (status, waiting) = payer.sign("4100000003").await;
+    assert_eq!(status, 200, "{waiting}");
+    assert_eq!(requests(&mut tab).await[0].state, EMandateState::Opened);
+    // The day passes on the test clock; nobody opens the payer's page.
+    let moved = tab
+        .command(
+            "clock",
+            Command::AdvanceTestClock {
+                step: ClockStep::Day,
+            },
+        )
+        .await;
+    assert!(
+        matches!(moved, ServerFrame::Reply { ok: Some(_), .. }),
+        "{moved:?}"
+    );
+    let changes = settled(&mut watcher, EMandateState::NoReply).await;
+    assert!(
+        !changes
+            .iter()
+            .any(|c| matches!(c, Change::MandateUpserted { .. }))
+    );
+    let causes = app.event_causes("owner@example.co.za", Mode::Test).await;
+    let closing: Vec<_> = causes
+        .iter()
+        .filter(|c| c.actor_kind == "scheduler")
+        .collect();
+    assert!(!closing.is_empty());
+    assert_eq!(requests(&mut tab).await[0].state, EMandateState::NoReply);
+    assert_eq!(requests(&mut tab).await[0].id, id);
+    // The payer's page says so; loading it writes nothing more.
+    let count = causes.len();
+    let page = payer.browser.http.get(&payer.link).send().await.unwrap();
+    assert!(
+        page.text()
+            .await
+            .unwrap()
+            .contains("Your bank got no answer in time")
+    );
+    let again = app.event_causes("owner@example.co.za", Mode::Test).await;
+    assert_eq!(again.len(), count);
+}
+
 on_both_databases!(
     approved_makes_everything_in_one_event,
     declined_and_unanswered_make_nothing,
@@ -585,4 +786,7 @@ on_both_databases!(
     a_double_submit_makes_one_mandate,
     an_expired_request_is_refused,
     a_recurring_pay_page_offers_debicheck,
+    the_payer_changes_what_the_merchant_allows,
+    a_change_not_allowed_is_refused,
+    the_scheduler_closes_an_unanswered_signing,
 );

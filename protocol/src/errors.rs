@@ -136,6 +136,10 @@ pub enum ErrorCode {
     // Electronic mandate requests
     MethodNotForEMandate,
     EMandateClosed,
+    /// The payer chose an amount above the mandate's maximum.
+    AmountAboveMandateMaximum,
+    /// Collections start on a business day (not a weekend or public holiday).
+    NotBusinessDay,
     // Webhooks
     /// A webhook address is, or resolves to, a loopback, private,
     /// link-local or metadata address.

@@ -6,7 +6,7 @@
 use protocol::{Access, Change, Permissions, Role};
 
 use paydesk::domain::clock::BusinessClock;
-use paydesk::domain::{Scope, collections};
+use paydesk::domain::{Scope, collections, e_mandate_signing};
 use paydesk::error::AppResult;
 use paydesk::store::stream::{self, Actor, Cause, StreamKey, Work};
 use paydesk::store::{Db, Tx};
@@ -40,10 +40,12 @@ pub async fn commit_next_day(
         // Mail about scheduled card charges links to the payer's page.
         origin: origin.to_string(),
     };
+    // DebiCheck signings past their approval window close as no reply.
+    let closed = e_mandate_signing::close_unanswered(db, clock, key).await?;
     let cause = Cause::background(Actor::Scheduler);
     // Each scheduled card charge of the coming date is an event of its own,
     // before the day's: a bounded number per step, the rest on the next.
-    let mut last = None;
+    let mut last = closed;
     for _ in 0..MAX_CARD_CHARGES_PER_STEP {
         let written = stream::write(db, key, &cause, async |tx: &mut Tx, _seq| {
             let changes = collections::charge_next_due_card(tx, &scope).await?;

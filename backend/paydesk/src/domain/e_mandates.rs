@@ -113,12 +113,20 @@ fn check_terms(input: &EMandateRequestInput, today: Date, errors: &mut Vec<Field
             ),
         );
     }
-    // The first collection lies after today: a mandate signed today cannot
-    // be collected on today.
-    match rule::future_date(Some(&input.start_date), today) {
-        Ok(date) if date == today => field(errors, "startDate", Err(ErrorCode::DateInPast)),
-        Ok(_) => {}
-        Err(code) => field(errors, "startDate", Err(code)),
+    field(
+        errors,
+        "startDate",
+        first_collection(&input.start_date, today).map(|_| ()),
+    );
+}
+
+/// The first collection date's rule, for the merchant's request and for a
+/// payer who may choose their own: it lies after today, since a mandate
+/// signed today cannot be collected on today.
+pub fn first_collection(value: &str, today: Date) -> Result<Date, ErrorCode> {
+    match rule::future_date(Some(value), today)? {
+        date if date == today => Err(ErrorCode::DateInPast),
+        date => Ok(date),
     }
 }
 

@@ -60,7 +60,8 @@ pub async fn streams_with_collections(db: &Db) -> AppResult<Vec<(String, Mode)>>
          UNION SELECT DISTINCT merchant_id, mode FROM transactions WHERE script <> '' \
          AND status NOT IN ('cancelled', 'rejected_by_bank', 'unpaid', 'reversed') \
          UNION SELECT DISTINCT merchant_id, mode FROM mandates WHERE status IN ('pending_authentication', 'active', 'suspended') \
-         UNION SELECT DISTINCT merchant_id, mode FROM cards WHERE schedule_status = 'active'",
+         UNION SELECT DISTINCT merchant_id, mode FROM cards WHERE schedule_status = 'active' \
+         UNION SELECT DISTINCT merchant_id, mode FROM e_mandate_signings WHERE state = 'authenticating'",
     )
     .fetch_all(&db.pool)
     .await?;

@@ -221,3 +221,24 @@ where
     .await?;
     row.as_ref().map(from_row).transpose()
 }
+
+/// A stream's signings waiting for the payer's bank, oldest first: the
+/// scheduler closes those whose approval window has passed.
+pub async fn authenticating<'e, E>(
+    executor: E,
+    merchant_id: &str,
+    mode: Mode,
+) -> AppResult<Vec<SigningRow>>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
+{
+    let rows = sqlx::query(
+        "SELECT * FROM e_mandate_signings WHERE merchant_id = $1 AND mode = $2 \
+         AND state = 'authenticating' ORDER BY created_at, id",
+    )
+    .bind(merchant_id)
+    .bind(mode.as_str())
+    .fetch_all(executor)
+    .await?;
+    rows.iter().map(from_row).collect()
+}

@@ -61,6 +61,10 @@ pub struct Answers {
     pub account_number: String,
     /// `yes` when the consent box is ticked.
     pub consent: String,
+    /// The amount in rands, when the merchant lets the payer choose it.
+    pub amount: String,
+    /// The first collection, `YYYY-MM-DD`, when the payer may choose it.
+    pub start_date: String,
 }
 
 /// The answers once every check passed.
@@ -93,6 +97,8 @@ pub fn tidy(answers: &Answers) -> Answers {
         account_type: answers.account_type.trim().to_string(),
         account_number: digits(&answers.account_number),
         consent: answers.consent.trim().to_string(),
+        amount: answers.amount.trim().to_string(),
+        start_date: answers.start_date.trim().to_string(),
     }
 }
 
@@ -224,6 +230,7 @@ mod tests {
             account_type: "current".into(),
             account_number: "4100000001".into(),
             consent: "yes".into(),
+            ..Answers::default()
         }
     }
 

@@ -12,6 +12,7 @@
 //! same transaction. Every write re-reads the signing under the stream's
 //! lock, so a double submit (two posts, two tabs) makes one mandate.
 
+pub mod choices;
 mod complete;
 pub mod form;
 
@@ -34,6 +35,7 @@ use crate::store::e_mandates as requests;
 use crate::store::stream::{self, Actor, Cause, StreamKey, Work, Written};
 use crate::store::{Db, Tx, clocks};
 
+pub use choices::{Changeable, Chosen, Forged};
 pub use complete::{compose_confirmation, statement_name};
 pub use form::{Answers, Checked, Problems, Step};
 
@@ -215,11 +217,16 @@ pub async fn find(db: &Db, clock: BusinessClock, token: &str) -> AppResult<Optio
         let merchant_name = merchant_name(&db.pool, &found.merchant_id).await?;
         let settings = settings_of(db, &found.merchant_id, mode).await?;
         let r = &request;
+        // Once signed, the amount and first date are the ones the payer chose.
+        let (amount_cents, start_date) = match &row {
+            Some(row) => (row.amount_cents, row.start_date.as_str()),
+            None => (r.amount_cents, r.start_date.as_str()),
+        };
         let terms = terms_of(
             r.method,
-            (r.amount_cents, r.max_cents),
+            (amount_cents, r.max_cents),
             r.interval,
-            &r.start_date,
+            start_date,
             &settings,
             &merchant_name,
         );
@@ -380,15 +387,27 @@ pub async fn consent(
     consent_key: &str,
     address: Option<String>,
 ) -> AppResult<Written<Consented>> {
+    let invalid = |step, problems| {
+        Ok(Written {
+            seq: None,
+            changes: Vec::new(),
+            value: Consented::Invalid(step, problems),
+        })
+    };
+    let mut chosen_problems = Vec::new();
+    let chosen = choices::check_choices(signing, &form::tidy(answers), &mut chosen_problems)
+        .map_err(|Forged| AppError::Code(ErrorCode::ActionNotAllowed))?;
     let checked = match form::check_upto(answers, signing.terms.method, Step::Consent) {
         Ok(checked) => checked,
-        Err((step, problems)) => {
-            return Ok(Written {
-                seq: None,
-                changes: Vec::new(),
-                value: Consented::Invalid(step, problems),
-            });
+        // The terms step shows its own problems and the choices' together.
+        Err((Step::Consent, mut problems)) => {
+            problems.extend(chosen_problems);
+            return invalid(Step::Consent, problems);
         }
+        Err((step, problems)) => return invalid(step, problems),
+    };
+    let Some(chosen) = chosen else {
+        return invalid(Step::Consent, chosen_problems);
     };
     let cause = payer_cause(signing, address);
     stream::write(db, &signing.stream(), &cause, async |tx: &mut Tx, _seq| {
@@ -423,10 +442,10 @@ pub async fn consent(
                 request_id: Some(request.id.clone()),
                 page_id: None,
                 method: request.method,
-                amount_cents: request.amount_cents,
+                amount_cents: chosen.amount_cents,
                 max_cents: request.max_cents,
                 interval: request.interval,
-                start_date: request.start_date.clone(),
+                start_date: chosen.start_date.clone(),
                 language: signing.language.as_str().to_string(),
                 state: SigningState::Open,
                 consent_key: None,
@@ -516,16 +535,21 @@ async fn finish(
         Authentication::NoReply => (SigningState::NoReply, EMandateState::NoReply),
     };
     if answer == Authentication::Approved {
+        // The terms as signed: with the amount and date the payer chose.
+        let terms = &Terms {
+            amount_cents: row.amount_cents,
+            start_date: row.start_date.clone(),
+            ..signing.terms.clone()
+        };
         let scope = complete::payer_scope(&signing.merchant_id, signing.mode, clock);
         let existing = now.request.as_ref().and_then(|r| r.customer_id.as_deref());
         let mandate_id =
-            complete::make_mandate(tx, &scope, row, existing, checked, &signing.terms, changes)
-                .await?;
+            complete::make_mandate(tx, &scope, row, existing, checked, terms, changes).await?;
         let language = Language::parse(&row.language).unwrap_or(signing.language);
         complete::mail_confirmation(
             tx,
             &signing.merchant_name,
-            &signing.terms,
+            terms,
             checked,
             &mandate_id,
             language,
@@ -608,6 +632,53 @@ pub async fn close_if_unanswered(
     signing: &Signing,
     address: Option<String>,
 ) -> AppResult<Written<Stage>> {
+    let cause = payer_cause(signing, address);
+    close_unanswered_as(db, clock, signing, &cause).await
+}
+
+/// The scheduler's round: every signing of the stream whose approval
+/// window closed unanswered is recorded as no reply, one event each, so
+/// the merchant's tabs hear of it without the payer's page being loaded.
+/// Returns the last committed delta.
+pub async fn close_unanswered(
+    db: &Db,
+    clock: BusinessClock,
+    key: &StreamKey,
+) -> AppResult<Option<(u64, Vec<Change>)>> {
+    let (merchant_id, mode) = (key.merchant_id.as_str(), key.mode);
+    let today = today_of(db, clock, merchant_id, mode).await?;
+    let now = now_ms();
+    let cause = Cause::background(Actor::Scheduler);
+    let mut last = None;
+    for row in store::authenticating(&db.pool, merchant_id, mode).await? {
+        if !window_closed(&row, today, now) {
+            continue;
+        }
+        // The signing as its payer's link finds it, with its request.
+        let token = match &row.request_id {
+            Some(id) => match requests::find_request(&db.pool, merchant_id, mode, id).await? {
+                Some(stored) => stored.token,
+                None => continue,
+            },
+            None => row.token.clone(),
+        };
+        let Some(signing) = find(db, clock, &token).await? else {
+            continue;
+        };
+        let written = close_unanswered_as(db, clock, &signing, &cause).await?;
+        if let Some(delta) = written.delta() {
+            last = Some(delta);
+        }
+    }
+    Ok(last)
+}
+
+async fn close_unanswered_as(
+    db: &Db,
+    clock: BusinessClock,
+    signing: &Signing,
+    cause: &Cause,
+) -> AppResult<Written<Stage>> {
     let open = signing
         .row
         .as_ref()
@@ -620,8 +691,7 @@ pub async fn close_if_unanswered(
             value: signing.stage(),
         });
     }
-    let cause = payer_cause(signing, address);
-    stream::write(db, &signing.stream(), &cause, async |tx: &mut Tx, _seq| {
+    stream::write(db, &signing.stream(), cause, async |tx: &mut Tx, _seq| {
         let now = fresh(tx, signing).await?;
         let Some(mut row) = now.row.clone() else {
             return Ok(Work::Unchanged(signing.stage()));

@@ -269,6 +269,11 @@ fn step_page(
             Step::Bank => views::bank_fields(&w, answers),
             Step::Consent => Vec::new(),
         },
+        choices: if step == Step::Consent {
+            views::choice_fields(&w, signing, answers)
+        } else {
+            Vec::new()
+        },
         banner: (!errors.is_empty()).then(|| w.t("pay.problem").to_string()),
         errors,
         business_note: business_refused.then(|| fill(&w, "pay.sign.businessNote", &vars)),
@@ -443,6 +448,8 @@ async fn submit_step(
         Ok(Consented::Stage(_)) => Ok(see_other(&here)),
         // Withdrawn or expired while the payer typed: the page says so.
         Err(AppError::Code(protocol::ErrorCode::EMandateClosed)) => Ok(see_other(&here)),
+        // A term changed that the page never offered to change.
+        Err(AppError::Code(protocol::ErrorCode::ActionNotAllowed)) => refused(w, &found, &token),
         Err(other) => Err(other),
     }
 }

@@ -8,6 +8,7 @@ use super::super::views::Chrome;
 use super::super::words::Words;
 use paydesk::domain::commerce::checkout::bank_name;
 use paydesk::domain::commerce::receipt::rands;
+use paydesk::domain::e_mandate_signing::choices::{amount_limit, changeable};
 use paydesk::domain::e_mandate_signing::{Answers, Signing, Step, Terms};
 use paydesk::domain::imports::lookups::BANKS;
 use paydesk::store::sql::wire_name;
@@ -38,6 +39,8 @@ pub struct SignView<'a> {
     pub a: &'a Answers,
     pub hidden: Vec<(&'static str, String)>,
     pub fields: Vec<Field>,
+    /// The terms the payer may change, on the terms step.
+    pub choices: Vec<Field>,
     pub errors: Vec<(&'static str, String)>,
     pub banner: Option<String>,
     pub business_note: Option<String>,
@@ -75,7 +78,7 @@ fn fields_of(step: Step) -> &'static [&'static str] {
     match step {
         Step::Details => &["payerKind", "name", "idNumber", "cellphone", "email"],
         Step::Bank => &["bank", "branchCode", "accountType", "accountNumber"],
-        Step::Consent => &["consent"],
+        Step::Consent => &["consent", "amount", "startDate"],
     }
 }
 
@@ -90,6 +93,8 @@ fn value_of<'a>(a: &'a Answers, name: &str) -> &'a str {
         "branchCode" => &a.branch_code,
         "accountType" => &a.account_type,
         "accountNumber" => &a.account_number,
+        "amount" => &a.amount,
+        "startDate" => &a.start_date,
         _ => &a.consent,
     }
 }
@@ -226,6 +231,52 @@ pub fn bank_fields(w: &Words, a: &Answers) -> Vec<Field> {
             auto: "off",
         },
     ]
+}
+
+/// The terms step's fields for what the merchant lets the payer change,
+/// filled with the payer's answer or else the merchant's terms.
+pub fn choice_fields(w: &Words, signing: &Signing, a: &Answers) -> Vec<Field> {
+    let may = changeable(signing);
+    let t = &signing.terms;
+    let or = |answer: &str, default: String| {
+        if answer.is_empty() {
+            default
+        } else {
+            answer.to_string()
+        }
+    };
+    let mut fields = Vec::new();
+    if may.amount {
+        let limit = amount_limit(signing);
+        fields.push(Field {
+            name: "amount",
+            label: w.t("pay.sign.chooseAmount").to_string(),
+            hint: limit.map_or_else(String::new, |max| {
+                w.fill("pay.sign.chooseAmountHint", &[("maximum", &rands(max))])
+            }),
+            value: or(&a.amount, cents_words(t.amount_cents)),
+            kind: "",
+            mode: "decimal",
+            auto: "off",
+        });
+    }
+    if may.start_date {
+        fields.push(Field {
+            name: "startDate",
+            label: w.t("pay.sign.chooseStart").to_string(),
+            hint: w.t("pay.sign.chooseStartHint").to_string(),
+            value: or(&a.start_date, t.start_date.clone()),
+            kind: "date",
+            mode: "",
+            auto: "off",
+        });
+    }
+    fields
+}
+
+/// Cents as the payer types rands: `500.00`.
+fn cents_words(cents: i64) -> String {
+    format!("{}.{:02}", cents / 100, cents % 100)
 }
 
 pub fn banks() -> Vec<(String, &'static str)> {
