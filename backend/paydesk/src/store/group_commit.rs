@@ -183,10 +183,10 @@ async fn run(
         let verdict: Verdict = match (failure, tx) {
             (None, Some(tx)) => tx.commit().await.map_err(Arc::new),
             (Some(failure), tx) => {
-                if let Some(tx) = tx {
-                    if let Err(err) = tx.rollback().await {
-                        tracing::warn!(error = %err, "a failed group did not roll back cleanly");
-                    }
+                if let Some(tx) = tx
+                    && let Err(err) = tx.rollback().await
+                {
+                    tracing::warn!(error = %err, "a failed group did not roll back cleanly");
                 }
                 Err(failure)
             }
