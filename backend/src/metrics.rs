@@ -48,6 +48,9 @@ const LATENCY_BUCKETS: &[f64] = &[
     0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0,
 ];
 
+/// Group sizes (stream writes per SQLite transaction), up to the group limit.
+const GROUP_SIZE_BUCKETS: &[f64] = &[1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0];
+
 /// The process's one recorder: the facade allows one per process, and every
 /// node a test starts in the process shares it.
 static HANDLE: OnceLock<Option<PrometheusHandle>> = OnceLock::new();
@@ -57,7 +60,13 @@ pub fn install() -> Option<&'static PrometheusHandle> {
     HANDLE
         .get_or_init(|| {
             let builder = PrometheusBuilder::new()
-                .set_buckets_for_metric(Matcher::Suffix("_seconds".into()), LATENCY_BUCKETS);
+                .set_buckets_for_metric(Matcher::Suffix("_seconds".into()), LATENCY_BUCKETS)
+                .and_then(|b| {
+                    b.set_buckets_for_metric(
+                        Matcher::Full("paydesk_db_group_size".into()),
+                        GROUP_SIZE_BUCKETS,
+                    )
+                });
             let installed = builder.and_then(|b| b.install_recorder());
             match installed {
                 Ok(handle) => Some(handle),

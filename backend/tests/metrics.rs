@@ -109,6 +109,12 @@ async fn metrics_count_what_the_node_does(db: Database) {
     assert!(sample(&text, "paydesk_deltas_sent_total", &[]).unwrap() >= 1.0);
     let commits = &["outcome=\"commit\""];
     assert!(sample(&text, "paydesk_db_transaction_seconds_count", commits).unwrap() >= 1.0);
+    if app.database_url.starts_with("sqlite:") {
+        // Stream writes on SQLite are committed in groups.
+        let groups = sample(&text, "paydesk_db_group_size_count", &[]);
+        assert!(groups.unwrap() >= 1.0, "{text}");
+        assert!(sample(&text, "paydesk_db_group_size_bucket", &["le=\"64\""]).is_some());
+    }
     assert!(sample(&text, "paydesk_sockets_open", &[]).is_some());
     let pool = &["pool=\"read\"", "state=\"idle\""];
     assert!(sample(&text, "paydesk_db_pool_connections", pool).is_some());

@@ -13,6 +13,7 @@ pub mod customers;
 pub mod e_mandate_signings;
 pub mod e_mandates;
 pub mod events;
+mod group_commit;
 pub mod history;
 pub mod import_batches;
 pub mod import_duplicates;
@@ -92,10 +93,11 @@ pub struct Db {
     /// same pool as `pool`.
     writer: AnyPool,
     pub backend: Backend,
-    /// SQLite: where this file's writers of this process wait their turn.
-    write_queue: Option<Arc<tokio::sync::Mutex<()>>>,
-    /// How long a writer waits for its turn before it is answered `busy`.
-    write_wait: Duration,
+    /// SQLite: how a writer of this process gets the file's turn.
+    sqlite_turn: Option<SqliteTurn>,
+    /// SQLite: the writer that commits stream writes in groups, started
+    /// with the first of them (`group_commit.rs`).
+    group: Arc<std::sync::OnceLock<group_commit::GroupCommit>>,
     /// SQLite: the database file, which readiness checks is still there
     /// (a pool that reconnected to a vanished file would create an empty one).
     sqlite_file: Option<std::path::PathBuf>,
@@ -115,6 +117,47 @@ static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("../../migr
 static SQLITE_WRITE_QUEUES: LazyLock<
     std::sync::Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>,
 > = LazyLock::new(Default::default);
+
+/// SQLite: the file's writer pool, behind the process's queue for the file.
+#[derive(Clone)]
+pub(crate) struct SqliteTurn {
+    writer: AnyPool,
+    /// Where this file's writers of this process wait their turn.
+    queue: Arc<tokio::sync::Mutex<()>>,
+    /// How long a writer waits for its turn before it is answered `busy`.
+    write_wait: Duration,
+}
+
+impl SqliteTurn {
+    /// Waits for the file's turn, then takes the write lock up front
+    /// (`BEGIN IMMEDIATE`: a transaction that began as a read and then
+    /// writes can fail at once, without waiting, when another writer got in
+    /// between), and keeps the turn until the transaction ends. Waiting
+    /// longer than the write wait, for the turn or for a writer outside this
+    /// process, answers `busy`.
+    async fn begin(&self) -> AppResult<Tx> {
+        let deadline = Instant::now() + self.write_wait;
+        let turn = tokio::time::timeout_at(deadline, Arc::clone(&self.queue).lock_owned())
+            .await
+            .map_err(|_| {
+                tracing::warn!(wait = ?self.write_wait, "a writer waited out its turn: answered busy");
+                write_tx::busy()
+            })?;
+        loop {
+            match self.writer.begin_with("BEGIN IMMEDIATE").await {
+                Ok(tx) => return Ok(Tx::new(tx, Some(turn))),
+                Err(err) if is_busy(&err) && Instant::now() < deadline => {
+                    tracing::debug!(error = %err, "the database is locked from outside: trying again");
+                }
+                Err(err) if is_busy(&err) => {
+                    tracing::warn!(error = %err, wait = ?self.write_wait, "the database stayed locked: answered busy");
+                    return Err(write_tx::busy());
+                }
+                Err(err) => return Err(err.into()),
+            }
+        }
+    }
+}
 
 impl Db {
     pub async fn connect(url: &str) -> AppResult<Db> {
@@ -161,7 +204,7 @@ impl Db {
             Backend::Postgres => url.to_string(),
         };
         let options: AnyConnectOptions = url.parse()?;
-        let (pool, writer, write_queue) = match backend {
+        let (pool, writer, queue) = match backend {
             Backend::Postgres => {
                 let pool = pool_options(16, Backend::Postgres)
                     .connect_with(options)
@@ -206,20 +249,25 @@ impl Db {
             Backend::Sqlite => sqlite_file_of(&url),
             Backend::Postgres => None,
         };
+        let sqlite_turn = queue.map(|queue| SqliteTurn {
+            writer: writer.clone(),
+            queue,
+            write_wait,
+        });
         Ok(Db {
             pool,
             writer,
             backend,
-            write_queue,
-            write_wait,
+            sqlite_turn,
+            group: Arc::default(),
             sqlite_file,
         })
     }
 
     pub async fn migrate(&self) -> AppResult<()> {
         // Migrations write, so they take the file's turn like any writer.
-        let _turn = match &self.write_queue {
-            Some(queue) => Some(queue.lock().await),
+        let _turn = match &self.sqlite_turn {
+            Some(turn) => Some(turn.queue.lock().await),
             None => None,
         };
         self.migrator().run(&self.writer).await?;
@@ -234,36 +282,37 @@ impl Db {
         }
     }
 
-    /// A write transaction. On SQLite it waits for the file's turn, then
-    /// takes the write lock up front (`BEGIN IMMEDIATE`: a transaction that
-    /// began as a read and then writes can fail at once, without waiting,
-    /// when another writer got in between), and keeps the turn until it
-    /// ends. Waiting longer than the write wait, for the turn or for a
-    /// writer outside this process, answers `busy`.
+    /// A write transaction. On SQLite it waits for the file's turn and
+    /// keeps it until it ends (`SqliteTurn::begin`); on PostgreSQL it is a
+    /// transaction of the pool.
     pub async fn begin_write(&self) -> AppResult<Tx> {
-        let Some(queue) = &self.write_queue else {
-            return Ok(Tx::new(self.writer.begin().await?, None));
-        };
-        let deadline = Instant::now() + self.write_wait;
-        let turn = tokio::time::timeout_at(deadline, Arc::clone(queue).lock_owned())
-            .await
-            .map_err(|_| {
-                tracing::warn!(wait = ?self.write_wait, "a writer waited out its turn: answered busy");
-                write_tx::busy()
-            })?;
-        loop {
-            match self.writer.begin_with("BEGIN IMMEDIATE").await {
-                Ok(tx) => return Ok(Tx::new(tx, Some(turn))),
-                Err(err) if is_busy(&err) && Instant::now() < deadline => {
-                    tracing::debug!(error = %err, "the database is locked from outside: trying again");
-                }
-                Err(err) if is_busy(&err) => {
-                    tracing::warn!(error = %err, wait = ?self.write_wait, "the database stayed locked: answered busy");
-                    return Err(write_tx::busy());
-                }
-                Err(err) => return Err(err.into()),
-            }
+        match &self.sqlite_turn {
+            Some(turn) => turn.begin().await,
+            None => Ok(Tx::new(self.writer.begin().await?, None)),
         }
+    }
+
+    /// SQLite: the group-commit writer of this database, started with the
+    /// first stream write. None on PostgreSQL, whose writes of different
+    /// merchants commit in parallel.
+    fn group_commit(&self) -> AppResult<Option<&group_commit::GroupCommit>> {
+        let Some(turn) = &self.sqlite_turn else {
+            return Ok(None);
+        };
+        if self.group.get().is_none() {
+            // Two first writes at once may both start one: the one not kept
+            // stops as soon as its sender is dropped here.
+            let _ = self
+                .group
+                .set(group_commit::GroupCommit::start(turn.clone())?);
+        }
+        Ok(self.group.get())
+    }
+
+    /// SQLite: stream writes waiting for a place in a group (none on
+    /// PostgreSQL). Lets a test know its writes are all queued.
+    pub fn writes_waiting_for_group(&self) -> usize {
+        self.group.get().map_or(0, |group| group.waiting())
     }
 
     /// Connections of the read and the write pool: (pool, open, idle). On

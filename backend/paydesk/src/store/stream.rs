@@ -124,24 +124,62 @@ impl<T> Written<T> {
     }
 }
 
-/// Runs `work` as the stream's next event: opens the write transaction,
-/// takes the next `seq` (whose row lock orders every write of the stream,
-/// across nodes too), runs the work, and then either rolls back (the work
-/// failed or changed nothing) or appends the event with its cause, queues
-/// the NOTIFY for the other nodes, and commits. The caller publishes.
+/// Runs `work` as the stream's next event: takes the next `seq` (whose row
+/// lock orders every write of the stream, across nodes too), runs the work,
+/// and then either undoes it (the work failed or changed nothing: the `seq`
+/// is given back) or appends the event with its cause, queues its webhook
+/// deliveries and the NOTIFY for the other nodes, and commits. It answers
+/// only once the event is committed. The caller publishes.
+///
+/// On SQLite the write joins a group (`group_commit.rs`): writes that arrive
+/// together share one transaction, each under its own savepoint, so one that
+/// fails or changes nothing is rolled back alone. On PostgreSQL each write is
+/// a transaction of its own, and writes of different merchants commit in
+/// parallel.
 pub async fn write<T>(
     db: &Db,
     key: &StreamKey,
     cause: &Cause,
     work: impl AsyncFnOnce(&mut Tx, u64) -> AppResult<Work<T>>,
 ) -> AppResult<Written<T>> {
+    if let Some(group) = db.group_commit()? {
+        let mut member = group.join().await?;
+        let ran = match member.tx() {
+            Ok(tx) => run(tx, db.backend, key, cause, work).await,
+            Err(err) => Err(err),
+        };
+        let keep = matches!(ran, Ok(Written { seq: Some(_), .. }));
+        // Even a write that failed answers after its group's commit: what it
+        // read may have been another member's write, not yet durable.
+        let committed = member.finish(keep).await;
+        let written = ran?;
+        committed?;
+        return Ok(written);
+    }
     let mut tx = db.begin_write().await?;
-    let seq = take_next_seq(&mut tx, key).await?;
     // An error drops `tx`, which rolls it back.
-    let (mut changes, value) = match work(&mut tx, seq).await? {
+    let written = run(&mut tx, db.backend, key, cause, work).await?;
+    if written.seq.is_some() {
+        tx.commit().await?;
+    } else {
+        tx.rollback().await?;
+    }
+    Ok(written)
+}
+
+/// The write inside its transaction: everything but the commit. A result
+/// without a `seq` (the work changed nothing) is to be rolled back.
+async fn run<T>(
+    tx: &mut Tx,
+    backend: Backend,
+    key: &StreamKey,
+    cause: &Cause,
+    work: impl AsyncFnOnce(&mut Tx, u64) -> AppResult<Work<T>>,
+) -> AppResult<Written<T>> {
+    let seq = take_next_seq(tx, key).await?;
+    let (mut changes, value) = match work(tx, seq).await? {
         Work::Changed { changes, value } => (changes, value),
         Work::Unchanged(value) => {
-            tx.rollback().await?;
             return Ok(Written {
                 seq: None,
                 changes: Vec::new(),
@@ -153,18 +191,17 @@ pub async fn write<T>(
     // a delta still starts with what the work changed): every writer's
     // changes are recorded, with their before, and reach the history's
     // tabs live.
-    let entries = history::record_event(&mut tx, key, seq, cause, &changes).await?;
+    let entries = history::record_event(tx, key, seq, cause, &changes).await?;
     changes.extend(entries);
     // In the event's own transaction: a change that rolls back sends nothing,
     // and one that commits is never without its deliveries. The queued
     // deliveries are changes of the same event, for the open delivery logs.
-    let queued = webhooks::queue_for_event(&mut tx, key, seq, &changes, now_ms()).await?;
+    let queued = webhooks::queue_for_event(tx, key, seq, &changes, now_ms()).await?;
     changes.extend(queued);
-    append_event(&mut tx, key, seq, cause, &encode(&changes)?).await?;
-    if db.backend == Backend::Postgres {
-        announce(&mut tx, key, seq).await?;
+    append_event(tx, key, seq, cause, &encode(&changes)?).await?;
+    if backend == Backend::Postgres {
+        announce(tx, key, seq).await?;
     }
-    tx.commit().await?;
     Ok(Written {
         seq: Some(seq),
         changes,

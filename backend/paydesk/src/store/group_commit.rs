@@ -1,0 +1,298 @@
+//! Group commit, for SQLite's one writer. Writes of merchants' streams
+//! (`stream::write`) that arrive while the file is busy are committed together
+//! in one transaction: one `BEGIN IMMEDIATE`, one `COMMIT` (one sync of the
+//! log) and one pass of the file's turn for the whole group, instead of one
+//! each. Each write still takes its own `seq`, runs its own work and gets its
+//! own answer, under a savepoint of its own: a write that fails, or changed
+//! nothing, is rolled back to its savepoint and leaves the others in.
+//!
+//! The writer is a task on a thread of its own, holding the group's
+//! transaction. It lends the transaction to one write at a time, in arrival
+//! order: the write's own task runs its work on it (the work borrows from its
+//! caller, so it cannot be sent to another task) and hands it back. Every
+//! write of a group is answered only after the group's `COMMIT`, so an answer
+//! still means durable, and deltas still go out only after the commit.
+//!
+//! PostgreSQL has no single writer: writes of different merchants commit in
+//! parallel on the pool, each in its own transaction, as before.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use sqlx::Executor;
+use tokio::sync::{mpsc, oneshot};
+
+use super::{SqliteTurn, Tx, write_tx};
+use crate::error::{AppError, AppResult};
+
+/// At most this many writes share one transaction, so the first of a group
+/// waits for at most this many others' work before its commit.
+const GROUP_LIMIT: usize = 64;
+
+/// The group's verdict, shared by its members.
+type Verdict = Result<(), Arc<AppError>>;
+
+/// Where a database's stream writes join the next group.
+pub(super) struct GroupCommit {
+    requests: mpsc::UnboundedSender<Join>,
+    /// Writes asked for a place and not yet given one (or refused).
+    waiting: Arc<AtomicUsize>,
+    write_wait: Duration,
+}
+
+struct Join {
+    lend: oneshot::Sender<Lend>,
+}
+
+enum Lend {
+    Turn(Member),
+    Refused(AppError),
+}
+
+/// A write's place in a group: the group's transaction, under the write's
+/// own savepoint, lent to it until it gives it back.
+pub(super) struct Member {
+    tx: Option<Tx>,
+    back: Option<oneshot::Sender<Returned>>,
+    verdict: Option<oneshot::Receiver<Verdict>>,
+}
+
+struct Returned {
+    tx: Tx,
+    /// Release the write's savepoint (keep what it did), or roll back to it.
+    keep: bool,
+}
+
+impl GroupCommit {
+    /// Starts the writer on a thread of its own, with a runtime of its own:
+    /// it outlives whichever runtime first wrote (a test's, an actix
+    /// worker's), and stops when the last `Db` sharing it is dropped.
+    pub(super) fn start(turn: SqliteTurn) -> AppResult<GroupCommit> {
+        let (requests, inbox) = mpsc::unbounded_channel();
+        let waiting = Arc::new(AtomicUsize::new(0));
+        let write_wait = turn.write_wait;
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .map_err(|e| AppError::Internal(format!("group commit: no runtime: {e}")))?;
+        let counter = Arc::clone(&waiting);
+        std::thread::Builder::new()
+            .name("group-commit".into())
+            .spawn(move || runtime.block_on(run(turn, inbox, counter)))
+            .map_err(|e| AppError::Internal(format!("group commit: no thread: {e}")))?;
+        Ok(GroupCommit {
+            requests,
+            waiting,
+            write_wait,
+        })
+    }
+
+    /// Waits for a place in the next group. A write that gets none within
+    /// the write wait is answered `busy`, as `begin_write` answers.
+    pub(super) async fn join(&self) -> AppResult<Member> {
+        let (lend, lent) = oneshot::channel();
+        self.waiting.fetch_add(1, Ordering::SeqCst);
+        if self.requests.send(Join { lend }).is_err() {
+            self.waiting.fetch_sub(1, Ordering::SeqCst);
+            return Err(stopped());
+        }
+        match tokio::time::timeout(self.write_wait, lent).await {
+            Ok(Ok(Lend::Turn(member))) => Ok(member),
+            Ok(Ok(Lend::Refused(err))) => Err(err),
+            Ok(Err(_)) => Err(stopped()),
+            Err(_) => {
+                tracing::warn!(wait = ?self.write_wait, "a write waited out its group: answered busy");
+                Err(write_tx::busy())
+            }
+        }
+    }
+
+    /// Writes waiting for a place in a group.
+    pub(super) fn waiting(&self) -> usize {
+        self.waiting.load(Ordering::SeqCst)
+    }
+}
+
+impl Member {
+    /// The group's transaction, inside this write's savepoint.
+    pub(super) fn tx(&mut self) -> AppResult<&mut Tx> {
+        self.tx.as_mut().ok_or_else(|| {
+            AppError::Internal("group commit: the transaction was given back".into())
+        })
+    }
+
+    /// Gives the transaction back (`keep`: what this write did stays in the
+    /// group; otherwise it is rolled back to its savepoint) and waits for the
+    /// group's commit.
+    pub(super) async fn finish(mut self, keep: bool) -> AppResult<()> {
+        self.give_back(keep);
+        let Some(verdict) = self.verdict.take() else {
+            return Err(stopped());
+        };
+        match verdict.await {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(err)) => Err(retell(&err)),
+            Err(_) => Err(stopped()),
+        }
+    }
+
+    fn give_back(&mut self, keep: bool) {
+        if let (Some(tx), Some(back)) = (self.tx.take(), self.back.take()) {
+            // The writer is waiting on the other end until the group ends.
+            let _ = back.send(Returned { tx, keep });
+        }
+    }
+
+    /// The transaction of a member that was never handed over.
+    fn reclaim(mut self) -> Option<Tx> {
+        self.back = None;
+        self.tx.take()
+    }
+}
+
+impl Drop for Member {
+    /// A write dropped before it finished (its caller gave up) is rolled back
+    /// to its savepoint; the rest of its group goes on.
+    fn drop(&mut self) {
+        self.give_back(false);
+    }
+}
+
+/// The writer: takes the first waiting write, begins, lends the transaction
+/// to it and to every write that queued meanwhile (up to the limit), commits,
+/// and answers them all.
+async fn run(
+    turn: SqliteTurn,
+    mut inbox: mpsc::UnboundedReceiver<Join>,
+    waiting: Arc<AtomicUsize>,
+) {
+    while let Some(first) = inbox.recv().await {
+        let tx = match turn.begin().await {
+            Ok(tx) => tx,
+            Err(err) => {
+                // Everyone queued now waited as long: they get the same answer.
+                refuse(first, &err, &waiting);
+                while let Ok(next) = inbox.try_recv() {
+                    refuse(next, &err, &waiting);
+                }
+                continue;
+            }
+        };
+        let (tx, verdicts, failure) = run_group(tx, first, &mut inbox, &waiting).await;
+        let verdict: Verdict = match (failure, tx) {
+            (None, Some(tx)) => tx.commit().await.map_err(Arc::new),
+            (Some(failure), tx) => {
+                if let Some(tx) = tx
+                    && let Err(err) = tx.rollback().await
+                {
+                    tracing::warn!(error = %err, "a failed group did not roll back cleanly");
+                }
+                Err(failure)
+            }
+            (None, None) => Err(Arc::new(stopped())),
+        };
+        if let Err(err) = &verdict {
+            tracing::error!(error = %err, writes = verdicts.len(), "a group of writes was rolled back");
+        }
+        metrics::histogram!("paydesk_db_group_size").record(verdicts.len() as f64);
+        for answer in verdicts {
+            // A write whose caller went away needs no answer.
+            let _ = answer.send(verdict.clone());
+        }
+    }
+}
+
+/// Lends the transaction to each write of the group in turn. Returns the
+/// transaction (none if a write lost it), each member's way to hear the
+/// verdict, and what broke the group, if anything did.
+async fn run_group(
+    tx: Tx,
+    first: Join,
+    inbox: &mut mpsc::UnboundedReceiver<Join>,
+    waiting: &AtomicUsize,
+) -> (
+    Option<Tx>,
+    Vec<oneshot::Sender<Verdict>>,
+    Option<Arc<AppError>>,
+) {
+    let mut tx = Some(tx);
+    let mut verdicts = Vec::new();
+    let mut savepoint_open = false;
+    let mut next = Some(first);
+    while let Some(join) = next.take() {
+        waiting.fetch_sub(1, Ordering::SeqCst);
+        let Some(mut current) = tx.take() else {
+            break;
+        };
+        // The last write's savepoint is released with the same round trip
+        // that opens this one's.
+        let open = if savepoint_open {
+            "RELEASE SAVEPOINT member; SAVEPOINT member"
+        } else {
+            "SAVEPOINT member"
+        };
+        if let Err(err) = (&mut *current).execute(open).await {
+            let err = Arc::new(AppError::from(err));
+            // Its place was already counted out above.
+            let _ = join.lend.send(Lend::Refused(retell(&err)));
+            return (Some(current), verdicts, Some(err));
+        }
+        savepoint_open = true;
+        let (back, returned) = oneshot::channel();
+        let (verdict, heard) = oneshot::channel();
+        let member = Member {
+            tx: Some(current),
+            back: Some(back),
+            verdict: Some(heard),
+        };
+        match join.lend.send(Lend::Turn(member)) {
+            Ok(()) => match returned.await {
+                Ok(Returned { tx: mut back, keep }) => {
+                    verdicts.push(verdict);
+                    if !keep
+                        && let Err(err) = (&mut *back).execute("ROLLBACK TO SAVEPOINT member").await
+                    {
+                        // SQLite rolled back the whole transaction under it
+                        // (a full disk, an I/O error): no one's write stands.
+                        return (Some(back), verdicts, Some(Arc::new(err.into())));
+                    }
+                    tx = Some(back);
+                }
+                Err(_) => {
+                    verdicts.push(verdict);
+                    let err =
+                        AppError::Internal("group commit: a write lost the transaction".into());
+                    return (None, verdicts, Some(Arc::new(err)));
+                }
+            },
+            // The write gave up waiting: its savepoint stays empty.
+            Err(Lend::Turn(member)) => tx = member.reclaim(),
+            Err(Lend::Refused(_)) => {}
+        }
+        if verdicts.len() < GROUP_LIMIT {
+            next = inbox.try_recv().ok();
+        }
+    }
+    (tx, verdicts, None)
+}
+
+fn refuse(join: Join, err: &AppError, waiting: &AtomicUsize) {
+    waiting.fetch_sub(1, Ordering::SeqCst);
+    // A write that gave up waiting needs no answer.
+    let _ = join.lend.send(Lend::Refused(retell(err)));
+}
+
+/// One group's failure told to each of its writes: `busy` stays `busy` (the
+/// user may retry); anything else is an internal error, logged by the writer.
+fn retell(err: &AppError) -> AppError {
+    if err.is_busy() {
+        write_tx::busy()
+    } else {
+        AppError::Internal(format!("the write's group failed: {err}"))
+    }
+}
+
+fn stopped() -> AppError {
+    AppError::Internal("group commit: the writer has stopped".into())
+}
