@@ -15,7 +15,7 @@ use std::collections::BTreeSet;
 use common::{Database, Socket, TestApp, committed_id, customer_input, error_of};
 use protocol::{ClientFrame, Command, ErrorCode, Mode, Query, ReplyBody, ServerFrame};
 use serde_json::{Value, json};
-use team_support::{tag_of, wire_variants};
+use team_support::{tag_of, wire_union, wire_variants};
 
 fn ok(frame: ServerFrame) -> ReplyBody {
     import_support::ok(frame)
@@ -37,6 +37,10 @@ struct Theirs {
     upload: String,
     entry: String,
     session: String,
+    token: String,
+    invite: String,
+    /// B's owner.
+    user: String,
 }
 
 fn first_id(list: Value) -> String {
@@ -139,7 +143,28 @@ async fn records_of_b(app: &TestApp, tab: &mut Socket) -> Theirs {
         ok(tab.query("s", query(json!({"t": "ListSessions"}))).await),
         "sessions",
     ));
+    let token = json!({"t": "CreateApiToken", "name": "B's shop", "mode": "test",
+        "permissions": protocol::Permissions::all(protocol::Access::Read),
+        "allowedAddresses": []});
+    let token = match tab.command("token", command(token)).await {
+        ServerFrame::Reply {
+            ok: Some(ReplyBody::ApiTokenSecret { token, .. }),
+            ..
+        } => token.id,
+        other => panic!("token: {other:?}"),
+    };
+    let invite = json!({"t": "InviteMember", "email": "new@b.co.za", "role": "viewer"});
+    committed_id(tab.command("invite", command(invite)).await);
+    let team = json_of(
+        ok(tab.query("team", query(json!({"t": "GetTeam"}))).await),
+        "team",
+    );
+    let invite = first_id(team["invites"].clone());
+    let (user, _) = app.owner_ids("owner@b.co.za").await;
     Theirs {
+        token,
+        invite,
+        user,
         customer,
         bank_account,
         mandate,
@@ -258,6 +283,19 @@ fn probes(b: &Theirs) -> Vec<Probe> {
         c(json!({"t": "RemoveCard", "cardId": b.card})),
         c(json!({"t": "ChargeCard", "cardId": b.card, "amountCents": 100, "reference": "R"})),
         c(
+            json!({"t": "ScheduleCard", "cardId": b.card, "amountCents": 100,
+            "interval": "monthly", "reference": "R", "startDate": "2026-04-01"}),
+        ),
+        c(json!({"t": "StopCardSchedule", "cardId": b.card})),
+        c(json!({"t": "RollApiToken", "tokenId": b.token, "graceHours": 0})),
+        c(json!({"t": "RevokeApiToken", "tokenId": b.token})),
+        c(json!({"t": "ResendInvite", "inviteId": b.invite})),
+        c(json!({"t": "RevokeInvite", "inviteId": b.invite})),
+        c(json!({"t": "ChangeMemberRole", "userId": b.user, "role": "viewer"})),
+        c(json!({"t": "RemoveMember", "userId": b.user})),
+        // With A's owner's right password: only B's user id is wrong.
+        c(json!({"t": "TransferOwnership", "userId": b.user, "confirmation": "karoo-sunset-41"})),
+        c(
             json!({"t": "RequestEMandate", "input": {"customerId": b.customer,
             "language": "en", "method": "debicheck", "amountCents": 1000,
             "interval": "monthly", "startDate": "2026-04-01"}}),
@@ -292,12 +330,10 @@ fn probes(b: &Theirs) -> Vec<Probe> {
 
 /// The variants of `type_name` whose fields name a record by id.
 fn taking_an_id(type_name: &str) -> BTreeSet<String> {
-    let wire =
-        std::fs::read_to_string(common::repo_root().join("web/src/protocol/wire.ts")).unwrap();
-    let prefix = format!("export type {type_name} = ");
-    let line = wire.lines().find(|l| l.starts_with(&prefix)).unwrap();
+    let union = wire_union(type_name);
     let names = wire_variants(type_name);
-    line.split("{ \"t\": ")
+    union
+        .split("{ \"t\": ")
         .skip(1)
         .zip(names)
         .filter(|(body, _)| {
@@ -325,6 +361,9 @@ fn every_variant_that_takes_an_id_is_swept() {
         upload: "x".into(),
         entry: "x".into(),
         session: "x".into(),
+        token: "x".into(),
+        invite: "x".into(),
+        user: "x".into(),
     };
     let swept: BTreeSet<String> = probes(&b).iter().map(Probe::tag).collect();
     let mut wanted = taking_an_id("Command");

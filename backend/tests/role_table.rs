@@ -100,6 +100,20 @@ fn commands() -> Vec<Command> {
         json!({"t": "ResendWebhookDeliveries", "endpointId": ID}),
         json!({"t": "SendTestWebhookEvent", "endpointId": ID}),
         json!({"t": "DeleteWebhookEndpoint", "endpointId": ID}),
+        json!({"t": "ScheduleCard", "cardId": ID, "amountCents": 100, "interval": "monthly",
+            "reference": "R", "startDate": "2026-04-01"}),
+        json!({"t": "StopCardSchedule", "cardId": ID}),
+        json!({"t": "CreateApiToken", "name": "Probe", "mode": "test",
+            "permissions": protocol::Permissions::all(protocol::Access::None),
+            "allowedAddresses": []}),
+        json!({"t": "RollApiToken", "tokenId": ID, "graceHours": 0}),
+        json!({"t": "RevokeApiToken", "tokenId": ID}),
+        json!({"t": "InviteMember", "email": "new@example.co.za", "role": "viewer"}),
+        json!({"t": "ResendInvite", "inviteId": ID}),
+        json!({"t": "RevokeInvite", "inviteId": ID}),
+        json!({"t": "ChangeMemberRole", "userId": ID, "role": "viewer"}),
+        json!({"t": "RemoveMember", "userId": ID}),
+        json!({"t": "TransferOwnership", "userId": ID, "confirmation": "wrong"}),
     ]
     .into_iter()
     .map(command)
@@ -141,6 +155,9 @@ fn queries() -> Vec<Query> {
         json!({"t": "ListWebhookDeliveries", "endpointId": ID}),
         json!({"t": "ListHistory"}),
         json!({"t": "GetHistoryEntry", "entryId": ID}),
+        json!({"t": "DownloadAccountingExport", "from": "2026-03-01", "to": "2026-03-31"}),
+        json!({"t": "ListApiTokens"}),
+        json!({"t": "GetTeam"}),
     ]
     .into_iter()
     .map(query)

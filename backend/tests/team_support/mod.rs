@@ -115,17 +115,25 @@ pub async fn on_merchant_of(
 /// a protocol test keeps equal to the Rust types): every command or query
 /// the server knows, so a table over them cannot forget a new one.
 pub fn wire_variants(type_name: &str) -> Vec<String> {
-    let wire = std::fs::read_to_string(crate::common::repo_root().join("web/src/protocol/wire.ts"))
-        .unwrap();
-    let prefix = format!("export type {type_name} = ");
-    let line = wire
-        .lines()
-        .find(|l| l.starts_with(&prefix))
-        .unwrap_or_else(|| panic!("no {type_name} in wire.ts"));
-    line.split("\"t\": \"")
+    wire_union(type_name)
+        .split("\"t\": \"")
         .skip(1)
         .map(|rest| rest.split('"').next().unwrap().to_string())
         .collect()
+}
+
+/// The generated TypeScript union of `type_name`, whole: a variant's doc
+/// comment can break it over several lines, so it runs to the next
+/// declaration.
+pub fn wire_union(type_name: &str) -> String {
+    let wire = std::fs::read_to_string(crate::common::repo_root().join("web/src/protocol/wire.ts"))
+        .unwrap();
+    let prefix = format!("export type {type_name} = ");
+    let start = wire
+        .find(&prefix)
+        .unwrap_or_else(|| panic!("no {type_name} in wire.ts"));
+    let rest = &wire[start + prefix.len()..];
+    rest[..rest.find("\nexport ").unwrap_or(rest.len())].to_string()
 }
 
 /// The `t` of a frame body.
