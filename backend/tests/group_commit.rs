@@ -10,11 +10,11 @@ mod common;
 
 use std::collections::HashMap;
 use std::path::Path;
-use std::process::{Child, Command as Process, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use common::{Browser, Database, Socket, TestApp, customer_input};
+use common::server_process::ServerProcess;
+use common::{Database, Socket, TestApp, customer_input};
 use futures_util::SinkExt;
 use paydesk::auth::keys::ServerKey;
 use paydesk::error::AppError;
@@ -262,90 +262,10 @@ async fn seq_stays_gap_free_across_merchants(db: Database) {
     }
 }
 
-/// A node started from the built binary, killed with SIGKILL on demand.
-struct Server {
-    child: Child,
-    base: String,
-}
-
-impl Server {
-    async fn start(dir: &Path, database_url: &str, key: &ServerKey, run: usize) -> Server {
-        let web_dir = dir.join("web");
-        std::fs::create_dir_all(&web_dir).unwrap();
-        std::fs::write(
-            web_dir.join("index.html"),
-            "<!doctype html><title>Dashboard</title>",
-        )
-        .unwrap();
-        let log = dir.join(format!("server-{run}.log"));
-        let out = std::fs::File::create(&log).unwrap();
-        let err = out.try_clone().unwrap();
-        let child = Process::new(env!("CARGO_BIN_EXE_backend"))
-            .arg("serve")
-            .env_clear()
-            .env("DATABASE_URL", database_url)
-            .env("BIND", "127.0.0.1:0")
-            .env("WEB_DIR", &web_dir)
-            .env("MAIL_DIR", dir.join("mail"))
-            .env("SECRET_KEY", key.to_hex())
-            .env("RUST_LOG", "info,sqlx=warn")
-            .stdin(Stdio::null())
-            .stdout(out)
-            .stderr(err)
-            .spawn()
-            .expect("start the server binary");
-        // Owned at once: its drop kills and reaps the child on any path.
-        let mut server = Server {
-            child,
-            base: String::new(),
-        };
-        let deadline = Instant::now() + Duration::from_secs(60);
-        loop {
-            let text = std::fs::read_to_string(&log).unwrap_or_default();
-            if let Some(at) = text.find("Serving the dashboard on ") {
-                let rest = &text[at + "Serving the dashboard on ".len()..];
-                if let Some(end) = rest.find('\n') {
-                    server.base = rest[..end].trim().to_string();
-                    return server;
-                }
-            }
-            if let Some(status) = server.child.try_wait().unwrap() {
-                panic!("server {run} exited with {status} before serving:\n{text}");
-            }
-            assert!(
-                Instant::now() < deadline,
-                "server {run} did not start:\n{text}"
-            );
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
-    }
-
-    fn kill(&mut self) {
-        // SIGKILL: no shutdown, no chance to finish a group.
-        self.child.kill().unwrap();
-        self.child.wait().unwrap();
-    }
-
-    fn browser(&self) -> Browser {
-        let jar = Arc::new(reqwest::cookie::Jar::default());
-        let http = reqwest::Client::builder()
-            .cookie_provider(jar.clone())
-            .redirect(reqwest::redirect::Policy::none())
-            .build()
-            .unwrap();
-        Browser {
-            http,
-            jar,
-            base: self.base.clone(),
-        }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// A node started from the built binary with the test's key; SIGKILL on demand.
+async fn start_node(dir: &Path, url: &str, key: &ServerKey, run: usize) -> ServerProcess {
+    let key = key.to_hex();
+    ServerProcess::start(dir, url, run, &[("SECRET_KEY", key.as_str())]).await
 }
 
 /// One merchant's tab creating customers one after another until its socket
@@ -389,11 +309,11 @@ async fn a_kill_mid_group_loses_no_answered_command(db: Database) {
         Database::Postgres(base) => common::fresh_postgres_database(&base).await,
     };
     let key = ServerKey::generate().unwrap();
-    let mut server = Server::start(dir.path(), &url, &key, 1).await;
+    let mut server = start_node(dir.path(), &url, &key, 1).await;
     let acknowledged = Arc::new(Mutex::new(Vec::new()));
     let mut writers = Vec::new();
     for m in 0..MERCHANTS {
-        let browser = server.browser();
+        let browser = server.browser(&Arc::new(reqwest::cookie::Jar::default()));
         let response = browser
             .sign_up(
                 "Thandi Nkosi",
@@ -422,7 +342,7 @@ async fn a_kill_mid_group_loses_no_answered_command(db: Database) {
     }
     let answered = acknowledged.lock().unwrap().clone();
 
-    let _restarted = Server::start(dir.path(), &url, &key, 2).await;
+    let _restarted = start_node(dir.path(), &url, &key, 2).await;
     let store = Db::connect(&url).await.unwrap();
     for id in &answered {
         assert!(

@@ -5,96 +5,11 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
-
-use std::time::Duration;
+mod debicheck_support;
 
 use common::{Database, Socket, TestApp, advance_clock, committed_id};
+use debicheck_support::{customer, monthly_debicheck, running};
 use protocol::*;
-
-async fn customer(socket: &mut Socket) -> String {
-    let input = CustomerInput {
-        name: "Thabo Mokoena".into(),
-        email: "thabo@example.co.za".into(),
-        cellphone: "+27821234567".into(),
-        id_type: Some(IdType::SouthAfricanId),
-        id_number: "8801235111088".into(),
-        ..Default::default()
-    };
-    committed_id(
-        socket
-            .command("c1", Command::CreateCustomer { input })
-            .await,
-    )
-}
-
-fn monthly_debicheck(customer_id: &str, account_number: &str, contract: &str) -> PaymentInput {
-    let mandate = MandateInput {
-        method: PaymentMethod::Debicheck,
-        bank_account: BankAccountChoice::New {
-            input: BankAccountInput {
-                bank: BankId::Capitec,
-                branch_code: "470010".into(),
-                account_type: AccountType::Savings,
-                holder_name: "T Mokoena".into(),
-                account_number: account_number.into(),
-            },
-        },
-        client_type: ClientType::ResidentIndividual,
-        industry: Industry::Subscription,
-        contract_reference: contract.into(),
-        maximum_collection_cents: Some(15_000),
-        allow_tracking: true,
-        tracking_days: Some(10),
-        allow_date_adjustment: false,
-        variable_amount: false,
-        adjustment_category: AdjustmentCategory::Never,
-        adjustment_type: None,
-        adjustment_rate: String::new(),
-        adjustment_amount_cents: None,
-        approval_window: Some(ApprovalWindow::Tt1RealTime),
-        abbreviated_name: "KAROO GYM".into(),
-    };
-    PaymentInput {
-        customer_id: customer_id.into(),
-        mandate: MandateChoice::New {
-            input: Box::new(mandate),
-        },
-        kind: PaymentKind::Recurring,
-        amount_cents: 10_000,
-        date_to_process: None,
-        transaction_reference: String::new(),
-        start_date: Some("2026-03-02".into()),
-        end_date: None,
-        interval: Some(Interval::Monthly),
-        day_to_process: Some(5),
-        first_collection_cents: None,
-        start_running: true,
-    }
-}
-
-async fn running(socket: &mut Socket, payment_id: &str) {
-    // The payer approves in real time, on the same business day.
-    for _ in 0..50 {
-        let reply = socket
-            .query(
-                "p",
-                Query::GetPayment {
-                    payment_id: payment_id.into(),
-                },
-            )
-            .await;
-        if let ServerFrame::Reply {
-            ok: Some(ReplyBody::Payment { payment }),
-            ..
-        } = reply
-            && payment.status == PaymentStatus::Running
-        {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!("payment {payment_id} never ran");
-}
 
 async fn balance(socket: &mut Socket) -> Balance {
     match socket.query("b", Query::GetBalance {}).await {
