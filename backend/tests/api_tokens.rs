@@ -159,7 +159,15 @@ async fn tokens_are_made_listed_rolled_and_revoked(db: Database) {
     .await
     .unwrap();
     match protocol::decode::<Vec<Change>>(&last).unwrap().as_slice() {
-        [Change::ApiTokenUpserted { token: t }] => assert_eq!(t.state, ApiTokenState::Revoked),
+        // Then the history's entry for it, which the history reads live.
+        [
+            Change::ApiTokenUpserted { token: t },
+            Change::HistoryEntryAdded { entry },
+        ] => {
+            assert_eq!(t.state, ApiTokenState::Revoked);
+            assert_eq!(entry.record_kind, "api_token");
+            assert_eq!(entry.record_id.as_deref(), Some(t.id.as_str()));
+        }
         other => panic!("{other:?}"),
     }
 }
