@@ -101,7 +101,7 @@ function DeliveryRow({ delivery, endpointId, canWrite, expanded, onToggle }: Row
     <tr data-testid="webhook-delivery" data-delivery-id={delivery.id} data-state={shown} data-event-type={delivery.eventType}>
       <td>
         <div className="cell-mono">{delivery.eventType}</div>
-        <div className="cell-sub cell-mono">{delivery.eventId}</div>
+        <div className="cell-sub cell-mono delivery-event-id">{delivery.eventId}</div>
       </td>
       <td>
         <span data-testid="webhook-delivery-state" data-state={shown}>
@@ -118,7 +118,7 @@ function DeliveryRow({ delivery, endpointId, canWrite, expanded, onToggle }: Row
       <td className="hide-sm cell-amount cell-muted">{delivery.lastDurationMs !== undefined ? t("developers.webhooks.ms", { ms: delivery.lastDurationMs }) : "—"}</td>
       <td className="hide-md cell-muted">{formatDateTime(at, i18n.language)}</td>
       <td className="cell-actions">
-        <div className="endpoint-actions">
+        <div className="endpoint-actions delivery-actions">
           <Button variant="ghost" onClick={onToggle} aria-expanded={expanded} data-testid="webhook-delivery-toggle">
             {expanded ? t("developers.webhooks.hideDetails") : t("developers.webhooks.showDetails")}
           </Button>
