@@ -10,6 +10,8 @@
 
 mod accounts;
 mod banking;
+mod changes;
+mod commands;
 mod commerce;
 mod customers;
 mod developers;
@@ -22,12 +24,16 @@ mod mandates;
 mod money;
 mod payments;
 mod permissions;
+mod queries;
+mod replies;
 mod session;
 mod teams;
 mod typescript;
 
 pub use accounts::*;
 pub use banking::*;
+pub use changes::*;
+pub use commands::*;
 pub use commerce::*;
 pub use customers::*;
 pub use developers::*;
@@ -40,6 +46,8 @@ pub use mandates::*;
 pub use money::*;
 pub use payments::*;
 pub use permissions::*;
+pub use queries::*;
+pub use replies::*;
 pub use session::*;
 pub use teams::*;
 pub use typescript::generate_typescript;

@@ -1,0 +1,221 @@
+//! Every read a client can ask for: one `Query` per kind of question.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::{
+    CustomerStatus, HistoryFilter, ImportTemplate, MandateFilter, OrderFilter, PaymentFilter,
+    PaymentKind, SortOrder, TransactionFilter,
+};
+
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq)]
+#[serde(tag = "t", rename_all_fields = "camelCase")]
+pub enum Query {
+    /// Newest first. `cursor` is the `nextCursor` of the previous page.
+    ListCustomers {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        search: Option<String>,
+        #[serde(default)]
+        status: CustomerStatus,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        cursor: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        limit: Option<u32>,
+    },
+    GetCustomer {
+        customer_id: String,
+    },
+    GetProfile {},
+    ListSessions {},
+    GetBusinessInfo {},
+    /// A customer's bank accounts, oldest first.
+    ListBankAccounts {
+        customer_id: String,
+    },
+    ListMandates {
+        #[serde(default)]
+        filter: MandateFilter,
+        #[serde(default)]
+        sort: SortOrder,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        cursor: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        limit: Option<u32>,
+    },
+    GetMandate {
+        mandate_id: String,
+    },
+    ListPayments {
+        kind: PaymentKind,
+        #[serde(default)]
+        filter: PaymentFilter,
+        #[serde(default)]
+        sort: SortOrder,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        cursor: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        limit: Option<u32>,
+    },
+    GetPayment {
+        payment_id: String,
+    },
+    ListTransactions {
+        #[serde(default)]
+        filter: TransactionFilter,
+        #[serde(default)]
+        sort: SortOrder,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        cursor: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        limit: Option<u32>,
+    },
+    GetTransaction {
+        transaction_id: String,
+    },
+    GetDashboard {},
+    /// The balance the ledger keeps: available and pending.
+    GetBalance {},
+    GetPaymentMethodSettings {},
+    /// Another page of a checked upload's problems.
+    GetImportPreview {
+        upload_id: String,
+        #[serde(default)]
+        offset: u32,
+    },
+    /// Another page of a checked upload's rows that repeat a payment or an
+    /// earlier row; answered with `ImportIssuePage`.
+    GetImportPreviewDuplicates {
+        upload_id: String,
+        #[serde(default)]
+        offset: u32,
+    },
+    /// The empty template of a layout, as xlsx, piece by piece.
+    DownloadImportTemplate {
+        template: ImportTemplate,
+        kind: PaymentKind,
+        #[serde(default)]
+        offset: u32,
+    },
+    /// The invalid rows of a checked upload (`upl_…`) or of an import
+    /// (`imp_…`) as xlsx with an error column, piece by piece.
+    DownloadImportIssues {
+        id: String,
+        #[serde(default)]
+        offset: u32,
+    },
+    /// Newest first.
+    ListImports {
+        kind: PaymentKind,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        cursor: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        limit: Option<u32>,
+    },
+    GetImport {
+        import_id: String,
+    },
+    /// An import's problems (invalid rows, and valid rows that failed to
+    /// write), by row number.
+    ListImportIssues {
+        import_id: String,
+        #[serde(default)]
+        offset: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        limit: Option<u32>,
+    },
+    /// Newest first.
+    ListPayPages {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        cursor: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        limit: Option<u32>,
+    },
+    GetPayPage {
+        page_id: String,
+    },
+    /// Newest first.
+    ListOrders {
+        #[serde(default)]
+        filter: OrderFilter,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        cursor: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        limit: Option<u32>,
+    },
+    GetOrder {
+        order_id: String,
+    },
+    /// Cards on file, newest first; one customer's when `customerId` is set.
+    ListCards {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        customer_id: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        cursor: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        limit: Option<u32>,
+    },
+    /// Electronic mandate requests, newest first.
+    ListEMandateRequests {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        cursor: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        limit: Option<u32>,
+    },
+    /// The stream's webhook endpoints, oldest first, with the event types
+    /// an endpoint may subscribe to.
+    ListWebhookEndpoints {},
+    /// An endpoint's deliveries, newest first (the latest 100).
+    ListWebhookDeliveries {
+        endpoint_id: String,
+    },
+    /// The debits the bank paid with a settlement date from `from` to `to`
+    /// (`YYYY-MM-DD`, inclusive, at most 366 days) as a bank-statement CSV
+    /// for accounting packages, piece by piece.
+    DownloadAccountingExport {
+        from: String,
+        to: String,
+        #[serde(default)]
+        offset: u32,
+    },
+    /// The stream's API tokens (the socket's mode), newest first.
+    ListApiTokens {},
+    GetTeam {},
+    /// The account history, newest first, with the members it can be
+    /// filtered by.
+    ListHistory {
+        #[serde(default)]
+        filter: HistoryFilter,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        cursor: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        limit: Option<u32>,
+    },
+    /// One history entry in full.
+    GetHistoryEntry {
+        entry_id: String,
+    },
+}
