@@ -5,11 +5,11 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod collection_support;
 mod common;
-mod debicheck_support;
 
+use collection_support::{customer, monthly_debicheck, running};
 use common::{Database, Socket, TestApp, advance_clock, committed_id, error_of};
-use debicheck_support::{customer, monthly_debicheck, running};
 use paydesk::store::Db;
 use protocol::*;
 

@@ -4,76 +4,14 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod collection_support;
 mod common;
 
 use std::time::Duration;
 
+use collection_support::{customer, monthly, new_mandate};
 use common::{Database, Socket, TestApp, committed_id, error_of};
 use protocol::*;
-
-async fn customer(socket: &mut Socket) -> String {
-    let input = CustomerInput {
-        name: "Thabo Mokoena".into(),
-        email: "thabo@example.co.za".into(),
-        cellphone: "+27821234567".into(),
-        id_type: Some(IdType::SouthAfricanId),
-        id_number: "8801235111088".into(),
-        ..Default::default()
-    };
-    committed_id(
-        socket
-            .command("c1", Command::CreateCustomer { input })
-            .await,
-    )
-}
-
-fn new_mandate(method: PaymentMethod, account_number: &str) -> MandateInput {
-    MandateInput {
-        method,
-        bank_account: BankAccountChoice::New {
-            input: BankAccountInput {
-                bank: BankId::Capitec,
-                branch_code: "470010".into(),
-                account_type: AccountType::Savings,
-                holder_name: "T Mokoena".into(),
-                account_number: account_number.into(),
-            },
-        },
-        client_type: ClientType::ResidentIndividual,
-        industry: Industry::Subscription,
-        contract_reference: "GYM2026".into(),
-        maximum_collection_cents: Some(15_000),
-        allow_tracking: true,
-        tracking_days: Some(10),
-        allow_date_adjustment: false,
-        variable_amount: false,
-        adjustment_category: AdjustmentCategory::Never,
-        adjustment_type: None,
-        adjustment_rate: String::new(),
-        adjustment_amount_cents: None,
-        approval_window: Some(ApprovalWindow::Tt1RealTime),
-        abbreviated_name: "KAROO GYM".into(),
-    }
-}
-
-fn monthly(customer_id: &str, mandate: MandateInput) -> PaymentInput {
-    PaymentInput {
-        customer_id: customer_id.into(),
-        mandate: MandateChoice::New {
-            input: Box::new(mandate),
-        },
-        kind: PaymentKind::Recurring,
-        amount_cents: 10_000,
-        date_to_process: None,
-        transaction_reference: String::new(),
-        start_date: Some("2026-03-02".into()),
-        end_date: None,
-        interval: Some(Interval::Monthly),
-        day_to_process: Some(5),
-        first_collection_cents: None,
-        start_running: true,
-    }
-}
 
 async fn payment(socket: &mut Socket, id: &str) -> Payment {
     match socket
@@ -173,7 +111,7 @@ async fn a_debicheck_schedule_plays_out_over_a_month(db: Database) {
             Command::CreatePayment {
                 input: Box::new(monthly(
                     &customer_id,
-                    new_mandate(PaymentMethod::Debicheck, "4000000001"),
+                    new_mandate(PaymentMethod::Debicheck, "4000000001", "GYM2026"),
                 )),
             },
         )
@@ -378,7 +316,7 @@ async fn a_closed_account_stops_the_payment_and_disables_the_mandate(db: Databas
     let owner = app.merchant("owner@karoo.test").await;
     let mut tab = owner.open(Mode::Test).await;
     let customer_id = customer(&mut tab).await;
-    let mut mandate_input = new_mandate(PaymentMethod::EftDebitOrder, "4000000012");
+    let mut mandate_input = new_mandate(PaymentMethod::EftDebitOrder, "4000000012", "GYM2026");
     mandate_input.allow_tracking = false;
     mandate_input.tracking_days = None;
     mandate_input.approval_window = None;
@@ -453,7 +391,7 @@ async fn bad_payments_are_refused_with_every_field_named(db: Database) {
     let owner = app.merchant("owner@karoo.test").await;
     let mut tab = owner.open(Mode::Test).await;
     let customer_id = customer(&mut tab).await;
-    let mut mandate_input = new_mandate(PaymentMethod::Debicheck, "4000000001");
+    let mut mandate_input = new_mandate(PaymentMethod::Debicheck, "4000000001", "GYM2026");
     mandate_input.client_type = ClientType::DomesticCompany;
     mandate_input.maximum_collection_cents = Some(20_000);
     mandate_input.contract_reference = "GYM-2026".into();
@@ -527,7 +465,7 @@ async fn insufficient_funds_is_retried_twice_then_stops_with_60(db: Database) {
     let owner = app.merchant("owner@karoo.test").await;
     let mut tab = owner.open(Mode::Test).await;
     let customer_id = customer(&mut tab).await;
-    let mut mandate_input = new_mandate(PaymentMethod::EftDebitOrder, "4000000002");
+    let mut mandate_input = new_mandate(PaymentMethod::EftDebitOrder, "4000000002", "GYM2026");
     mandate_input.allow_tracking = false;
     mandate_input.tracking_days = None;
     mandate_input.approval_window = None;

@@ -4,11 +4,11 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod collection_support;
 mod common;
-mod debicheck_support;
 
+use collection_support::{customer, monthly_debicheck, running};
 use common::{Database, Socket, TestApp, advance_clock, committed_id};
-use debicheck_support::{customer, monthly_debicheck, running};
 use protocol::*;
 
 async fn balance(socket: &mut Socket) -> Balance {

@@ -1,6 +1,6 @@
-//! A monthly DebiCheck collection through the live socket, as the money
-//! tests need one: a customer, a payment on a new mandate, and waiting
-//! until the payer's real-time approval has it running.
+//! Collections through the live socket, as the collection and money tests
+//! need them: a customer, a monthly payment on a new mandate, and waiting
+//! until the payer's real-time DebiCheck approval has it running.
 
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
@@ -26,9 +26,10 @@ pub async fn customer(socket: &mut Socket) -> String {
     )
 }
 
-pub fn monthly_debicheck(customer_id: &str, account_number: &str, contract: &str) -> PaymentInput {
-    let mandate = MandateInput {
-        method: PaymentMethod::Debicheck,
+/// A mandate on a new Capitec savings account of the customer's.
+pub fn new_mandate(method: PaymentMethod, account_number: &str, contract: &str) -> MandateInput {
+    MandateInput {
+        method,
         bank_account: BankAccountChoice::New {
             input: BankAccountInput {
                 bank: BankId::Capitec,
@@ -52,7 +53,11 @@ pub fn monthly_debicheck(customer_id: &str, account_number: &str, contract: &str
         adjustment_amount_cents: None,
         approval_window: Some(ApprovalWindow::Tt1RealTime),
         abbreviated_name: "KAROO GYM".into(),
-    };
+    }
+}
+
+/// R100 on the 5th of every month from 2 March 2026, running at once.
+pub fn monthly(customer_id: &str, mandate: MandateInput) -> PaymentInput {
     PaymentInput {
         customer_id: customer_id.into(),
         mandate: MandateChoice::New {
@@ -69,6 +74,11 @@ pub fn monthly_debicheck(customer_id: &str, account_number: &str, contract: &str
         first_collection_cents: None,
         start_running: true,
     }
+}
+
+pub fn monthly_debicheck(customer_id: &str, account_number: &str, contract: &str) -> PaymentInput {
+    let mandate = new_mandate(PaymentMethod::Debicheck, account_number, contract);
+    monthly(customer_id, mandate)
 }
 
 pub async fn running(socket: &mut Socket, payment_id: &str) {
