@@ -36,6 +36,8 @@ export function useChartWords(): ChartWords {
       column: (key: string) => t(`insights.column.${key}` as "insights.column.period"),
       method: (method) => t(`collections.method.${method}`),
       reason: (code) => (code === "rejected" ? t("insights.rejected") : t(`transactions.unpaidCode.${code}` as "transactions.unpaidCode.02", { defaultValue: t("transactions.detail.unknownCode") })),
+      reasonShort: (code) =>
+        code === "rejected" ? t("insights.rejectedShort") : t(`collections.unpaidCode.${code}` as "collections.unpaidCode.02", { defaultValue: code }),
       date: (iso) => formatBusinessDate(iso, language),
       money: (cents) => formatMoney(cents, language),
       percent: (bp) => formatBasisPoints(bp, language),
@@ -90,7 +92,7 @@ export function ChartCard({ chart, insights, stale, note }: ChartCardProps) {
               {table.rows.map((row, index) => (
                 <tr key={index}>
                   {row.map((cell, column) => (
-                    <td key={column} className={cell.kind === "text" || cell.kind === "date" ? "cell-nowrap" : "cell-amount"}>
+                    <td key={column} className={cell.kind === "date" ? "cell-nowrap" : cell.kind === "text" ? undefined : "cell-amount"}>
                       <CellText cell={cell} words={words} />
                     </td>
                   ))}

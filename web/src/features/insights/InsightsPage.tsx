@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
-import { formatBusinessDate, todayInSouthAfrica } from "../../components/format";
+import { formatBasisPoints, formatBusinessDate, todayInSouthAfrica } from "../../components/format";
 import { PageHeader } from "../../components/PageHeader";
 import { Segmented } from "../../components/Segmented";
 import { PageSpinner } from "../../components/Spinner";
@@ -117,7 +117,9 @@ export function InsightsPage() {
               stale={loading}
               note={
                 chart === "unpaidRatio" || chart === "disputeRatio"
-                  ? t(`insights.note.${chart}`, { threshold: `${(chart === "unpaidRatio" ? insights.unpaidThresholdBp : insights.disputeThresholdBp) / 100} %` })
+                  ? t(`insights.note.${chart}`, {
+                      threshold: formatBasisPoints(chart === "unpaidRatio" ? insights.unpaidThresholdBp : insights.disputeThresholdBp, i18n.language),
+                    })
                   : chart === "forecast"
                     ? t("insights.note.forecast")
                     : undefined

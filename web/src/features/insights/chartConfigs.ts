@@ -10,9 +10,11 @@ export type ChartWords = TableLabels & {
   date: (iso: string) => string;
   money: (cents: number) => string;
   percent: (bp: number) => string;
+  /** A reason code's meaning in a few words, for the chart's axis. */
+  reasonShort: (code: string) => string;
 };
 
-function base(palette: Palette, labels: string[], datasets: ChartDataset<"bar" | "line">[], y: Record<string, object>): Config {
+function base(palette: Palette, labels: (string | string[])[], datasets: ChartDataset<"bar" | "line">[], y: Record<string, object>): Config {
   const axis = { ticks: { color: palette.muted }, grid: { color: palette.grid }, border: { color: palette.grid } };
   const scales: Record<string, object> = { x: { ...axis, grid: { display: false } } };
   for (const [id, extra] of Object.entries(y)) scales[id] = { ...axis, beginAtZero: true, ...extra };
@@ -35,7 +37,7 @@ function line(label: string, data: number[], color: string, extra: Partial<Chart
 }
 
 function bar(label: string, data: number[], color: string, extra: Partial<ChartDataset<"bar">> = {}): ChartDataset<"bar" | "line"> {
-  return { type: "bar", label, data, backgroundColor: color, borderRadius: 3, ...extra } as ChartDataset<"bar" | "line">;
+  return { type: "bar", label, data, backgroundColor: color, borderRadius: 3, maxBarThickness: 40, ...extra } as ChartDataset<"bar" | "line">;
 }
 
 const percentAxis = (words: ChartWords) => ({ ticks: { callback: (value: number | string) => words.percent(Number(value) * 100) } });
@@ -91,15 +93,17 @@ export function chartConfig(chart: ChartId, insights: Insights, palette: Palette
     case "unpaidReasons": {
       const config = base(
         palette,
-        insights.unpaidReasons.map((r) => `${r.code} · ${words.reason(r.code)}`),
+        // Code and meaning on two lines, so a long meaning keeps the bars room.
+        insights.unpaidReasons.map((r) => [r.code, words.reasonShort(r.code)]),
         [bar(words.column("count"), insights.unpaidReasons.map((r) => r.count), palette.series[2])],
         { y: { ticks: { precision: 0 } } },
       );
       if (config.options) {
         config.options.indexAxis = "y";
+        config.options.layout = { padding: { left: 4 } };
         config.options.scales = {
           x: { beginAtZero: true, ticks: { color: palette.muted, precision: 0 }, grid: { color: palette.grid } },
-          y: { ticks: { color: palette.muted }, grid: { display: false } },
+          y: { ticks: { color: palette.muted, crossAlign: "far" }, grid: { display: false } },
         };
       }
       return config;
