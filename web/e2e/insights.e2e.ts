@@ -95,9 +95,19 @@ describe("insights", () => {
   it("reads right in Afrikaans and in the dark", async () => {
     const page = await session.newPage();
     const insights = new Insights(page);
-    await insights.open("?period=90&bucket=week&mode=test");
     const shell = new Shell(page);
+    // The address names the mode: live data from a live link, test data from a test one.
+    await insights.open("?period=90&bucket=week&mode=live");
     await shell.waitUntilLive();
+    await new TestMode(page).strip().waitFor({ state: "hidden" });
+    await insights.open("?period=90&bucket=week&mode=test");
+    await shell.waitUntilLive();
+    await new TestMode(page).strip().waitFor();
+    // Switching with the header's control writes the mode into the address.
+    await page.getByTestId("mode-switch").click();
+    await page.waitForURL((url) => url.searchParams.get("mode") === "live");
+    await page.getByTestId("mode-switch").click();
+    await page.waitForURL((url) => url.searchParams.get("mode") === "test");
     await new TestMode(page).strip().waitFor();
     await insights.canvas("unpaidRatio").waitFor();
     await shell.chooseTheme("dark");
