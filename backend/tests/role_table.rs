@@ -135,6 +135,7 @@ fn queries() -> Vec<Query> {
         json!({"t": "ListTransactions"}),
         json!({"t": "GetTransaction", "transactionId": ID}),
         json!({"t": "GetDashboard"}),
+        json!({"t": "GetInsights", "from": "2026-03-01", "to": "2026-03-31", "bucket": "week"}),
         json!({"t": "GetBalance"}),
         json!({"t": "GetPaymentMethodSettings"}),
         json!({"t": "GetImportPreview", "uploadId": ID, "offset": 0}),

@@ -5,8 +5,8 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::{
-    CustomerStatus, HistoryFilter, ImportTemplate, MandateFilter, OrderFilter, PaymentFilter,
-    PaymentKind, SortOrder, TransactionFilter,
+    CustomerStatus, HistoryFilter, ImportTemplate, InsightBucket, MandateFilter, OrderFilter,
+    PaymentFilter, PaymentKind, PaymentMethod, SortOrder, TransactionFilter,
 };
 
 #[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq)]
@@ -83,6 +83,17 @@ pub enum Query {
         transaction_id: String,
     },
     GetDashboard {},
+    /// The insights screen's figures between two business dates
+    /// (inclusive, at most 366 days), optionally for one method.
+    GetInsights {
+        from: String,
+        to: String,
+        #[serde(default)]
+        bucket: InsightBucket,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        method: Option<PaymentMethod>,
+    },
     /// The balance the ledger keeps: available and pending.
     GetBalance {},
     GetPaymentMethodSettings {},

@@ -7,7 +7,7 @@ use ts_rs::TS;
 use crate::{
     ApiToken, Balance, BankAccount, BusinessInfo, Card, Customer, Dashboard, EMandateRequest,
     FileChunk, HistoryDetail, HistoryEntry, HistoryPerson, Import, ImportIssue, ImportPreview,
-    Mandate, Order, PayPage, Payment, PaymentMethodSettings, Profile, SessionInfo, Team,
+    Insights, Mandate, Order, PayPage, Payment, PaymentMethodSettings, Profile, SessionInfo, Team,
     Transaction, WebhookDelivery, WebhookEndpoint,
 };
 
@@ -83,6 +83,9 @@ pub enum ReplyBody {
     },
     Dashboard {
         dashboard: Box<Dashboard>,
+    },
+    Insights {
+        insights: Box<Insights>,
     },
     Balance {
         balance: Box<Balance>,

@@ -37,6 +37,7 @@ const WebhooksPage = screen(() => import("../features/developers/WebhooksPage"),
 const HomePage = screen(() => import("../features/home/HomePage"), "HomePage");
 const ImportAction = screen(() => import("../features/imports/ImportAction"), "ImportAction");
 const ImportPage = screen(() => import("../features/imports/ImportPage"), "ImportPage");
+const InsightsPage = screen(() => import("../features/insights/InsightsPage"), "InsightsPage");
 const ImportsList = screen(() => import("../features/imports/ImportsList"), "ImportsList");
 const MandateDetailPage = screen(() => import("../features/mandates/MandateDetailPage"), "MandateDetailPage");
 const MandatesPage = screen(() => import("../features/mandates/MandatesPage"), "MandatesPage");
@@ -78,6 +79,7 @@ const BUILT: Partial<Record<Screen, () => ReactNode>> = {
   paymentPages: () => <PayPagesPage />,
   orders: () => <OrdersPage />,
   cards: () => <CardsPage />,
+  insights: () => <InsightsPage />,
   webhooks: () => <WebhooksPage />,
   webhook: () => <WebhookEndpointPage />,
   integrations: () => <IntegrationsPage />,

@@ -20,6 +20,7 @@ pub mod e_mandate_signing;
 pub mod e_mandates;
 pub mod history;
 pub mod imports;
+pub mod insights;
 pub mod invites;
 pub mod ledger;
 pub mod lifecycle;
@@ -236,6 +237,12 @@ pub async fn run_query(
             transactions::get_transaction(db, scope, transaction_id).await
         }
         Query::GetDashboard {} => transactions::get_dashboard(db, scope).await,
+        Query::GetInsights {
+            from,
+            to,
+            bucket,
+            method,
+        } => insights::get_insights(db, scope, (from, to), *bucket, *method).await,
         Query::GetBalance {} => ledger::get_balance(db, scope).await,
         Query::GetPaymentMethodSettings {} => payment_methods::get_settings(db, scope).await,
         Query::ListImports {

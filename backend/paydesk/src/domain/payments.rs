@@ -34,7 +34,7 @@ fn field(errors: &mut Vec<FieldError>, name: &str, result: Result<(), ErrorCode>
     }
 }
 
-fn schedule_interval(interval: Interval) -> calendar::Interval {
+pub(crate) fn schedule_interval(interval: Interval) -> calendar::Interval {
     match interval {
         Interval::Weekly => calendar::Interval::Weekly,
         Interval::Fortnightly => calendar::Interval::Fortnightly,

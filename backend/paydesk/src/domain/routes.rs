@@ -173,6 +173,7 @@ pub fn query_route(query: &Query) -> QueryRoute {
         Q::ListPayments { .. } | Q::GetPayment { .. } => read(S::Payments),
         Q::ListTransactions { .. } | Q::GetTransaction { .. } => read(S::Transactions),
         Q::GetDashboard {} => read(S::Insights),
+        Q::GetInsights { .. } => read(S::Insights),
         Q::GetBalance {} => read(S::Payouts),
         Q::DownloadImportTemplate { .. }
         | Q::ListImports { .. }

@@ -18,6 +18,7 @@ pub mod history;
 pub mod import_batches;
 pub mod import_duplicates;
 pub mod imports;
+pub mod insights;
 pub mod ledger;
 pub mod links;
 pub mod mail;
