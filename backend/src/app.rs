@@ -11,6 +11,7 @@ use crate::config::Config;
 use crate::http;
 use crate::jobs::imports::{self, ImportQueue};
 use crate::jobs::mail::{self, MailSettings};
+use crate::jobs::retention::{self, RetentionSettings};
 use crate::jobs::scheduler;
 use crate::jobs::spawn_job;
 use crate::jobs::webhooks::{self, WebhookSettings};
@@ -91,6 +92,16 @@ pub async fn build_state(config: Config) -> AppResult<State> {
     let lease = Duration::from_secs(config.import_lease_seconds.max(1));
     jobs.push(spawn_job("imports", move || {
         imports::run_forever(url, registry, waiting, lease)
+    }));
+    let retention = RetentionSettings {
+        database_url: config.database_url.clone(),
+        event_retention: Duration::from_secs(config.event_retention_days * 24 * 3600),
+        reply_retention: Duration::from_secs(config.reply_retention_hours * 3600),
+        every: Duration::from_secs(config.retention_interval_seconds.max(1)),
+        clock: config.retention_clock.clone(),
+    };
+    jobs.push(spawn_job("retention", move || {
+        retention::prune_forever(retention)
     }));
     let sockets = Arc::new(SocketRegistry::new(config.sockets_per_user));
     let (url, registry) = (config.database_url.clone(), sockets.clone());
