@@ -12,7 +12,7 @@ use crate::http;
 use crate::jobs::imports::{self, ImportQueue};
 use crate::jobs::mail::{self, MailSettings};
 use crate::jobs::retention::{self, RetentionSettings};
-use crate::jobs::scheduler;
+use crate::jobs::scheduler::{self, SchedulerSettings};
 use crate::jobs::spawn_job;
 use crate::jobs::webhooks::{self, WebhookSettings};
 use crate::live::registry::MerchantRegistry;
@@ -81,11 +81,18 @@ pub async fn build_state(config: Config) -> AppResult<State> {
     jobs.push(spawn_job("webhooks", move || {
         webhooks::deliver_forever(hooks)
     }));
-    let (url, registry) = (config.database_url.clone(), merchants.clone());
     let every = Duration::from_secs(config.scheduler_interval_seconds.max(1));
-    let origin = config.public_origin();
+    let schedule = SchedulerSettings {
+        database_url: config.database_url.clone(),
+        registry: merchants.clone(),
+        clock,
+        every,
+        // Renewed every round: a lease outlives a slow round or two.
+        lease: Duration::from_secs(config.scheduler_lease_seconds.max(1)).max(every * 2),
+        origin: config.public_origin(),
+    };
     jobs.push(spawn_job("scheduler", move || {
-        scheduler::run_forever(url, registry, clock, every, origin)
+        scheduler::run_forever(schedule)
     }));
     let (import_queue, waiting) = ImportQueue::new();
     let (url, registry) = (config.database_url.clone(), merchants.clone());

@@ -108,6 +108,12 @@ pub struct Config {
     #[arg(long, env = "SCHEDULER_INTERVAL_SECONDS", default_value_t = 30)]
     pub scheduler_interval_seconds: u64,
 
+    /// How long a node's claim on a stream's scheduling lasts unrenewed
+    /// (at least twice the interval); past it, another node's scheduler
+    /// takes the stream over.
+    #[arg(long, env = "SCHEDULER_LEASE_SECONDS", default_value_t = 90)]
+    pub scheduler_lease_seconds: u64,
+
     /// How often, in seconds, the sessions behind this node's sockets are
     /// re-checked (one query for all of them), so a sign-out on another node
     /// or an expiry closes the sockets here too.
@@ -232,6 +238,7 @@ impl Config {
             mail_from: "Paydesk <no-reply@paydesk.invalid>".into(),
             business_date: None,
             scheduler_interval_seconds: 30,
+            scheduler_lease_seconds: 90,
             session_recheck_seconds: 30,
             import_lease_seconds: 60,
             event_retention_days: 30,
