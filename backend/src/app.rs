@@ -133,12 +133,19 @@ pub async fn build_state(config: Config) -> AppResult<State> {
 }
 
 /// Headers on every answer: no framing, no sniffing, a strict content policy.
-fn security_headers() -> middleware::DefaultHeaders {
+/// `report_origin` is where the web app posts its error reports, if anywhere.
+fn security_headers(report_origin: Option<&str>) -> middleware::DefaultHeaders {
+    let connect = match report_origin {
+        Some(origin) => format!("'self' {origin}"),
+        None => "'self'".into(),
+    };
     middleware::DefaultHeaders::new()
         .add((
             "Content-Security-Policy",
-            "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self'; \
-             frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'",
+            format!(
+                "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src {connect}; \
+                 frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'"
+            ),
         ))
         .add(("X-Content-Type-Options", "nosniff"))
         .add(("X-Frame-Options", "DENY"))
@@ -206,6 +213,7 @@ pub async fn start(
         .public_url
         .get_or_insert_with(|| format!("http://{addr}"));
     let auth_base_path = config.auth_base_path.clone();
+    let report_origin = config.sentry_dsn.as_ref().map(|dsn| dsn.origin());
     let state = build_state(config).await?;
     let app_state = state.clone();
     let server = HttpServer::new(move || {
@@ -214,7 +222,7 @@ pub async fn start(
             // Gzip or Brotli when the client accepts it: the app's scripts and the pay page
             // travel to payers on costly mobile data. Socket upgrades (101) pass untouched.
             .wrap(middleware::Compress::default())
-            .wrap(security_headers())
+            .wrap(security_headers(report_origin.as_deref()))
             .wrap(middleware::from_fn(http::access_log::log_request))
             .configure(|cfg| http::routes(cfg, &auth_base_path))
     })

@@ -189,6 +189,12 @@ pub struct Config {
     /// served. Never shown or logged.
     #[arg(long, env = "METRICS_TOKEN", value_parser = MetricsToken::parse, hide_env_values = true)]
     pub metrics_token: Option<MetricsToken>,
+
+    /// Where errors and panics are reported: a Sentry-compatible DSN,
+    /// `https://KEY@HOST/PROJECT`. The web app is given it too and reports
+    /// its own. Unset, nothing is reported.
+    #[arg(long, env = "SENTRY_DSN", value_parser = crate::error_reporting::Dsn::parse)]
+    pub sentry_dsn: Option<crate::error_reporting::Dsn>,
 }
 
 pub fn parse_business_date(value: &str) -> Result<time::Date, String> {
@@ -254,6 +260,7 @@ impl Config {
             invite_clock: Default::default(),
             retention_clock: Default::default(),
             metrics_token: None,
+            sentry_dsn: None,
         }
     }
 }

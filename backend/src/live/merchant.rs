@@ -600,6 +600,9 @@ impl Handler<Execute> for MerchantActor {
         }
         let known_seq = self.position.as_ref().map_or(0, |p| p.seq);
         let plays_collections = moves_collections(&msg.command);
+        // An internal error is reported with the command's kind.
+        let span =
+            crate::error_reporting::command_span(&crate::metrics::command_kind(&msg.command));
         let work = commit_command(
             self.db.clone(),
             self.key.clone(),
@@ -617,7 +620,7 @@ impl Handler<Execute> for MerchantActor {
                     }
                     Ok(reply)
                 }
-                Err(err) => Err(AppError::to_wire(&err)),
+                Err(err) => span.in_scope(|| Err(AppError::to_wire(&err))),
             },
         )))
     }
