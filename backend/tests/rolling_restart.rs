@@ -286,3 +286,80 @@ async fn a_rolling_restart_loses_and_doubles_no_delta() {
     assert_eq!(customers as usize, total);
     drop(b);
 }
+
+/// A client whose node stops while its command is committing sends the
+/// command again to the other node, which may start it before the first run
+/// commits. The retry waits behind the first run's lock on the stream and
+/// then answers with the first run's reply: the command runs once.
+#[actix_web::test]
+async fn a_retry_racing_the_first_run_on_another_node_gets_its_reply() {
+    let Some(Database::Postgres(base)) = Database::postgres() else {
+        return eprintln!("TEST_DATABASE_URL is not set: two nodes need PostgreSQL; skipped");
+    };
+    let url = common::fresh_postgres_database(&base).await;
+    let a = common::TestApp::start_at(&url).await;
+    let b = common::TestApp::start_at(&url).await;
+    let owner = a.merchant("race@example.co.za").await;
+    let (_, merchant_id) = a.owner_ids("race@example.co.za").await;
+    let on_b = Browser {
+        http: owner.http.clone(),
+        jar: owner.jar.clone(),
+        base: b.origin(),
+    };
+    let (mut tab_a, _) = owner.live().await;
+    let (mut tab_b, _) = on_b.live().await;
+
+    // Hold the stream's lock, so both runs pass their check for a stored
+    // reply and then wait for the stream.
+    let db = paydesk::store::Db::connect(&url).await.unwrap();
+    let mut hold = db.begin_write().await.unwrap();
+    sqlx::query("UPDATE merchant_streams SET seq = seq WHERE merchant_id = $1")
+        .bind(&merchant_id)
+        .execute(&mut *hold)
+        .await
+        .unwrap();
+    let command = Command::CreateCustomer {
+        input: customer_input("Once", "once@example.co.za"),
+    };
+    for tab in [&mut tab_a, &mut tab_b] {
+        let frame = ClientFrame::Command {
+            id: "same-id".into(),
+            command: command.clone(),
+        };
+        tab.send(&frame).await;
+    }
+    loop {
+        let waiting: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM pg_stat_activity WHERE datname = current_database() \
+             AND wait_event_type = 'Lock'",
+        )
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+        if waiting >= 2 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    hold.rollback().await.unwrap();
+
+    let is_reply = |f: &ServerFrame| matches!(f, ServerFrame::Reply { id, .. } if id == "same-id");
+    let first = tab_a.next_matching(is_reply).await;
+    let second = tab_b.next_matching(is_reply).await;
+    assert!(
+        matches!(
+            first,
+            ServerFrame::Reply {
+                ok: Some(ReplyBody::Committed { .. }),
+                ..
+            }
+        ),
+        "{first:?}"
+    );
+    assert_eq!(first, second, "the retry gets the first run's reply");
+    let customers: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM customers")
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+    assert_eq!(customers, 1, "the command ran once");
+}
