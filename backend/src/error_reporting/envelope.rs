@@ -138,6 +138,7 @@ pub fn envelope(dsn: &Dsn, report: &Report, event_id: &str, timestamp: f64) -> V
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 
