@@ -11,7 +11,8 @@ use crate::config::Config;
 use crate::http;
 use crate::jobs::imports::{self, ImportQueue};
 use crate::jobs::mail::{self, MailSettings};
-use crate::jobs::scheduler;
+use crate::jobs::retention::{self, RetentionSettings};
+use crate::jobs::scheduler::{self, SchedulerSettings};
 use crate::jobs::spawn_job;
 use crate::jobs::webhooks::{self, WebhookSettings};
 use crate::live::registry::MerchantRegistry;
@@ -80,17 +81,34 @@ pub async fn build_state(config: Config) -> AppResult<State> {
     jobs.push(spawn_job("webhooks", move || {
         webhooks::deliver_forever(hooks)
     }));
-    let (url, registry) = (config.database_url.clone(), merchants.clone());
     let every = Duration::from_secs(config.scheduler_interval_seconds.max(1));
-    let origin = config.public_origin();
+    let schedule = SchedulerSettings {
+        database_url: config.database_url.clone(),
+        registry: merchants.clone(),
+        clock,
+        every,
+        // Renewed every round: a lease outlives a slow round or two.
+        lease: Duration::from_secs(config.scheduler_lease_seconds.max(1)).max(every * 2),
+        origin: config.public_origin(),
+    };
     jobs.push(spawn_job("scheduler", move || {
-        scheduler::run_forever(url, registry, clock, every, origin)
+        scheduler::run_forever(schedule)
     }));
     let (import_queue, waiting) = ImportQueue::new();
     let (url, registry) = (config.database_url.clone(), merchants.clone());
     let lease = Duration::from_secs(config.import_lease_seconds.max(1));
     jobs.push(spawn_job("imports", move || {
         imports::run_forever(url, registry, waiting, lease)
+    }));
+    let retention = RetentionSettings {
+        database_url: config.database_url.clone(),
+        event_retention: Duration::from_secs(config.event_retention_days * 24 * 3600),
+        reply_retention: Duration::from_secs(config.reply_retention_hours * 3600),
+        every: Duration::from_secs(config.retention_interval_seconds.max(1)),
+        clock: config.retention_clock.clone(),
+    };
+    jobs.push(spawn_job("retention", move || {
+        retention::prune_forever(retention)
     }));
     let sockets = Arc::new(SocketRegistry::new(config.sockets_per_user));
     let (url, registry) = (config.database_url.clone(), sockets.clone());
@@ -115,12 +133,19 @@ pub async fn build_state(config: Config) -> AppResult<State> {
 }
 
 /// Headers on every answer: no framing, no sniffing, a strict content policy.
-fn security_headers() -> middleware::DefaultHeaders {
+/// `report_origin` is where the web app posts its error reports, if anywhere.
+fn security_headers(report_origin: Option<&str>) -> middleware::DefaultHeaders {
+    let connect = match report_origin {
+        Some(origin) => format!("'self' {origin}"),
+        None => "'self'".into(),
+    };
     middleware::DefaultHeaders::new()
         .add((
             "Content-Security-Policy",
-            "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self'; \
-             frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'",
+            format!(
+                "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src {connect}; \
+                 frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'"
+            ),
         ))
         .add(("X-Content-Type-Options", "nosniff"))
         .add(("X-Frame-Options", "DENY"))
@@ -188,6 +213,7 @@ pub async fn start(
         .public_url
         .get_or_insert_with(|| format!("http://{addr}"));
     let auth_base_path = config.auth_base_path.clone();
+    let report_origin = config.sentry_dsn.as_ref().map(|dsn| dsn.origin());
     let state = build_state(config).await?;
     let app_state = state.clone();
     let server = HttpServer::new(move || {
@@ -196,7 +222,7 @@ pub async fn start(
             // Gzip or Brotli when the client accepts it: the app's scripts and the pay page
             // travel to payers on costly mobile data. Socket upgrades (101) pass untouched.
             .wrap(middleware::Compress::default())
-            .wrap(security_headers())
+            .wrap(security_headers(report_origin.as_deref()))
             .wrap(middleware::from_fn(http::access_log::log_request))
             .configure(|cfg| http::routes(cfg, &auth_base_path))
     })

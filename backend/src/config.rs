@@ -108,6 +108,12 @@ pub struct Config {
     #[arg(long, env = "SCHEDULER_INTERVAL_SECONDS", default_value_t = 30)]
     pub scheduler_interval_seconds: u64,
 
+    /// How long a node's claim on a stream's scheduling lasts unrenewed
+    /// (at least twice the interval); past it, another node's scheduler
+    /// takes the stream over.
+    #[arg(long, env = "SCHEDULER_LEASE_SECONDS", default_value_t = 90)]
+    pub scheduler_lease_seconds: u64,
+
     /// How often, in seconds, the sessions behind this node's sockets are
     /// re-checked (one query for all of them), so a sign-out on another node
     /// or an expiry closes the sockets here too.
@@ -118,6 +124,20 @@ pub struct Config {
     /// written; past it, any node's import job takes the import over.
     #[arg(long, env = "IMPORT_LEASE_SECONDS", default_value_t = 60)]
     pub import_lease_seconds: u64,
+
+    /// Days events are kept: a tab resuming from further back is told to
+    /// resync. The account history is kept apart and is not pruned.
+    #[arg(long, env = "EVENT_RETENTION_DAYS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..))]
+    pub event_retention_days: u64,
+
+    /// Hours command replies are kept, so a retried command (or API
+    /// idempotency key) gets its first answer; at least 24, the API's window.
+    #[arg(long, env = "REPLY_RETENTION_HOURS", default_value_t = 48, value_parser = clap::value_parser!(u64).range(24..))]
+    pub reply_retention_hours: u64,
+
+    /// How often, in seconds, one node prunes what is past its retention.
+    #[arg(long, env = "RETENTION_INTERVAL_SECONDS", default_value_t = 3600)]
+    pub retention_interval_seconds: u64,
 
     /// Sockets one user may hold open on this node, over all their sessions
     /// (one per tab); the next one is closed with 4002.
@@ -161,11 +181,20 @@ pub struct Config {
     /// to play an invite's seven days out.
     #[arg(skip)]
     pub invite_clock: paydesk::domain::teams::InviteClock,
+    /// The time pruning judges age by; tests set it to play a window out.
+    #[arg(skip)]
+    pub retention_clock: crate::jobs::retention::RetentionClock,
     /// The bearer token Prometheus presents to scrape `/metrics`, at least
     /// 16 characters (`openssl rand -hex 16`). Unset, `/metrics` is not
     /// served. Never shown or logged.
     #[arg(long, env = "METRICS_TOKEN", value_parser = MetricsToken::parse, hide_env_values = true)]
     pub metrics_token: Option<MetricsToken>,
+
+    /// Where errors and panics are reported: a Sentry-compatible DSN,
+    /// `https://KEY@HOST/PROJECT`. The web app is given it too and reports
+    /// its own. Unset, nothing is reported.
+    #[arg(long, env = "SENTRY_DSN", value_parser = crate::error_reporting::Dsn::parse)]
+    pub sentry_dsn: Option<crate::error_reporting::Dsn>,
 }
 
 pub fn parse_business_date(value: &str) -> Result<time::Date, String> {
@@ -215,8 +244,12 @@ impl Config {
             mail_from: "Paydesk <no-reply@paydesk.invalid>".into(),
             business_date: None,
             scheduler_interval_seconds: 30,
+            scheduler_lease_seconds: 90,
             session_recheck_seconds: 30,
             import_lease_seconds: 60,
+            event_retention_days: 30,
+            reply_retention_hours: 48,
+            retention_interval_seconds: 3600,
             sockets_per_user: 20,
             socket_frames_per_second: 100,
             socket_frame_burst: 1_000,
@@ -225,7 +258,9 @@ impl Config {
             api_requests_per_minute: 600,
             webhook_clock: DeliveryClock::default(),
             invite_clock: Default::default(),
+            retention_clock: Default::default(),
             metrics_token: None,
+            sentry_dsn: None,
         }
     }
 }

@@ -88,12 +88,15 @@ async fn main() -> std::process::ExitCode {
     // Logs, the spreadsheet reader's warnings among them, go to standard
     // error: standard output carries only what a command promises (the JSON
     // of `import check`).
-    tracing_subscriber::fmt()
-        .with_writer(std::io::stderr)
-        .with_env_filter(
+    use tracing_subscriber::prelude::*;
+    tracing_subscriber::registry()
+        .with(
             tracing_subscriber::EnvFilter::try_from_default_env()
                 .unwrap_or_else(|_| "info,sqlx=warn".into()),
         )
+        .with(tracing_subscriber::fmt::layer().with_writer(std::io::stderr))
+        // Reports errors when `serve` turns reporting on (SENTRY_DSN).
+        .with(backend::error_reporting::ReportingLayer)
         .init();
     let result = match Cli::parse().command {
         Command::Serve(config) => serve(*config).await,
@@ -115,6 +118,9 @@ async fn main() -> std::process::ExitCode {
 }
 
 async fn serve(config: Config) -> Result<(), String> {
+    if let Some(dsn) = config.sentry_dsn.clone() {
+        backend::error_reporting::install(dsn);
+    }
     let (server, handle, addr) = app::start(config).await.map_err(|e| e.to_string())?;
     actix_web::rt::spawn(app::stop_on_signal(handle));
     println!("Serving the dashboard on http://{addr}");

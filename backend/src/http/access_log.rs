@@ -11,6 +11,7 @@ use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::Uri;
 use actix_web::middleware::Next;
+use tracing::Instrument;
 
 use super::static_app::secret_route_prefixes;
 
@@ -34,7 +35,7 @@ pub fn redacted_target(uri: &Uri) -> String {
 /// Server-rendered pages whose last segment is a payer's secret link.
 const PAYER_SECRET_PREFIXES: &[&str] = &["/card/"];
 
-fn redacted_path(path: &str) -> String {
+pub fn redacted_path(path: &str) -> String {
     if let Some(attempt_page) = redacted_attempt(path) {
         return attempt_page;
     }
@@ -85,8 +86,12 @@ pub async fn log_request(
     req: ServiceRequest,
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    // Errors logged while the request is handled are reported with its
+    // method and redacted path (when error reporting is on).
+    let span =
+        crate::error_reporting::request_span(req.method().as_str(), &redacted_path(req.path()));
     if req.path() == "/ws" {
-        return next.call(req).await;
+        return next.call(req).instrument(span).await;
     }
     let started = Instant::now();
     let line = format!(
@@ -95,7 +100,7 @@ pub async fn log_request(
         redacted_target(req.uri()),
         req.version()
     );
-    let result = next.call(req).await;
+    let result = next.call(req).instrument(span).await;
     let status = match &result {
         Ok(response) => response.status(),
         Err(err) => err.as_response_error().status_code(),

@@ -6,6 +6,7 @@ pub mod access_log;
 pub mod api;
 mod auth;
 mod body;
+mod client_config;
 mod cookies;
 mod health;
 mod invites;
@@ -24,6 +25,7 @@ pub fn routes(cfg: &mut web::ServiceConfig, auth_base_path: &str) {
             .route("/csrf", web::get().to(auth::csrf))
             .route("/providers", web::get().to(auth::providers))
             .route("/session", web::get().to(auth::session))
+            .route("/config", web::get().to(client_config::client_config))
             .route("/signin/credentials", web::post().to(auth::sign_in))
             .route("/callback/credentials", web::post().to(auth::sign_in))
             .route("/signout", web::post().to(auth::sign_out))

@@ -3,6 +3,7 @@
 
 pub mod imports;
 pub mod mail;
+pub mod retention;
 pub mod scheduler;
 pub mod webhooks;
 

@@ -2,6 +2,7 @@
 //! owns its writes and fans deltas out; one session actor per socket.
 
 pub mod budget;
+mod commit;
 pub mod frame_limit;
 pub mod merchant;
 pub mod messages;

@@ -13,6 +13,7 @@ use protocol::{
     ClientFrame, Command, ErrorCode, Mode, Query, ReplyBody, Resume, ServerFrame, WireError, encode,
 };
 use tokio::sync::Semaphore;
+use tracing::Instrument;
 
 use super::budget::FrameBudget;
 use super::frame_limit::{Fragments, Gathered, Oversize};
@@ -386,6 +387,7 @@ impl SessionActor {
         let (user_id, token_hash) = (self.user_id.clone(), self.token_hash.clone());
         let address = self.address.clone();
         let enrols = matches!(command, Command::ConfirmTwoFactor { .. });
+        let span = crate::error_reporting::command_span(&crate::metrics::command_kind(&command));
         let work = async move {
             let origin = state.config.public_origin();
             let scope = AccountScope {
@@ -403,7 +405,8 @@ impl SessionActor {
                 }
             }
             outcome.map(|o| o.reply).map_err(|e| e.to_wire())
-        };
+        }
+        .instrument(span);
         ctx.spawn(
             self.queued(work)
                 .into_actor(self)
@@ -446,10 +449,12 @@ impl SessionActor {
         };
         let state = self.state.clone();
         let cause = self.cause(&id);
+        let span = crate::error_reporting::command_span(&crate::metrics::command_kind(&command));
         let work = async move {
             let result = super::uploads::run_upload_command(&state, &scope, &cause, command).await;
             result.map_err(|e| e.to_wire())
-        };
+        }
+        .instrument(span);
         ctx.spawn(
             self.queued(work)
                 .into_actor(self)

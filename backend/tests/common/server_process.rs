@@ -83,6 +83,17 @@ impl ServerProcess {
         self.child.wait().unwrap();
     }
 
+    /// SIGTERM, as an orchestrator stops a node in a rolling restart; waits
+    /// for the process to end and returns whether it exited cleanly.
+    pub fn terminate(&mut self) -> bool {
+        let sent = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success(), "kill -TERM failed");
+        self.child.wait().unwrap().success()
+    }
+
     pub fn log_text(&self) -> String {
         std::fs::read_to_string(&self.log).unwrap_or_default()
     }

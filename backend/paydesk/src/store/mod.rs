@@ -31,6 +31,8 @@ pub mod pay_pages;
 pub mod payment_methods;
 pub mod payments;
 mod readiness;
+pub mod retention;
+pub mod scheduler_leases;
 pub mod secrets;
 pub mod sessions;
 pub mod signin_failures;

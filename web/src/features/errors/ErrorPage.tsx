@@ -1,5 +1,7 @@
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from "react-router";
+import { reportError } from "../../app/errorReporting";
 import { Button } from "../../components/Button";
 
 export type ErrorVariant = "not-found" | "server-error";
@@ -31,6 +33,10 @@ export function ErrorPage() {
   const error = useRouteError();
   const { pathname } = useLocation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // A screen that failed to render is reported (a missing page is not).
+  useEffect(() => {
+    if (!notFound) reportError(error);
+  }, [error, notFound]);
   return <ErrorView variant={notFound ? "not-found" : "server-error"} path={pathname} />;
 }
 

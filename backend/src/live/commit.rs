@@ -1,0 +1,172 @@
+//! One socket command committed on its merchant's stream, for the merchant
+//! actor: the stored reply of a retry, or the command run in the stream's
+//! transaction with its event and its reply stored for retries.
+
+use protocol::{Change, ErrorCode, ReplyBody, encode};
+
+use super::merchant::read_deltas;
+use super::messages::Execute;
+use paydesk::domain::api_tokens::commands::{is_api_token_command, run_api_token_command};
+use paydesk::domain::clock::BusinessClock;
+use paydesk::domain::permissions::{self, Grant};
+use paydesk::domain::teams::{is_team_command, run_team_command};
+use paydesk::domain::webhooks::commands::{WebhookTools, is_webhook_command, run_webhook_command};
+use paydesk::domain::{self, Scope, routes};
+use paydesk::error::{AppError, AppResult};
+use paydesk::ids::now_ms;
+use paydesk::store::api_tokens as api_token_store;
+use paydesk::store::events;
+use paydesk::store::stream::{self, Actor as EventActor, Cause, StreamKey, Work};
+use paydesk::store::{Db, Tx, users};
+
+/// An API token's grant as it is now, read in the command's transaction: a
+/// token revoked or expired a moment ago is refused.
+async fn token_grant(tx: &mut Tx, key: &StreamKey, token_id: &str) -> AppResult<Grant> {
+    let stored = api_token_store::live_permissions(tx, key, token_id, now_ms())
+        .await?
+        .ok_or(AppError::Code(ErrorCode::Unauthenticated))?;
+    Ok(Grant {
+        role: protocol::Role::Custom,
+        permissions: permissions::parse_stored(&stored).unwrap_or_default(),
+    })
+}
+
+/// Runs one command in one transaction: the seq bump, the change, the event
+/// and the stored reply commit together or not at all. Returns the reply and
+/// the deltas to broadcast: any another node committed since `known_seq`
+/// (scale-out), then this command's own.
+pub(super) async fn commit_command(
+    db: Db,
+    key: StreamKey,
+    clock: BusinessClock,
+    known_seq: u64,
+    msg: Execute,
+) -> AppResult<(ReplyBody, Vec<(u64, Vec<Change>)>)> {
+    let fingerprint = events::command_fingerprint(&msg.command)?;
+    if let Some(reply) = stored_reply(&db, &key, &msg, &fingerprint).await? {
+        return Ok((reply, Vec::new()));
+    }
+    let actor = match &msg.token_id {
+        Some(token_id) => EventActor::ApiToken {
+            token_id: token_id.clone(),
+        },
+        None => EventActor::User {
+            user_id: msg.user_id.clone(),
+            session_id: msg.session_id.clone(),
+        },
+    };
+    let cause = Cause {
+        actor,
+        command_id: Some(msg.command_id.clone()),
+        address: msg.address.clone(),
+    };
+    let written = stream::write(&db, &key, &cause, async |tx: &mut Tx, seq| {
+        // The table decides with the member's role as it is now, read in
+        // this transaction: a member demoted or removed since their socket
+        // joined is refused from their next command on.
+        let grant = match &msg.token_id {
+            Some(token_id) => token_grant(tx, &key, token_id).await?,
+            None => users::find_grant(&mut **tx, &key.merchant_id, &msg.user_id)
+                .await?
+                .ok_or(AppError::Code(ErrorCode::Forbidden))?,
+        };
+        grant
+            .check(routes::command_route(&msg.command).needs)
+            .map_err(AppError::Code)?;
+        let scope = Scope {
+            merchant_id: key.merchant_id.clone(),
+            mode: key.mode,
+            user_id: msg.user_id.clone(),
+            role: grant.role,
+            permissions: grant.permissions,
+            clock,
+            origin: msg.origin.clone(),
+        };
+        let (changes, reply, stored) = if is_team_command(&msg.command) {
+            let effect = run_team_command(tx, &scope, &msg.command, &msg.team).await?;
+            let reply = ReplyBody::Committed { seq, id: effect.id };
+            (effect.changes, reply.clone(), reply)
+        } else if is_webhook_command(&msg.command) {
+            let tools = WebhookTools {
+                sealer: &msg.sealer,
+                address: msg.address_check.as_ref(),
+            };
+            let done = run_webhook_command(tx, &scope, seq, &msg.command, &tools).await?;
+            let reply = |secret| ReplyBody::WebhookSecret {
+                seq,
+                endpoint_id: done.endpoint_id.clone(),
+                secret,
+            };
+            // A signing secret is shown once and kept only sealed: the copy
+            // stored for retries has none, so a retried command answers
+            // without it (the merchant rolls the secret if that answer was lost).
+            let (sent, stored) = (reply(done.secret.clone()), reply(None));
+            (done.changes, sent, stored)
+        } else if is_api_token_command(&msg.command) {
+            let done = run_api_token_command(tx, &scope, &msg.command, &msg.token_hasher).await?;
+            let reply = |secret| ReplyBody::ApiTokenSecret {
+                seq,
+                token: Box::new(done.token.clone()),
+                secret,
+            };
+            // Shown once, like a signing secret: only its hash is kept, and
+            // the stored reply for retries has no secret.
+            let (sent, stored) = (reply(done.secret.clone()), reply(None));
+            (done.changes, sent, stored)
+        } else {
+            let effect = domain::run_command(tx, &scope, &msg.command).await?;
+            let reply = ReplyBody::Committed { seq, id: effect.id };
+            (effect.changes, reply.clone(), reply)
+        };
+        let run = events::CommandRun {
+            command_id: &msg.command_id,
+            user_id: &msg.user_id,
+            fingerprint: &fingerprint,
+        };
+        events::record_command_reply(tx, &key.merchant_id, key.mode, &run, &encode(&stored)?)
+            .await?;
+        // Even a command that changed nothing a tab shows is an event: its
+        // reply names the `seq` the client waits for.
+        Ok(Work::changed(changes, reply))
+    })
+    .await;
+    let written = match written {
+        Ok(written) => written,
+        // A retry sent to another node while the first run was still
+        // committing (its node stopping in a rolling restart) passed the
+        // check above before that run committed, and so failed on its
+        // stored reply: it gets that reply, as any retry does.
+        Err(err) => match stored_reply(&db, &key, &msg, &fingerprint).await? {
+            Some(reply) => return Ok((reply, Vec::new())),
+            None => return Err(err),
+        },
+    };
+    let Some(seq) = written.seq else {
+        return Err(AppError::Internal(
+            "a command's event was not written".into(),
+        ));
+    };
+    let mut deltas = read_deltas(&db, &key, known_seq, seq.saturating_sub(known_seq + 1)).await?;
+    deltas.push((seq, written.changes));
+    Ok((written.value, deltas))
+}
+
+/// The reply of the command already run under `msg`'s id, if any. A retry
+/// gets the first run's reply; another command under a used id is refused,
+/// never answered with someone else's result.
+async fn stored_reply(
+    db: &Db,
+    key: &StreamKey,
+    msg: &Execute,
+    fingerprint: &str,
+) -> AppResult<Option<ReplyBody>> {
+    let Some(ran) =
+        events::find_command_result(db, &key.merchant_id, key.mode, &msg.command_id).await?
+    else {
+        return Ok(None);
+    };
+    if !ran.is_retry_of(&msg.user_id, fingerprint) {
+        return Err(AppError::Code(ErrorCode::CommandIdReused));
+    }
+    Ok(Some(protocol::decode(&ran.reply)?))
+}
