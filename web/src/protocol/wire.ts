@@ -55,15 +55,16 @@ roleName?: string,
  */
 permissions: Permissions, };
 
-export type PresenceMember = { 
+export type PresenceMember = { userId: string, name: string, 
 /**
- * One entry per open tab.
+ * The paths their tabs show (e.g. `/customers/cus_...`), one per tab,
+ * sorted; a path twice means two tabs on it. Capped at a few.
  */
-sessionId: string, userId: string, name: string, 
+viewing?: Array<string>, 
 /**
- * The path of the record the tab shows (e.g. `/customers/cus_...`), if any.
+ * The records (paths) whose form one of their tabs has open.
  */
-viewing?: string, };
+editing?: Array<string>, };
 
 export type IdType = "south_african_id" | "passport_number" | "temporary_residence" | "company_registration_number";
 
@@ -675,13 +676,13 @@ build: string,
 /**
  * Which of the user's merchants to open; the first one when absent.
  */
-merchantId?: string, mode?: Mode, } | { "t": "Command", id: string, command: Command, } | { "t": "Query", id: string, query: Query, } | { "t": "Presence", viewing?: string, } | { "t": "Ping", };
+merchantId?: string, mode?: Mode, } | { "t": "Command", id: string, command: Command, } | { "t": "Query", id: string, query: Query, } | { "t": "Presence", viewing?: string, editing?: string, } | { "t": "Ping", };
 
 export type ServerFrame = { "t": "Welcome", epoch: string, seq: number, build: string, user: UserView, merchant: MerchantView, mode: Mode, 
 /**
  * Every merchant the user belongs to, for the merchant switch.
  */
-merchants: Array<MerchantView>, } | { "t": "Delta", seq: number, changes: Array<Change>, } | { "t": "Reply", id: string, ok?: ReplyBody, error?: WireError, } | { "t": "Presence", members: Array<PresenceMember>, } | { "t": "Pong", } | { "t": "Access", merchant: MerchantView, } | { "t": "Resync", epoch: string, seq: number, };
+merchants: Array<MerchantView>, } | { "t": "Delta", seq: number, changes: Array<Change>, } | { "t": "Reply", id: string, ok?: ReplyBody, error?: WireError, } | { "t": "Presence", members: Array<PresenceMember>, } | { "t": "PresenceChanged", joined?: Array<PresenceMember>, moved?: Array<PresenceMember>, left?: Array<string>, } | { "t": "Pong", } | { "t": "Access", merchant: MerchantView, } | { "t": "Resync", epoch: string, seq: number, };
 
 export type Command = { "t": "CreateCustomer", input: CustomerInput, } | { "t": "UpdateCustomer", customerId: string, input: CustomerInput, } | { "t": "ArchiveCustomer", customerId: string, } | { "t": "RestoreCustomer", customerId: string, } | { "t": "UpdateProfile", name: string, language: Language, } | { "t": "ChangePassword", currentPassword: string, newPassword: string, } | { "t": "ChangeEmail", newEmail: string, currentPassword: string, } | { "t": "ResendVerification", } | { "t": "BeginTwoFactor", } | { "t": "ConfirmTwoFactor", code: string, } | { "t": "DisableTwoFactor", password: string, code: string, } | { "t": "RegenerateBackupCodes", code: string, } | { "t": "SignOutSession", sessionId: string, } | { "t": "SignOutOtherSessions", } | { "t": "UpdateBusinessInfo", info: BusinessInfo, } | { "t": "RequireTwoFactor", required: boolean, } | { "t": "AddBankAccount", customerId: string, input: BankAccountInput, } | { "t": "RemoveBankAccount", bankAccountId: string, } | { "t": "CreatePayment", input: PaymentInput, } | { "t": "ActOnPayment", paymentId: string, action: PaymentAction, } | { "t": "ActOnMandate", mandateId: string, action: MandateAction, } | { "t": "UpdatePaymentMethodSettings", settings: PaymentMethodSettings, } | { "t": "AdvanceTestClock", step: ClockStep, } | { "t": "BeginImport", kind: PaymentKind, template: ImportTemplate, fileName: string, size: number, } | { "t": "UploadImportChunk", uploadId: string, offset: number, data: Uint8Array, } | { "t": "CheckImport", uploadId: string, } | { "t": "ConfirmImport", uploadId: string, includeDuplicates: boolean, allowDuplicateFile: boolean, } | { "t": "DiscardImport", uploadId: string, } | { "t": "CreatePayPage", input: PayPageInput, } | { "t": "UpdatePayPage", pageId: string, input: PayPageInput, } | { "t": "SetPayPageActive", pageId: string, active: boolean, } | { "t": "SetPayPageLogo", pageId: string, data: Uint8Array, } | { "t": "ActOnOrder", orderId: string, action: OrderAction, } | { "t": "RemoveCard", cardId: string, } | { "t": "ChargeCard", cardId: string, amountCents: number, reference: string, } | { "t": "ScheduleCard", cardId: string, amountCents: number, interval: PageInterval, reference: string, startDate: string, } | { "t": "StopCardSchedule", cardId: string, } | { "t": "RequestEMandate", input: EMandateRequestInput, } | { "t": "ResendEMandateRequest", requestId: string, } | { "t": "CancelEMandateRequest", requestId: string, } | { "t": "CreateWebhookEndpoint", url: string, description: string, eventTypes: Array<string>, } | { "t": "UpdateWebhookEndpoint", endpointId: string, description: string, eventTypes: Array<string>, enabled: boolean, } | { "t": "RollWebhookSecret", endpointId: string, } | { "t": "ResendWebhookDeliveries", endpointId: string, deliveryId?: string, } | { "t": "SendTestWebhookEvent", endpointId: string, } | { "t": "DeleteWebhookEndpoint", endpointId: string, } | { "t": "CreateApiToken", name: string, mode: Mode, permissions: Permissions, 
 /**
