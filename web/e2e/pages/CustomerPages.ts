@@ -91,7 +91,7 @@ export class CustomerDetailPage {
   }
 
   viewingToo() {
-    return this.page.getByTestId("viewing-too");
+    return this.page.getByTestId("on-this-page");
   }
 }
 
