@@ -145,6 +145,7 @@ async fn a_change_in_one_tab_reaches_the_other(db: Database) {
             Command::UpdateCustomer {
                 customer_id: id.clone(),
                 input: edited,
+                base_version: None,
             },
         )
         .await;
@@ -374,6 +375,7 @@ async fn another_merchant_can_neither_read_nor_change(db: Database) {
         Command::UpdateCustomer {
             customer_id: id.clone(),
             input: customer_input("Hijacked", "x@example.co.za"),
+            base_version: None,
         },
         Command::ArchiveCustomer {
             customer_id: id.clone(),

@@ -24,6 +24,7 @@ fn customer() -> Customer {
         archived: false,
         created_at: 1_795_000_000_000,
         updated_at: 1_795_000_000_500,
+        version: 42,
     }
 }
 
@@ -134,6 +135,7 @@ fn server_frames() -> Vec<(&'static str, ServerFrame)> {
                         field: "email".into(),
                         code: ErrorCode::BlockedEmailDomain,
                     }],
+                    conflict: None,
                 }),
             },
         ),
