@@ -212,8 +212,13 @@ export class LiveClient {
   }
 
   private fail(reject: (error: LiveError) => void, wire: WireError): void {
-    this.store.set(noticeAtom, (notice) => ({ serial: (notice?.serial ?? 0) + 1, error: wire }));
+    this.announceError(wire);
     reject(new LiveError(wire));
+  }
+
+  /** Shows an error in the global notice: for a form that handles some errors itself and not others. */
+  announceError(wire: WireError): void {
+    this.store.set(noticeAtom, (notice) => ({ serial: (notice?.serial ?? 0) + 1, error: wire }));
   }
 
   private connect(): void {

@@ -37,13 +37,15 @@ function EditCustomerBody({ customer, onDone }: { customer: Customer; onDone: ()
 
   async function send(input: CustomerInput, baseVersion: number): Promise<void> {
     try {
-      await client.command({ t: "UpdateCustomer", customerId: customer.id, input, baseVersion });
+      // Not announced: a conflict is shown in the dialog itself, other errors go to the notice below.
+      await client.command({ t: "UpdateCustomer", customerId: customer.id, input, baseVersion }, { announce: false });
       onDone();
     } catch (failure) {
       if (failure instanceof LiveError && failure.wire.code === "edit_conflict" && failure.wire.conflict) {
         setRefused({ mine: input, conflict: failure.wire.conflict });
         return;
       }
+      if (failure instanceof LiveError) client.announceError(failure.wire);
       throw failure;
     }
   }
