@@ -81,6 +81,7 @@ async fn a_command_shows_with_its_actor_address_and_before_after(db: Database) {
             Command::UpdateCustomer {
                 customer_id: customer_id.clone(),
                 input,
+                base_version: None,
             },
         )
         .await,
@@ -360,6 +361,7 @@ async fn a_record_written_in_bulk_then_edited_is_updated(db: Database) {
             Command::UpdateCustomer {
                 customer_id: imported.id.clone(),
                 input,
+                base_version: None,
             },
         )
         .await,

@@ -1,5 +1,5 @@
 //! The live socket through the real server: authentication of the upgrade,
-//! commands, deltas, resume, idempotency, limits, presence and tenant isolation.
+//! commands, deltas, resume, idempotency, limits and tenant isolation (presence: presence.rs).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -145,6 +145,7 @@ async fn a_change_in_one_tab_reaches_the_other(db: Database) {
             Command::UpdateCustomer {
                 customer_id: id.clone(),
                 input: edited,
+                base_version: None,
             },
         )
         .await;
@@ -374,6 +375,7 @@ async fn another_merchant_can_neither_read_nor_change(db: Database) {
         Command::UpdateCustomer {
             customer_id: id.clone(),
             input: customer_input("Hijacked", "x@example.co.za"),
+            base_version: None,
         },
         Command::ArchiveCustomer {
             customer_id: id.clone(),
@@ -622,28 +624,6 @@ async fn sign_out_closes_that_sessions_sockets(db: Database) {
     committed_seq(&reply);
 }
 
-async fn presence_shows_the_team_and_what_they_view(db: Database) {
-    let app = TestApp::start(db).await;
-    let owner = app.merchant("owner@example.co.za").await;
-    let (mut tab1, _) = owner.live().await;
-    let (mut tab2, _) = owner.live().await;
-    tab2.send(&ClientFrame::Presence {
-        viewing: Some("/customers/cus_1".into()),
-    })
-    .await;
-    let frame = tab1
-        .next_matching(|f| matches!(f, ServerFrame::Presence { members } if members.iter().any(|m| m.viewing.is_some())))
-        .await;
-    let ServerFrame::Presence { members } = frame else {
-        panic!()
-    };
-    assert_eq!(members.len(), 2);
-    assert!(members.iter().all(|m| m.name == "Thandi Nkosi"));
-    drop(tab2);
-    tab1.next_matching(|f| matches!(f, ServerFrame::Presence { members } if members.len() == 1))
-        .await;
-}
-
 on_both_databases!(
     upgrade_is_refused_without_session_or_from_a_foreign_origin,
     welcome_tells_who_and_where,
@@ -657,5 +637,4 @@ on_both_databases!(
     an_oversize_frame_closes_with_1009,
     commands_before_hello_and_garbage_frames,
     sign_out_closes_that_sessions_sockets,
-    presence_shows_the_team_and_what_they_view,
 );

@@ -148,8 +148,9 @@ async fn a_stuck_session_is_dropped_and_the_rest_carry_on() {
     assert_eq!(
         members
             .iter()
-            .map(|m| m.session_id.as_str())
+            .map(|m| m.user_id.as_str())
             .collect::<Vec<_>>(),
-        ["live"]
+        ["usr_2"],
+        "the stuck tab (usr_1's only one) was dropped"
     );
 }

@@ -94,6 +94,7 @@ pub fn delta(seq: u64, command: Command) -> Vec<u8> {
                 archived: false,
                 created_at: 1_764_000_000_000,
                 updated_at: 1_764_000_000_000,
+                version: seq,
             }),
         }],
         _ => Vec::new(),

@@ -8,6 +8,7 @@ mod report;
 mod run;
 mod signup;
 mod socket;
+mod storm;
 mod target;
 
 use std::process::ExitCode;
@@ -74,6 +75,12 @@ struct Args {
     /// sign-ups and name each merchant in the socket's cookie.
     #[arg(long)]
     bare: bool,
+
+    /// A join storm instead of mutations: open every socket at once, read
+    /// none until all are open, then count the presence frames and bytes
+    /// each received until it has been quiet for 3 s.
+    #[arg(long)]
+    storm: bool,
 }
 
 /// A short id that keeps this run's e-mail addresses apart from earlier runs'.
@@ -128,6 +135,28 @@ async fn main() -> ExitCode {
             return ExitCode::from(1);
         }
     };
+    if args.storm {
+        return match storm::storm(&targets, &plan).await {
+            Ok(report) if args.json => match serde_json::to_string_pretty(&report) {
+                Ok(json) => {
+                    println!("{json}");
+                    ExitCode::SUCCESS
+                }
+                Err(err) => {
+                    eprintln!("loadtest: cannot write JSON: {err}");
+                    ExitCode::from(1)
+                }
+            },
+            Ok(report) => {
+                print!("{}", report.human());
+                ExitCode::SUCCESS
+            }
+            Err(err) => {
+                eprintln!("loadtest: {err}");
+                ExitCode::from(1)
+            }
+        };
+    }
     let report = match run::run(&targets, &plan).await {
         Ok(report) => report,
         Err(err) => {

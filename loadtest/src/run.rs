@@ -68,9 +68,10 @@ pub fn customer(n: u64) -> CustomerInput {
     }
 }
 
-/// Runs the plan against `targets` (one or more nodes sharing a database):
-/// sign-ups go to the first, sockets are spread over all.
-pub async fn run(targets: &[Target], plan: &Plan) -> Fallible<Report> {
+/// Signs up the plan's merchants on the first node and opens its sockets,
+/// spread over all nodes. Each socket is read only once all are open, so
+/// what the server sends meanwhile waits unread, as after a restart.
+pub async fn open_all(targets: &[Target], plan: &Plan) -> Fallible<Vec<socket::Opened>> {
     let first = targets.first().ok_or("no --url given")?;
     let started = Instant::now();
     let merchants: Vec<Merchant> = if plan.bare {
@@ -114,6 +115,13 @@ pub async fn run(targets: &[Target], plan: &Plan) -> Fallible<Report> {
         opening.elapsed().as_secs_f64()
     );
 
+    Ok(opened)
+}
+
+/// Runs the plan against `targets` (one or more nodes sharing a database):
+/// sign-ups go to the first, sockets are spread over all.
+pub async fn run(targets: &[Target], plan: &Plan) -> Fallible<Report> {
+    let opened = open_all(targets, plan).await?;
     let recorder = Arc::new(Mutex::new(Recorder::new(sockets_per_merchant(
         plan.sockets,
         plan.merchants,

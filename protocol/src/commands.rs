@@ -19,6 +19,12 @@ pub enum Command {
     UpdateCustomer {
         customer_id: String,
         input: CustomerInput,
+        /// The customer's `version` the edit started from: a newer one is
+        /// refused with `edit_conflict` instead of overwritten. Without it
+        /// the save is last-write-wins (older API clients).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional, type = "number")]
+        base_version: Option<u64>,
     },
     ArchiveCustomer {
         customer_id: String,

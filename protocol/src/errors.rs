@@ -33,6 +33,9 @@ pub enum ErrorCode {
     // Customer lifecycle
     AlreadyArchived,
     NotArchived,
+    /// A teammate saved the record since this edit began: nothing was
+    /// written; `conflict` names their fields and current values.
+    EditConflict,
     // Sign-up and sign-in
     EmailTaken,
     WeakPassword,
@@ -169,6 +172,30 @@ pub struct WireError {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[ts(optional, as = "Option<Vec<FieldError>>")]
     pub fields: Vec<FieldError>,
+    /// With `edit_conflict`: what changed since the edit's base version.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub conflict: Option<EditConflict>,
+}
+
+/// A save refused because the record moved on since the edit began.
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct EditConflict {
+    /// The record's version now: save again with this as the base.
+    #[ts(type = "number")]
+    pub version: u64,
+    /// The fields changed since the base version, with their values now.
+    pub fields: Vec<FieldConflict>,
+}
+
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct FieldConflict {
+    /// The field's wire name (`city`, `idNumber`).
+    pub field: String,
+    /// Its value now, as text (empty when blank).
+    pub theirs: String,
 }
 
 impl WireError {
@@ -176,6 +203,7 @@ impl WireError {
         WireError {
             code,
             fields: Vec::new(),
+            conflict: None,
         }
     }
 }

@@ -46,11 +46,15 @@ pub enum ClientFrame {
         id: String,
         query: Query,
     },
-    /// Which record this tab shows now (a path), or none.
+    /// Which screen this tab shows now (a path), or none, and the record
+    /// whose form it has open (the record's path), if any.
     Presence {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         #[ts(optional)]
         viewing: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        editing: Option<String>,
     },
     Ping {},
 }
@@ -88,9 +92,25 @@ pub enum ServerFrame {
         #[ts(optional)]
         error: Option<WireError>,
     },
-    /// Everyone of the merchant online now, one entry per tab.
+    /// Everyone of the merchant online now, one entry per person: sent once
+    /// to a tab that joins. Afterwards the tab gets only `PresenceChanged`.
     Presence {
         members: Vec<PresenceMember>,
+    },
+    /// What changed in who is online since the last presence frame,
+    /// coalesced over a short window: people who came online (`joined`),
+    /// whose screens or forms changed (`moved`, the whole new entry), and
+    /// who went (`left`, by user id).
+    PresenceChanged {
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        #[ts(optional, as = "Option<Vec<PresenceMember>>")]
+        joined: Vec<PresenceMember>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        #[ts(optional, as = "Option<Vec<PresenceMember>>")]
+        moved: Vec<PresenceMember>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        #[ts(optional, as = "Option<Vec<String>>")]
+        left: Vec<String>,
     },
     Pong {},
     /// The member's role on this merchant changed while the socket was open.

@@ -105,16 +105,20 @@ pub struct MerchantView {
     pub permissions: crate::Permissions,
 }
 
-/// Who else of the team is online, and which record they have open.
+/// Who of the team is online (one entry per person, whatever their number
+/// of tabs), what their tabs show and which forms they have open.
 #[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct PresenceMember {
-    /// One entry per open tab.
-    pub session_id: String,
     pub user_id: String,
     pub name: String,
-    /// The path of the record the tab shows (e.g. `/customers/cus_...`), if any.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub viewing: Option<String>,
+    /// The paths their tabs show (e.g. `/customers/cus_...`), one per tab,
+    /// sorted; a path twice means two tabs on it. Capped at a few.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[ts(optional, as = "Option<Vec<String>>")]
+    pub viewing: Vec<String>,
+    /// The records (paths) whose form one of their tabs has open.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[ts(optional, as = "Option<Vec<String>>")]
+    pub editing: Vec<String>,
 }

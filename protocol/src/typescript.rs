@@ -108,6 +108,8 @@ pub fn generate_typescript() -> String {
         ErrorCode::decl(&cfg),
         FieldError::decl(&cfg),
         WireError::decl(&cfg),
+        EditConflict::decl(&cfg),
+        FieldConflict::decl(&cfg),
         Resume::decl(&cfg),
         ClientFrame::decl(&cfg),
         ServerFrame::decl(&cfg),

@@ -24,6 +24,7 @@ fn customer() -> Customer {
         archived: false,
         created_at: 1_795_000_000_000,
         updated_at: 1_795_000_000_500,
+        version: 42,
     }
 }
 
@@ -134,6 +135,7 @@ fn server_frames() -> Vec<(&'static str, ServerFrame)> {
                         field: "email".into(),
                         code: ErrorCode::BlockedEmailDomain,
                     }],
+                    conflict: None,
                 }),
             },
         ),
@@ -152,11 +154,24 @@ fn server_frames() -> Vec<(&'static str, ServerFrame)> {
             "server_presence",
             ServerFrame::Presence {
                 members: vec![PresenceMember {
-                    session_id: "ses_1".into(),
                     user_id: "usr_1".into(),
                     name: "Thandi".into(),
-                    viewing: Some("/customers/cus_1".into()),
+                    viewing: vec!["/customers/cus_1".into()],
+                    editing: vec!["/customers/cus_1".into()],
                 }],
+            },
+        ),
+        (
+            "server_presence_changed",
+            ServerFrame::PresenceChanged {
+                joined: vec![PresenceMember {
+                    user_id: "usr_2".into(),
+                    name: "Pieter".into(),
+                    viewing: vec!["/payments".into()],
+                    editing: Vec::new(),
+                }],
+                moved: Vec::new(),
+                left: vec!["usr_3".into()],
             },
         ),
         (

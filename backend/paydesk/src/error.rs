@@ -50,6 +50,7 @@ impl AppError {
             AppError::Invalid(fields) => WireError {
                 code: ErrorCode::InvalidInput,
                 fields: fields.clone(),
+                conflict: None,
             },
             AppError::Code(code) => WireError::new(*code),
             AppError::Refused(wire) => wire.clone(),

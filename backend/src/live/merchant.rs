@@ -12,7 +12,7 @@ use super::commit::commit_command;
 use super::messages::{
     Advance, Encoded, Execute, Join, Leave, Members, Outbound, Regranted, SetPresence, Stop, Tick,
 };
-use super::presence::PresenceBoard;
+use super::presence::{self, PresenceBoard, PresenceView};
 use super::scheduler;
 use super::sockets;
 use paydesk::domain::clock::BusinessClock;
@@ -28,10 +28,9 @@ pub const TOKEN_REVOKED: u16 = 4003;
 const REPLAY_LIMIT: u64 = 1_000;
 /// Commands waiting in the queue; beyond this senders wait (backpressure).
 const MAILBOX: usize = 1_024;
-/// How often a change of who is online is sent out (coalescing).
-const PRESENCE_FLUSH: Duration = Duration::from_millis(250);
-/// At most this many tabs are listed in a presence frame.
-const PRESENCE_LIMIT: usize = 100;
+/// How often a change of who is online is sent out: every join, move and
+/// leave within this window goes out as one frame.
+const PRESENCE_FLUSH: Duration = Duration::from_millis(200);
 /// An actor with no sockets stops after this long, freeing its memory.
 const IDLE_STOP: Duration = Duration::from_secs(60);
 /// The pause between days while a test clock plays a span out: slow enough
@@ -48,6 +47,9 @@ struct Member {
     permissions: Permissions,
     /// The API token the socket signed in with, if any.
     token_id: Option<String>,
+    /// Joined since the last presence flush: gets the whole list then
+    /// (once), not the changes.
+    fresh: bool,
 }
 
 pub struct MerchantActor {
@@ -60,6 +62,8 @@ pub struct MerchantActor {
     sessions: HashMap<String, Member>,
     presence: PresenceBoard,
     presence_dirty: bool,
+    /// Who the tabs were last told is online.
+    announced: PresenceView,
     idle_timer: Option<SpawnHandle>,
 }
 
@@ -74,6 +78,7 @@ impl MerchantActor {
             sessions: HashMap::new(),
             presence: PresenceBoard::default(),
             presence_dirty: false,
+            announced: PresenceView::new(),
             idle_timer: None,
         }
     }
@@ -88,17 +93,9 @@ impl MerchantActor {
         }
     }
 
-    /// Sends to every session. A session whose mailbox is full cannot keep up:
-    /// it is dropped (and resumes from the log) rather than holding the actor back.
-    fn broadcast(&mut self, frame: &ServerFrame) {
-        let Some(bytes) = Self::encoded(frame) else {
-            return;
-        };
-        self.send_each(|_| Some(bytes.clone()));
-    }
-
     /// Sends each session the frame `frame_for` makes for its member (none:
-    /// nothing is sent to it), dropping sessions that cannot keep up.
+    /// nothing is sent to it). A session whose mailbox is full cannot keep up:
+    /// it is dropped (and resumes from the log) rather than holding the actor back.
     fn send_each(&mut self, frame_for: impl FnMut(&Member) -> Option<Encoded>) {
         let dropped = fan_out(&self.sessions, frame_for);
         if !dropped.is_empty() {
@@ -211,24 +208,48 @@ impl MerchantActor {
         }
     }
 
-    /// Sends who is online, when it changed since the last flush. Coalesced on
-    /// a timer: a thousand tabs joining at once cost a few broadcasts, not a
-    /// thousand (each to every tab). The list is capped so the frame stays
-    /// far below the frame limit.
+    /// Tells the tabs what changed in who is online since the last flush.
+    /// Coalesced on a timer: tabs that joined in the window get the whole
+    /// list once; the others get only who joined, moved or left, and
+    /// nothing when that is nothing (more tabs of someone already online).
+    /// So a restart reconnecting thousands of tabs sends each one snapshot
+    /// and a handful of small frames, not the list on every join. Each frame
+    /// is encoded once, and a tab that cannot keep up is dropped like for
+    /// deltas.
     fn flush_presence(&mut self) {
         if !self.presence_dirty {
             return;
         }
         self.presence_dirty = false;
-        let frame = ServerFrame::Presence {
-            members: self
-                .presence
-                .snapshot()
-                .into_iter()
-                .take(PRESENCE_LIMIT)
-                .collect(),
+        let view = self.presence.view();
+        let changes = presence::diff(&self.announced, &view);
+        let changed = if changes.is_empty() {
+            None
+        } else {
+            Self::encoded(&ServerFrame::PresenceChanged {
+                joined: changes.joined,
+                moved: changes.moved,
+                left: changes.left,
+            })
         };
-        self.broadcast(&frame);
+        let mut snapshot: Option<Option<Encoded>> = None;
+        self.send_each(|member| {
+            if member.fresh {
+                snapshot
+                    .get_or_insert_with(|| {
+                        Self::encoded(&ServerFrame::Presence {
+                            members: view.values().cloned().collect(),
+                        })
+                    })
+                    .clone()
+            } else {
+                changed.clone()
+            }
+        });
+        for member in self.sessions.values_mut() {
+            member.fresh = false;
+        }
+        self.announced = view;
     }
 
     fn schedule_idle_stop(&mut self, ctx: &mut Context<Self>) {
@@ -376,6 +397,7 @@ impl Handler<Join> for MerchantActor {
                         outbox: join.outbox,
                         permissions: readable,
                         token_id: join.token_id.clone(),
+                        fresh: true,
                     },
                 );
                 actor
@@ -414,7 +436,7 @@ impl Handler<SetPresence> for MerchantActor {
     type Result = ();
 
     fn handle(&mut self, msg: SetPresence, _ctx: &mut Self::Context) {
-        if self.presence.set_viewing(&msg.session_id, msg.viewing) {
+        if self.presence.set(&msg.session_id, msg.viewing, msg.editing) {
             self.presence_dirty = true;
         }
     }
@@ -434,7 +456,7 @@ impl Handler<Members> for MerchantActor {
     type Result = MessageResult<Members>;
 
     fn handle(&mut self, _: Members, _ctx: &mut Self::Context) -> Self::Result {
-        MessageResult(self.presence.snapshot())
+        MessageResult(self.presence.view().into_values().collect())
     }
 }
 
@@ -579,88 +601,5 @@ impl Handler<Tick> for MerchantActor {
 
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
-mod tests {
-    use super::*;
-    use std::sync::{Arc, Mutex};
-
-    /// A session stand-in that keeps what it is sent; its mailbox holds `capacity`.
-    struct Recording {
-        capacity: usize,
-        seen: Arc<Mutex<Vec<Outbound>>>,
-    }
-
-    impl Actor for Recording {
-        type Context = Context<Self>;
-        fn started(&mut self, ctx: &mut Self::Context) {
-            ctx.set_mailbox_capacity(self.capacity);
-        }
-    }
-
-    /// Answered once everything sent before it was handled.
-    #[derive(Message)]
-    #[rtype(result = "()")]
-    struct Flush;
-
-    impl Handler<Flush> for Recording {
-        type Result = ();
-        fn handle(&mut self, _: Flush, _ctx: &mut Self::Context) {}
-    }
-
-    impl Handler<Outbound> for Recording {
-        type Result = ();
-        fn handle(&mut self, msg: Outbound, _ctx: &mut Self::Context) {
-            self.seen.lock().unwrap().push(msg);
-        }
-    }
-
-    fn member(capacity: usize) -> (Member, Arc<Mutex<Vec<Outbound>>>, Addr<Recording>) {
-        let seen = Arc::new(Mutex::new(Vec::new()));
-        let addr = Recording {
-            capacity,
-            seen: seen.clone(),
-        }
-        .start();
-        let member = Member {
-            user_id: "usr_test".into(),
-            outbox: addr.clone().recipient(),
-            permissions: Permissions::all(protocol::Access::Write),
-            token_id: None,
-        };
-        (member, seen, addr)
-    }
-
-    #[actix::test]
-    async fn every_session_gets_the_same_bytes_and_a_full_one_is_dropped() {
-        let mut sessions = HashMap::new();
-        let (fast, fast_seen, fast_addr) = member(1_024);
-        let (slow, slow_seen, slow_addr) = member(1);
-        sessions.insert("fast".to_string(), fast);
-        sessions.insert("slow".to_string(), slow);
-        // Both actors have started and taken their mailbox bounds.
-        fast_addr.send(Flush).await.unwrap();
-        slow_addr.send(Flush).await.unwrap();
-
-        let frames: Vec<Encoded> = (0..4u8).map(|n| Encoded::from(vec![n; 64])).collect();
-        let mut dropped = Vec::new();
-        for bytes in &frames {
-            dropped.extend(fan_out(&sessions, |_| Some(bytes.clone())));
-            sessions.retain(|id, _| !dropped.contains(id));
-        }
-        assert_eq!(dropped, vec!["slow".to_string()]);
-        // Everything sent before has been handled.
-        fast_addr.send(Flush).await.unwrap();
-        slow_addr.send(Flush).await.unwrap();
-
-        let fast_seen = fast_seen.lock().unwrap();
-        assert_eq!(fast_seen.len(), frames.len());
-        for (got, sent) in fast_seen.iter().zip(&frames) {
-            let Outbound::Frame(got) = got else {
-                panic!("one frame per delta, not a list");
-            };
-            // The very buffer that was encoded, not a copy of it.
-            assert_eq!(got.as_ptr(), sent.as_ptr());
-        }
-        let slow_seen = slow_seen.lock().unwrap();
-        assert!(matches!(slow_seen.last(), Some(Outbound::TooSlow)));
-    }
-}
+#[path = "merchant_tests.rs"]
+mod tests;

@@ -64,6 +64,7 @@ pub struct Leave {
 pub struct SetPresence {
     pub session_id: String,
     pub viewing: Option<String>,
+    pub editing: Option<String>,
 }
 
 #[derive(Message)]

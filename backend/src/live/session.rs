@@ -252,12 +252,14 @@ impl SessionActor {
             } => self.hello(resume, merchant_id, mode, ctx),
             ClientFrame::Command { id, command } => self.command(id, command, ctx),
             ClientFrame::Query { id, query } => self.query(id, query, ctx),
-            ClientFrame::Presence { viewing } => {
+            ClientFrame::Presence { viewing, editing } => {
                 if let Some(joined) = &self.joined {
                     let viewing = viewing.filter(|v| v.len() <= MAX_VIEWING_LEN);
+                    let editing = editing.filter(|v| v.len() <= MAX_VIEWING_LEN);
                     joined.merchant.do_send(SetPresence {
                         session_id: self.socket_id.clone(),
                         viewing,
+                        editing,
                     });
                 }
             }

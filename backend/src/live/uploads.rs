@@ -222,6 +222,7 @@ impl Uploads {
                     field: column,
                     code: refusal.code,
                 }],
+                conflict: None,
             }),
             None => AppError::Code(refusal.code),
         })?;

@@ -548,8 +548,7 @@ impl Socket {
 
     /// The next frame that is not a Presence update.
     pub async fn next(&mut self) -> ServerFrame {
-        self.next_matching(|f| !matches!(f, ServerFrame::Presence { .. }))
-            .await
+        self.next_matching(|f| !is_presence(f)).await
     }
 
     /// The first frame, already read or still to come, that `wanted` accepts;
@@ -572,11 +571,7 @@ impl Socket {
 
     /// Asserts that no non-presence frame arrives within `wait`.
     pub async fn expect_silence(&mut self, wait: Duration) {
-        if let Some(frame) = self
-            .pending
-            .iter()
-            .find(|f| !matches!(f, ServerFrame::Presence { .. }))
-        {
+        if let Some(frame) = self.pending.iter().find(|f| !is_presence(f)) {
             panic!("expected silence, got {frame:?}");
         }
         let deadline = tokio::time::Instant::now() + wait;
@@ -586,7 +581,7 @@ impl Socket {
                 return;
             }
             match self.next_within(left).await {
-                Ok(ServerFrame::Presence { .. }) => continue,
+                Ok(frame) if is_presence(&frame) => continue,
                 Ok(frame) => panic!("expected silence, got {frame:?}"),
                 Err(Ended::TimedOut) => return,
                 Err(other) => panic!("expected silence, socket ended: {other:?}"),
@@ -719,4 +714,12 @@ pub fn decode_quoted_printable(raw: &str) -> String {
 
 pub fn repo_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// Who is online: a snapshot or the changes since.
+pub fn is_presence(frame: &ServerFrame) -> bool {
+    matches!(
+        frame,
+        ServerFrame::Presence { .. } | ServerFrame::PresenceChanged { .. }
+    )
 }

@@ -76,6 +76,29 @@ export class CustomerDetailPage {
     await this.page.getByTestId("edit-customer-dialog").waitFor({ state: "detached" });
   }
 
+  /** Opens the edit form and fills it in, without saving. */
+  async startEdit(fields: CustomerFields): Promise<void> {
+    await this.page.getByTestId("edit-customer").click();
+    await this.page.getByTestId("edit-customer-dialog").waitFor();
+    await fill(this.page, fields);
+  }
+
+  async saveEdit(): Promise<void> {
+    await this.page.getByTestId("customer-submit").click();
+  }
+
+  editDialog() {
+    return this.page.getByTestId("edit-customer-dialog");
+  }
+
+  editingToo() {
+    return this.page.getByTestId("editing-too");
+  }
+
+  conflict() {
+    return this.page.getByTestId("conflict");
+  }
+
   async archive(): Promise<void> {
     await this.page.getByTestId("archive-customer").click();
     await this.page.getByTestId("confirm-archive").click();
@@ -91,7 +114,7 @@ export class CustomerDetailPage {
   }
 
   viewingToo() {
-    return this.page.getByTestId("viewing-too");
+    return this.page.getByTestId("on-this-page");
   }
 }
 

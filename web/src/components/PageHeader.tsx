@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { OnThisPage } from "../app/shell/OnThisPage";
 
 export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: string; actions?: ReactNode }) {
   return (
@@ -7,7 +8,10 @@ export function PageHeader({ title, subtitle, actions }: { title: string; subtit
         <h1 className="page-title">{title}</h1>
         {subtitle ? <p className="page-subtitle">{subtitle}</p> : null}
       </div>
-      {actions ? <div className="page-actions">{actions}</div> : null}
+      <div className="page-actions">
+        <OnThisPage />
+        {actions}
+      </div>
     </div>
   );
 }

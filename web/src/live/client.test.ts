@@ -320,8 +320,25 @@ describe("LiveClient", () => {
     const { client, store, last } = connected();
     client.setViewing("/customers/cus_1");
     expect(last().sent.at(-1)).toEqual({ t: "Presence", viewing: "/customers/cus_1" });
-    last().receive({ t: "Presence", members: [{ sessionId: "s1", userId: "u2", name: "Sipho" }] });
+    client.setEditing("/customers/cus_1");
+    expect(last().sent.at(-1)).toEqual({ t: "Presence", viewing: "/customers/cus_1", editing: "/customers/cus_1" });
+    last().receive({ t: "Presence", members: [{ userId: "u2", name: "Sipho" }] });
     expect(store.get(presenceAtom)).toHaveLength(1);
+  });
+
+  it("applies presence changes on top of the snapshot", () => {
+    const { store, last } = connected();
+    last().receive({ t: "Presence", members: [{ userId: "u2", name: "Sipho" }, { userId: "u3", name: "Lerato" }] });
+    last().receive({
+      t: "PresenceChanged",
+      joined: [{ userId: "u4", name: "Pieter" }],
+      moved: [{ userId: "u2", name: "Sipho", viewing: ["/payments"] }],
+      left: ["u3"],
+    });
+    expect(store.get(presenceAtom)).toEqual([
+      { userId: "u2", name: "Sipho", viewing: ["/payments"] },
+      { userId: "u4", name: "Pieter" },
+    ]);
   });
 
   it("applies business info and two-factor policy deltas", () => {

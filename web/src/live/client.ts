@@ -19,6 +19,7 @@ import {
 } from "./cache";
 import { decodeFrame, encodeFrame } from "./codec";
 import { judgeDelta, needsResync, nextBackoff } from "./position";
+import { applyPresence } from "./presence";
 import type { Store } from "./store";
 
 export class LiveError extends Error {
@@ -79,6 +80,7 @@ export class LiveClient {
   private position: Resume | null = null;
   private readonly pending = new Map<string, Pending>();
   private viewing: string | undefined;
+  private editing: string | undefined;
   private target: { merchantId?: string; mode?: Mode } = {};
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private heartbeatTimer: ReturnType<typeof setInterval> | undefined;
@@ -168,7 +170,18 @@ export class LiveClient {
   setViewing(path: string | undefined): void {
     if (this.viewing === path) return;
     this.viewing = path;
-    if (this.welcomed) this.send({ t: "Presence", viewing: path });
+    this.announce();
+  }
+
+  /** The record (its path) whose form this tab has open, or undefined when the form closes. */
+  setEditing(path: string | undefined): void {
+    if (this.editing === path) return;
+    this.editing = path;
+    this.announce();
+  }
+
+  private announce(): void {
+    if (this.welcomed) this.send({ t: "Presence", viewing: this.viewing, editing: this.editing });
   }
 
   /** Open another merchant or mode on the same socket; everything shown is fetched again. */
@@ -199,8 +212,13 @@ export class LiveClient {
   }
 
   private fail(reject: (error: LiveError) => void, wire: WireError): void {
-    this.store.set(noticeAtom, (notice) => ({ serial: (notice?.serial ?? 0) + 1, error: wire }));
+    this.announceError(wire);
     reject(new LiveError(wire));
+  }
+
+  /** Shows an error in the global notice: for a form that handles some errors itself and not others. */
+  announceError(wire: WireError): void {
+    this.store.set(noticeAtom, (notice) => ({ serial: (notice?.serial ?? 0) + 1, error: wire }));
   }
 
   private connect(): void {
@@ -273,6 +291,9 @@ export class LiveClient {
       case "Presence":
         this.store.set(presenceAtom, frame.members);
         return;
+      case "PresenceChanged":
+        this.store.set(presenceAtom, applyPresence(this.store.get(presenceAtom), frame));
+        return;
       case "Pong":
         this.awaitingPong = false;
         return;
@@ -296,7 +317,7 @@ export class LiveClient {
     });
     this.store.set(connectionAtom, "online");
     if (frame.build && frame.build !== this.options.build) this.options.onBuildMismatch?.(frame.build);
-    this.send({ t: "Presence", viewing: this.viewing });
+    this.announce();
     // Unanswered requests go again with the same id: the server runs each command once.
     for (const entry of this.pending.values()) this.sendBytes(entry.bytes);
     this.startHeartbeat();

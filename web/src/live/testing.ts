@@ -17,6 +17,7 @@ export function sampleCustomer(overrides: Partial<Customer> = {}): Customer {
     archived: false,
     createdAt: 1795000000000,
     updatedAt: 1795000000500,
+    version: 42,
     ...overrides,
   };
 }

@@ -55,15 +55,16 @@ roleName?: string,
  */
 permissions: Permissions, };
 
-export type PresenceMember = { 
+export type PresenceMember = { userId: string, name: string, 
 /**
- * One entry per open tab.
+ * The paths their tabs show (e.g. `/customers/cus_...`), one per tab,
+ * sorted; a path twice means two tabs on it. Capped at a few.
  */
-sessionId: string, userId: string, name: string, 
+viewing?: Array<string>, 
 /**
- * The path of the record the tab shows (e.g. `/customers/cus_...`), if any.
+ * The records (paths) whose form one of their tabs has open.
  */
-viewing?: string, };
+editing?: Array<string>, };
 
 export type IdType = "south_african_id" | "passport_number" | "temporary_residence" | "company_registration_number";
 
@@ -73,7 +74,12 @@ export type CustomerInput = { name: string, email: string, cellphone: string, id
  */
 reference: string, };
 
-export type Customer = { id: string, mode: Mode, name: string, email: string, cellphone: string, idType?: IdType, idNumber: string, addressLine1: string, addressLine2: string, city: string, postalCode: string, reference: string, archived: boolean, createdAt: number, updatedAt: number, };
+export type Customer = { id: string, mode: Mode, name: string, email: string, cellphone: string, idType?: IdType, idNumber: string, addressLine1: string, addressLine2: string, city: string, postalCode: string, reference: string, archived: boolean, createdAt: number, updatedAt: number, 
+/**
+ * The stream seq of the event that last changed it: an edit sends it
+ * back as its `base_version`.
+ */
+version: number, };
 
 export type CustomerStatus = "active" | "archived" | "all";
 
@@ -695,11 +701,35 @@ to?: number, };
 
 export type HistoryPerson = { userId: string, name: string, };
 
-export type ErrorCode = "unauthenticated" | "forbidden" | "not_found" | "bad_frame" | "not_welcomed" | "command_id_reused" | "too_many_sockets" | "internal" | "busy" | "invalid_input" | "required" | "too_long" | "invalid_characters" | "invalid_email" | "blocked_email_domain" | "invalid_cellphone" | "invalid_sa_id" | "invalid_postal_code" | "duplicate_reference" | "already_archived" | "not_archived" | "email_taken" | "weak_password" | "common_password" | "csrf_invalid" | "rate_limited" | "wrong_password" | "invalid_code" | "two_factor_already_enabled" | "two_factor_not_enabled" | "two_factor_not_started" | "invalid_token" | "same_email" | "owners_only" | "two_factor_setup_required" | "invite_invalid" | "invite_wrong_address" | "role_above_yours" | "already_member" | "owner_role_fixed" | "branch_code_mismatch" | "invalid_account_number" | "duplicate_bank_account" | "method_not_enabled" | "debicheck_individuals_only" | "invalid_date" | "date_in_past" | "end_not_after_start" | "date_range_too_long" | "day_to_process_out_of_range" | "invalid_amount" | "maximum_below_amount" | "maximum_above_debicheck_limit" | "tracking_days_out_of_range" | "tracking_not_allowed" | "adjustment_type_required" | "adjustment_value_required" | "invalid_rate" | "mandate_not_usable" | "action_not_allowed" | "insufficient_balance" | "retry_not_allowed" | "test_mode_only" | "import_too_large" | "import_unsupported_format" | "import_unreadable" | "import_encoding" | "import_too_many_rows" | "import_too_many_columns" | "import_sheet_too_large" | "import_empty" | "import_missing_column" | "import_duplicate_column" | "import_upload_not_found" | "import_upload_incomplete" | "import_nothing_valid" | "import_duplicate_file" | "invalid_choice" | "invalid_number" | "invalid_boolean" | "not_allowed_for_template" | "customer_archived" | "duplicate_payment" | "duplicate_row" | "invalid_colour" | "invalid_url" | "minimum_above_maximum" | "method_not_for_page" | "interval_required" | "invalid_image" | "image_too_large" | "amount_below_minimum" | "amount_above_maximum" | "card_number_invalid" | "card_expired" | "invalid_expiry" | "invalid_cvv" | "card_declined" | "insufficient_funds" | "authentication_failed" | "payment_cancelled" | "page_expired" | "page_used_up" | "method_not_for_e_mandate" | "e_mandate_closed" | "amount_above_mandate_maximum" | "not_business_day" | "webhook_address_forbidden" | "unknown_event_type" | "idempotency_key_required" | "idempotency_key_in_use";
+export type ErrorCode = "unauthenticated" | "forbidden" | "not_found" | "bad_frame" | "not_welcomed" | "command_id_reused" | "too_many_sockets" | "internal" | "busy" | "invalid_input" | "required" | "too_long" | "invalid_characters" | "invalid_email" | "blocked_email_domain" | "invalid_cellphone" | "invalid_sa_id" | "invalid_postal_code" | "duplicate_reference" | "already_archived" | "not_archived" | "edit_conflict" | "email_taken" | "weak_password" | "common_password" | "csrf_invalid" | "rate_limited" | "wrong_password" | "invalid_code" | "two_factor_already_enabled" | "two_factor_not_enabled" | "two_factor_not_started" | "invalid_token" | "same_email" | "owners_only" | "two_factor_setup_required" | "invite_invalid" | "invite_wrong_address" | "role_above_yours" | "already_member" | "owner_role_fixed" | "branch_code_mismatch" | "invalid_account_number" | "duplicate_bank_account" | "method_not_enabled" | "debicheck_individuals_only" | "invalid_date" | "date_in_past" | "end_not_after_start" | "date_range_too_long" | "day_to_process_out_of_range" | "invalid_amount" | "maximum_below_amount" | "maximum_above_debicheck_limit" | "tracking_days_out_of_range" | "tracking_not_allowed" | "adjustment_type_required" | "adjustment_value_required" | "invalid_rate" | "mandate_not_usable" | "action_not_allowed" | "insufficient_balance" | "retry_not_allowed" | "test_mode_only" | "import_too_large" | "import_unsupported_format" | "import_unreadable" | "import_encoding" | "import_too_many_rows" | "import_too_many_columns" | "import_sheet_too_large" | "import_empty" | "import_missing_column" | "import_duplicate_column" | "import_upload_not_found" | "import_upload_incomplete" | "import_nothing_valid" | "import_duplicate_file" | "invalid_choice" | "invalid_number" | "invalid_boolean" | "not_allowed_for_template" | "customer_archived" | "duplicate_payment" | "duplicate_row" | "invalid_colour" | "invalid_url" | "minimum_above_maximum" | "method_not_for_page" | "interval_required" | "invalid_image" | "image_too_large" | "amount_below_minimum" | "amount_above_maximum" | "card_number_invalid" | "card_expired" | "invalid_expiry" | "invalid_cvv" | "card_declined" | "insufficient_funds" | "authentication_failed" | "payment_cancelled" | "page_expired" | "page_used_up" | "method_not_for_e_mandate" | "e_mandate_closed" | "amount_above_mandate_maximum" | "not_business_day" | "webhook_address_forbidden" | "unknown_event_type" | "idempotency_key_required" | "idempotency_key_in_use";
 
 export type FieldError = { field: string, code: ErrorCode, };
 
-export type WireError = { code: ErrorCode, fields?: Array<FieldError>, };
+export type WireError = { code: ErrorCode, fields?: Array<FieldError>, 
+/**
+ * With `edit_conflict`: what changed since the edit's base version.
+ */
+conflict?: EditConflict, };
+
+export type EditConflict = { 
+/**
+ * The record's version now: save again with this as the base.
+ */
+version: number, 
+/**
+ * The fields changed since the base version, with their values now.
+ */
+fields: Array<FieldConflict>, };
+
+export type FieldConflict = { 
+/**
+ * The field's wire name (`city`, `idNumber`).
+ */
+field: string, 
+/**
+ * Its value now, as text (empty when blank).
+ */
+theirs: string, };
 
 export type Resume = { epoch: string, seq: number, };
 
@@ -711,15 +741,21 @@ build: string,
 /**
  * Which of the user's merchants to open; the first one when absent.
  */
-merchantId?: string, mode?: Mode, } | { "t": "Command", id: string, command: Command, } | { "t": "Query", id: string, query: Query, } | { "t": "Presence", viewing?: string, } | { "t": "Ping", };
+merchantId?: string, mode?: Mode, } | { "t": "Command", id: string, command: Command, } | { "t": "Query", id: string, query: Query, } | { "t": "Presence", viewing?: string, editing?: string, } | { "t": "Ping", };
 
 export type ServerFrame = { "t": "Welcome", epoch: string, seq: number, build: string, user: UserView, merchant: MerchantView, mode: Mode, 
 /**
  * Every merchant the user belongs to, for the merchant switch.
  */
-merchants: Array<MerchantView>, } | { "t": "Delta", seq: number, changes: Array<Change>, } | { "t": "Reply", id: string, ok?: ReplyBody, error?: WireError, } | { "t": "Presence", members: Array<PresenceMember>, } | { "t": "Pong", } | { "t": "Access", merchant: MerchantView, } | { "t": "Resync", epoch: string, seq: number, };
+merchants: Array<MerchantView>, } | { "t": "Delta", seq: number, changes: Array<Change>, } | { "t": "Reply", id: string, ok?: ReplyBody, error?: WireError, } | { "t": "Presence", members: Array<PresenceMember>, } | { "t": "PresenceChanged", joined?: Array<PresenceMember>, moved?: Array<PresenceMember>, left?: Array<string>, } | { "t": "Pong", } | { "t": "Access", merchant: MerchantView, } | { "t": "Resync", epoch: string, seq: number, };
 
-export type Command = { "t": "CreateCustomer", input: CustomerInput, } | { "t": "UpdateCustomer", customerId: string, input: CustomerInput, } | { "t": "ArchiveCustomer", customerId: string, } | { "t": "RestoreCustomer", customerId: string, } | { "t": "UpdateProfile", name: string, language: Language, } | { "t": "ChangePassword", currentPassword: string, newPassword: string, } | { "t": "ChangeEmail", newEmail: string, currentPassword: string, } | { "t": "ResendVerification", } | { "t": "BeginTwoFactor", } | { "t": "ConfirmTwoFactor", code: string, } | { "t": "DisableTwoFactor", password: string, code: string, } | { "t": "RegenerateBackupCodes", code: string, } | { "t": "SignOutSession", sessionId: string, } | { "t": "SignOutOtherSessions", } | { "t": "UpdateBusinessInfo", info: BusinessInfo, } | { "t": "RequireTwoFactor", required: boolean, } | { "t": "AddBankAccount", customerId: string, input: BankAccountInput, } | { "t": "RemoveBankAccount", bankAccountId: string, } | { "t": "CreatePayment", input: PaymentInput, } | { "t": "ActOnPayment", paymentId: string, action: PaymentAction, } | { "t": "ActOnMandate", mandateId: string, action: MandateAction, } | { "t": "UpdatePaymentMethodSettings", settings: PaymentMethodSettings, } | { "t": "AdvanceTestClock", step: ClockStep, } | { "t": "BeginImport", kind: PaymentKind, template: ImportTemplate, fileName: string, size: number, } | { "t": "UploadImportChunk", uploadId: string, offset: number, data: Uint8Array, } | { "t": "CheckImport", uploadId: string, } | { "t": "ConfirmImport", uploadId: string, includeDuplicates: boolean, allowDuplicateFile: boolean, } | { "t": "DiscardImport", uploadId: string, } | { "t": "CreatePayPage", input: PayPageInput, } | { "t": "UpdatePayPage", pageId: string, input: PayPageInput, } | { "t": "SetPayPageActive", pageId: string, active: boolean, } | { "t": "SetPayPageLogo", pageId: string, data: Uint8Array, } | { "t": "ActOnOrder", orderId: string, action: OrderAction, } | { "t": "RemoveCard", cardId: string, } | { "t": "ChargeCard", cardId: string, amountCents: number, reference: string, } | { "t": "ScheduleCard", cardId: string, amountCents: number, interval: PageInterval, reference: string, startDate: string, } | { "t": "StopCardSchedule", cardId: string, } | { "t": "RequestEMandate", input: EMandateRequestInput, } | { "t": "ResendEMandateRequest", requestId: string, } | { "t": "CancelEMandateRequest", requestId: string, } | { "t": "CreateWebhookEndpoint", url: string, description: string, eventTypes: Array<string>, } | { "t": "UpdateWebhookEndpoint", endpointId: string, description: string, eventTypes: Array<string>, enabled: boolean, } | { "t": "RollWebhookSecret", endpointId: string, } | { "t": "ResendWebhookDeliveries", endpointId: string, deliveryId?: string, } | { "t": "SendTestWebhookEvent", endpointId: string, } | { "t": "DeleteWebhookEndpoint", endpointId: string, } | { "t": "CreateApiToken", name: string, mode: Mode, permissions: Permissions, 
+export type Command = { "t": "CreateCustomer", input: CustomerInput, } | { "t": "UpdateCustomer", customerId: string, input: CustomerInput, 
+/**
+ * The customer's `version` the edit started from: a newer one is
+ * refused with `edit_conflict` instead of overwritten. Without it
+ * the save is last-write-wins (older API clients).
+ */
+baseVersion?: number, } | { "t": "ArchiveCustomer", customerId: string, } | { "t": "RestoreCustomer", customerId: string, } | { "t": "UpdateProfile", name: string, language: Language, } | { "t": "ChangePassword", currentPassword: string, newPassword: string, } | { "t": "ChangeEmail", newEmail: string, currentPassword: string, } | { "t": "ResendVerification", } | { "t": "BeginTwoFactor", } | { "t": "ConfirmTwoFactor", code: string, } | { "t": "DisableTwoFactor", password: string, code: string, } | { "t": "RegenerateBackupCodes", code: string, } | { "t": "SignOutSession", sessionId: string, } | { "t": "SignOutOtherSessions", } | { "t": "UpdateBusinessInfo", info: BusinessInfo, } | { "t": "RequireTwoFactor", required: boolean, } | { "t": "AddBankAccount", customerId: string, input: BankAccountInput, } | { "t": "RemoveBankAccount", bankAccountId: string, } | { "t": "CreatePayment", input: PaymentInput, } | { "t": "ActOnPayment", paymentId: string, action: PaymentAction, } | { "t": "ActOnMandate", mandateId: string, action: MandateAction, } | { "t": "UpdatePaymentMethodSettings", settings: PaymentMethodSettings, } | { "t": "AdvanceTestClock", step: ClockStep, } | { "t": "BeginImport", kind: PaymentKind, template: ImportTemplate, fileName: string, size: number, } | { "t": "UploadImportChunk", uploadId: string, offset: number, data: Uint8Array, } | { "t": "CheckImport", uploadId: string, } | { "t": "ConfirmImport", uploadId: string, includeDuplicates: boolean, allowDuplicateFile: boolean, } | { "t": "DiscardImport", uploadId: string, } | { "t": "CreatePayPage", input: PayPageInput, } | { "t": "UpdatePayPage", pageId: string, input: PayPageInput, } | { "t": "SetPayPageActive", pageId: string, active: boolean, } | { "t": "SetPayPageLogo", pageId: string, data: Uint8Array, } | { "t": "ActOnOrder", orderId: string, action: OrderAction, } | { "t": "RemoveCard", cardId: string, } | { "t": "ChargeCard", cardId: string, amountCents: number, reference: string, } | { "t": "ScheduleCard", cardId: string, amountCents: number, interval: PageInterval, reference: string, startDate: string, } | { "t": "StopCardSchedule", cardId: string, } | { "t": "RequestEMandate", input: EMandateRequestInput, } | { "t": "ResendEMandateRequest", requestId: string, } | { "t": "CancelEMandateRequest", requestId: string, } | { "t": "CreateWebhookEndpoint", url: string, description: string, eventTypes: Array<string>, } | { "t": "UpdateWebhookEndpoint", endpointId: string, description: string, eventTypes: Array<string>, enabled: boolean, } | { "t": "RollWebhookSecret", endpointId: string, } | { "t": "ResendWebhookDeliveries", endpointId: string, deliveryId?: string, } | { "t": "SendTestWebhookEvent", endpointId: string, } | { "t": "DeleteWebhookEndpoint", endpointId: string, } | { "t": "CreateApiToken", name: string, mode: Mode, permissions: Permissions, 
 /**
  * When it stops working; never when absent.
  */

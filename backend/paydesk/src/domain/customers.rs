@@ -2,6 +2,7 @@
 
 use protocol::{Change, CustomerInput, CustomerStatus, ErrorCode, FieldError, IdType, ReplyBody};
 
+use super::conflicts;
 use super::rules;
 use super::{Effect, Scope, checked_id};
 use crate::error::{AppError, AppResult};
@@ -117,9 +118,16 @@ pub async fn update_customer(
     scope: &Scope,
     customer_id: &str,
     input: &CustomerInput,
+    base_version: Option<u64>,
 ) -> AppResult<Effect> {
     let customer_id = checked_id(customer_id)?;
     let input = validate_customer(input)?;
+    if let Some(base) = base_version {
+        let current = store::find_customer_in_tx(tx, &scope.merchant_id, scope.mode, customer_id)
+            .await?
+            .ok_or(AppError::Code(ErrorCode::NotFound))?;
+        conflicts::refuse_if_moved_on(tx, scope, base, &current, &input).await?;
+    }
     ensure_reference_free(tx, scope, &input, Some(customer_id)).await?;
     let customer = store::update_customer(
         tx,

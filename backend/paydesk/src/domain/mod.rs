@@ -12,6 +12,7 @@ pub mod clock;
 pub mod collection_rules;
 pub mod collections;
 pub mod commerce;
+pub mod conflicts;
 pub mod customers;
 pub mod debits;
 pub mod downloads;
@@ -55,9 +56,11 @@ pub use scope::{Effect, Scope};
 pub async fn run_command(tx: &mut Tx, scope: &Scope, command: &Command) -> AppResult<Effect> {
     match command {
         Command::CreateCustomer { input } => customers::create_customer(tx, scope, input).await,
-        Command::UpdateCustomer { customer_id, input } => {
-            customers::update_customer(tx, scope, customer_id, input).await
-        }
+        Command::UpdateCustomer {
+            customer_id,
+            input,
+            base_version,
+        } => customers::update_customer(tx, scope, customer_id, input, *base_version).await,
         Command::ArchiveCustomer { customer_id } => {
             customers::archive_customer(tx, scope, customer_id).await
         }

@@ -7,7 +7,7 @@ use sqlx::{AssertSqlSafe, Row};
 use super::{Db, Tx};
 use crate::error::AppResult;
 
-const COLUMNS: &str = "id, mode, name, email, cellphone, id_type, id_number, address_line1, address_line2, city, postal_code, reference, archived_at, created_at, updated_at";
+const COLUMNS: &str = "id, mode, name, email, cellphone, id_type, id_number, address_line1, address_line2, city, postal_code, reference, archived_at, created_at, updated_at, version";
 
 fn from_row(row: &AnyRow) -> Customer {
     let id_type: Option<String> = row.get("id_type");
@@ -30,6 +30,7 @@ fn from_row(row: &AnyRow) -> Customer {
         archived: archived_at.is_some(),
         created_at: row.get("created_at"),
         updated_at: row.get("updated_at"),
+        version: row.get::<i64, _>("version").max(0) as u64,
     }
 }
 

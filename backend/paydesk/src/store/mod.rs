@@ -41,6 +41,7 @@ pub mod stream;
 pub mod team;
 pub mod transactions;
 pub mod users;
+mod versions;
 pub mod webhooks;
 mod write_tx;
 

@@ -8,7 +8,7 @@
 
 use protocol::{Change, Mode, encode};
 
-use super::{Backend, Db, Tx, history, webhooks};
+use super::{Backend, Db, Tx, history, versions, webhooks};
 use crate::error::AppResult;
 use crate::ids::now_ms;
 
@@ -187,6 +187,7 @@ async fn run<T>(
             });
         }
     };
+    versions::stamp(tx, key, seq, &mut changes).await?;
     // The history's entries travel with the event's own changes (last, so
     // a delta still starts with what the work changed): every writer's
     // changes are recorded, with their before, and reach the history's

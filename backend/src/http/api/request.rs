@@ -14,6 +14,7 @@ fn field_error(field: &str) -> WireError {
             field: field.to_string(),
             code: ErrorCode::InvalidInput,
         }],
+        conflict: None,
     }
 }
 

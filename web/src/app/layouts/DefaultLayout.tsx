@@ -5,7 +5,6 @@ import { TwoFactorGate } from "../../features/profile/TwoFactorGate";
 import { TestModeStrip } from "../../features/testclock/TestModeStrip";
 import { VerifyEmailBanner } from "../../features/profile/VerifyEmailBanner";
 import { liveClient } from "../liveClient";
-import { recordPath } from "../routes";
 import { Header } from "../shell/Header";
 import { Notice } from "../shell/Notice";
 import { Sidebar } from "../shell/Sidebar";
@@ -15,9 +14,9 @@ export function DefaultLayout() {
   const { pathname } = useLocation();
   const [navOpen, setNavOpen] = useState(false);
 
-  // Tell teammates which record this tab shows.
+  // Tell teammates which screen this tab shows (lists too: they show who else is on it).
   useEffect(() => {
-    liveClient.setViewing(recordPath(pathname));
+    liveClient.setViewing(pathname);
   }, [pathname]);
   useEffect(() => () => liveClient.setViewing(undefined), []);
 

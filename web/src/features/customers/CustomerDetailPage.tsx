@@ -15,7 +15,6 @@ import { BankAccountsCard } from "./BankAccountsCard";
 import "./bankAccounts.css";
 import { EditCustomerDialog } from "./EditCustomerDialog";
 import { useCustomer } from "./useCustomer";
-import { ViewingToo } from "./ViewingToo";
 
 export function CustomerDetailPage() {
   const { t } = useTranslation();
@@ -105,7 +104,6 @@ function CustomerDetail({ customer }: { customer: Customer }) {
           {customer.archived ? <Badge tone="zinc">{t("customers.archived")}</Badge> : <Badge tone="green">{t("customers.active")}</Badge>}
         </span>
         <code className="cell-mono">{customer.id}</code>
-        <ViewingToo path={pathname} />
       </div>
       <div className="detail-grid">
         {rows.map((section, index) => (
@@ -123,7 +121,7 @@ function CustomerDetail({ customer }: { customer: Customer }) {
         ))}
       </div>
       <BankAccountsCard customer={customer} />
-      <EditCustomerDialog customer={customer} open={editing} onOpenChange={setEditing} />
+      <EditCustomerDialog customer={customer} path={pathname} open={editing} onOpenChange={setEditing} />
       <ArchiveDialog customer={customer} open={archiving} onOpenChange={setArchiving} />
     </>
   );

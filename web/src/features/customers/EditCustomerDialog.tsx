@@ -1,24 +1,81 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { EditingToo } from "../../app/shell/OnThisPage";
+import { ConflictPanel, type Choices, type ConflictRow } from "../../components/ConflictPanel";
 import { Dialog } from "../../components/Dialog";
+import { LiveError } from "../../live/client";
 import { useLiveClient } from "../../live/context";
-import type { Customer, CustomerInput } from "../../protocol/wire";
+import { useEditingPresence } from "../../live/usePresence";
+import type { Customer, CustomerInput, EditConflict, IdType } from "../../protocol/wire";
 import { CustomerForm } from "./CustomerForm";
-import { draftFrom } from "./fields";
+import { mergedInput, valueOf } from "./conflict";
+import { draftFrom, type CustomerField } from "./fields";
 
-type EditCustomerDialogProps = { customer: Customer; open: boolean; onOpenChange: (open: boolean) => void };
+type EditCustomerDialogProps = { customer: Customer; path: string; open: boolean; onOpenChange: (open: boolean) => void };
 
-export function EditCustomerDialog({ customer, open, onOpenChange }: EditCustomerDialogProps) {
+type Refused = { mine: CustomerInput; conflict: EditConflict };
+
+export function EditCustomerDialog({ customer, path, open, onOpenChange }: EditCustomerDialogProps) {
   const { t } = useTranslation();
-  const client = useLiveClient();
-
-  async function save(input: CustomerInput) {
-    await client.command({ t: "UpdateCustomer", customerId: customer.id, input });
-    onOpenChange(false);
-  }
-
+  useEditingPresence(path, open);
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={t("customers.editTitle")} closeLabel={t("common.close")} testId="edit-customer-dialog">
-      <CustomerForm initial={draftFrom(customer)} submitLabel={t("customers.save")} onSubmit={save} onCancel={() => onOpenChange(false)} />
+      <EditingToo path={path} />
+      <EditCustomerBody customer={customer} onDone={() => onOpenChange(false)} />
     </Dialog>
+  );
+}
+
+/** Mounted while the dialog is open: the version it starts from is the one the form showed first. */
+function EditCustomerBody({ customer, onDone }: { customer: Customer; onDone: () => void }) {
+  const { t } = useTranslation();
+  const client = useLiveClient();
+  // A teammate's save after this version is a conflict, not overwritten.
+  const [base] = useState(customer.version);
+  const [refused, setRefused] = useState<Refused | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function send(input: CustomerInput, baseVersion: number): Promise<void> {
+    try {
+      // Not announced: a conflict is shown in the dialog itself, other errors go to the notice below.
+      await client.command({ t: "UpdateCustomer", customerId: customer.id, input, baseVersion }, { announce: false });
+      onDone();
+    } catch (failure) {
+      if (failure instanceof LiveError && failure.wire.code === "edit_conflict" && failure.wire.conflict) {
+        setRefused({ mine: input, conflict: failure.wire.conflict });
+        return;
+      }
+      if (failure instanceof LiveError) client.announceError(failure.wire);
+      throw failure;
+    }
+  }
+
+  async function resolve(choices: Choices) {
+    if (!refused) return;
+    setBusy(true);
+    try {
+      await send(mergedInput(refused.mine, refused.conflict, choices), refused.conflict.version);
+    } catch {
+      // Shown by the global notice.
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const shown = (field: string, value: string): string =>
+    field === "idType" && value ? t(`customers.idTypes.${value as IdType}`) : value;
+  const rows: ConflictRow[] = refused
+    ? refused.conflict.fields.map(({ field, theirs }) => ({
+        field,
+        label: t(`customers.fields.${field as CustomerField}`),
+        yours: shown(field, valueOf(refused.mine, field)),
+        theirs: shown(field, theirs),
+      }))
+    : [];
+
+  return refused ? (
+    <ConflictPanel key={refused.conflict.version} rows={rows} busy={busy} onSave={resolve} onCancel={onDone} />
+  ) : (
+    <CustomerForm initial={draftFrom(customer)} submitLabel={t("customers.save")} onSubmit={(input) => send(input, base)} onCancel={onDone} />
   );
 }

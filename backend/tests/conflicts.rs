@@ -1,0 +1,151 @@
+//! Version-checked saves over the real socket: two people of one merchant
+//! edit the same customer from the same version; the second save is refused
+//! with `edit_conflict` naming what the first changed, and nothing of
+//! theirs is overwritten until the second saves again from the new version.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use common::members::{add_member, on_merchant};
+use common::{Database, Socket, TestApp, committed_id, customer_input, error_of};
+use protocol::{Command, Customer, ErrorCode, Mode, Query, ReplyBody, Role, ServerFrame};
+
+const OWNER: &str = "owner@karoo.co.za";
+const MEMBER: &str = "pieter@karoo.co.za";
+
+async fn customer(socket: &mut Socket, id: &str) -> Customer {
+    let reply = socket
+        .query(
+            "get",
+            Query::GetCustomer {
+                customer_id: id.into(),
+            },
+        )
+        .await;
+    match reply {
+        ServerFrame::Reply {
+            ok: Some(ReplyBody::Customer { customer }),
+            ..
+        } => *customer,
+        other => panic!("expected the customer, got {other:?}"),
+    }
+}
+
+async fn the_second_save_from_an_old_version_is_refused_naming_the_field(db: Database) {
+    let app = TestApp::start(db).await;
+    let owner = app.merchant(OWNER).await;
+    let (_, merchant_id) = app.owner_ids(OWNER).await;
+    let member = app.browser();
+    let response = member
+        .sign_up("Pieter", MEMBER, "karoo-sunset-41", "Pieter's Shop")
+        .await;
+    assert_eq!(response.status(), 200);
+    add_member(&app, OWNER, MEMBER, Role::Admin).await;
+    let mut thandi = owner.open(Mode::Test).await;
+    let (mut pieter, _) = on_merchant(&member, &merchant_id, Mode::Test).await;
+
+    let id = committed_id(
+        thandi
+            .command(
+                "create",
+                Command::CreateCustomer {
+                    input: customer_input("Sipho Dlamini", "sipho@example.co.za"),
+                },
+            )
+            .await,
+    );
+    let base = customer(&mut pieter, &id).await;
+    assert!(base.version > 0, "a written record carries its version");
+
+    // Both open the form at the same version; Thandi saves first.
+    let mut hers = customer_input("Sipho Dlamini", "sipho@example.co.za");
+    hers.city = "Stellenbosch".into();
+    let reply = thandi
+        .command(
+            "hers",
+            Command::UpdateCustomer {
+                customer_id: id.clone(),
+                input: hers,
+                base_version: Some(base.version),
+            },
+        )
+        .await;
+    committed_id(reply);
+    let after_hers = customer(&mut pieter, &id).await;
+    assert!(after_hers.version > base.version, "every change bumps it");
+
+    let mut his = customer_input("Sipho M. Dlamini", "sipho@example.co.za");
+    his.city = "Paarl".into();
+    let reply = pieter
+        .command(
+            "his",
+            Command::UpdateCustomer {
+                customer_id: id.clone(),
+                input: his.clone(),
+                base_version: Some(base.version),
+            },
+        )
+        .await;
+    let error = error_of(reply);
+    assert_eq!(error.code, ErrorCode::EditConflict);
+    let conflict = error.conflict.expect("the conflict's details");
+    assert_eq!(conflict.version, after_hers.version);
+    let fields: Vec<(&str, &str)> = conflict
+        .fields
+        .iter()
+        .map(|f| (f.field.as_str(), f.theirs.as_str()))
+        .collect();
+    assert_eq!(
+        fields,
+        [("city", "Stellenbosch")],
+        "only what she changed, with its value now"
+    );
+    let unchanged = customer(&mut thandi, &id).await;
+    assert_eq!(unchanged.name, "Sipho Dlamini", "nothing was overwritten");
+    assert_eq!(unchanged.city, "Stellenbosch");
+    assert_eq!(unchanged.version, after_hers.version);
+
+    // He keeps his name, takes her city, and saves from the new version.
+    his.city = "Stellenbosch".into();
+    let reply = pieter
+        .command(
+            "his-again",
+            Command::UpdateCustomer {
+                customer_id: id.clone(),
+                input: his,
+                base_version: Some(conflict.version),
+            },
+        )
+        .await;
+    committed_id(reply);
+    let merged = customer(&mut thandi, &id).await;
+    assert_eq!(merged.name, "Sipho M. Dlamini");
+    assert_eq!(merged.city, "Stellenbosch");
+    assert!(merged.version > after_hers.version);
+
+    // Archiving is a change too: a form begun before it is stale.
+    committed_id(
+        thandi
+            .command(
+                "archive",
+                Command::ArchiveCustomer {
+                    customer_id: id.clone(),
+                },
+            )
+            .await,
+    );
+    let reply = pieter
+        .command(
+            "stale",
+            Command::UpdateCustomer {
+                customer_id: id.clone(),
+                input: customer_input("Someone Else", "sipho@example.co.za"),
+                base_version: Some(merged.version),
+            },
+        )
+        .await;
+    assert_eq!(error_of(reply).code, ErrorCode::EditConflict);
+}
+
+on_both_databases!(the_second_save_from_an_old_version_is_refused_naming_the_field);

@@ -1,0 +1,123 @@
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { openBrowser, shoot, uniqueEmail, type Session } from "./browser";
+import { signUpFresh } from "./flows";
+import { waitForMailLink } from "./mail";
+import { CustomerDetailPage, CustomersListPage } from "./pages/CustomerPages";
+import { Shell } from "./pages/Shell";
+
+/** The owner invites a second person, who signs up from the mail in the outbox and lands on `path`. */
+async function inviteAndSignUp(ownerPage: Page, invitee: Session, path: string): Promise<Page> {
+  await ownerPage.goto("/account/teams");
+  await ownerPage.getByTestId("members-table").waitFor();
+  await ownerPage.getByTestId("invite-member").click();
+  const email = uniqueEmail("coedit-invitee");
+  await ownerPage.getByTestId("invite-email").fill(email);
+  await ownerPage.getByTestId("invite-role").selectOption("admin");
+  await ownerPage.getByTestId("send-invite").click();
+  await ownerPage.getByTestId(`invite-${email}`).waitFor();
+  const mail = await waitForMailLink(email);
+  const page = await invitee.newPage();
+  await page.goto(mail.link);
+  await page.getByTestId("invite-summary").waitFor();
+  await page.getByTestId("invite-name").fill("Pieter Botha");
+  await page.getByTestId("invite-password").fill("correct-horse-battery-staple");
+  await page.getByTestId("invite-sign-up").click();
+  await page.waitForURL((url) => url.pathname === "/");
+  await new Shell(page).waitUntilLive();
+  await page.goto(path);
+  return page;
+}
+
+/** Both open the form at the same version; the owner saves first, the member's save is refused. */
+async function conflictingEdits(owner: CustomerDetailPage, member: CustomerDetailPage, mine: string, theirs: string, shot: () => Promise<void>) {
+  await owner.startEdit({ city: theirs });
+  await member.startEdit({ city: mine, cellphone: "0821234567" });
+  await owner.editingToo().waitFor();
+  await member.editingToo().waitFor();
+  await shot();
+  await owner.saveEdit();
+  await owner.editDialog().waitFor({ state: "detached" });
+  await member.saveEdit();
+  await member.conflict().waitFor();
+}
+
+describe("co-editing", () => {
+  // Two people in two browsers on the same customer: each sees the other, both edit, and the
+  // second save is not written over the first but shown as a conflict to resolve.
+  it("shows who else is on the record and resolves the second save's conflict", { timeout: 180_000 }, async () => {
+    const owner = await openBrowser();
+    const invitee = await openBrowser();
+    try {
+      const ownerPage = await owner.newPage();
+      await signUpFresh(ownerPage, "coedit-owner");
+      const customers = new CustomersListPage(ownerPage);
+      await customers.open();
+      await customers.create({ name: "Sipho Dlamini", email: "sipho@example.co.za" });
+      await ownerPage.waitForURL((url) => url.pathname.startsWith("/customers/cus_"));
+      const customerPath = new URL(ownerPage.url()).pathname;
+
+      const page = await inviteAndSignUp(ownerPage, invitee, customerPath);
+      await ownerPage.goto(customerPath);
+      const ownerDetail = new CustomerDetailPage(ownerPage);
+      const memberDetail = new CustomerDetailPage(page);
+      await ownerDetail.waitForIt();
+      await memberDetail.waitForIt();
+
+      // Each sees the other on the record, in the page header.
+      await expect.poll(() => ownerPage.getByTestId("on-this-page").textContent()).toContain("Pieter Botha");
+      await expect.poll(() => page.getByTestId("on-this-page").count()).toBe(1);
+      await shoot(ownerPage, "coedit-presence-en-light");
+      // Lists show it too: the member on the customers list sees nobody until the owner comes.
+      await page.goto("/customers");
+      await page.getByTestId("customers-page").waitFor();
+      await ownerPage.goto("/customers");
+      await expect.poll(() => page.getByTestId("on-this-page").count()).toBe(1);
+      await shoot(page, "coedit-list-presence-en-light");
+      await page.goto(customerPath);
+      await ownerPage.goto(customerPath);
+      await memberDetail.waitForIt();
+      await ownerDetail.waitForIt();
+
+      await conflictingEdits(ownerDetail, memberDetail, "Paarl", "Stellenbosch", () => shoot(page, "coedit-both-editing-en-light"));
+      await expect.poll(() => page.getByTestId("conflict-city-theirs").locator("..").textContent()).toContain("Stellenbosch");
+      // The cellphone only the member changed is no conflict.
+      expect(await page.getByTestId("conflict-cellphone").count()).toBe(0);
+      await shoot(page, "coedit-conflict-en-light");
+      // The owner's save stands until the member chooses.
+      await ownerPage.getByText("Stellenbosch").waitFor();
+      await page.getByTestId("conflict-city-yours").check();
+      await page.getByTestId("conflict-save").click();
+      await memberDetail.editDialog().waitFor({ state: "detached" });
+      await ownerPage.getByText("Paarl").waitFor();
+      await ownerPage.getByText("0821234567").waitFor();
+
+      // Again in Afrikaans and dark for the member, light for the owner: choosing theirs.
+      await invitee.context.addCookies([{ name: "locale", value: "afr", url: invitee.baseURL }]);
+      await page.emulateMedia({ colorScheme: "dark" });
+      await page.goto(customerPath);
+      await memberDetail.waitForIt();
+      await expect.poll(() => page.getByTestId("on-this-page").count()).toBe(1);
+      await shoot(page, "coedit-presence-afr-dark");
+      await conflictingEdits(ownerDetail, memberDetail, "Worcester", "George", () => shoot(page, "coedit-both-editing-afr-dark"));
+      await shoot(page, "coedit-conflict-afr-dark");
+      await page.getByTestId("conflict-city-theirs").check();
+      await page.getByTestId("conflict-save").click();
+      await memberDetail.editDialog().waitFor({ state: "detached" });
+      await page.getByText("George").waitFor();
+
+      // The remaining two looks: the owner in dark English, the member in light Afrikaans.
+      await ownerPage.emulateMedia({ colorScheme: "dark" });
+      await page.emulateMedia({ colorScheme: "light" });
+      await ownerDetail.startEdit({});
+      await expect.poll(() => page.getByTestId("on-this-page").textContent()).toContain("wysig");
+      await shoot(ownerPage, "coedit-editing-en-dark");
+      await shoot(page, "coedit-editing-afr-light");
+      await ownerPage.keyboard.press("Escape");
+      await expect.poll(() => page.getByTestId("on-this-page").textContent()).not.toContain("wysig");
+    } finally {
+      await invitee.close();
+      await owner.close();
+    }
+  });
+});

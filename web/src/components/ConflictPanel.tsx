@@ -1,0 +1,52 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "./Button";
+
+export type ConflictRow = { field: string; label: string; yours: string; theirs: string };
+export type Choices = Record<string, "yours" | "theirs">;
+
+type ConflictPanelProps = {
+  rows: ConflictRow[];
+  busy: boolean;
+  onSave: (choices: Choices) => void;
+  onCancel: () => void;
+};
+
+/**
+ * A save refused because a teammate saved first: per field they changed,
+ * the user's value beside theirs, to choose one each, then save again.
+ */
+export function ConflictPanel({ rows, busy, onSave, onCancel }: ConflictPanelProps) {
+  const { t } = useTranslation();
+  const [choices, setChoices] = useState<Choices>(() => Object.fromEntries(rows.map((row) => [row.field, "theirs"])));
+  const empty = t("conflict.empty");
+  return (
+    <div className="conflict" data-testid="conflict">
+      <p className="conflict-lead">{t("errors.edit_conflict")}</p>
+      {rows.map((row) => (
+        <fieldset key={row.field} className="conflict-field" data-testid={`conflict-${row.field}`}>
+          <legend>{row.label}</legend>
+          {(["yours", "theirs"] as const).map((side) => (
+            <label key={side} className="conflict-choice">
+              <input
+                type="radio"
+                name={`conflict-${row.field}`}
+                checked={choices[row.field] === side}
+                onChange={() => setChoices((current) => ({ ...current, [row.field]: side }))}
+                data-testid={`conflict-${row.field}-${side}`}
+              />
+              <span className="conflict-side">{t(`conflict.${side}`)}</span>
+              <span className="conflict-value">{row[side] || empty}</span>
+            </label>
+          ))}
+        </fieldset>
+      ))}
+      <div className="form-actions">
+        <Button onClick={onCancel}>{t("conflict.cancel")}</Button>
+        <Button variant="primary" busy={busy} onClick={() => onSave(choices)} data-testid="conflict-save">
+          {t("conflict.save")}
+        </Button>
+      </div>
+    </div>
+  );
+}
