@@ -71,6 +71,7 @@ pub fn generate_typescript() -> String {
         PayFailure::decl(&cfg),
         OrderItem::decl(&cfg),
         Order::decl(&cfg),
+        OrderRefund::decl(&cfg),
         OrderFilter::decl(&cfg),
         OrderAction::decl(&cfg),
         CardBrand::decl(&cfg),

@@ -98,9 +98,11 @@ pub async fn run_command(tx: &mut Tx, scope: &Scope, command: &Command) -> AppRe
         Command::SetPayPageLogo { page_id, data } => {
             commerce::pages::set_logo(tx, scope, page_id, data).await
         }
-        Command::ActOnOrder { order_id, action } => {
-            commerce::orders::act_on_order(tx, scope, order_id, *action).await
-        }
+        Command::ActOnOrder {
+            order_id,
+            action,
+            amount_cents,
+        } => commerce::orders::act_on_order(tx, scope, order_id, *action, *amount_cents).await,
         Command::RemoveCard { card_id } => commerce::cards::remove_card(tx, scope, card_id).await,
         Command::ChargeCard {
             card_id,

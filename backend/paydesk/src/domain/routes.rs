@@ -212,6 +212,7 @@ mod tests {
         let act = |action| Command::ActOnOrder {
             order_id: "ord_1".into(),
             action,
+            amount_cents: None,
         };
         assert_eq!(
             command_route(&act(OrderAction::Refund)).needs,
