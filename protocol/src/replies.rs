@@ -7,7 +7,7 @@ use ts_rs::TS;
 use crate::{
     ApiToken, Balance, BankAccount, BusinessInfo, Card, Customer, Dashboard, EMandateRequest,
     FileChunk, HistoryDetail, HistoryEntry, HistoryPerson, Import, ImportIssue, ImportPreview,
-    Mandate, Order, PayPage, Payment, PaymentMethodSettings, Profile, SessionInfo, Team,
+    Mandate, Order, PayPage, Payment, PaymentMethodSettings, Profile, SessionInfo, Statement, Team,
     Transaction, WebhookDelivery, WebhookEndpoint,
 };
 
@@ -86,6 +86,9 @@ pub enum ReplyBody {
     },
     Balance {
         balance: Box<Balance>,
+    },
+    Statement {
+        statement: Box<Statement>,
     },
     PaymentMethodSettings {
         settings: Box<PaymentMethodSettings>,

@@ -16,6 +16,11 @@ fn hidden(html: &str, name: &str) -> String {
 
 /// Pays a new R150 card pay page as a payer would (its page id).
 pub async fn pay_by_card(app: &TestApp, tab: &mut Socket) -> String {
+    pay_by_card_as(app, tab, "Lerato Dlamini").await
+}
+
+/// The same, by a payer who gives `name`.
+pub async fn pay_by_card_as(app: &TestApp, tab: &mut Socket, name: &str) -> String {
     let input = PayPageInput {
         title: "Yoga class".into(),
         description: "One drop-in class.".into(),
@@ -59,7 +64,7 @@ pub async fn pay_by_card(app: &TestApp, tab: &mut Socket) -> String {
                 ("csrfToken", csrf.as_str()),
                 ("attempt", attempt.as_str()),
                 ("method", "card"),
-                ("name", "Lerato Dlamini"),
+                ("name", name),
                 ("email", "lerato@example.co.za"),
                 ("cardNumber", "4242424242424242"),
                 ("expiry", "12/29"),

@@ -300,6 +300,76 @@ export type Balance = {
  */
 today: string, availableCents: number, pendingCents: number, };
 
+export type StatementFormat = "csv" | "xlsx";
+
+export type StatementMethodTotal = { method: PaymentMethod, count: number, amountCents: number, };
+
+export type StatementKindTotal = { 
+/**
+ * The ledger kind (`payout`, `fee`, ...).
+ */
+kind: string, amountCents: number, };
+
+export type StatementLine = { id: string, 
+/**
+ * The business date of the movement.
+ */
+date: string, 
+/**
+ * The ledger kind (`collection`, `fee`, `refund`, `payout`, ...).
+ */
+kind: string, method: PaymentMethod, transactionId?: string, orderId?: string, 
+/**
+ * The customer's or payer's name, when the entry has one.
+ */
+name: string, reference: string, amountCents: number, };
+
+export type Statement = { from: string, to: string, 
+/**
+ * The sum of every entry before `from`.
+ */
+openingBalanceCents: number, 
+/**
+ * Collections by method, methods with none left out.
+ */
+collected: Array<StatementMethodTotal>, 
+/**
+ * Processing fees charged (negative).
+ */
+feesCents: number, 
+/**
+ * Fees given back with money taken back or refunded (positive).
+ */
+feeReturnsCents: number, refundsCents: number, 
+/**
+ * Unpaids that arrived after a debit was paid.
+ */
+reversalsCents: number, disputesCents: number, 
+/**
+ * Payouts by ledger kind (`payout`, `payout_fee`, `payout_return`).
+ */
+payouts: Array<StatementKindTotal>, 
+/**
+ * Entries of any other kind, so the sections always add up.
+ */
+other: Array<StatementKindTotal>, 
+/**
+ * The opening balance plus every entry of the period.
+ */
+closingBalanceCents: number, 
+/**
+ * The period's entries, oldest first, from the query's offset.
+ */
+lines: Array<StatementLine>, 
+/**
+ * How many entries the period has in all.
+ */
+linesTotal: number, 
+/**
+ * Ask again from here for the next entries; absent at the end.
+ */
+nextOffset?: number, };
+
 export type ClockStep = "day" | "week" | "month";
 
 export type ImportTemplate = "debicheck" | "registered_mandate" | "eft_debit_order";
@@ -732,13 +802,13 @@ expiresAt?: number,
  */
 allowedAddresses: Array<string>, } | { "t": "RollApiToken", tokenId: string, graceHours: number, } | { "t": "RevokeApiToken", tokenId: string, } | { "t": "InviteMember", email: string, role: Role, } | { "t": "ResendInvite", inviteId: string, } | { "t": "RevokeInvite", inviteId: string, } | { "t": "ChangeMemberRole", userId: string, role: Role, } | { "t": "RemoveMember", userId: string, } | { "t": "TransferOwnership", userId: string, confirmation: string, };
 
-export type Query = { "t": "ListCustomers", search?: string, status: CustomerStatus, cursor?: string, limit?: number, } | { "t": "GetCustomer", customerId: string, } | { "t": "GetProfile", } | { "t": "ListSessions", } | { "t": "GetBusinessInfo", } | { "t": "ListBankAccounts", customerId: string, } | { "t": "ListMandates", filter: MandateFilter, sort: SortOrder, cursor?: string, limit?: number, } | { "t": "GetMandate", mandateId: string, } | { "t": "ListPayments", kind: PaymentKind, filter: PaymentFilter, sort: SortOrder, cursor?: string, limit?: number, } | { "t": "GetPayment", paymentId: string, } | { "t": "ListTransactions", filter: TransactionFilter, sort: SortOrder, cursor?: string, limit?: number, } | { "t": "GetTransaction", transactionId: string, } | { "t": "GetDashboard", } | { "t": "GetBalance", } | { "t": "GetPaymentMethodSettings", } | { "t": "GetImportPreview", uploadId: string, offset: number, } | { "t": "GetImportPreviewDuplicates", uploadId: string, offset: number, } | { "t": "DownloadImportTemplate", template: ImportTemplate, kind: PaymentKind, offset: number, } | { "t": "DownloadImportIssues", id: string, offset: number, } | { "t": "ListImports", kind: PaymentKind, cursor?: string, limit?: number, } | { "t": "GetImport", importId: string, } | { "t": "ListImportIssues", importId: string, offset: number, limit?: number, } | { "t": "ListPayPages", cursor?: string, limit?: number, } | { "t": "GetPayPage", pageId: string, } | { "t": "ListOrders", filter: OrderFilter, cursor?: string, limit?: number, } | { "t": "GetOrder", orderId: string, } | { "t": "ListCards", customerId?: string, cursor?: string, limit?: number, } | { "t": "ListEMandateRequests", cursor?: string, limit?: number, } | { "t": "ListWebhookEndpoints", } | { "t": "ListWebhookDeliveries", endpointId: string, } | { "t": "DownloadAccountingExport", from: string, to: string, offset: number, } | { "t": "ListApiTokens", } | { "t": "GetTeam", } | { "t": "ListHistory", filter: HistoryFilter, cursor?: string, limit?: number, } | { "t": "GetHistoryEntry", entryId: string, };
+export type Query = { "t": "ListCustomers", search?: string, status: CustomerStatus, cursor?: string, limit?: number, } | { "t": "GetCustomer", customerId: string, } | { "t": "GetProfile", } | { "t": "ListSessions", } | { "t": "GetBusinessInfo", } | { "t": "ListBankAccounts", customerId: string, } | { "t": "ListMandates", filter: MandateFilter, sort: SortOrder, cursor?: string, limit?: number, } | { "t": "GetMandate", mandateId: string, } | { "t": "ListPayments", kind: PaymentKind, filter: PaymentFilter, sort: SortOrder, cursor?: string, limit?: number, } | { "t": "GetPayment", paymentId: string, } | { "t": "ListTransactions", filter: TransactionFilter, sort: SortOrder, cursor?: string, limit?: number, } | { "t": "GetTransaction", transactionId: string, } | { "t": "GetDashboard", } | { "t": "GetBalance", } | { "t": "GetPaymentMethodSettings", } | { "t": "GetImportPreview", uploadId: string, offset: number, } | { "t": "GetImportPreviewDuplicates", uploadId: string, offset: number, } | { "t": "DownloadImportTemplate", template: ImportTemplate, kind: PaymentKind, offset: number, } | { "t": "DownloadImportIssues", id: string, offset: number, } | { "t": "ListImports", kind: PaymentKind, cursor?: string, limit?: number, } | { "t": "GetImport", importId: string, } | { "t": "ListImportIssues", importId: string, offset: number, limit?: number, } | { "t": "ListPayPages", cursor?: string, limit?: number, } | { "t": "GetPayPage", pageId: string, } | { "t": "ListOrders", filter: OrderFilter, cursor?: string, limit?: number, } | { "t": "GetOrder", orderId: string, } | { "t": "ListCards", customerId?: string, cursor?: string, limit?: number, } | { "t": "ListEMandateRequests", cursor?: string, limit?: number, } | { "t": "ListWebhookEndpoints", } | { "t": "ListWebhookDeliveries", endpointId: string, } | { "t": "DownloadAccountingExport", from: string, to: string, offset: number, } | { "t": "GetStatement", from: string, to: string, offset: number, } | { "t": "DownloadStatement", from: string, to: string, format: StatementFormat, language: Language, offset: number, } | { "t": "ListApiTokens", } | { "t": "GetTeam", } | { "t": "ListHistory", filter: HistoryFilter, cursor?: string, limit?: number, } | { "t": "GetHistoryEntry", entryId: string, };
 
 export type ReplyBody = { "t": "Committed", seq: number, 
 /**
  * The id of the record the command created or changed.
  */
-id?: string, } | { "t": "CustomerPage", items: Array<Customer>, nextCursor?: string, } | { "t": "Customer", customer: Customer, } | { "t": "Done", } | { "t": "Profile", profile: Profile, } | { "t": "Sessions", sessions: Array<SessionInfo>, } | { "t": "BusinessInfo", info: BusinessInfo, twoFactorRequired: boolean, } | { "t": "TwoFactorEnrolment", secret: string, otpauthUrl: string, } | { "t": "BackupCodes", codes: Array<string>, } | { "t": "BankAccounts", accounts: Array<BankAccount>, } | { "t": "MandatePage", items: Array<Mandate>, nextCursor?: string, } | { "t": "Mandate", mandate: Mandate, } | { "t": "PaymentPage", items: Array<Payment>, nextCursor?: string, } | { "t": "Payment", payment: Payment, } | { "t": "TransactionPage", items: Array<Transaction>, nextCursor?: string, } | { "t": "Transaction", transaction: Transaction, } | { "t": "Dashboard", dashboard: Dashboard, } | { "t": "Balance", balance: Balance, } | { "t": "PaymentMethodSettings", settings: PaymentMethodSettings, } | { "t": "ImportUpload", uploadId: string, chunkBytes: number, } | { "t": "ImportChunkReceived", received: number, } | { "t": "ImportPreview", preview: ImportPreview, } | { "t": "FileChunk", chunk: FileChunk, } | { "t": "ImportPage", items: Array<Import>, nextCursor?: string, } | { "t": "Import", import: Import, } | { "t": "ImportIssuePage", items: Array<ImportIssue>, total: number, nextOffset?: number, } | { "t": "PayPageList", items: Array<PayPage>, nextCursor?: string, } | { "t": "PayPage", page: PayPage, } | { "t": "OrderPage", items: Array<Order>, nextCursor?: string, } | { "t": "Order", order: Order, } | { "t": "CardPage", items: Array<Card>, nextCursor?: string, } | { "t": "EMandateRequestPage", items: Array<EMandateRequest>, nextCursor?: string, } | { "t": "WebhookEndpoints", endpoints: Array<WebhookEndpoint>, eventTypes: Array<string>, } | { "t": "WebhookDeliveries", deliveries: Array<WebhookDelivery>, } | { "t": "Team", team: Team, } | { "t": "HistoryPage", items: Array<HistoryEntry>, people: Array<HistoryPerson>, nextCursor?: string, } | { "t": "HistoryEntry", detail: HistoryDetail, } | { "t": "WebhookSecret", seq: number, endpointId: string, secret?: string, } | { "t": "ApiTokens", tokens: Array<ApiToken>, } | { "t": "ApiTokenSecret", seq: number, token: ApiToken, secret?: string, };
+id?: string, } | { "t": "CustomerPage", items: Array<Customer>, nextCursor?: string, } | { "t": "Customer", customer: Customer, } | { "t": "Done", } | { "t": "Profile", profile: Profile, } | { "t": "Sessions", sessions: Array<SessionInfo>, } | { "t": "BusinessInfo", info: BusinessInfo, twoFactorRequired: boolean, } | { "t": "TwoFactorEnrolment", secret: string, otpauthUrl: string, } | { "t": "BackupCodes", codes: Array<string>, } | { "t": "BankAccounts", accounts: Array<BankAccount>, } | { "t": "MandatePage", items: Array<Mandate>, nextCursor?: string, } | { "t": "Mandate", mandate: Mandate, } | { "t": "PaymentPage", items: Array<Payment>, nextCursor?: string, } | { "t": "Payment", payment: Payment, } | { "t": "TransactionPage", items: Array<Transaction>, nextCursor?: string, } | { "t": "Transaction", transaction: Transaction, } | { "t": "Dashboard", dashboard: Dashboard, } | { "t": "Balance", balance: Balance, } | { "t": "Statement", statement: Statement, } | { "t": "PaymentMethodSettings", settings: PaymentMethodSettings, } | { "t": "ImportUpload", uploadId: string, chunkBytes: number, } | { "t": "ImportChunkReceived", received: number, } | { "t": "ImportPreview", preview: ImportPreview, } | { "t": "FileChunk", chunk: FileChunk, } | { "t": "ImportPage", items: Array<Import>, nextCursor?: string, } | { "t": "Import", import: Import, } | { "t": "ImportIssuePage", items: Array<ImportIssue>, total: number, nextOffset?: number, } | { "t": "PayPageList", items: Array<PayPage>, nextCursor?: string, } | { "t": "PayPage", page: PayPage, } | { "t": "OrderPage", items: Array<Order>, nextCursor?: string, } | { "t": "Order", order: Order, } | { "t": "CardPage", items: Array<Card>, nextCursor?: string, } | { "t": "EMandateRequestPage", items: Array<EMandateRequest>, nextCursor?: string, } | { "t": "WebhookEndpoints", endpoints: Array<WebhookEndpoint>, eventTypes: Array<string>, } | { "t": "WebhookDeliveries", deliveries: Array<WebhookDelivery>, } | { "t": "Team", team: Team, } | { "t": "HistoryPage", items: Array<HistoryEntry>, people: Array<HistoryPerson>, nextCursor?: string, } | { "t": "HistoryEntry", detail: HistoryDetail, } | { "t": "WebhookSecret", seq: number, endpointId: string, secret?: string, } | { "t": "ApiTokens", tokens: Array<ApiToken>, } | { "t": "ApiTokenSecret", seq: number, token: ApiToken, secret?: string, };
 
 export type EntityKind = "customer" | "business_info" | "bank_account" | "mandate" | "payment" | "transaction" | "import" | "pay_page" | "order" | "card" | "e_mandate_request" | "webhook_endpoint" | "api_token";
 

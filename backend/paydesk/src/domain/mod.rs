@@ -37,6 +37,8 @@ pub mod rules;
 pub mod scope;
 pub mod secrets_at_rest;
 pub mod sign_in;
+pub mod statement_files;
+pub mod statements;
 pub mod teams;
 pub mod transactions;
 pub mod web_addresses;
@@ -288,6 +290,16 @@ pub async fn run_query(
         Query::DownloadAccountingExport { from, to, offset } => {
             accounting_export::download(db, scope, from, to, *offset).await
         }
+        Query::GetStatement { from, to, offset } => {
+            statements::get_statement(db, scope, from, to, *offset).await
+        }
+        Query::DownloadStatement {
+            from,
+            to,
+            format,
+            language,
+            offset,
+        } => statements::download(db, scope, (from, to), *format, *language, *offset).await,
         Query::ListApiTokens {} => api_tokens::list(db, scope).await,
         Query::ListWebhookDeliveries { endpoint_id } => {
             webhooks::queries::list_deliveries(db, scope, endpoint_id).await

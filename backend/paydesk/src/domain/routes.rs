@@ -185,6 +185,9 @@ pub fn query_route(query: &Query) -> QueryRoute {
             read(S::Developers)
         }
         Q::DownloadAccountingExport { .. } => read(S::Exports),
+        // The statement is the merchant's money for the accountant: the
+        // exports section's, like the accounting export.
+        Q::GetStatement { .. } | Q::DownloadStatement { .. } => read(S::Exports),
         Q::GetTeam {} => read(S::Team),
         // Each entry is shown only if its own section is readable too.
         Q::ListHistory { .. } | Q::GetHistoryEntry { .. } => read(S::History),
