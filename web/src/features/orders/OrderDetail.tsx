@@ -126,16 +126,14 @@ function OrderBody({ order }: { order: Order }) {
           <thead>
             <tr>
               <th scope="col">{t("orders.refund.date")}</th>
-              <th scope="col">{t("orders.refund.id")}</th>
               <th scope="col" className="cell-amount">{t("orders.refund.feeReturned")}</th>
-              <th scope="col" className="cell-amount">{t("orders.refund.amount")}</th>
+              <th scope="col" className="cell-amount">{t("orders.columns.amount")}</th>
             </tr>
           </thead>
           <tbody>
             {order.refunds.map((refund) => (
-              <tr key={refund.id}>
+              <tr key={refund.id} data-refund-id={refund.id}>
                 <td>{formatBusinessDate(refund.refundedOn, language)}</td>
-                <td className="cell-mono">{refund.id}</td>
                 <td className="cell-amount">{formatMoney(refund.feeReturnCents, language)}</td>
                 <td className="cell-amount">{formatMoney(refund.amountCents, language)}</td>
               </tr>
