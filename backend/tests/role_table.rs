@@ -157,6 +157,8 @@ fn queries() -> Vec<Query> {
         json!({"t": "ListHistory"}),
         json!({"t": "GetHistoryEntry", "entryId": ID}),
         json!({"t": "DownloadAccountingExport", "from": "2026-03-01", "to": "2026-03-31"}),
+        json!({"t": "GetStatement", "from": "2026-03-01", "to": "2026-03-31"}),
+        json!({"t": "DownloadStatement", "from": "2026-03-01", "to": "2026-03-31", "format": "xlsx"}),
         json!({"t": "ListApiTokens"}),
         json!({"t": "GetTeam"}),
     ]

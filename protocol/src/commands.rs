@@ -164,6 +164,11 @@ pub enum Command {
     ActOnOrder {
         order_id: String,
         action: OrderAction,
+        /// A refund's amount in cents; absent refunds what is left of the
+        /// order. Never more than was paid less what was refunded already.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional, type = "number")]
+        amount_cents: Option<i64>,
     },
     /// Forgets a card on file (its token too).
     RemoveCard {

@@ -172,10 +172,44 @@ pub struct Order {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub transaction_id: Option<String>,
+    /// What has been paid back so far; the order turns `refunded` when it
+    /// reaches the amount.
+    #[serde(default)]
+    #[ts(type = "number")]
+    pub refunded_cents: i64,
+    /// The processing fee the order costs: the method's price of the amount
+    /// less what refunds gave back of it.
+    #[serde(default)]
+    #[ts(type = "number")]
+    pub fee_cents: i64,
+    /// What the merchant keeps: the amount less refunds and the fee.
+    #[serde(default)]
+    #[ts(type = "number")]
+    pub net_cents: i64,
+    /// The refunds of the order, oldest first. Filled for one order (its
+    /// query and its changes); the orders of a list leave it empty.
+    #[serde(default)]
+    pub refunds: Vec<OrderRefund>,
     #[ts(type = "number")]
     pub created_at: i64,
     #[ts(type = "number")]
     pub updated_at: i64,
+}
+
+/// One refund of an order: money of its own that left the merchant's
+/// balance, with the part of the fee it gave back.
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderRefund {
+    pub id: String,
+    #[ts(type = "number")]
+    pub amount_cents: i64,
+    #[ts(type = "number")]
+    pub fee_return_cents: i64,
+    /// The business date of the refund.
+    pub refunded_on: String,
+    #[ts(type = "number")]
+    pub created_at: i64,
 }
 
 #[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq, Default)]

@@ -87,6 +87,8 @@ pub enum ErrorCode {
     ActionNotAllowed,
     /// The available balance does not cover the money asked to go out.
     InsufficientBalance,
+    /// A refund larger than what is left of the order to refund.
+    RefundExceedsRemaining,
     RetryNotAllowed,
     TestModeOnly,
     // Spreadsheet import: the file as a whole

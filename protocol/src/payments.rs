@@ -225,6 +225,15 @@ pub struct Transaction {
     /// 1 for a first presentation, more for re-runs after an unpaid 02.
     pub attempt: u32,
     pub history: Vec<TransactionStep>,
+    /// The processing fee the ledger charges when it is paid (the method's
+    /// price of the amount; given back if the bank takes the money back).
+    #[serde(default)]
+    #[ts(type = "number")]
+    pub fee_cents: i64,
+    /// The amount less the fee.
+    #[serde(default)]
+    #[ts(type = "number")]
+    pub net_cents: i64,
     #[ts(type = "number")]
     pub created_at: i64,
     #[ts(type = "number")]

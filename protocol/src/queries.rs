@@ -5,8 +5,9 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::{
-    CustomerStatus, HistoryFilter, ImportTemplate, InsightBucket, MandateFilter, OrderFilter,
-    PaymentFilter, PaymentKind, PaymentMethod, SortOrder, TransactionFilter,
+    CustomerStatus, HistoryFilter, ImportTemplate, InsightBucket, Language, MandateFilter,
+    OrderFilter, PaymentFilter, PaymentKind, PaymentMethod, SortOrder, StatementFormat,
+    TransactionFilter,
 };
 
 #[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq)]
@@ -207,6 +208,26 @@ pub enum Query {
     DownloadAccountingExport {
         from: String,
         to: String,
+        #[serde(default)]
+        offset: u32,
+    },
+    /// The statement of the stream's money for the business dates `from` to
+    /// `to` (`YYYY-MM-DD`, inclusive, at most 366 days), with its entries
+    /// from `offset` (up to 200 a reply).
+    GetStatement {
+        from: String,
+        to: String,
+        #[serde(default)]
+        offset: u32,
+    },
+    /// The same statement as a CSV or xlsx file in `language`, piece by piece.
+    DownloadStatement {
+        from: String,
+        to: String,
+        #[serde(default)]
+        format: StatementFormat,
+        #[serde(default)]
+        language: Language,
         #[serde(default)]
         offset: u32,
     },

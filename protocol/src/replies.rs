@@ -7,7 +7,8 @@ use ts_rs::TS;
 use crate::{
     ApiToken, Balance, BankAccount, BusinessInfo, Card, Customer, Dashboard, EMandateRequest,
     FileChunk, HistoryDetail, HistoryEntry, HistoryPerson, Import, ImportIssue, ImportPreview,
-    Insights, Mandate, Order, PayPage, Payment, PaymentMethodSettings, Profile, SessionInfo, Team,
+    Insights, Mandate, Order, PayPage, Payment, PaymentMethodSettings, Profile, SessionInfo,
+    Statement, Team,
     Transaction, WebhookDelivery, WebhookEndpoint,
 };
 
@@ -89,6 +90,9 @@ pub enum ReplyBody {
     },
     Balance {
         balance: Box<Balance>,
+    },
+    Statement {
+        statement: Box<Statement>,
     },
     PaymentMethodSettings {
         settings: Box<PaymentMethodSettings>,

@@ -6,6 +6,7 @@
 
 pub mod logs;
 pub mod members;
+pub mod orders;
 pub mod server_process;
 
 use std::path::PathBuf;

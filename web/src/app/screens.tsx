@@ -46,6 +46,7 @@ const PayPagesPage = screen(() => import("../features/payPages/PayPagesPage"), "
 const PaymentMethodsPage = screen(() => import("../features/paymentMethods/PaymentMethodsPage"), "PaymentMethodsPage");
 const PaymentDetailPage = screen(() => import("../features/payments/PaymentDetailPage"), "PaymentDetailPage");
 const PaymentsPage = screen(() => import("../features/payments/PaymentsPage"), "PaymentsPage");
+const SummaryPage = screen(() => import("../features/summary/SummaryPage"), "SummaryPage");
 const ProfilePage = screen(() => import("../features/profile/ProfilePage"), "ProfilePage");
 const TransactionDetailPage = screen(() => import("../features/transactions/TransactionDetailPage"), "TransactionDetailPage");
 const TransactionsPage = screen(() => import("../features/transactions/TransactionsPage"), "TransactionsPage");
@@ -89,6 +90,7 @@ const BUILT: Partial<Record<Screen, () => ReactNode>> = {
   teamInvite: () => <InvitePage />,
   history: () => <HistoryPage />,
   historyEntry: () => <HistoryEntryPage />,
+  downloadSummary: () => <SummaryPage />,
 };
 
 function Placeholder({ entry }: { entry: RouteEntry }) {

@@ -255,7 +255,16 @@ unpaidCode?: string,
 /**
  * 1 for a first presentation, more for re-runs after an unpaid 02.
  */
-attempt: number, history: Array<TransactionStep>, createdAt: number, updatedAt: number, };
+attempt: number, history: Array<TransactionStep>, 
+/**
+ * The processing fee the ledger charges when it is paid (the method's
+ * price of the amount; given back if the bank takes the money back).
+ */
+feeCents: number, 
+/**
+ * The amount less the fee.
+ */
+netCents: number, createdAt: number, updatedAt: number, };
 
 export type SortOrder = "newest" | "oldest" | "amount_high" | "amount_low";
 
@@ -332,6 +341,76 @@ export type Balance = {
  * The merchant's business date: the test clock's in test mode.
  */
 today: string, availableCents: number, pendingCents: number, };
+
+export type StatementFormat = "csv" | "xlsx";
+
+export type StatementMethodTotal = { method: PaymentMethod, count: number, amountCents: number, };
+
+export type StatementKindTotal = { 
+/**
+ * The ledger kind (`payout`, `fee`, ...).
+ */
+kind: string, amountCents: number, };
+
+export type StatementLine = { id: string, 
+/**
+ * The business date of the movement.
+ */
+date: string, 
+/**
+ * The ledger kind (`collection`, `fee`, `refund`, `payout`, ...).
+ */
+kind: string, method: PaymentMethod, transactionId?: string, orderId?: string, 
+/**
+ * The customer's or payer's name, when the entry has one.
+ */
+name: string, reference: string, amountCents: number, };
+
+export type Statement = { from: string, to: string, 
+/**
+ * The sum of every entry before `from`.
+ */
+openingBalanceCents: number, 
+/**
+ * Collections by method, methods with none left out.
+ */
+collected: Array<StatementMethodTotal>, 
+/**
+ * Processing fees charged (negative).
+ */
+feesCents: number, 
+/**
+ * Fees given back with money taken back or refunded (positive).
+ */
+feeReturnsCents: number, refundsCents: number, 
+/**
+ * Unpaids that arrived after a debit was paid.
+ */
+reversalsCents: number, disputesCents: number, 
+/**
+ * Payouts by ledger kind (`payout`, `payout_fee`, `payout_return`).
+ */
+payouts: Array<StatementKindTotal>, 
+/**
+ * Entries of any other kind, so the sections always add up.
+ */
+other: Array<StatementKindTotal>, 
+/**
+ * The opening balance plus every entry of the period.
+ */
+closingBalanceCents: number, 
+/**
+ * The period's entries, oldest first, from the query's offset.
+ */
+lines: Array<StatementLine>, 
+/**
+ * How many entries the period has in all.
+ */
+linesTotal: number, 
+/**
+ * Ask again from here for the next entries; absent at the end.
+ */
+nextOffset?: number, };
 
 export type ClockStep = "day" | "week" | "month";
 
@@ -464,7 +543,32 @@ export type Order = { id: string, mode: Mode, pageId?: string, items: Array<Orde
 /**
  * The transaction that carries the money, once there is one.
  */
-transactionId?: string, createdAt: number, updatedAt: number, };
+transactionId?: string, 
+/**
+ * What has been paid back so far; the order turns `refunded` when it
+ * reaches the amount.
+ */
+refundedCents: number, 
+/**
+ * The processing fee the order costs: the method's price of the amount
+ * less what refunds gave back of it.
+ */
+feeCents: number, 
+/**
+ * What the merchant keeps: the amount less refunds and the fee.
+ */
+netCents: number, 
+/**
+ * The refunds of the order, oldest first. Filled for one order (its
+ * query and its changes); the orders of a list leave it empty.
+ */
+refunds: Array<OrderRefund>, createdAt: number, updatedAt: number, };
+
+export type OrderRefund = { id: string, amountCents: number, feeReturnCents: number, 
+/**
+ * The business date of the refund.
+ */
+refundedOn: string, createdAt: number, };
 
 export type OrderFilter = { status?: OrderStatus, method?: PaymentMethod, pageId?: string, 
 /**
@@ -701,7 +805,7 @@ to?: number, };
 
 export type HistoryPerson = { userId: string, name: string, };
 
-export type ErrorCode = "unauthenticated" | "forbidden" | "not_found" | "bad_frame" | "not_welcomed" | "command_id_reused" | "too_many_sockets" | "internal" | "busy" | "invalid_input" | "required" | "too_long" | "invalid_characters" | "invalid_email" | "blocked_email_domain" | "invalid_cellphone" | "invalid_sa_id" | "invalid_postal_code" | "duplicate_reference" | "already_archived" | "not_archived" | "edit_conflict" | "email_taken" | "weak_password" | "common_password" | "csrf_invalid" | "rate_limited" | "wrong_password" | "invalid_code" | "two_factor_already_enabled" | "two_factor_not_enabled" | "two_factor_not_started" | "invalid_token" | "same_email" | "owners_only" | "two_factor_setup_required" | "invite_invalid" | "invite_wrong_address" | "role_above_yours" | "already_member" | "owner_role_fixed" | "branch_code_mismatch" | "invalid_account_number" | "duplicate_bank_account" | "method_not_enabled" | "debicheck_individuals_only" | "invalid_date" | "date_in_past" | "end_not_after_start" | "date_range_too_long" | "day_to_process_out_of_range" | "invalid_amount" | "maximum_below_amount" | "maximum_above_debicheck_limit" | "tracking_days_out_of_range" | "tracking_not_allowed" | "adjustment_type_required" | "adjustment_value_required" | "invalid_rate" | "mandate_not_usable" | "action_not_allowed" | "insufficient_balance" | "retry_not_allowed" | "test_mode_only" | "import_too_large" | "import_unsupported_format" | "import_unreadable" | "import_encoding" | "import_too_many_rows" | "import_too_many_columns" | "import_sheet_too_large" | "import_empty" | "import_missing_column" | "import_duplicate_column" | "import_upload_not_found" | "import_upload_incomplete" | "import_nothing_valid" | "import_duplicate_file" | "invalid_choice" | "invalid_number" | "invalid_boolean" | "not_allowed_for_template" | "customer_archived" | "duplicate_payment" | "duplicate_row" | "invalid_colour" | "invalid_url" | "minimum_above_maximum" | "method_not_for_page" | "interval_required" | "invalid_image" | "image_too_large" | "amount_below_minimum" | "amount_above_maximum" | "card_number_invalid" | "card_expired" | "invalid_expiry" | "invalid_cvv" | "card_declined" | "insufficient_funds" | "authentication_failed" | "payment_cancelled" | "page_expired" | "page_used_up" | "method_not_for_e_mandate" | "e_mandate_closed" | "amount_above_mandate_maximum" | "not_business_day" | "webhook_address_forbidden" | "unknown_event_type" | "idempotency_key_required" | "idempotency_key_in_use";
+export type ErrorCode = "unauthenticated" | "forbidden" | "not_found" | "bad_frame" | "not_welcomed" | "command_id_reused" | "too_many_sockets" | "internal" | "busy" | "invalid_input" | "required" | "too_long" | "invalid_characters" | "invalid_email" | "blocked_email_domain" | "invalid_cellphone" | "invalid_sa_id" | "invalid_postal_code" | "duplicate_reference" | "already_archived" | "not_archived" | "edit_conflict" | "email_taken" | "weak_password" | "common_password" | "csrf_invalid" | "rate_limited" | "wrong_password" | "invalid_code" | "two_factor_already_enabled" | "two_factor_not_enabled" | "two_factor_not_started" | "invalid_token" | "same_email" | "owners_only" | "two_factor_setup_required" | "invite_invalid" | "invite_wrong_address" | "role_above_yours" | "already_member" | "owner_role_fixed" | "branch_code_mismatch" | "invalid_account_number" | "duplicate_bank_account" | "method_not_enabled" | "debicheck_individuals_only" | "invalid_date" | "date_in_past" | "end_not_after_start" | "date_range_too_long" | "day_to_process_out_of_range" | "invalid_amount" | "maximum_below_amount" | "maximum_above_debicheck_limit" | "tracking_days_out_of_range" | "tracking_not_allowed" | "adjustment_type_required" | "adjustment_value_required" | "invalid_rate" | "mandate_not_usable" | "action_not_allowed" | "insufficient_balance" | "refund_exceeds_remaining" | "retry_not_allowed" | "test_mode_only" | "import_too_large" | "import_unsupported_format" | "import_unreadable" | "import_encoding" | "import_too_many_rows" | "import_too_many_columns" | "import_sheet_too_large" | "import_empty" | "import_missing_column" | "import_duplicate_column" | "import_upload_not_found" | "import_upload_incomplete" | "import_nothing_valid" | "import_duplicate_file" | "invalid_choice" | "invalid_number" | "invalid_boolean" | "not_allowed_for_template" | "customer_archived" | "duplicate_payment" | "duplicate_row" | "invalid_colour" | "invalid_url" | "minimum_above_maximum" | "method_not_for_page" | "interval_required" | "invalid_image" | "image_too_large" | "amount_below_minimum" | "amount_above_maximum" | "card_number_invalid" | "card_expired" | "invalid_expiry" | "invalid_cvv" | "card_declined" | "insufficient_funds" | "authentication_failed" | "payment_cancelled" | "page_expired" | "page_used_up" | "method_not_for_e_mandate" | "e_mandate_closed" | "amount_above_mandate_maximum" | "not_business_day" | "webhook_address_forbidden" | "unknown_event_type" | "idempotency_key_required" | "idempotency_key_in_use";
 
 export type FieldError = { field: string, code: ErrorCode, };
 
@@ -755,7 +859,12 @@ export type Command = { "t": "CreateCustomer", input: CustomerInput, } | { "t": 
  * refused with `edit_conflict` instead of overwritten. Without it
  * the save is last-write-wins (older API clients).
  */
-baseVersion?: number, } | { "t": "ArchiveCustomer", customerId: string, } | { "t": "RestoreCustomer", customerId: string, } | { "t": "UpdateProfile", name: string, language: Language, } | { "t": "ChangePassword", currentPassword: string, newPassword: string, } | { "t": "ChangeEmail", newEmail: string, currentPassword: string, } | { "t": "ResendVerification", } | { "t": "BeginTwoFactor", } | { "t": "ConfirmTwoFactor", code: string, } | { "t": "DisableTwoFactor", password: string, code: string, } | { "t": "RegenerateBackupCodes", code: string, } | { "t": "SignOutSession", sessionId: string, } | { "t": "SignOutOtherSessions", } | { "t": "UpdateBusinessInfo", info: BusinessInfo, } | { "t": "RequireTwoFactor", required: boolean, } | { "t": "AddBankAccount", customerId: string, input: BankAccountInput, } | { "t": "RemoveBankAccount", bankAccountId: string, } | { "t": "CreatePayment", input: PaymentInput, } | { "t": "ActOnPayment", paymentId: string, action: PaymentAction, } | { "t": "ActOnMandate", mandateId: string, action: MandateAction, } | { "t": "UpdatePaymentMethodSettings", settings: PaymentMethodSettings, } | { "t": "AdvanceTestClock", step: ClockStep, } | { "t": "BeginImport", kind: PaymentKind, template: ImportTemplate, fileName: string, size: number, } | { "t": "UploadImportChunk", uploadId: string, offset: number, data: Uint8Array, } | { "t": "CheckImport", uploadId: string, } | { "t": "ConfirmImport", uploadId: string, includeDuplicates: boolean, allowDuplicateFile: boolean, } | { "t": "DiscardImport", uploadId: string, } | { "t": "CreatePayPage", input: PayPageInput, } | { "t": "UpdatePayPage", pageId: string, input: PayPageInput, } | { "t": "SetPayPageActive", pageId: string, active: boolean, } | { "t": "SetPayPageLogo", pageId: string, data: Uint8Array, } | { "t": "ActOnOrder", orderId: string, action: OrderAction, } | { "t": "RemoveCard", cardId: string, } | { "t": "ChargeCard", cardId: string, amountCents: number, reference: string, } | { "t": "ScheduleCard", cardId: string, amountCents: number, interval: PageInterval, reference: string, startDate: string, } | { "t": "StopCardSchedule", cardId: string, } | { "t": "RequestEMandate", input: EMandateRequestInput, } | { "t": "ResendEMandateRequest", requestId: string, } | { "t": "CancelEMandateRequest", requestId: string, } | { "t": "CreateWebhookEndpoint", url: string, description: string, eventTypes: Array<string>, } | { "t": "UpdateWebhookEndpoint", endpointId: string, description: string, eventTypes: Array<string>, enabled: boolean, } | { "t": "RollWebhookSecret", endpointId: string, } | { "t": "ResendWebhookDeliveries", endpointId: string, deliveryId?: string, } | { "t": "SendTestWebhookEvent", endpointId: string, } | { "t": "DeleteWebhookEndpoint", endpointId: string, } | { "t": "CreateApiToken", name: string, mode: Mode, permissions: Permissions, 
+baseVersion?: number, } | { "t": "ArchiveCustomer", customerId: string, } | { "t": "RestoreCustomer", customerId: string, } | { "t": "UpdateProfile", name: string, language: Language, } | { "t": "ChangePassword", currentPassword: string, newPassword: string, } | { "t": "ChangeEmail", newEmail: string, currentPassword: string, } | { "t": "ResendVerification", } | { "t": "BeginTwoFactor", } | { "t": "ConfirmTwoFactor", code: string, } | { "t": "DisableTwoFactor", password: string, code: string, } | { "t": "RegenerateBackupCodes", code: string, } | { "t": "SignOutSession", sessionId: string, } | { "t": "SignOutOtherSessions", } | { "t": "UpdateBusinessInfo", info: BusinessInfo, } | { "t": "RequireTwoFactor", required: boolean, } | { "t": "AddBankAccount", customerId: string, input: BankAccountInput, } | { "t": "RemoveBankAccount", bankAccountId: string, } | { "t": "CreatePayment", input: PaymentInput, } | { "t": "ActOnPayment", paymentId: string, action: PaymentAction, } | { "t": "ActOnMandate", mandateId: string, action: MandateAction, } | { "t": "UpdatePaymentMethodSettings", settings: PaymentMethodSettings, } | { "t": "AdvanceTestClock", step: ClockStep, } | { "t": "BeginImport", kind: PaymentKind, template: ImportTemplate, fileName: string, size: number, } | { "t": "UploadImportChunk", uploadId: string, offset: number, data: Uint8Array, } | { "t": "CheckImport", uploadId: string, } | { "t": "ConfirmImport", uploadId: string, includeDuplicates: boolean, allowDuplicateFile: boolean, } | { "t": "DiscardImport", uploadId: string, } | { "t": "CreatePayPage", input: PayPageInput, } | { "t": "UpdatePayPage", pageId: string, input: PayPageInput, } | { "t": "SetPayPageActive", pageId: string, active: boolean, } | { "t": "SetPayPageLogo", pageId: string, data: Uint8Array, } | { "t": "ActOnOrder", orderId: string, action: OrderAction, 
+/**
+ * A refund's amount in cents; absent refunds what is left of the
+ * order. Never more than was paid less what was refunded already.
+ */
+amountCents?: number, } | { "t": "RemoveCard", cardId: string, } | { "t": "ChargeCard", cardId: string, amountCents: number, reference: string, } | { "t": "ScheduleCard", cardId: string, amountCents: number, interval: PageInterval, reference: string, startDate: string, } | { "t": "StopCardSchedule", cardId: string, } | { "t": "RequestEMandate", input: EMandateRequestInput, } | { "t": "ResendEMandateRequest", requestId: string, } | { "t": "CancelEMandateRequest", requestId: string, } | { "t": "CreateWebhookEndpoint", url: string, description: string, eventTypes: Array<string>, } | { "t": "UpdateWebhookEndpoint", endpointId: string, description: string, eventTypes: Array<string>, enabled: boolean, } | { "t": "RollWebhookSecret", endpointId: string, } | { "t": "ResendWebhookDeliveries", endpointId: string, deliveryId?: string, } | { "t": "SendTestWebhookEvent", endpointId: string, } | { "t": "DeleteWebhookEndpoint", endpointId: string, } | { "t": "CreateApiToken", name: string, mode: Mode, permissions: Permissions, 
 /**
  * When it stops working; never when absent.
  */
@@ -765,13 +874,13 @@ expiresAt?: number,
  */
 allowedAddresses: Array<string>, } | { "t": "RollApiToken", tokenId: string, graceHours: number, } | { "t": "RevokeApiToken", tokenId: string, } | { "t": "InviteMember", email: string, role: Role, } | { "t": "ResendInvite", inviteId: string, } | { "t": "RevokeInvite", inviteId: string, } | { "t": "ChangeMemberRole", userId: string, role: Role, } | { "t": "RemoveMember", userId: string, } | { "t": "TransferOwnership", userId: string, confirmation: string, };
 
-export type Query = { "t": "ListCustomers", search?: string, status: CustomerStatus, cursor?: string, limit?: number, } | { "t": "GetCustomer", customerId: string, } | { "t": "GetProfile", } | { "t": "ListSessions", } | { "t": "GetBusinessInfo", } | { "t": "ListBankAccounts", customerId: string, } | { "t": "ListMandates", filter: MandateFilter, sort: SortOrder, cursor?: string, limit?: number, } | { "t": "GetMandate", mandateId: string, } | { "t": "ListPayments", kind: PaymentKind, filter: PaymentFilter, sort: SortOrder, cursor?: string, limit?: number, } | { "t": "GetPayment", paymentId: string, } | { "t": "ListTransactions", filter: TransactionFilter, sort: SortOrder, cursor?: string, limit?: number, } | { "t": "GetTransaction", transactionId: string, } | { "t": "GetDashboard", } | { "t": "GetInsights", from: string, to: string, bucket: InsightBucket, method?: PaymentMethod, } | { "t": "GetBalance", } | { "t": "GetPaymentMethodSettings", } | { "t": "GetImportPreview", uploadId: string, offset: number, } | { "t": "GetImportPreviewDuplicates", uploadId: string, offset: number, } | { "t": "DownloadImportTemplate", template: ImportTemplate, kind: PaymentKind, offset: number, } | { "t": "DownloadImportIssues", id: string, offset: number, } | { "t": "ListImports", kind: PaymentKind, cursor?: string, limit?: number, } | { "t": "GetImport", importId: string, } | { "t": "ListImportIssues", importId: string, offset: number, limit?: number, } | { "t": "ListPayPages", cursor?: string, limit?: number, } | { "t": "GetPayPage", pageId: string, } | { "t": "ListOrders", filter: OrderFilter, cursor?: string, limit?: number, } | { "t": "GetOrder", orderId: string, } | { "t": "ListCards", customerId?: string, cursor?: string, limit?: number, } | { "t": "ListEMandateRequests", cursor?: string, limit?: number, } | { "t": "ListWebhookEndpoints", } | { "t": "ListWebhookDeliveries", endpointId: string, } | { "t": "DownloadAccountingExport", from: string, to: string, offset: number, } | { "t": "ListApiTokens", } | { "t": "GetTeam", } | { "t": "ListHistory", filter: HistoryFilter, cursor?: string, limit?: number, } | { "t": "GetHistoryEntry", entryId: string, };
+export type Query = { "t": "ListCustomers", search?: string, status: CustomerStatus, cursor?: string, limit?: number, } | { "t": "GetCustomer", customerId: string, } | { "t": "GetProfile", } | { "t": "ListSessions", } | { "t": "GetBusinessInfo", } | { "t": "ListBankAccounts", customerId: string, } | { "t": "ListMandates", filter: MandateFilter, sort: SortOrder, cursor?: string, limit?: number, } | { "t": "GetMandate", mandateId: string, } | { "t": "ListPayments", kind: PaymentKind, filter: PaymentFilter, sort: SortOrder, cursor?: string, limit?: number, } | { "t": "GetPayment", paymentId: string, } | { "t": "ListTransactions", filter: TransactionFilter, sort: SortOrder, cursor?: string, limit?: number, } | { "t": "GetTransaction", transactionId: string, } | { "t": "GetDashboard", } | { "t": "GetInsights", from: string, to: string, bucket: InsightBucket, method?: PaymentMethod, } | { "t": "GetBalance", } | { "t": "GetPaymentMethodSettings", } | { "t": "GetImportPreview", uploadId: string, offset: number, } | { "t": "GetImportPreviewDuplicates", uploadId: string, offset: number, } | { "t": "DownloadImportTemplate", template: ImportTemplate, kind: PaymentKind, offset: number, } | { "t": "DownloadImportIssues", id: string, offset: number, } | { "t": "ListImports", kind: PaymentKind, cursor?: string, limit?: number, } | { "t": "GetImport", importId: string, } | { "t": "ListImportIssues", importId: string, offset: number, limit?: number, } | { "t": "ListPayPages", cursor?: string, limit?: number, } | { "t": "GetPayPage", pageId: string, } | { "t": "ListOrders", filter: OrderFilter, cursor?: string, limit?: number, } | { "t": "GetOrder", orderId: string, } | { "t": "ListCards", customerId?: string, cursor?: string, limit?: number, } | { "t": "ListEMandateRequests", cursor?: string, limit?: number, } | { "t": "ListWebhookEndpoints", } | { "t": "ListWebhookDeliveries", endpointId: string, } | { "t": "DownloadAccountingExport", from: string, to: string, offset: number, } | { "t": "GetStatement", from: string, to: string, offset: number, } | { "t": "DownloadStatement", from: string, to: string, format: StatementFormat, language: Language, offset: number, } | { "t": "ListApiTokens", } | { "t": "GetTeam", } | { "t": "ListHistory", filter: HistoryFilter, cursor?: string, limit?: number, } | { "t": "GetHistoryEntry", entryId: string, };
 
 export type ReplyBody = { "t": "Committed", seq: number, 
 /**
  * The id of the record the command created or changed.
  */
-id?: string, } | { "t": "CustomerPage", items: Array<Customer>, nextCursor?: string, } | { "t": "Customer", customer: Customer, } | { "t": "Done", } | { "t": "Profile", profile: Profile, } | { "t": "Sessions", sessions: Array<SessionInfo>, } | { "t": "BusinessInfo", info: BusinessInfo, twoFactorRequired: boolean, } | { "t": "TwoFactorEnrolment", secret: string, otpauthUrl: string, } | { "t": "BackupCodes", codes: Array<string>, } | { "t": "BankAccounts", accounts: Array<BankAccount>, } | { "t": "MandatePage", items: Array<Mandate>, nextCursor?: string, } | { "t": "Mandate", mandate: Mandate, } | { "t": "PaymentPage", items: Array<Payment>, nextCursor?: string, } | { "t": "Payment", payment: Payment, } | { "t": "TransactionPage", items: Array<Transaction>, nextCursor?: string, } | { "t": "Transaction", transaction: Transaction, } | { "t": "Dashboard", dashboard: Dashboard, } | { "t": "Insights", insights: Insights, } | { "t": "Balance", balance: Balance, } | { "t": "PaymentMethodSettings", settings: PaymentMethodSettings, } | { "t": "ImportUpload", uploadId: string, chunkBytes: number, } | { "t": "ImportChunkReceived", received: number, } | { "t": "ImportPreview", preview: ImportPreview, } | { "t": "FileChunk", chunk: FileChunk, } | { "t": "ImportPage", items: Array<Import>, nextCursor?: string, } | { "t": "Import", import: Import, } | { "t": "ImportIssuePage", items: Array<ImportIssue>, total: number, nextOffset?: number, } | { "t": "PayPageList", items: Array<PayPage>, nextCursor?: string, } | { "t": "PayPage", page: PayPage, } | { "t": "OrderPage", items: Array<Order>, nextCursor?: string, } | { "t": "Order", order: Order, } | { "t": "CardPage", items: Array<Card>, nextCursor?: string, } | { "t": "EMandateRequestPage", items: Array<EMandateRequest>, nextCursor?: string, } | { "t": "WebhookEndpoints", endpoints: Array<WebhookEndpoint>, eventTypes: Array<string>, } | { "t": "WebhookDeliveries", deliveries: Array<WebhookDelivery>, } | { "t": "Team", team: Team, } | { "t": "HistoryPage", items: Array<HistoryEntry>, people: Array<HistoryPerson>, nextCursor?: string, } | { "t": "HistoryEntry", detail: HistoryDetail, } | { "t": "WebhookSecret", seq: number, endpointId: string, secret?: string, } | { "t": "ApiTokens", tokens: Array<ApiToken>, } | { "t": "ApiTokenSecret", seq: number, token: ApiToken, secret?: string, };
+id?: string, } | { "t": "CustomerPage", items: Array<Customer>, nextCursor?: string, } | { "t": "Customer", customer: Customer, } | { "t": "Done", } | { "t": "Profile", profile: Profile, } | { "t": "Sessions", sessions: Array<SessionInfo>, } | { "t": "BusinessInfo", info: BusinessInfo, twoFactorRequired: boolean, } | { "t": "TwoFactorEnrolment", secret: string, otpauthUrl: string, } | { "t": "BackupCodes", codes: Array<string>, } | { "t": "BankAccounts", accounts: Array<BankAccount>, } | { "t": "MandatePage", items: Array<Mandate>, nextCursor?: string, } | { "t": "Mandate", mandate: Mandate, } | { "t": "PaymentPage", items: Array<Payment>, nextCursor?: string, } | { "t": "Payment", payment: Payment, } | { "t": "TransactionPage", items: Array<Transaction>, nextCursor?: string, } | { "t": "Transaction", transaction: Transaction, } | { "t": "Dashboard", dashboard: Dashboard, } | { "t": "Insights", insights: Insights, } | { "t": "Balance", balance: Balance, } | { "t": "Statement", statement: Statement, } | { "t": "PaymentMethodSettings", settings: PaymentMethodSettings, } | { "t": "ImportUpload", uploadId: string, chunkBytes: number, } | { "t": "ImportChunkReceived", received: number, } | { "t": "ImportPreview", preview: ImportPreview, } | { "t": "FileChunk", chunk: FileChunk, } | { "t": "ImportPage", items: Array<Import>, nextCursor?: string, } | { "t": "Import", import: Import, } | { "t": "ImportIssuePage", items: Array<ImportIssue>, total: number, nextOffset?: number, } | { "t": "PayPageList", items: Array<PayPage>, nextCursor?: string, } | { "t": "PayPage", page: PayPage, } | { "t": "OrderPage", items: Array<Order>, nextCursor?: string, } | { "t": "Order", order: Order, } | { "t": "CardPage", items: Array<Card>, nextCursor?: string, } | { "t": "EMandateRequestPage", items: Array<EMandateRequest>, nextCursor?: string, } | { "t": "WebhookEndpoints", endpoints: Array<WebhookEndpoint>, eventTypes: Array<string>, } | { "t": "WebhookDeliveries", deliveries: Array<WebhookDelivery>, } | { "t": "Team", team: Team, } | { "t": "HistoryPage", items: Array<HistoryEntry>, people: Array<HistoryPerson>, nextCursor?: string, } | { "t": "HistoryEntry", detail: HistoryDetail, } | { "t": "WebhookSecret", seq: number, endpointId: string, secret?: string, } | { "t": "ApiTokens", tokens: Array<ApiToken>, } | { "t": "ApiTokenSecret", seq: number, token: ApiToken, secret?: string, };
 
 export type EntityKind = "customer" | "business_info" | "bank_account" | "mandate" | "payment" | "transaction" | "import" | "pay_page" | "order" | "card" | "e_mandate_request" | "webhook_endpoint" | "api_token";
 

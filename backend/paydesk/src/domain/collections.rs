@@ -441,7 +441,7 @@ async fn raise_due_collections(
         for (amount, attempt) in debits {
             let script = limit_tracking(SimulatedBank.submit_collection(&account), tracking);
             let mut txn = TransactionRecord {
-                view: Transaction {
+                view: super::ledger::priced(Transaction {
                     id: new_id("txn"),
                     mode: scope.mode,
                     payment_id: Some(record.view.id.clone()),
@@ -466,9 +466,11 @@ async fn raise_due_collections(
                         date: today.clone(),
                         unpaid_code: None,
                     }],
+                    fee_cents: 0,
+                    net_cents: 0,
                     created_at: now_ms(),
                     updated_at: now_ms(),
-                },
+                }),
                 script: encode_script(&script),
                 script_step: 0,
                 settled_on: None,

@@ -198,7 +198,40 @@ pub async fn post_transaction(
     Ok(())
 }
 
-/// Pays an order's collection back to its payer, returning its fee.
+/// A transaction's view with its fee and net: the method's price of the
+/// amount, which the ledger charges when it is paid (`planned_entries`).
+pub fn priced(mut view: Transaction) -> Transaction {
+    view.fee_cents = default_fee(view.method).of(view.amount_cents);
+    view.net_cents = view.amount_cents - view.fee_cents;
+    view
+}
+
+/// Sets an order's fee and net from its price, what it refunded and the
+/// part of the fee its refunds gave back (`fee_returned_cents`).
+pub fn price_order(order: &mut protocol::Order, fee_returned_cents: i64) {
+    order.fee_cents = default_fee(order.method).of(order.amount_cents) - fee_returned_cents;
+    order.net_cents = order.amount_cents - order.refunded_cents - order.fee_cents;
+}
+
+/// The part of an order's fee a refund of `amount_cents` gives back: the
+/// fee in proportion to the amount, and all that is left of it with the
+/// refund that empties the order, so refunding it in parts gives back the
+/// whole fee exactly once.
+pub fn refund_fee_return(order: &protocol::Order, amount_cents: i64) -> i64 {
+    let fee = default_fee(order.method).of(order.amount_cents);
+    let returned = fee - order.fee_cents;
+    if order.refunded_cents + amount_cents >= order.amount_cents || order.amount_cents <= 0 {
+        return fee - returned;
+    }
+    let share = (i128::from(fee) * i128::from(amount_cents) + i128::from(order.amount_cents) / 2)
+        / i128::from(order.amount_cents);
+    i64::try_from(share).unwrap_or(0).clamp(0, fee - returned)
+}
+
+/// Pays `amount_cents` of an order's collection back to its payer, giving
+/// back its part of the fee; returns the refund, for the caller to record.
+/// `order` must have been read inside the caller's write transaction, so
+/// what it refunded already is current.
 ///
 /// While the order's own money is still pending, the refund comes out of
 /// it: its entries become available on the same day the collection would
@@ -211,10 +244,11 @@ pub async fn post_refund(
     tx: &mut Tx,
     scope: &Scope,
     order: &protocol::Order,
+    amount_cents: i64,
     today: Date,
-) -> AppResult<()> {
-    let fee = default_fee(order.method).of(order.amount_cents);
-    let net = order.amount_cents - fee;
+) -> AppResult<protocol::OrderRefund> {
+    let fee_return = refund_fee_return(order, amount_cents);
+    let net = amount_cents - fee_return;
     let own_money_on = match &order.transaction_id {
         Some(id) => store::transaction_available_on(tx, &scope.merchant_id, scope.mode, id)
             .await?
@@ -230,10 +264,17 @@ pub async fn post_refund(
     if !covered {
         return Err(AppError::Code(protocol::ErrorCode::InsufficientBalance));
     }
+    let refund = protocol::OrderRefund {
+        id: new_id("rfd"),
+        amount_cents,
+        fee_return_cents: fee_return,
+        refunded_on: iso_date(today),
+        created_at: now_ms(),
+    };
     let available_on = iso_date(own_money_on.unwrap_or(today));
     for (kind, amount_cents) in [
-        (EntryKind::Refund, -order.amount_cents),
-        (EntryKind::RefundFeeReturn, fee),
+        (EntryKind::Refund, -amount_cents),
+        (EntryKind::RefundFeeReturn, fee_return),
     ] {
         store::insert_entry(
             tx,
@@ -246,15 +287,17 @@ pub async fn post_refund(
                 method: order.method,
                 transaction_id: order.transaction_id.clone(),
                 order_id: Some(order.id.clone()),
-                source_id: order.id.clone(),
-                entry_date: iso_date(today),
+                // Each refund is a record of its own: an order refunded in
+                // parts has entries for every part.
+                source_id: refund.id.clone(),
+                entry_date: refund.refunded_on.clone(),
                 available_on: available_on.clone(),
-                created_at: now_ms(),
+                created_at: refund.created_at,
             },
         )
         .await?;
     }
-    Ok(())
+    Ok(refund)
 }
 
 /// A stream's money on a business day.

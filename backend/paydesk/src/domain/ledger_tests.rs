@@ -27,6 +27,8 @@ fn charge(id: usize, method: PaymentMethod, amount_cents: i64) -> Transaction {
         unpaid_code: None,
         attempt: 1,
         history: Vec::new(),
+        fee_cents: 0,
+        net_cents: 0,
         created_at: 0,
         updated_at: 0,
     }

@@ -39,6 +39,8 @@ pub mod rules;
 pub mod scope;
 pub mod secrets_at_rest;
 pub mod sign_in;
+pub mod statement_files;
+pub mod statements;
 pub mod teams;
 pub mod transactions;
 pub mod web_addresses;
@@ -102,9 +104,11 @@ pub async fn run_command(tx: &mut Tx, scope: &Scope, command: &Command) -> AppRe
         Command::SetPayPageLogo { page_id, data } => {
             commerce::pages::set_logo(tx, scope, page_id, data).await
         }
-        Command::ActOnOrder { order_id, action } => {
-            commerce::orders::act_on_order(tx, scope, order_id, *action).await
-        }
+        Command::ActOnOrder {
+            order_id,
+            action,
+            amount_cents,
+        } => commerce::orders::act_on_order(tx, scope, order_id, *action, *amount_cents).await,
         Command::RemoveCard { card_id } => commerce::cards::remove_card(tx, scope, card_id).await,
         Command::ChargeCard {
             card_id,
@@ -296,6 +300,16 @@ pub async fn run_query(
         Query::DownloadAccountingExport { from, to, offset } => {
             accounting_export::download(db, scope, from, to, *offset).await
         }
+        Query::GetStatement { from, to, offset } => {
+            statements::get_statement(db, scope, from, to, *offset).await
+        }
+        Query::DownloadStatement {
+            from,
+            to,
+            format,
+            language,
+            offset,
+        } => statements::download(db, scope, (from, to), *format, *language, *offset).await,
         Query::ListApiTokens {} => api_tokens::list(db, scope).await,
         Query::ListWebhookDeliveries { endpoint_id } => {
             webhooks::queries::list_deliveries(db, scope, endpoint_id).await

@@ -186,6 +186,9 @@ pub fn query_route(query: &Query) -> QueryRoute {
             read(S::Developers)
         }
         Q::DownloadAccountingExport { .. } => read(S::Exports),
+        // The statement is the merchant's money for the accountant: the
+        // exports section's, like the accounting export.
+        Q::GetStatement { .. } | Q::DownloadStatement { .. } => read(S::Exports),
         Q::GetTeam {} => read(S::Team),
         // Each entry is shown only if its own section is readable too.
         Q::ListHistory { .. } | Q::GetHistoryEntry { .. } => read(S::History),
@@ -213,6 +216,7 @@ mod tests {
         let act = |action| Command::ActOnOrder {
             order_id: "ord_1".into(),
             action,
+            amount_cents: None,
         };
         assert_eq!(
             command_route(&act(OrderAction::Refund)).needs,

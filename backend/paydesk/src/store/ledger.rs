@@ -1,11 +1,11 @@
 //! The ledger: signed money entries per merchant and mode. Rows are only
 //! added; every query takes the merchant id and the mode.
 
-use protocol::{Mode, PaymentMethod};
+use protocol::{Mode, PaymentMethod, StatementLine};
 use sqlx::Row;
 
-use super::Tx;
-use super::sql::wire_name;
+use super::sql::{opt_text, stored, wire_name};
+use super::{Db, Tx};
 use crate::error::AppResult;
 
 pub struct LedgerRow {
@@ -91,4 +91,98 @@ pub async fn transaction_available_on(
     .fetch_one(&mut **tx)
     .await?;
     Ok(row.try_get("available_on").ok().flatten())
+}
+
+/// The sum of a stream's entries dated before `day` (ISO date).
+pub async fn sum_before(db: &Db, merchant_id: &str, mode: Mode, day: &str) -> AppResult<i64> {
+    let row = sqlx::query(
+        "SELECT CAST(COALESCE(SUM(amount_cents), 0) AS BIGINT) AS total FROM ledger_entries \
+         WHERE merchant_id = $1 AND mode = $2 AND entry_date < $3",
+    )
+    .bind(merchant_id)
+    .bind(mode.as_str())
+    .bind(day)
+    .fetch_one(&db.pool)
+    .await?;
+    Ok(row.get("total"))
+}
+
+/// The entries dated `from` to `to` summed by kind and method:
+/// (kind, method, count, sum).
+pub async fn totals_between(
+    db: &Db,
+    merchant_id: &str,
+    mode: Mode,
+    from: &str,
+    to: &str,
+) -> AppResult<Vec<(String, PaymentMethod, i64, i64)>> {
+    let rows = sqlx::query(
+        "SELECT kind, method, CAST(COUNT(*) AS BIGINT) AS entries, \
+         CAST(COALESCE(SUM(amount_cents), 0) AS BIGINT) AS total FROM ledger_entries \
+         WHERE merchant_id = $1 AND mode = $2 AND entry_date >= $3 AND entry_date <= $4 \
+         GROUP BY kind, method ORDER BY kind, method",
+    )
+    .bind(merchant_id)
+    .bind(mode.as_str())
+    .bind(from)
+    .bind(to)
+    .fetch_all(&db.pool)
+    .await?;
+    rows.iter()
+        .map(|row| {
+            Ok((
+                row.get("kind"),
+                stored(&row.get::<String, _>("method"), "method")?,
+                row.get("entries"),
+                row.get("total"),
+            ))
+        })
+        .collect()
+}
+
+/// The entries dated `from` to `to`, oldest first, with the name and
+/// reference of their transaction or order: `limit` of them from `offset`.
+pub async fn entries_between(
+    db: &Db,
+    merchant_id: &str,
+    mode: Mode,
+    (from, to): (&str, &str),
+    offset: u32,
+    limit: Option<u32>,
+) -> AppResult<Vec<StatementLine>> {
+    // The joins name the merchant and mode too: an entry only ever shows
+    // its own stream's records.
+    let rows = sqlx::query(
+        "SELECT l.id, l.entry_date, l.kind, l.method, l.transaction_id, l.order_id, l.amount_cents, \
+         COALESCE(c.name, t.payer_name, o.payer_name, '') AS name, \
+         COALESCE(t.reference, o.reference, '') AS reference FROM ledger_entries l \
+         LEFT JOIN transactions t ON t.merchant_id = l.merchant_id AND t.mode = l.mode AND t.id = l.transaction_id \
+         LEFT JOIN customers c ON c.merchant_id = l.merchant_id AND c.id = t.customer_id \
+         LEFT JOIN orders o ON o.merchant_id = l.merchant_id AND o.mode = l.mode AND o.id = l.order_id \
+         WHERE l.merchant_id = $1 AND l.mode = $2 AND l.entry_date >= $3 AND l.entry_date <= $4 \
+         ORDER BY l.entry_date, l.created_at, l.id LIMIT $5 OFFSET $6",
+    )
+    .bind(merchant_id)
+    .bind(mode.as_str())
+    .bind(from)
+    .bind(to)
+    .bind(limit.map_or(i64::MAX, i64::from))
+    .bind(i64::from(offset))
+    .fetch_all(&db.pool)
+    .await?;
+    rows.iter()
+        .map(|row| {
+            Ok(StatementLine {
+                id: row.get("id"),
+                date: row.get("entry_date"),
+                kind: row.get("kind"),
+                method: stored(&row.get::<String, _>("method"), "method")?,
+                transaction_id: opt_text(row, "transaction_id"),
+                order_id: opt_text(row, "order_id"),
+                name: row.get("name"),
+                reference: row.get("reference"),
+                amount_cents: row.get("amount_cents"),
+            })
+        })
+        .collect()
 }

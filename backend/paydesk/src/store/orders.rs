@@ -1,7 +1,7 @@
 //! Commerce orders: one per pay-page checkout or card-on-file charge. Every
 //! function takes the merchant id and mode.
 
-use protocol::{Mode, Order, OrderFilter, OrderItem};
+use protocol::{Mode, Order, OrderFilter, OrderItem, OrderRefund};
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
@@ -9,12 +9,19 @@ use super::sql::{Bind, PageRequest, Sql, like_pattern, opt_text, push_page, stor
 use super::{Db, Tx};
 use crate::error::{AppError, AppResult};
 
-const SELECT: &str = "SELECT o.* FROM orders o";
+// What an order refunded, and the part of its fee that came back, are sums
+// of its refunds (CAST: PostgreSQL sums BIGINT into NUMERIC).
+const SELECT: &str = "SELECT o.*, \
+     (SELECT CAST(COALESCE(SUM(r.amount_cents), 0) AS BIGINT) FROM order_refunds r \
+      WHERE r.merchant_id = o.merchant_id AND r.mode = o.mode AND r.order_id = o.id) AS refunded_cents, \
+     (SELECT CAST(COALESCE(SUM(r.fee_return_cents), 0) AS BIGINT) FROM order_refunds r \
+      WHERE r.merchant_id = o.merchant_id AND r.mode = o.mode AND r.order_id = o.id) AS fee_returned_cents \
+     FROM orders o";
 
 fn from_row(row: &AnyRow) -> AppResult<Order> {
     let items: Vec<OrderItem> = serde_json::from_str(&row.get::<String, _>("items"))
         .map_err(|e| AppError::Internal(format!("order items: {e}")))?;
-    Ok(Order {
+    let mut order = Order {
         id: row.get("id"),
         mode: stored(&row.get::<String, _>("mode"), "mode")?,
         page_id: opt_text(row, "page_id"),
@@ -30,9 +37,15 @@ fn from_row(row: &AnyRow) -> AppResult<Order> {
             .transpose()?,
         reference: row.get("reference"),
         transaction_id: opt_text(row, "transaction_id"),
+        refunded_cents: row.get("refunded_cents"),
+        fee_cents: 0,
+        net_cents: 0,
+        refunds: Vec::new(),
         created_at: row.get("created_at"),
         updated_at: row.get("updated_at"),
-    })
+    };
+    crate::domain::ledger::price_order(&mut order, row.get("fee_returned_cents"));
+    Ok(order)
 }
 
 fn search_text(order: &Order) -> String {
@@ -141,4 +154,60 @@ pub async fn list_orders(
     push_page(&mut sql, "o", page);
     let rows = sql.query().fetch_all(&db.pool).await?;
     rows.iter().map(from_row).collect()
+}
+
+/// Records one refund of an order.
+pub async fn insert_refund(
+    tx: &mut Tx,
+    merchant_id: &str,
+    order: &Order,
+    refund: &OrderRefund,
+) -> AppResult<()> {
+    sqlx::query(
+        "INSERT INTO order_refunds (id, merchant_id, mode, order_id, transaction_id, amount_cents, \
+         fee_return_cents, refunded_on, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+    )
+    .bind(&refund.id)
+    .bind(merchant_id)
+    .bind(order.mode.as_str())
+    .bind(&order.id)
+    .bind(order.transaction_id.clone())
+    .bind(refund.amount_cents)
+    .bind(refund.fee_return_cents)
+    .bind(&refund.refunded_on)
+    .bind(refund.created_at)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// An order's refunds, oldest first.
+pub async fn refunds_of<'e, E>(
+    executor: E,
+    merchant_id: &str,
+    mode: Mode,
+    order_id: &str,
+) -> AppResult<Vec<OrderRefund>>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
+{
+    let rows = sqlx::query(
+        "SELECT id, amount_cents, fee_return_cents, refunded_on, created_at FROM order_refunds \
+         WHERE merchant_id = $1 AND mode = $2 AND order_id = $3 ORDER BY created_at, id",
+    )
+    .bind(merchant_id)
+    .bind(mode.as_str())
+    .bind(order_id)
+    .fetch_all(executor)
+    .await?;
+    Ok(rows
+        .iter()
+        .map(|row| OrderRefund {
+            id: row.get("id"),
+            amount_cents: row.get("amount_cents"),
+            fee_return_cents: row.get("fee_return_cents"),
+            refunded_on: row.get("refunded_on"),
+            created_at: row.get("created_at"),
+        })
+        .collect())
 }

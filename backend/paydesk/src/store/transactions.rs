@@ -58,9 +58,12 @@ fn from_row(row: &AnyRow) -> AppResult<TransactionRecord> {
         unpaid_code: opt_text(row, "unpaid_code"),
         attempt: row.get::<i64, _>("attempt").max(0) as u32,
         history,
+        fee_cents: 0,
+        net_cents: 0,
         created_at: row.get("created_at"),
         updated_at: row.get("updated_at"),
     };
+    let view = crate::domain::ledger::priced(view);
     Ok(TransactionRecord {
         view,
         script: row.get("script"),

@@ -517,7 +517,10 @@ pub const ENDPOINTS: &[Endpoint] = &[
                 "orders",
                 "Refund or cancel an order",
             ),
-            Body::Fields(&[("action", "OrderAction", true)]),
+            Body::Fields(&[
+                ("action", "OrderAction", true),
+                ("amountCents", "integer", false),
+            ]),
         ),
         "GetOrder",
         "orderId",

@@ -5,7 +5,7 @@ import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { Dialog } from "../../components/Dialog";
-import { formatDateTime, formatMoney } from "../../components/format";
+import { formatBusinessDate, formatDateTime, formatMoney } from "../../components/format";
 import { PageSpinner } from "../../components/Spinner";
 import { orderAtom } from "../../live/cache";
 import { useCommand } from "../../live/useCommand";
@@ -13,6 +13,7 @@ import { useRecord } from "../../live/useRecord";
 import type { Order, OrderAction } from "../../protocol/wire";
 import { orderActions } from "./orderView";
 import { OrderStatusBadge } from "./OrderStatusBadge";
+import { RefundDialog } from "./RefundDialog";
 
 /** One order in a dialog over the list, opened by `?order={id}`. */
 export function OrderDetail({ id, onClose }: { id: string; onClose: () => void }) {
@@ -40,6 +41,7 @@ function OrderBody({ order }: { order: Order }) {
   const language = i18n.language;
   const act = useCommand();
   const [confirming, setConfirming] = useState<OrderAction | null>(null);
+  const [refunding, setRefunding] = useState(false);
 
   async function confirm() {
     if (!confirming) return;
@@ -72,6 +74,11 @@ function OrderBody({ order }: { order: Order }) {
         <span className="cell-muted">{t("orders.detail.noTransaction")}</span>
       ),
     ],
+    [t("orders.detail.fee"), <span data-testid="order-fee">{formatMoney(order.feeCents, language)}</span>],
+    ...(order.refundedCents > 0
+      ? [[t("orders.detail.refunded"), <span data-testid="order-refunded">{formatMoney(order.refundedCents, language)}</span>] as [string, ReactNode]]
+      : []),
+    [t("orders.detail.net"), <span data-testid="order-net">{formatMoney(order.netCents, language)}</span>],
     [t("orders.detail.id"), <code className="cell-mono">{order.id}</code>],
     [t("orders.detail.created"), formatDateTime(order.createdAt, language)],
     [t("orders.detail.updated"), formatDateTime(order.updatedAt, language)],
@@ -113,15 +120,42 @@ function OrderBody({ order }: { order: Order }) {
           </div>
         ))}
       </dl>
+      {order.refunds.length > 0 ? (
+        <table className="table order-items" data-testid="order-refunds">
+          <caption className="table-caption">{t("orders.refund.listTitle")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("orders.refund.date")}</th>
+              <th scope="col" className="cell-amount">{t("orders.refund.feeReturned")}</th>
+              <th scope="col" className="cell-amount">{t("orders.columns.amount")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.refunds.map((refund) => (
+              <tr key={refund.id} data-refund-id={refund.id}>
+                <td>{formatBusinessDate(refund.refundedOn, language)}</td>
+                <td className="cell-amount">{formatMoney(refund.feeReturnCents, language)}</td>
+                <td className="cell-amount">{formatMoney(refund.amountCents, language)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
       {orderActions(order.status).length > 0 ? (
         <div className="form-actions">
           {orderActions(order.status).map((action) => (
-            <Button key={action} variant="danger" onClick={() => setConfirming(action)} data-testid={`order-${action}`}>
+            <Button
+              key={action}
+              variant="danger"
+              onClick={() => (action === "refund" ? setRefunding(true) : setConfirming(action))}
+              data-testid={`order-${action}`}
+            >
               {t(`orders.actions.${action}`)}
             </Button>
           ))}
         </div>
       ) : null}
+      {refunding ? <RefundDialog order={order} open onClose={() => setRefunding(false)} /> : null}
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => {

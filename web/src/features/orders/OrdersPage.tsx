@@ -5,6 +5,7 @@ import { FilterClear, FilterSearch, FilterSelect, methodOptions } from "../../co
 import "../../components/filterBar.css";
 import { PageHeader } from "../../components/PageHeader";
 import { PagedTable } from "../../components/PagedTable";
+import { SummaryLink } from "../../components/SummaryLink";
 import { orderUpsertsAtom } from "../../live/cache";
 import { usePagedList } from "../../live/usePagedList";
 import { OrderDetail } from "./OrderDetail";
@@ -29,7 +30,7 @@ export function OrdersPage() {
 
   return (
     <section className="page" data-testid="orders-page">
-      <PageHeader title={t("orders.title")} subtitle={t("orders.subtitle")} />
+      <PageHeader title={t("orders.title")} subtitle={t("orders.subtitle")} actions={<SummaryLink />} />
       <OrderFilters view={view} onChange={update} onClear={clear} />
       <PagedTable
         list={list}

@@ -91,6 +91,8 @@ function TransactionDetail({ transaction }: { transaction: Transaction }) {
         [t("transactions.detail.fields.method"), t(`collections.method.${transaction.method}`)],
         [t("transactions.detail.fields.kind"), t(`collections.kind.${transaction.paymentKind}`)],
         [t("transactions.detail.fields.reference"), <code className="cell-mono">{transaction.reference}</code>],
+        [t("transactions.detail.fields.fee"), <span data-testid="transaction-fee">{formatMoney(transaction.feeCents, language)}</span>],
+        [t("transactions.detail.fields.net"), <span data-testid="transaction-net">{formatMoney(transaction.netCents, language)}</span>],
         [t("transactions.detail.fields.attempt"), String(transaction.attempt)],
         ...(transaction.unpaidCode ? [[t("transactions.detail.fields.unpaidCode"), transaction.unpaidCode] as [string, ReactNode]] : []),
       ],

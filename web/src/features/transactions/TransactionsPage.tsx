@@ -6,6 +6,7 @@ import { FilterBar } from "../../components/FilterBar";
 import { isFiltered } from "../../components/listView";
 import { PageHeader } from "../../components/PageHeader";
 import { PagedTable } from "../../components/PagedTable";
+import { SummaryLink } from "../../components/SummaryLink";
 import { useUrlFilters } from "../../components/useUrlFilters";
 import { transactionUpsertsAtom } from "../../live/cache";
 import { usePagedList } from "../../live/usePagedList";
@@ -30,9 +31,12 @@ export function TransactionsPage() {
   const filtered = isFiltered(view);
 
   const exportButton = (
-    <Button onClick={csv.run} busy={csv.busy} disabled={list.ids.length === 0} data-testid="export-csv">
-      {csv.busy ? t("transactions.export.busy") : t("transactions.export.button")}
-    </Button>
+    <>
+      <SummaryLink />
+      <Button onClick={csv.run} busy={csv.busy} disabled={list.ids.length === 0} data-testid="export-csv">
+        {csv.busy ? t("transactions.export.busy") : t("transactions.export.button")}
+      </Button>
+    </>
   );
 
   return (

@@ -45,7 +45,7 @@ pub fn open_charge(request: &ChargeRequest) -> (Order, TransactionRecord) {
     let now = now_ms();
     let order_id = new_id("ord");
     let transaction_id = new_id("txn");
-    let order = Order {
+    let mut order = Order {
         id: order_id.clone(),
         mode: request.mode,
         page_id: request.page_id.map(str::to_string),
@@ -63,6 +63,10 @@ pub fn open_charge(request: &ChargeRequest) -> (Order, TransactionRecord) {
         failure: None,
         reference: request.reference.to_string(),
         transaction_id: Some(transaction_id.clone()),
+        refunded_cents: 0,
+        fee_cents: 0,
+        net_cents: 0,
+        refunds: Vec::new(),
         created_at: now,
         updated_at: now,
     };
@@ -95,11 +99,14 @@ pub fn open_charge(request: &ChargeRequest) -> (Order, TransactionRecord) {
             date: request.today.to_string(),
             unpaid_code: None,
         }],
+        fee_cents: 0,
+        net_cents: 0,
         created_at: now,
         updated_at: now,
     };
+    crate::domain::ledger::price_order(&mut order, 0);
     let record = TransactionRecord {
-        view,
+        view: crate::domain::ledger::priced(view),
         script: String::new(),
         script_step: 0,
         settled_on: None,

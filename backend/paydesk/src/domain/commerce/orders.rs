@@ -19,6 +19,7 @@ pub async fn act_on_order(
     scope: &Scope,
     order_id: &str,
     action: OrderAction,
+    amount_cents: Option<i64>,
 ) -> AppResult<Effect> {
     let mut order = store::find_order(
         &mut **tx,
@@ -31,10 +32,31 @@ pub async fn act_on_order(
     let mut changes = Vec::new();
     match (action, order.status) {
         (OrderAction::Refund, OrderStatus::Paid) => {
+            // What is left is read inside this write transaction, which
+            // holds the stream's lock: concurrent refunds see each other.
+            let remaining = order.amount_cents - order.refunded_cents;
+            let amount = amount_cents.unwrap_or(remaining);
+            if amount <= 0 {
+                return Err(AppError::field("amountCents", ErrorCode::InvalidAmount));
+            }
+            if amount > remaining {
+                return Err(AppError::field(
+                    "amountCents",
+                    ErrorCode::RefundExceedsRemaining,
+                ));
+            }
             // The money leaves the merchant's balance with the refund.
             let today = stream_today(tx, scope).await?;
-            ledger::post_refund(tx, scope, &order, today).await?;
-            order.status = OrderStatus::Refunded;
+            let refund = ledger::post_refund(tx, scope, &order, amount, today).await?;
+            store::insert_refund(tx, &scope.merchant_id, &order, &refund).await?;
+            let fee_returned = ledger::default_fee(order.method).of(order.amount_cents)
+                - order.fee_cents
+                + refund.fee_return_cents;
+            order.refunded_cents += amount;
+            ledger::price_order(&mut order, fee_returned);
+            if order.refunded_cents >= order.amount_cents {
+                order.status = OrderStatus::Refunded;
+            }
             order.updated_at = now_ms();
         }
         (OrderAction::Cancel, OrderStatus::Pending) => {
@@ -80,6 +102,7 @@ pub async fn act_on_order(
         _ => return Err(AppError::Code(ErrorCode::ActionNotAllowed)),
     }
     store::update_order(tx, &scope.merchant_id, &order).await?;
+    order.refunds = store::refunds_of(&mut **tx, &scope.merchant_id, scope.mode, &order.id).await?;
     let id = order.id.clone();
     changes.push(Change::OrderUpserted {
         order: Box::new(order),
@@ -105,7 +128,7 @@ pub async fn list_orders(
 }
 
 pub async fn get_order(db: &Db, scope: &Scope, order_id: &str) -> AppResult<ReplyBody> {
-    let order = store::find_order(
+    let mut order = store::find_order(
         &db.pool,
         &scope.merchant_id,
         scope.mode,
@@ -113,6 +136,7 @@ pub async fn get_order(db: &Db, scope: &Scope, order_id: &str) -> AppResult<Repl
     )
     .await?
     .ok_or(AppError::Code(ErrorCode::NotFound))?;
+    order.refunds = store::refunds_of(&db.pool, &scope.merchant_id, scope.mode, &order.id).await?;
     Ok(ReplyBody::Order {
         order: Box::new(order),
     })

@@ -1,0 +1,126 @@
+//! Card orders for tests: a payer paying a pay page by card on the real pay
+//! page, and the merchant's reads and refunds of the order.
+
+use protocol::*;
+
+use super::{Socket, TestApp, committed_id};
+
+fn hidden(html: &str, name: &str) -> String {
+    let marker = format!("name=\"{name}\" value=\"");
+    let start = html
+        .find(&marker)
+        .unwrap_or_else(|| panic!("no {name} in {html}"))
+        + marker.len();
+    html[start..].chars().take_while(|c| *c != '"').collect()
+}
+
+/// Pays a new R150 card pay page as a payer would (its page id).
+pub async fn pay_by_card(app: &TestApp, tab: &mut Socket) -> String {
+    pay_by_card_as(app, tab, "Lerato Dlamini").await
+}
+
+/// The same, by a payer who gives `name`.
+pub async fn pay_by_card_as(app: &TestApp, tab: &mut Socket, name: &str) -> String {
+    let input = PayPageInput {
+        title: "Yoga class".into(),
+        description: "One drop-in class.".into(),
+        amount_mode: AmountMode::Fixed,
+        amount_cents: Some(15_000),
+        min_cents: None,
+        max_cents: None,
+        kind: PaymentKind::Once,
+        interval: None,
+        methods: vec![PaymentMethod::Card],
+        expires_on: None,
+        max_uses: None,
+        reference: "YOGA-1".into(),
+        success_url: None,
+        colour: "#1e3a8a".into(),
+    };
+    let page_id = committed_id(
+        tab.command(
+            "page",
+            Command::CreatePayPage {
+                input: Box::new(input),
+            },
+        )
+        .await,
+    );
+    let browser = app.browser();
+    let html = browser
+        .http
+        .get(app.url(&format!("/pay/{page_id}?method=card")))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let (csrf, attempt) = (hidden(&html, "csrfToken"), hidden(&html, "attempt"));
+    let paid = browser
+        .post_form(
+            &format!("/pay/{page_id}"),
+            &[
+                ("csrfToken", csrf.as_str()),
+                ("attempt", attempt.as_str()),
+                ("method", "card"),
+                ("name", name),
+                ("email", "lerato@example.co.za"),
+                ("cardNumber", "4242424242424242"),
+                ("expiry", "12/29"),
+                ("cvv", "123"),
+            ],
+        )
+        .await;
+    assert_eq!(paid.status(), 303);
+    page_id
+}
+
+/// The one order of a pay page.
+pub async fn order_of(socket: &mut Socket, page_id: &str) -> Order {
+    let reply = socket
+        .query(
+            "orders",
+            Query::ListOrders {
+                filter: OrderFilter {
+                    page_id: Some(page_id.into()),
+                    ..Default::default()
+                },
+                cursor: None,
+                limit: None,
+            },
+        )
+        .await;
+    match reply {
+        ServerFrame::Reply {
+            ok: Some(ReplyBody::OrderPage { mut items, .. }),
+            ..
+        } if items.len() == 1 => items.remove(0),
+        other => panic!("{other:?}"),
+    }
+}
+
+/// (available, pending) on the stream's business date.
+pub async fn balance(socket: &mut Socket) -> (i64, i64) {
+    match socket.query("b", Query::GetBalance {}).await {
+        ServerFrame::Reply {
+            ok: Some(ReplyBody::Balance { balance }),
+            ..
+        } => (balance.available_cents, balance.pending_cents),
+        other => panic!("{other:?}"),
+    }
+}
+
+/// Refunds what is left of an order.
+pub fn refund(order_id: &str) -> Command {
+    refund_part(order_id, None)
+}
+
+/// Refunds `amount_cents` of an order (what is left when none).
+pub fn refund_part(order_id: &str, amount_cents: Option<i64>) -> Command {
+    Command::ActOnOrder {
+        order_id: order_id.into(),
+        action: OrderAction::Refund,
+        amount_cents,
+    }
+}

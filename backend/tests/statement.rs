@@ -1,0 +1,217 @@
+//! The statement of a period through the live socket: its sections add up
+//! to what the ledger holds, its closing balance is the balance the ledger
+//! sums to, and its CSV keeps a payer's formula-like name as text.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod collection_support;
+mod common;
+
+use collection_support::{customer, monthly_debicheck, running};
+use common::orders::{balance, order_of, pay_by_card_as, refund_part};
+use common::{Database, Socket, TestApp, advance_clock, committed_id, error_of};
+use protocol::*;
+
+/// Every entry of the period, page by page.
+async fn statement(socket: &mut Socket, from: &str, to: &str) -> Statement {
+    let mut offset = 0;
+    let mut whole: Option<Statement> = None;
+    loop {
+        let page = match socket
+            .query(
+                &format!("s-{from}-{to}-{offset}"),
+                Query::GetStatement {
+                    from: from.into(),
+                    to: to.into(),
+                    offset,
+                },
+            )
+            .await
+        {
+            ServerFrame::Reply {
+                ok: Some(ReplyBody::Statement { statement }),
+                ..
+            } => *statement,
+            other => panic!("{other:?}"),
+        };
+        let next = page.next_offset;
+        match &mut whole {
+            Some(statement) => statement.lines.extend(page.lines),
+            None => whole = Some(page),
+        }
+        match next {
+            Some(at) => offset = at,
+            None => return whole.unwrap(),
+        }
+    }
+}
+
+async fn download(socket: &mut Socket, from: &str, to: &str, format: StatementFormat) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    let mut offset = 0;
+    loop {
+        let reply = socket
+            .query(
+                &format!("d-{offset}"),
+                Query::DownloadStatement {
+                    from: from.into(),
+                    to: to.into(),
+                    format,
+                    language: Language::En,
+                    offset,
+                },
+            )
+            .await;
+        let ServerFrame::Reply {
+            ok: Some(ReplyBody::FileChunk { chunk }),
+            ..
+        } = reply
+        else {
+            panic!("{reply:?}");
+        };
+        bytes.extend(chunk.data);
+        match chunk.next_offset {
+            Some(at) => offset = at,
+            None => return bytes,
+        }
+    }
+}
+
+fn kind_sum(statement: &Statement, kind: &str) -> i64 {
+    statement
+        .lines
+        .iter()
+        .filter(|l| l.kind == kind)
+        .map(|l| l.amount_cents)
+        .sum()
+}
+
+/// March with a card order refunded in part, a DebiCheck debit paid and
+/// one disputed: each section is the sum of its kind's entries, the closing
+/// balance is the opening balance plus every entry, and it is the balance.
+async fn a_statement_adds_up_to_the_ledger(db: Database) {
+    let app = TestApp::start_pinned(db).await;
+    let owner = app.merchant("owner@karoo.test").await;
+    let mut tab = owner.open(Mode::Test).await;
+    let mut watcher = owner.open(Mode::Test).await;
+    let other = app.merchant("other@elsewhere.test").await;
+    let mut stranger = other.open(Mode::Test).await;
+
+    // A payer whose name a spreadsheet program would read as a formula (a
+    // pay page takes letters and `-`).
+    let page_id = pay_by_card_as(&app, &mut tab, "-Lerato Dlamini").await;
+    let order = order_of(&mut tab, &page_id).await;
+    let refunded = tab.command("r", refund_part(&order.id, Some(5_000))).await;
+    assert!(
+        matches!(refunded, ServerFrame::Reply { ok: Some(_), .. }),
+        "{refunded:?}"
+    );
+    let customer_id = customer(&mut tab).await;
+    for (account, contract) in [("4000000001", "GYM2026"), ("4000000006", "GYM2027")] {
+        let input = Box::new(monthly_debicheck(&customer_id, account, contract));
+        let id = committed_id(
+            tab.command(contract, Command::CreatePayment { input })
+                .await,
+        );
+        running(&mut tab, &id).await;
+    }
+    for day in ["2026-03-09", "2026-03-16", "2026-03-23"] {
+        advance_clock(&mut tab, &mut watcher, ClockStep::Week, day).await;
+    }
+
+    let march = statement(&mut tab, "2026-03-01", "2026-03-31").await;
+    assert_eq!(march.opening_balance_cents, 0);
+    assert_eq!(
+        march.collected,
+        vec![
+            StatementMethodTotal {
+                method: PaymentMethod::Card,
+                count: 1,
+                amount_cents: 15_000,
+            },
+            StatementMethodTotal {
+                method: PaymentMethod::Debicheck,
+                count: 2,
+                amount_cents: 20_000,
+            },
+        ]
+    );
+    // The card's R6.43 and two DebiCheck fees of R9; a third of the card
+    // fee came back with the refund and the disputed debit's whole fee.
+    assert_eq!(march.fees_cents, -643 - 1_800);
+    assert_eq!(march.fee_returns_cents, 214 + 900);
+    assert_eq!(march.refunds_cents, -5_000);
+    assert_eq!(march.disputes_cents, -10_000);
+    assert_eq!(march.reversals_cents, 0);
+    assert_eq!(
+        march
+            .payouts
+            .iter()
+            .map(|p| (p.kind.as_str(), p.amount_cents))
+            .collect::<Vec<_>>(),
+        vec![("payout", 0), ("payout_fee", 0), ("payout_return", 0)]
+    );
+    assert!(march.other.is_empty());
+    // Each section is the sum of its entries.
+    assert_eq!(march.lines.len() as u32, march.lines_total);
+    assert_eq!(march.fees_cents, kind_sum(&march, "fee"));
+    assert_eq!(march.refunds_cents, kind_sum(&march, "refund"));
+    assert_eq!(march.disputes_cents, kind_sum(&march, "dispute"));
+    assert_eq!(
+        march.fee_returns_cents,
+        kind_sum(&march, "fee_return") + kind_sum(&march, "refund_fee_return")
+    );
+    // Closing = opening + the period's entries = the ledger's balance.
+    let entries: i64 = march.lines.iter().map(|l| l.amount_cents).sum();
+    assert_eq!(
+        march.closing_balance_cents,
+        march.opening_balance_cents + entries
+    );
+    let (available, pending) = balance(&mut tab).await;
+    assert_eq!(march.closing_balance_cents, available + pending);
+    assert_eq!(march.closing_balance_cents, 18_671);
+    let refund_line = march.lines.iter().find(|l| l.kind == "refund").unwrap();
+    assert_eq!(refund_line.order_id.as_deref(), Some(order.id.as_str()));
+    assert_eq!(refund_line.name, "-Lerato Dlamini");
+
+    // A later period opens where the earlier one's entries leave it.
+    let later = statement(&mut tab, "2026-03-03", "2026-03-31").await;
+    assert_eq!(later.opening_balance_cents, 15_000 - 643 - 5_000 + 214);
+    assert_eq!(later.closing_balance_cents, march.closing_balance_cents);
+
+    // The CSV carries the same figures, the payer's name as text.
+    let csv = String::from_utf8(
+        download(&mut tab, "2026-03-01", "2026-03-31", StatementFormat::Csv).await,
+    )
+    .unwrap();
+    assert!(csv.contains("Closing balance,186.71\n"), "{csv}");
+    assert!(csv.contains("Refunds,-50.00\n"), "{csv}");
+    assert!(csv.contains(",'-Lerato Dlamini,"), "{csv}");
+    assert!(!csv.contains(",-Lerato"), "{csv}");
+    let xlsx = download(&mut tab, "2026-03-01", "2026-03-31", StatementFormat::Xlsx).await;
+    assert!(xlsx.starts_with(b"PK"), "an xlsx is a zip");
+
+    // A period that ends before it starts is refused on its end date.
+    let backwards = error_of(
+        tab.query(
+            "bad",
+            Query::GetStatement {
+                from: "2026-03-31".into(),
+                to: "2026-03-01".into(),
+                offset: 0,
+            },
+        )
+        .await,
+    );
+    assert_eq!(backwards.fields[0].field, "to");
+    assert_eq!(backwards.fields[0].code, ErrorCode::EndNotAfterStart);
+
+    // Another merchant's statement is its own; so is live mode's.
+    let theirs = statement(&mut stranger, "2026-03-01", "2026-03-31").await;
+    assert_eq!((theirs.lines_total, theirs.closing_balance_cents), (0, 0));
+    let mut live = owner.open(Mode::Live).await;
+    let live_march = statement(&mut live, "2026-03-01", "2026-03-31").await;
+    assert_eq!(live_march.lines_total, 0);
+}
+
+on_both_databases!(a_statement_adds_up_to_the_ledger);

@@ -1,0 +1,18 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useCan } from "../live/permissions";
+import { todayInSouthAfrica } from "./format";
+
+/** The statement of the month so far, for members who may read exports (the statement's section). */
+export function SummaryLink() {
+  const { t } = useTranslation();
+  const allowed = useCan("exports");
+  if (!allowed) return null;
+  const today = todayInSouthAfrica();
+  const query = new URLSearchParams({ from: `${today.slice(0, 8)}01`, to: today });
+  return (
+    <Link to={`/download/summary?${query.toString()}`} className="btn btn-secondary" data-testid="summary-link">
+      {t("summary.link")}
+    </Link>
+  );
+}
