@@ -84,6 +84,14 @@ pub enum ErrorCode {
     ActionNotAllowed,
     /// The available balance does not cover the money asked to go out.
     InsufficientBalance,
+    /// Payouts need a settlement account first.
+    NoSettlementAccount,
+    /// The bank's account verification found no such account.
+    BankAccountNotFound,
+    /// The bank's account verification found the account closed.
+    BankAccountClosed,
+    /// A payout must be more than its fee.
+    PayoutBelowFee,
     RetryNotAllowed,
     TestModeOnly,
     // Spreadsheet import: the file as a whole

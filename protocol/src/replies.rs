@@ -7,8 +7,8 @@ use ts_rs::TS;
 use crate::{
     ApiToken, Balance, BankAccount, BusinessInfo, Card, Customer, Dashboard, EMandateRequest,
     FileChunk, HistoryDetail, HistoryEntry, HistoryPerson, Import, ImportIssue, ImportPreview,
-    Mandate, Order, PayPage, Payment, PaymentMethodSettings, Profile, SessionInfo, Team,
-    Transaction, WebhookDelivery, WebhookEndpoint,
+    Mandate, Order, PayPage, Payment, PaymentMethodSettings, Payout, PayoutDetail, PayoutSettings,
+    Profile, SessionInfo, Team, Transaction, WebhookDelivery, WebhookEndpoint,
 };
 
 #[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq)]
@@ -86,6 +86,18 @@ pub enum ReplyBody {
     },
     Balance {
         balance: Box<Balance>,
+    },
+    PayoutSettings {
+        settings: Box<PayoutSettings>,
+    },
+    Payouts {
+        payouts: Vec<Payout>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        next_cursor: Option<String>,
+    },
+    Payout {
+        detail: Box<PayoutDetail>,
     },
     PaymentMethodSettings {
         settings: Box<PaymentMethodSettings>,

@@ -16,6 +16,7 @@ use super::scheduler;
 use super::sockets;
 use paydesk::domain::api_tokens::commands::{is_api_token_command, run_api_token_command};
 use paydesk::domain::clock::BusinessClock;
+use paydesk::domain::payouts::{is_payout_command, run_payout_command};
 use paydesk::domain::permissions::{self, Grant, Permissions};
 use paydesk::domain::teams::{is_team_command, run_team_command};
 use paydesk::domain::webhooks::commands::{WebhookTools, is_webhook_command, run_webhook_command};
@@ -508,6 +509,18 @@ async fn commit_command(
         address: msg.address.clone(),
     };
     let written = stream::write(&db, &key, &cause, async |tx: &mut Tx, seq| {
+        // Another node may have run the same command while this one waited
+        // for the stream's lock (a retry sent to both): its reply stands,
+        // and nothing runs twice.
+        if let Some(ran) =
+            events::find_command_result_in_tx(tx, &key.merchant_id, key.mode, &msg.command_id)
+                .await?
+        {
+            if !ran.is_retry_of(&msg.user_id, &fingerprint) {
+                return Err(AppError::Code(ErrorCode::CommandIdReused));
+            }
+            return Ok(Work::Unchanged(Ran::Before(protocol::decode(&ran.reply)?)));
+        }
         // The table decides with the member's role as it is now, read in
         // this transaction: a member demoted or removed since their socket
         // joined is refused from their next command on.
@@ -531,6 +544,11 @@ async fn commit_command(
         };
         let (changes, reply, stored) = if is_team_command(&msg.command) {
             let effect = run_team_command(tx, &scope, &msg.command, &msg.team).await?;
+            let reply = ReplyBody::Committed { seq, id: effect.id };
+            (effect.changes, reply.clone(), reply)
+        } else if is_payout_command(&msg.command) {
+            let confirmed = msg.team.confirmed.as_ref();
+            let effect = run_payout_command(tx, &scope, &msg.command, confirmed).await?;
             let reply = ReplyBody::Committed { seq, id: effect.id };
             (effect.changes, reply.clone(), reply)
         } else if is_webhook_command(&msg.command) {
@@ -574,9 +592,13 @@ async fn commit_command(
             .await?;
         // Even a command that changed nothing a tab shows is an event: its
         // reply names the `seq` the client waits for.
-        Ok(Work::changed(changes, reply))
+        Ok(Work::changed(changes, Ran::Now(reply)))
     })
     .await?;
+    let reply = match written.value {
+        Ran::Before(reply) => return Ok((reply, Vec::new())),
+        Ran::Now(reply) => reply,
+    };
     let Some(seq) = written.seq else {
         return Err(AppError::Internal(
             "a command's event was not written".into(),
@@ -584,7 +606,13 @@ async fn commit_command(
     };
     let mut deltas = read_deltas(&db, &key, known_seq, seq.saturating_sub(known_seq + 1)).await?;
     deltas.push((seq, written.changes));
-    Ok((written.value, deltas))
+    Ok((reply, deltas))
+}
+
+/// A command's reply: from this run, or from an earlier run of its id.
+enum Ran {
+    Now(ReplyBody),
+    Before(ReplyBody),
 }
 
 impl Handler<Execute> for MerchantActor {
@@ -599,7 +627,8 @@ impl Handler<Execute> for MerchantActor {
             )))));
         }
         let known_seq = self.position.as_ref().map_or(0, |p| p.seq);
-        let plays_collections = moves_collections(&msg.command);
+        // The routing table says whether something may be due today after it.
+        let plays_collections = routes::command_route(&msg.command).wakes_scheduler;
         let work = commit_command(
             self.db.clone(),
             self.key.clone(),
@@ -643,19 +672,6 @@ impl Handler<Advance> for MerchantActor {
             },
         )))
     }
-}
-
-/// Commands after which the scheduler has work right away.
-fn moves_collections(command: &protocol::Command) -> bool {
-    use protocol::Command as C;
-    matches!(
-        command,
-        C::CreatePayment { .. }
-            | C::ActOnPayment { .. }
-            | C::ActOnMandate { .. }
-            | C::AdvanceTestClock { .. }
-            | C::ScheduleCard { .. }
-    )
 }
 
 /// Plays one scheduler day and returns the deltas to publish: any other

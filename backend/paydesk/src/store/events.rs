@@ -118,6 +118,27 @@ pub async fn find_command_result(
     }))
 }
 
+/// The same, inside a write transaction: once the stream's lock is held, a
+/// command another node ran meanwhile is seen here.
+pub async fn find_command_result_in_tx(
+    tx: &mut Tx,
+    merchant_id: &str,
+    mode: Mode,
+    command_id: &str,
+) -> AppResult<Option<CommandResult>> {
+    let row = sqlx::query("SELECT user_id, body_hash, reply FROM command_results WHERE merchant_id = $1 AND mode = $2 AND command_id = $3")
+        .bind(merchant_id)
+        .bind(mode.as_str())
+        .bind(command_id)
+        .fetch_optional(&mut **tx)
+        .await?;
+    Ok(row.map(|r| CommandResult {
+        user_id: r.get("user_id"),
+        fingerprint: r.get("body_hash"),
+        reply: r.get("reply"),
+    }))
+}
+
 /// The ran command's id, who sent it and its fingerprint, for retries.
 pub struct CommandRun<'a> {
     pub command_id: &'a str,
