@@ -403,3 +403,6 @@ pub async fn get_payout(db: &Db, scope: &Scope, payout_id: &str) -> AppResult<Re
         }),
     })
 }
+
+#[cfg(test)]
+mod tests;
