@@ -161,8 +161,8 @@ pub struct PayoutSettings {
     #[ts(optional)]
     pub account: Option<SettlementAccount>,
     pub schedule: PayoutSchedule,
-    /// Payouts to the settlement account wait until then (ms, by the
-    /// stream's clock) after the account changed.
+    /// While payouts to a settlement account that changed less than 24
+    /// hours ago wait: until when (ms, wall clock).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional, type = "number")]
     pub held_until: Option<i64>,

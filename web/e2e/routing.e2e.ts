@@ -44,8 +44,6 @@ describe("routes", () => {
     const placeholder = page.getByTestId("not-built");
     await placeholder.waitFor();
     expect(await placeholder.textContent()).toContain("This screen is not built yet");
-    await page.goto("/account/payouts");
-    await page.getByTestId("not-built").waitFor();
     await shoot(page, "not-built-en-light");
     await page.close();
   });

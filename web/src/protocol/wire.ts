@@ -367,8 +367,8 @@ verifiedAt: number, };
 
 export type PayoutSettings = { account?: SettlementAccount, schedule: PayoutSchedule, 
 /**
- * Payouts to the settlement account wait until then (ms, by the
- * stream's clock) after the account changed.
+ * While payouts to a settlement account that changed less than 24
+ * hours ago wait: until when (ms, wall clock).
  */
 heldUntil?: number, 
 /**

@@ -106,8 +106,9 @@ async fn settings_changed(tx: &mut Tx, scope: &Scope) -> AppResult<Change> {
     let row = store::read_settings(&mut **tx, &scope.merchant_id, scope.mode)
         .await?
         .unwrap_or_else(default_settings);
+    let stream_now = stream_now_ms(&mut **tx, scope).await?;
     Ok(Change::PayoutSettingsUpdated {
-        settings: Box::new(settings_view(&row)?),
+        settings: Box::new(settings_view(&row, stream_now)?),
     })
 }
 
@@ -358,8 +359,9 @@ pub async fn get_settings(db: &Db, scope: &Scope) -> AppResult<ReplyBody> {
     let row = store::read_settings(&db.pool, &scope.merchant_id, scope.mode)
         .await?
         .unwrap_or_else(default_settings);
+    let stream_now = stream_now_ms(&db.pool, scope).await?;
     Ok(ReplyBody::PayoutSettings {
-        settings: Box::new(settings_view(&row)?),
+        settings: Box::new(settings_view(&row, stream_now)?),
     })
 }
 

@@ -67,7 +67,9 @@ pub fn schedule_of(row: &SettingsRow) -> AppResult<PayoutSchedule> {
     })
 }
 
-pub fn settings_view(row: &SettingsRow) -> AppResult<PayoutSettings> {
+/// `stream_now` is now by the stream's clock: a hold shows only while it
+/// lasts, as a wall-clock time (the test clock's days taken off).
+pub fn settings_view(row: &SettingsRow, stream_now: i64) -> AppResult<PayoutSettings> {
     let account = match (
         &row.bank,
         &row.branch_code,
@@ -90,7 +92,10 @@ pub fn settings_view(row: &SettingsRow) -> AppResult<PayoutSettings> {
     Ok(PayoutSettings {
         account,
         schedule: schedule_of(row)?,
-        held_until: row.held_until,
+        held_until: row
+            .held_until
+            .filter(|until| *until > stream_now)
+            .map(|until| until - (stream_now - crate::ids::now_ms())),
         fee_cents: PAYOUT_FEE_CENTS,
     })
 }
