@@ -3,7 +3,7 @@
 
 #![allow(dead_code)]
 
-use crate::common::{Socket, TestApp, committed_id};
+use crate::common::{Browser, Socket, TestApp, committed_id};
 use protocol::*;
 
 fn hidden(html: &str, name: &str) -> String {
@@ -18,6 +18,11 @@ fn hidden(html: &str, name: &str) -> String {
 /// A payer pays R150 by card on a new pay page: R143.57 net of the card
 /// fee, available the next business day.
 pub async fn pay_by_card(app: &TestApp, tab: &mut Socket, reference: &str) {
+    pay_by_card_with(&app.browser(), tab, reference).await;
+}
+
+/// The same, the payer's browser given (a server started as a process).
+pub async fn pay_by_card_with(browser: &Browser, tab: &mut Socket, reference: &str) {
     let input = PayPageInput {
         title: "Yoga class".into(),
         description: "One drop-in class.".into(),
@@ -43,10 +48,9 @@ pub async fn pay_by_card(app: &TestApp, tab: &mut Socket, reference: &str) {
         )
         .await,
     );
-    let browser = app.browser();
     let html = browser
         .http
-        .get(app.url(&format!("/pay/{page_id}?method=card")))
+        .get(format!("{}/pay/{page_id}?method=card", browser.base))
         .send()
         .await
         .unwrap()
