@@ -1,0 +1,85 @@
+//! The merchant actor's own tests: how it publishes to sessions.
+
+use super::*;
+use std::sync::{Arc, Mutex};
+
+/// A session stand-in that keeps what it is sent; its mailbox holds `capacity`.
+struct Recording {
+    capacity: usize,
+    seen: Arc<Mutex<Vec<Outbound>>>,
+}
+
+impl Actor for Recording {
+    type Context = Context<Self>;
+    fn started(&mut self, ctx: &mut Self::Context) {
+        ctx.set_mailbox_capacity(self.capacity);
+    }
+}
+
+/// Answered once everything sent before it was handled.
+#[derive(Message)]
+#[rtype(result = "()")]
+struct Flush;
+
+impl Handler<Flush> for Recording {
+    type Result = ();
+    fn handle(&mut self, _: Flush, _ctx: &mut Self::Context) {}
+}
+
+impl Handler<Outbound> for Recording {
+    type Result = ();
+    fn handle(&mut self, msg: Outbound, _ctx: &mut Self::Context) {
+        self.seen.lock().unwrap().push(msg);
+    }
+}
+
+fn member(capacity: usize) -> (Member, Arc<Mutex<Vec<Outbound>>>, Addr<Recording>) {
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let addr = Recording {
+        capacity,
+        seen: seen.clone(),
+    }
+    .start();
+    let member = Member {
+        user_id: "usr_test".into(),
+        outbox: addr.clone().recipient(),
+        permissions: Permissions::all(protocol::Access::Write),
+        token_id: None,
+    };
+    (member, seen, addr)
+}
+
+#[actix::test]
+async fn every_session_gets_the_same_bytes_and_a_full_one_is_dropped() {
+    let mut sessions = HashMap::new();
+    let (fast, fast_seen, fast_addr) = member(1_024);
+    let (slow, slow_seen, slow_addr) = member(1);
+    sessions.insert("fast".to_string(), fast);
+    sessions.insert("slow".to_string(), slow);
+    // Both actors have started and taken their mailbox bounds.
+    fast_addr.send(Flush).await.unwrap();
+    slow_addr.send(Flush).await.unwrap();
+
+    let frames: Vec<Encoded> = (0..4u8).map(|n| Encoded::from(vec![n; 64])).collect();
+    let mut dropped = Vec::new();
+    for bytes in &frames {
+        dropped.extend(fan_out(&sessions, |_| Some(bytes.clone())));
+        sessions.retain(|id, _| !dropped.contains(id));
+    }
+    assert_eq!(dropped, vec!["slow".to_string()]);
+    // Everything sent before has been handled.
+    fast_addr.send(Flush).await.unwrap();
+    slow_addr.send(Flush).await.unwrap();
+
+    let fast_seen = fast_seen.lock().unwrap();
+    assert_eq!(fast_seen.len(), frames.len());
+    for (got, sent) in fast_seen.iter().zip(&frames) {
+        let Outbound::Frame(got) = got else {
+            panic!("one frame per delta, not a list");
+        };
+        // The very buffer that was encoded, not a copy of it.
+        assert_eq!(got.as_ptr(), sent.as_ptr());
+    }
+    let slow_seen = slow_seen.lock().unwrap();
+    assert!(matches!(slow_seen.last(), Some(Outbound::TooSlow)));
+}
