@@ -174,6 +174,36 @@ fn debits_and_fees() {
 }
 
 #[test]
+fn the_schedule_falls_on_its_day_or_the_next_business_day() {
+    use protocol::{PayoutInterval, PayoutSchedule};
+    use time::macros::date;
+    let every = |interval, weekday, day_of_month| PayoutSchedule {
+        interval,
+        weekday,
+        day_of_month,
+        minimum_cents: 1_000,
+    };
+    let friday = every(PayoutInterval::Weekly, 5, 0);
+    assert!(super::rules::schedule_due(&friday, date!(2026 - 03 - 06)));
+    assert!(!super::rules::schedule_due(&friday, date!(2026 - 03 - 05)));
+    // Good Friday 2026 (3 April) and Family Day (6 April): the Tuesday pays.
+    assert!(!super::rules::schedule_due(&friday, date!(2026 - 04 - 03)));
+    assert!(super::rules::schedule_due(&friday, date!(2026 - 04 - 07)));
+    assert!(!super::rules::schedule_due(&friday, date!(2026 - 04 - 08)));
+    // The 25th of April 2026 is a Saturday: Monday the 27th is Freedom Day.
+    let monthly = every(PayoutInterval::Monthly, 0, 25);
+    assert!(super::rules::schedule_due(&monthly, date!(2026 - 04 - 28)));
+    assert!(!super::rules::schedule_due(&monthly, date!(2026 - 04 - 29)));
+    assert!(super::rules::schedule_due(&monthly, date!(2026 - 03 - 25)));
+    let daily = every(PayoutInterval::Daily, 0, 0);
+    assert!(!super::rules::schedule_due(&daily, date!(2026 - 03 - 07)));
+    assert!(!super::rules::schedule_due(
+        &every(PayoutInterval::Off, 0, 0),
+        date!(2026 - 03 - 06)
+    ));
+}
+
+#[test]
 fn allocation_settles_debts_first_and_adds_up() {
     let open = vec![
         ("a".to_string(), 1_000),
