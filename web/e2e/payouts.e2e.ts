@@ -112,6 +112,27 @@ describe("payouts", () => {
     expect(await panel.getByTestId("panel-total").textContent()).toContain("100,00");
     expect(await panel.getByTestId("panel-steps").locator("li").count()).toBe(3);
     await shoot(tabB, "payout-detail-en-light");
+
+    // Money back to a customer from the customer screen; the payouts tab shows it live.
+    const customerId = await createRecord(tabA, "test", {
+      t: "CreateCustomer",
+      input: { name: "Sipho Mokoena", email: "sipho@example.co.za", cellphone: "", idNumber: "", addressLine1: "", addressLine2: "", city: "", postalCode: "", reference: "" },
+    });
+    await createRecord(tabA, "test", {
+      t: "AddBankAccount",
+      customerId,
+      input: { bank: "capitec", branchCode: "470010", accountType: "savings", holderName: "S Mokoena", accountNumber: "62009876543" },
+    });
+    await tabA.bringToFront();
+    await tabA.goto(`/customers/${customerId}`);
+    await tabA.getByTestId("pay-to-customer").click();
+    const pay = tabA.getByTestId("pay-customer-dialog");
+    await pay.getByTestId("pay-customer-amount").fill("10");
+    await pay.getByTestId("pay-customer-reason").fill("Double debit in March");
+    await shoot(tabA, "pay-to-customer-en-light");
+    await pay.getByTestId("confirm-pay-customer").click();
+    await pay.waitFor({ state: "detached" });
+    await expect.poll(() => tabB.getByTestId("open-payout").count()).toBe(2);
     await tabA.close();
     await tabB.close();
   });
