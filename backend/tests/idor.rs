@@ -13,7 +13,9 @@ mod team_support;
 use std::collections::BTreeSet;
 
 use common::{Database, Socket, TestApp, committed_id, customer_input, error_of};
-use protocol::{ClientFrame, Command, ErrorCode, Mode, Query, ReplyBody, ServerFrame};
+use protocol::{
+    Change, ClientFrame, Command, ErrorCode, Mode, PayoutStatus, Query, ReplyBody, ServerFrame,
+};
 use serde_json::{Value, json};
 use team_support::{tag_of, wire_union, wire_variants};
 
@@ -41,6 +43,7 @@ struct Theirs {
     invite: String,
     /// B's owner.
     user: String,
+    payout: String,
 }
 
 fn first_id(list: Value) -> String {
@@ -160,8 +163,10 @@ async fn records_of_b(app: &TestApp, tab: &mut Socket) -> Theirs {
         "team",
     );
     let invite = first_id(team["invites"].clone());
+    let payout = payout_of_b(tab).await;
     let (user, _) = app.owner_ids("owner@b.co.za").await;
     Theirs {
+        payout,
         token,
         invite,
         user,
@@ -219,6 +224,39 @@ async fn pay_by_card(app: &TestApp, page_id: &str) {
         )
         .await;
     assert_eq!(paid.status(), 303);
+}
+
+/// B's card money settles a day later and is paid out; returns once the
+/// scheduler has submitted it, so nothing of B moves during the sweep.
+async fn payout_of_b(tab: &mut Socket) -> String {
+    let account = json!({"t": "SetSettlementAccount", "confirmation": "karoo-sunset-41",
+        "input": {"bank": "fnb", "branchCode": "250655", "accountType": "current",
+        "holderName": "B Zulu", "accountNumber": "62001234567"}});
+    committed(tab.command("acct", command(account)).await);
+    let clock = json!({"t": "AdvanceTestClock", "step": "day"});
+    committed(tab.command("clock", command(clock)).await);
+    tab.next_matching(|f| {
+        matches!(f, ServerFrame::Delta { changes, .. } if changes.iter().any(
+            |c| matches!(c, Change::ClockAdvanced { today } if today == "2026-03-03")))
+    })
+    .await;
+    let request = json!({"t": "RequestPayout", "amountCents": 5000});
+    let payout = committed_id(tab.command("payout", command(request)).await);
+    let id = payout.clone();
+    tab.next_matching(move |f| {
+        matches!(f, ServerFrame::Delta { changes, .. } if changes.iter().any(
+            |c| matches!(c, Change::PayoutUpserted { payout } if payout.id == id
+                && payout.status == PayoutStatus::Submitted)))
+    })
+    .await;
+    payout
+}
+
+fn committed(frame: ServerFrame) {
+    assert!(
+        matches!(frame, ServerFrame::Reply { ok: Some(_), .. }),
+        "{frame:?}"
+    );
 }
 
 fn command(value: Value) -> Command {
@@ -325,6 +363,10 @@ fn probes(b: &Theirs) -> Vec<Probe> {
         q(json!({"t": "ListCards", "customerId": b.customer})),
         q(json!({"t": "ListWebhookDeliveries", "endpointId": b.endpoint})),
         q(json!({"t": "GetHistoryEntry", "entryId": b.entry})),
+        c(json!({"t": "PayoutToCustomer", "customerId": b.customer,
+            "bankAccountId": b.bank_account, "amountCents": 100, "reason": "R",
+            "transactionId": b.transaction})),
+        q(json!({"t": "GetPayout", "payoutId": b.payout})),
     ]
 }
 
@@ -364,6 +406,7 @@ fn every_variant_that_takes_an_id_is_swept() {
         token: "x".into(),
         invite: "x".into(),
         user: "x".into(),
+        payout: "x".into(),
     };
     let swept: BTreeSet<String> = probes(&b).iter().map(Probe::tag).collect();
     let mut wanted = taking_an_id("Command");

@@ -114,6 +114,13 @@ fn commands() -> Vec<Command> {
         json!({"t": "ChangeMemberRole", "userId": ID, "role": "viewer"}),
         json!({"t": "RemoveMember", "userId": ID}),
         json!({"t": "TransferOwnership", "userId": ID, "confirmation": "wrong"}),
+        json!({"t": "SetSettlementAccount", "confirmation": "wrong", "input": {"bank": "fnb",
+            "branchCode": "250655", "accountType": "current", "holderName": "K",
+            "accountNumber": "62001234567"}}),
+        json!({"t": "SetPayoutSchedule", "schedule": {"interval": "off", "minimumCents": 0}}),
+        json!({"t": "RequestPayout", "amountCents": 1000}),
+        json!({"t": "PayoutToCustomer", "customerId": ID, "bankAccountId": ID,
+            "amountCents": 100, "reason": "R"}),
     ]
     .into_iter()
     .map(command)
@@ -137,6 +144,9 @@ fn queries() -> Vec<Query> {
         json!({"t": "GetDashboard"}),
         json!({"t": "GetInsights", "from": "2026-03-01", "to": "2026-03-31", "bucket": "week"}),
         json!({"t": "GetBalance"}),
+        json!({"t": "GetPayoutSettings"}),
+        json!({"t": "ListPayouts"}),
+        json!({"t": "GetPayout", "payoutId": ID}),
         json!({"t": "GetPaymentMethodSettings"}),
         json!({"t": "GetImportPreview", "uploadId": ID, "offset": 0}),
         json!({"t": "GetImportPreviewDuplicates", "uploadId": ID, "offset": 0}),

@@ -6,8 +6,8 @@ use ts_rs::TS;
 
 use crate::{
     ApiToken, BankAccount, BusinessInfo, Card, Customer, EMandateRequest, HistoryEntry, Import,
-    Invite, Mandate, Member, Order, PayPage, Payment, PaymentMethodSettings, Transaction,
-    WebhookDelivery,
+    Invite, Mandate, Member, Order, PayPage, Payment, PaymentMethodSettings, Payout,
+    PayoutSettings, Transaction, WebhookDelivery,
 };
 
 /// The kinds of record a delta can touch.
@@ -115,5 +115,13 @@ pub enum Change {
     /// carries it; sent to members who may read its section).
     HistoryEntryAdded {
         entry: Box<HistoryEntry>,
+    },
+    /// A payout as it is now (requested, submitted, paid or failed).
+    PayoutUpserted {
+        payout: Box<Payout>,
+    },
+    /// The settlement account or the payout schedule changed.
+    PayoutSettingsUpdated {
+        settings: Box<PayoutSettings>,
     },
 }

@@ -7,7 +7,7 @@ use ts_rs::TS;
 use crate::{
     BankAccountInput, BusinessInfo, ClockStep, CustomerInput, EMandateRequestInput, ImportTemplate,
     Language, MandateAction, Mode, OrderAction, PageInterval, PayPageInput, PaymentAction,
-    PaymentInput, PaymentKind, PaymentMethodSettings, Permissions, Role,
+    PaymentInput, PaymentKind, PaymentMethodSettings, PayoutSchedule, Permissions, Role,
 };
 
 #[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq)]
@@ -292,5 +292,33 @@ pub enum Command {
     TransferOwnership {
         user_id: String,
         confirmation: String,
+    },
+    /// Owners and admins: the account payouts go to, checked with the
+    /// bank; `confirmation` is the member's password, or a current code
+    /// when they sign in with two factors. Payouts wait 24 hours after.
+    SetSettlementAccount {
+        input: BankAccountInput,
+        confirmation: String,
+    },
+    SetPayoutSchedule {
+        schedule: PayoutSchedule,
+    },
+    /// A payout to the settlement account of up to the available balance
+    /// (its fee included).
+    RequestPayout {
+        #[ts(type = "number")]
+        amount_cents: i64,
+    },
+    /// Money to a customer's bank account (refunding a debit order, a
+    /// disbursement); the fee comes on top.
+    PayoutToCustomer {
+        customer_id: String,
+        bank_account_id: String,
+        #[ts(type = "number")]
+        amount_cents: i64,
+        reason: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        transaction_id: Option<String>,
     },
 }

@@ -89,6 +89,14 @@ pub enum ErrorCode {
     InsufficientBalance,
     /// A refund larger than what is left of the order to refund.
     RefundExceedsRemaining,
+    /// Payouts need a settlement account first.
+    NoSettlementAccount,
+    /// The bank's account verification found no such account.
+    BankAccountNotFound,
+    /// The bank's account verification found the account closed.
+    BankAccountClosed,
+    /// A payout must be more than its fee.
+    PayoutBelowFee,
     RetryNotAllowed,
     TestModeOnly,
     // Spreadsheet import: the file as a whole

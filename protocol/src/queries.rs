@@ -97,6 +97,21 @@ pub enum Query {
     },
     /// The balance the ledger keeps: available and pending.
     GetBalance {},
+    /// The settlement account, the payout schedule and any hold.
+    GetPayoutSettings {},
+    /// Newest first.
+    ListPayouts {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        cursor: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        limit: Option<u32>,
+    },
+    /// A payout with the ledger lines it settles.
+    GetPayout {
+        payout_id: String,
+    },
     GetPaymentMethodSettings {},
     /// Another page of a checked upload's problems.
     GetImportPreview {

@@ -7,9 +7,9 @@ use ts_rs::TS;
 use crate::{
     ApiToken, Balance, BankAccount, BusinessInfo, Card, Customer, Dashboard, EMandateRequest,
     FileChunk, HistoryDetail, HistoryEntry, HistoryPerson, Import, ImportIssue, ImportPreview,
-    Insights, Mandate, Order, PayPage, Payment, PaymentMethodSettings, Profile, SessionInfo,
-    Statement, Team,
-    Transaction, WebhookDelivery, WebhookEndpoint,
+    Insights, Mandate, Order, PayPage, Payment, PaymentMethodSettings, Payout, PayoutDetail,
+    PayoutSettings, Profile, SessionInfo, Statement, Team, Transaction, WebhookDelivery,
+    WebhookEndpoint,
 };
 
 #[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq)]
@@ -93,6 +93,18 @@ pub enum ReplyBody {
     },
     Statement {
         statement: Box<Statement>,
+    },
+    PayoutSettings {
+        settings: Box<PayoutSettings>,
+    },
+    Payouts {
+        payouts: Vec<Payout>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        next_cursor: Option<String>,
+    },
+    Payout {
+        detail: Box<PayoutDetail>,
     },
     PaymentMethodSettings {
         settings: Box<PaymentMethodSettings>,

@@ -8,6 +8,7 @@ use super::merchant::read_deltas;
 use super::messages::Execute;
 use paydesk::domain::api_tokens::commands::{is_api_token_command, run_api_token_command};
 use paydesk::domain::clock::BusinessClock;
+use paydesk::domain::payouts::{is_payout_command, run_payout_command};
 use paydesk::domain::permissions::{self, Grant};
 use paydesk::domain::teams::{is_team_command, run_team_command};
 use paydesk::domain::webhooks::commands::{WebhookTools, is_webhook_command, run_webhook_command};
@@ -84,6 +85,11 @@ pub(super) async fn commit_command(
         };
         let (changes, reply, stored) = if is_team_command(&msg.command) {
             let effect = run_team_command(tx, &scope, &msg.command, &msg.team).await?;
+            let reply = ReplyBody::Committed { seq, id: effect.id };
+            (effect.changes, reply.clone(), reply)
+        } else if is_payout_command(&msg.command) {
+            let confirmed = msg.team.confirmed.as_ref();
+            let effect = run_payout_command(tx, &scope, &msg.command, confirmed).await?;
             let reply = ReplyBody::Committed { seq, id: effect.id };
             (effect.changes, reply.clone(), reply)
         } else if is_webhook_command(&msg.command) {

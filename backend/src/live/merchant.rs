@@ -16,6 +16,7 @@ use super::presence::{self, PresenceBoard, PresenceView};
 use super::scheduler;
 use super::sockets;
 use paydesk::domain::clock::BusinessClock;
+use paydesk::domain::routes;
 use paydesk::domain::permissions::{self, Grant, Permissions};
 use paydesk::error::{AppError, AppResult};
 use paydesk::store::Db;
@@ -488,7 +489,8 @@ impl Handler<Execute> for MerchantActor {
             )))));
         }
         let known_seq = self.position.as_ref().map_or(0, |p| p.seq);
-        let plays_collections = moves_collections(&msg.command);
+        // The routing table says whether something may be due today after it.
+        let plays_collections = routes::command_route(&msg.command).wakes_scheduler;
         // An internal error is reported with the command's kind.
         let span =
             crate::error_reporting::command_span(&crate::metrics::command_kind(&msg.command));
@@ -535,19 +537,6 @@ impl Handler<Advance> for MerchantActor {
             },
         )))
     }
-}
-
-/// Commands after which the scheduler has work right away.
-fn moves_collections(command: &protocol::Command) -> bool {
-    use protocol::Command as C;
-    matches!(
-        command,
-        C::CreatePayment { .. }
-            | C::ActOnPayment { .. }
-            | C::ActOnMandate { .. }
-            | C::AdvanceTestClock { .. }
-            | C::ScheduleCard { .. }
-    )
 }
 
 /// Plays one scheduler day and returns the deltas to publish: any other

@@ -330,7 +330,10 @@ impl SessionActor {
             }
             // Likewise the owner's password (a slow hash) before handing
             // the ownership on; guesses are throttled like sign-in.
-            if let Command::TransferOwnership { confirmation, .. } = &execute.command {
+            // The same for a new settlement account (owners and admins).
+            if let Command::TransferOwnership { confirmation, .. }
+            | Command::SetSettlementAccount { confirmation, .. } = &execute.command
+            {
                 let checked = confirm_owner(&state, &execute.user_id, confirmation).await;
                 execute.team.confirmed = Some(checked.map_err(|err| AppError::to_wire(&err)));
             }

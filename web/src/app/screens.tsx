@@ -47,6 +47,8 @@ const PaymentMethodsPage = screen(() => import("../features/paymentMethods/Payme
 const PaymentDetailPage = screen(() => import("../features/payments/PaymentDetailPage"), "PaymentDetailPage");
 const PaymentsPage = screen(() => import("../features/payments/PaymentsPage"), "PaymentsPage");
 const SummaryPage = screen(() => import("../features/summary/SummaryPage"), "SummaryPage");
+const PayoutsPage = screen(() => import("../features/payouts/PayoutsPage"), "PayoutsPage");
+const PayToCustomerAction = screen(() => import("../features/payouts/PayToCustomerAction"), "PayToCustomerAction");
 const ProfilePage = screen(() => import("../features/profile/ProfilePage"), "ProfilePage");
 const TransactionDetailPage = screen(() => import("../features/transactions/TransactionDetailPage"), "TransactionDetailPage");
 const TransactionsPage = screen(() => import("../features/transactions/TransactionsPage"), "TransactionsPage");
@@ -61,8 +63,17 @@ const BUILT: Partial<Record<Screen, () => ReactNode>> = {
   emailVerify: () => <VerifyEmailPage />,
   profile: () => <ProfilePage themeChoice={<ThemeChoice />} onLanguageSaved={(language) => void setLanguage(language)} />,
   businessInfo: () => <BusinessInfoPage />,
+  payouts: () => <PayoutsPage />,
   customers: () => <CustomersPage />,
-  customer: () => <CustomerDetailPage />,
+  customer: () => (
+    <CustomerDetailPage
+      bankAccountAction={(props) => (
+        <Suspense fallback={null}>
+          <PayToCustomerAction {...props} />
+        </Suspense>
+      )}
+    />
+  ),
   oneTime: () => <PaymentsPage kind="once" key="once" moreActions={<ImportAction kind="once" />} aboveList={<ImportsList kind="once" />} />,
   oneTimePayment: () => <PaymentDetailPage kind="once" />,
   oneTimeImport: () => <ImportPage kind="once" key="once" notFound={<NotFoundPage />} />,

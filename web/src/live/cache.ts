@@ -74,6 +74,8 @@ export const listVersionAtom = atom<Record<EntityKind, number>>(NO_VERSIONS);
 
 // Bumped when the team (members, invites) changed: the team screens read it again.
 export const teamVersionAtom = atom(0);
+// Bumped by every change that moves the balance or a payout: the payouts screen reads again.
+export const payoutsVersionAtom = atom(0);
 
 // Bumped when every shown record must be fetched again (Resync, merchant switch).
 export const entityVersionAtom = atom(0);
@@ -220,6 +222,8 @@ export function applyChanges(store: Store, changes: Change[]): void {
       case "TransactionUpserted":
         store.set(transactionAtom(change.transaction.id), change.transaction);
         transactions.push(change.transaction.id);
+        // A paid, unpaid or disputed debit moves the balance.
+        store.set(payoutsVersionAtom, (version) => version + 1);
         break;
       case "ImportUpserted":
         putImports(store, [change.import]);
@@ -232,6 +236,7 @@ export function applyChanges(store: Store, changes: Change[]): void {
       case "OrderUpserted":
         store.set(orderAtom(change.order.id), change.order);
         orders.push(change.order.id);
+        store.set(payoutsVersionAtom, (version) => version + 1);
         break;
       case "CardUpserted":
         store.set(cardAtom(change.card.id), change.card);
@@ -254,6 +259,11 @@ export function applyChanges(store: Store, changes: Change[]): void {
         break;
       case "ClockAdvanced":
         store.set(businessDateAtom, change.today);
+        store.set(payoutsVersionAtom, (version) => version + 1);
+        break;
+      case "PayoutUpserted":
+      case "PayoutSettingsUpdated":
+        store.set(payoutsVersionAtom, (version) => version + 1);
         break;
       case "Invalidate":
         bumpList(store, change.kind);

@@ -412,6 +412,91 @@ linesTotal: number,
  */
 nextOffset?: number, };
 
+export type PayoutKind = "settlement" | "customer";
+
+export type PayoutStatus = "pending" | "submitted" | "paid" | "failed";
+
+export type PayoutStep = { status: PayoutStatus, 
+/**
+ * The business day of the step.
+ */
+date: string, at: number, };
+
+export type Payout = { id: string, kind: PayoutKind, status: PayoutStatus, 
+/**
+ * What leaves the balance: the payout and its fee.
+ */
+amountCents: number, feeCents: number, 
+/**
+ * What reaches the bank account.
+ */
+netCents: number, 
+/**
+ * Made by the payout schedule rather than by a member.
+ */
+automatic: boolean, holderName: string, 
+/**
+ * The last four digits of the receiving account.
+ */
+accountLast4: string, customerId?: string, bankAccountId?: string, transactionId?: string, reason?: string, 
+/**
+ * The bank's reason for a failed payout (a stable code the app translates).
+ */
+failure?: string, 
+/**
+ * The business day it was asked for.
+ */
+requestedOn: string, history: Array<PayoutStep>, createdAt: number, updatedAt: number, };
+
+export type PayoutLine = { entryId: string, 
+/**
+ * The ledger entry's kind (`collection`, `fee`, `refund`, ...).
+ */
+kind: string, entryDate: string, transactionId?: string, orderId?: string, 
+/**
+ * The part of the entry this payout settles (signed).
+ */
+amountCents: number, };
+
+export type PayoutDetail = { payout: Payout, lines: Array<PayoutLine>, };
+
+export type PayoutInterval = "off" | "daily" | "weekly" | "monthly";
+
+export type PayoutSchedule = { interval: PayoutInterval, 
+/**
+ * For weekly payouts: 1 (Monday) to 5 (Friday).
+ */
+weekday: number, 
+/**
+ * For monthly payouts: 1 to 28.
+ */
+dayOfMonth: number, 
+/**
+ * An automatic payout waits until the available balance reaches this.
+ */
+minimumCents: number, };
+
+export type SettlementAccount = { bank: BankId, branchCode: string, accountType: AccountType, holderName: string, 
+/**
+ * The last four digits only: the full number is not sent back.
+ */
+accountLast4: string, 
+/**
+ * When the bank's account verification confirmed it.
+ */
+verifiedAt: number, };
+
+export type PayoutSettings = { account?: SettlementAccount, schedule: PayoutSchedule, 
+/**
+ * While payouts to a settlement account that changed less than 24
+ * hours ago wait: until when (ms, wall clock).
+ */
+heldUntil?: number, 
+/**
+ * The fee of one payout, in cents.
+ */
+feeCents: number, };
+
 export type ClockStep = "day" | "week" | "month";
 
 export type ImportTemplate = "debicheck" | "registered_mandate" | "eft_debit_order";
@@ -805,7 +890,7 @@ to?: number, };
 
 export type HistoryPerson = { userId: string, name: string, };
 
-export type ErrorCode = "unauthenticated" | "forbidden" | "not_found" | "bad_frame" | "not_welcomed" | "command_id_reused" | "too_many_sockets" | "internal" | "busy" | "invalid_input" | "required" | "too_long" | "invalid_characters" | "invalid_email" | "blocked_email_domain" | "invalid_cellphone" | "invalid_sa_id" | "invalid_postal_code" | "duplicate_reference" | "already_archived" | "not_archived" | "edit_conflict" | "email_taken" | "weak_password" | "common_password" | "csrf_invalid" | "rate_limited" | "wrong_password" | "invalid_code" | "two_factor_already_enabled" | "two_factor_not_enabled" | "two_factor_not_started" | "invalid_token" | "same_email" | "owners_only" | "two_factor_setup_required" | "invite_invalid" | "invite_wrong_address" | "role_above_yours" | "already_member" | "owner_role_fixed" | "branch_code_mismatch" | "invalid_account_number" | "duplicate_bank_account" | "method_not_enabled" | "debicheck_individuals_only" | "invalid_date" | "date_in_past" | "end_not_after_start" | "date_range_too_long" | "day_to_process_out_of_range" | "invalid_amount" | "maximum_below_amount" | "maximum_above_debicheck_limit" | "tracking_days_out_of_range" | "tracking_not_allowed" | "adjustment_type_required" | "adjustment_value_required" | "invalid_rate" | "mandate_not_usable" | "action_not_allowed" | "insufficient_balance" | "refund_exceeds_remaining" | "retry_not_allowed" | "test_mode_only" | "import_too_large" | "import_unsupported_format" | "import_unreadable" | "import_encoding" | "import_too_many_rows" | "import_too_many_columns" | "import_sheet_too_large" | "import_empty" | "import_missing_column" | "import_duplicate_column" | "import_upload_not_found" | "import_upload_incomplete" | "import_nothing_valid" | "import_duplicate_file" | "invalid_choice" | "invalid_number" | "invalid_boolean" | "not_allowed_for_template" | "customer_archived" | "duplicate_payment" | "duplicate_row" | "invalid_colour" | "invalid_url" | "minimum_above_maximum" | "method_not_for_page" | "interval_required" | "invalid_image" | "image_too_large" | "amount_below_minimum" | "amount_above_maximum" | "card_number_invalid" | "card_expired" | "invalid_expiry" | "invalid_cvv" | "card_declined" | "insufficient_funds" | "authentication_failed" | "payment_cancelled" | "page_expired" | "page_used_up" | "method_not_for_e_mandate" | "e_mandate_closed" | "amount_above_mandate_maximum" | "not_business_day" | "webhook_address_forbidden" | "unknown_event_type" | "idempotency_key_required" | "idempotency_key_in_use";
+export type ErrorCode = "unauthenticated" | "forbidden" | "not_found" | "bad_frame" | "not_welcomed" | "command_id_reused" | "too_many_sockets" | "internal" | "busy" | "invalid_input" | "required" | "too_long" | "invalid_characters" | "invalid_email" | "blocked_email_domain" | "invalid_cellphone" | "invalid_sa_id" | "invalid_postal_code" | "duplicate_reference" | "already_archived" | "not_archived" | "edit_conflict" | "email_taken" | "weak_password" | "common_password" | "csrf_invalid" | "rate_limited" | "wrong_password" | "invalid_code" | "two_factor_already_enabled" | "two_factor_not_enabled" | "two_factor_not_started" | "invalid_token" | "same_email" | "owners_only" | "two_factor_setup_required" | "invite_invalid" | "invite_wrong_address" | "role_above_yours" | "already_member" | "owner_role_fixed" | "branch_code_mismatch" | "invalid_account_number" | "duplicate_bank_account" | "method_not_enabled" | "debicheck_individuals_only" | "invalid_date" | "date_in_past" | "end_not_after_start" | "date_range_too_long" | "day_to_process_out_of_range" | "invalid_amount" | "maximum_below_amount" | "maximum_above_debicheck_limit" | "tracking_days_out_of_range" | "tracking_not_allowed" | "adjustment_type_required" | "adjustment_value_required" | "invalid_rate" | "mandate_not_usable" | "action_not_allowed" | "insufficient_balance" | "refund_exceeds_remaining" | "no_settlement_account" | "bank_account_not_found" | "bank_account_closed" | "payout_below_fee" | "retry_not_allowed" | "test_mode_only" | "import_too_large" | "import_unsupported_format" | "import_unreadable" | "import_encoding" | "import_too_many_rows" | "import_too_many_columns" | "import_sheet_too_large" | "import_empty" | "import_missing_column" | "import_duplicate_column" | "import_upload_not_found" | "import_upload_incomplete" | "import_nothing_valid" | "import_duplicate_file" | "invalid_choice" | "invalid_number" | "invalid_boolean" | "not_allowed_for_template" | "customer_archived" | "duplicate_payment" | "duplicate_row" | "invalid_colour" | "invalid_url" | "minimum_above_maximum" | "method_not_for_page" | "interval_required" | "invalid_image" | "image_too_large" | "amount_below_minimum" | "amount_above_maximum" | "card_number_invalid" | "card_expired" | "invalid_expiry" | "invalid_cvv" | "card_declined" | "insufficient_funds" | "authentication_failed" | "payment_cancelled" | "page_expired" | "page_used_up" | "method_not_for_e_mandate" | "e_mandate_closed" | "amount_above_mandate_maximum" | "not_business_day" | "webhook_address_forbidden" | "unknown_event_type" | "idempotency_key_required" | "idempotency_key_in_use";
 
 export type FieldError = { field: string, code: ErrorCode, };
 
@@ -872,19 +957,19 @@ expiresAt?: number,
 /**
  * IP addresses or CIDR ranges it is accepted from; empty: any.
  */
-allowedAddresses: Array<string>, } | { "t": "RollApiToken", tokenId: string, graceHours: number, } | { "t": "RevokeApiToken", tokenId: string, } | { "t": "InviteMember", email: string, role: Role, } | { "t": "ResendInvite", inviteId: string, } | { "t": "RevokeInvite", inviteId: string, } | { "t": "ChangeMemberRole", userId: string, role: Role, } | { "t": "RemoveMember", userId: string, } | { "t": "TransferOwnership", userId: string, confirmation: string, };
+allowedAddresses: Array<string>, } | { "t": "RollApiToken", tokenId: string, graceHours: number, } | { "t": "RevokeApiToken", tokenId: string, } | { "t": "InviteMember", email: string, role: Role, } | { "t": "ResendInvite", inviteId: string, } | { "t": "RevokeInvite", inviteId: string, } | { "t": "ChangeMemberRole", userId: string, role: Role, } | { "t": "RemoveMember", userId: string, } | { "t": "TransferOwnership", userId: string, confirmation: string, } | { "t": "SetSettlementAccount", input: BankAccountInput, confirmation: string, } | { "t": "SetPayoutSchedule", schedule: PayoutSchedule, } | { "t": "RequestPayout", amountCents: number, } | { "t": "PayoutToCustomer", customerId: string, bankAccountId: string, amountCents: number, reason: string, transactionId?: string, };
 
-export type Query = { "t": "ListCustomers", search?: string, status: CustomerStatus, cursor?: string, limit?: number, } | { "t": "GetCustomer", customerId: string, } | { "t": "GetProfile", } | { "t": "ListSessions", } | { "t": "GetBusinessInfo", } | { "t": "ListBankAccounts", customerId: string, } | { "t": "ListMandates", filter: MandateFilter, sort: SortOrder, cursor?: string, limit?: number, } | { "t": "GetMandate", mandateId: string, } | { "t": "ListPayments", kind: PaymentKind, filter: PaymentFilter, sort: SortOrder, cursor?: string, limit?: number, } | { "t": "GetPayment", paymentId: string, } | { "t": "ListTransactions", filter: TransactionFilter, sort: SortOrder, cursor?: string, limit?: number, } | { "t": "GetTransaction", transactionId: string, } | { "t": "GetDashboard", } | { "t": "GetInsights", from: string, to: string, bucket: InsightBucket, method?: PaymentMethod, } | { "t": "GetBalance", } | { "t": "GetPaymentMethodSettings", } | { "t": "GetImportPreview", uploadId: string, offset: number, } | { "t": "GetImportPreviewDuplicates", uploadId: string, offset: number, } | { "t": "DownloadImportTemplate", template: ImportTemplate, kind: PaymentKind, offset: number, } | { "t": "DownloadImportIssues", id: string, offset: number, } | { "t": "ListImports", kind: PaymentKind, cursor?: string, limit?: number, } | { "t": "GetImport", importId: string, } | { "t": "ListImportIssues", importId: string, offset: number, limit?: number, } | { "t": "ListPayPages", cursor?: string, limit?: number, } | { "t": "GetPayPage", pageId: string, } | { "t": "ListOrders", filter: OrderFilter, cursor?: string, limit?: number, } | { "t": "GetOrder", orderId: string, } | { "t": "ListCards", customerId?: string, cursor?: string, limit?: number, } | { "t": "ListEMandateRequests", cursor?: string, limit?: number, } | { "t": "ListWebhookEndpoints", } | { "t": "ListWebhookDeliveries", endpointId: string, } | { "t": "DownloadAccountingExport", from: string, to: string, offset: number, } | { "t": "GetStatement", from: string, to: string, offset: number, } | { "t": "DownloadStatement", from: string, to: string, format: StatementFormat, language: Language, offset: number, } | { "t": "ListApiTokens", } | { "t": "GetTeam", } | { "t": "ListHistory", filter: HistoryFilter, cursor?: string, limit?: number, } | { "t": "GetHistoryEntry", entryId: string, };
+export type Query = { "t": "ListCustomers", search?: string, status: CustomerStatus, cursor?: string, limit?: number, } | { "t": "GetCustomer", customerId: string, } | { "t": "GetProfile", } | { "t": "ListSessions", } | { "t": "GetBusinessInfo", } | { "t": "ListBankAccounts", customerId: string, } | { "t": "ListMandates", filter: MandateFilter, sort: SortOrder, cursor?: string, limit?: number, } | { "t": "GetMandate", mandateId: string, } | { "t": "ListPayments", kind: PaymentKind, filter: PaymentFilter, sort: SortOrder, cursor?: string, limit?: number, } | { "t": "GetPayment", paymentId: string, } | { "t": "ListTransactions", filter: TransactionFilter, sort: SortOrder, cursor?: string, limit?: number, } | { "t": "GetTransaction", transactionId: string, } | { "t": "GetDashboard", } | { "t": "GetInsights", from: string, to: string, bucket: InsightBucket, method?: PaymentMethod, } | { "t": "GetBalance", } | { "t": "GetPayoutSettings", } | { "t": "ListPayouts", cursor?: string, limit?: number, } | { "t": "GetPayout", payoutId: string, } | { "t": "GetPaymentMethodSettings", } | { "t": "GetImportPreview", uploadId: string, offset: number, } | { "t": "GetImportPreviewDuplicates", uploadId: string, offset: number, } | { "t": "DownloadImportTemplate", template: ImportTemplate, kind: PaymentKind, offset: number, } | { "t": "DownloadImportIssues", id: string, offset: number, } | { "t": "ListImports", kind: PaymentKind, cursor?: string, limit?: number, } | { "t": "GetImport", importId: string, } | { "t": "ListImportIssues", importId: string, offset: number, limit?: number, } | { "t": "ListPayPages", cursor?: string, limit?: number, } | { "t": "GetPayPage", pageId: string, } | { "t": "ListOrders", filter: OrderFilter, cursor?: string, limit?: number, } | { "t": "GetOrder", orderId: string, } | { "t": "ListCards", customerId?: string, cursor?: string, limit?: number, } | { "t": "ListEMandateRequests", cursor?: string, limit?: number, } | { "t": "ListWebhookEndpoints", } | { "t": "ListWebhookDeliveries", endpointId: string, } | { "t": "DownloadAccountingExport", from: string, to: string, offset: number, } | { "t": "GetStatement", from: string, to: string, offset: number, } | { "t": "DownloadStatement", from: string, to: string, format: StatementFormat, language: Language, offset: number, } | { "t": "ListApiTokens", } | { "t": "GetTeam", } | { "t": "ListHistory", filter: HistoryFilter, cursor?: string, limit?: number, } | { "t": "GetHistoryEntry", entryId: string, };
 
 export type ReplyBody = { "t": "Committed", seq: number, 
 /**
  * The id of the record the command created or changed.
  */
-id?: string, } | { "t": "CustomerPage", items: Array<Customer>, nextCursor?: string, } | { "t": "Customer", customer: Customer, } | { "t": "Done", } | { "t": "Profile", profile: Profile, } | { "t": "Sessions", sessions: Array<SessionInfo>, } | { "t": "BusinessInfo", info: BusinessInfo, twoFactorRequired: boolean, } | { "t": "TwoFactorEnrolment", secret: string, otpauthUrl: string, } | { "t": "BackupCodes", codes: Array<string>, } | { "t": "BankAccounts", accounts: Array<BankAccount>, } | { "t": "MandatePage", items: Array<Mandate>, nextCursor?: string, } | { "t": "Mandate", mandate: Mandate, } | { "t": "PaymentPage", items: Array<Payment>, nextCursor?: string, } | { "t": "Payment", payment: Payment, } | { "t": "TransactionPage", items: Array<Transaction>, nextCursor?: string, } | { "t": "Transaction", transaction: Transaction, } | { "t": "Dashboard", dashboard: Dashboard, } | { "t": "Insights", insights: Insights, } | { "t": "Balance", balance: Balance, } | { "t": "Statement", statement: Statement, } | { "t": "PaymentMethodSettings", settings: PaymentMethodSettings, } | { "t": "ImportUpload", uploadId: string, chunkBytes: number, } | { "t": "ImportChunkReceived", received: number, } | { "t": "ImportPreview", preview: ImportPreview, } | { "t": "FileChunk", chunk: FileChunk, } | { "t": "ImportPage", items: Array<Import>, nextCursor?: string, } | { "t": "Import", import: Import, } | { "t": "ImportIssuePage", items: Array<ImportIssue>, total: number, nextOffset?: number, } | { "t": "PayPageList", items: Array<PayPage>, nextCursor?: string, } | { "t": "PayPage", page: PayPage, } | { "t": "OrderPage", items: Array<Order>, nextCursor?: string, } | { "t": "Order", order: Order, } | { "t": "CardPage", items: Array<Card>, nextCursor?: string, } | { "t": "EMandateRequestPage", items: Array<EMandateRequest>, nextCursor?: string, } | { "t": "WebhookEndpoints", endpoints: Array<WebhookEndpoint>, eventTypes: Array<string>, } | { "t": "WebhookDeliveries", deliveries: Array<WebhookDelivery>, } | { "t": "Team", team: Team, } | { "t": "HistoryPage", items: Array<HistoryEntry>, people: Array<HistoryPerson>, nextCursor?: string, } | { "t": "HistoryEntry", detail: HistoryDetail, } | { "t": "WebhookSecret", seq: number, endpointId: string, secret?: string, } | { "t": "ApiTokens", tokens: Array<ApiToken>, } | { "t": "ApiTokenSecret", seq: number, token: ApiToken, secret?: string, };
+id?: string, } | { "t": "CustomerPage", items: Array<Customer>, nextCursor?: string, } | { "t": "Customer", customer: Customer, } | { "t": "Done", } | { "t": "Profile", profile: Profile, } | { "t": "Sessions", sessions: Array<SessionInfo>, } | { "t": "BusinessInfo", info: BusinessInfo, twoFactorRequired: boolean, } | { "t": "TwoFactorEnrolment", secret: string, otpauthUrl: string, } | { "t": "BackupCodes", codes: Array<string>, } | { "t": "BankAccounts", accounts: Array<BankAccount>, } | { "t": "MandatePage", items: Array<Mandate>, nextCursor?: string, } | { "t": "Mandate", mandate: Mandate, } | { "t": "PaymentPage", items: Array<Payment>, nextCursor?: string, } | { "t": "Payment", payment: Payment, } | { "t": "TransactionPage", items: Array<Transaction>, nextCursor?: string, } | { "t": "Transaction", transaction: Transaction, } | { "t": "Dashboard", dashboard: Dashboard, } | { "t": "Insights", insights: Insights, } | { "t": "Balance", balance: Balance, } | { "t": "Statement", statement: Statement, } | { "t": "PayoutSettings", settings: PayoutSettings, } | { "t": "Payouts", payouts: Array<Payout>, nextCursor?: string, } | { "t": "Payout", detail: PayoutDetail, } | { "t": "PaymentMethodSettings", settings: PaymentMethodSettings, } | { "t": "ImportUpload", uploadId: string, chunkBytes: number, } | { "t": "ImportChunkReceived", received: number, } | { "t": "ImportPreview", preview: ImportPreview, } | { "t": "FileChunk", chunk: FileChunk, } | { "t": "ImportPage", items: Array<Import>, nextCursor?: string, } | { "t": "Import", import: Import, } | { "t": "ImportIssuePage", items: Array<ImportIssue>, total: number, nextOffset?: number, } | { "t": "PayPageList", items: Array<PayPage>, nextCursor?: string, } | { "t": "PayPage", page: PayPage, } | { "t": "OrderPage", items: Array<Order>, nextCursor?: string, } | { "t": "Order", order: Order, } | { "t": "CardPage", items: Array<Card>, nextCursor?: string, } | { "t": "EMandateRequestPage", items: Array<EMandateRequest>, nextCursor?: string, } | { "t": "WebhookEndpoints", endpoints: Array<WebhookEndpoint>, eventTypes: Array<string>, } | { "t": "WebhookDeliveries", deliveries: Array<WebhookDelivery>, } | { "t": "Team", team: Team, } | { "t": "HistoryPage", items: Array<HistoryEntry>, people: Array<HistoryPerson>, nextCursor?: string, } | { "t": "HistoryEntry", detail: HistoryDetail, } | { "t": "WebhookSecret", seq: number, endpointId: string, secret?: string, } | { "t": "ApiTokens", tokens: Array<ApiToken>, } | { "t": "ApiTokenSecret", seq: number, token: ApiToken, secret?: string, };
 
 export type EntityKind = "customer" | "business_info" | "bank_account" | "mandate" | "payment" | "transaction" | "import" | "pay_page" | "order" | "card" | "e_mandate_request" | "webhook_endpoint" | "api_token";
 
-export type Change = { "t": "CustomerUpserted", customer: Customer, } | { "t": "Invalidate", kind: EntityKind, } | { "t": "BusinessInfoUpdated", info: BusinessInfo, } | { "t": "TwoFactorPolicyUpdated", required: boolean, } | { "t": "BankAccountAdded", account: BankAccount, } | { "t": "BankAccountRemoved", id: string, customerId: string, } | { "t": "MandateUpserted", mandate: Mandate, } | { "t": "PaymentUpserted", payment: Payment, } | { "t": "TransactionUpserted", transaction: Transaction, } | { "t": "PaymentMethodSettingsUpdated", settings: PaymentMethodSettings, } | { "t": "ClockAdvanced", today: string, } | { "t": "ImportUpserted", import: Import, } | { "t": "PayPageUpserted", page: PayPage, } | { "t": "OrderUpserted", order: Order, } | { "t": "CardUpserted", card: Card, } | { "t": "CardRemoved", id: string, customerId: string, } | { "t": "EMandateRequestUpserted", request: EMandateRequest, } | { "t": "WebhookDeliveryUpserted", delivery: WebhookDelivery, } | { "t": "ApiTokenUpserted", token: ApiToken, } | { "t": "MemberUpserted", member: Member, } | { "t": "MemberRemoved", userId: string, } | { "t": "InviteUpserted", invite: Invite, } | { "t": "HistoryEntryAdded", entry: HistoryEntry, };
+export type Change = { "t": "CustomerUpserted", customer: Customer, } | { "t": "Invalidate", kind: EntityKind, } | { "t": "BusinessInfoUpdated", info: BusinessInfo, } | { "t": "TwoFactorPolicyUpdated", required: boolean, } | { "t": "BankAccountAdded", account: BankAccount, } | { "t": "BankAccountRemoved", id: string, customerId: string, } | { "t": "MandateUpserted", mandate: Mandate, } | { "t": "PaymentUpserted", payment: Payment, } | { "t": "TransactionUpserted", transaction: Transaction, } | { "t": "PaymentMethodSettingsUpdated", settings: PaymentMethodSettings, } | { "t": "ClockAdvanced", today: string, } | { "t": "ImportUpserted", import: Import, } | { "t": "PayPageUpserted", page: PayPage, } | { "t": "OrderUpserted", order: Order, } | { "t": "CardUpserted", card: Card, } | { "t": "CardRemoved", id: string, customerId: string, } | { "t": "EMandateRequestUpserted", request: EMandateRequest, } | { "t": "WebhookDeliveryUpserted", delivery: WebhookDelivery, } | { "t": "ApiTokenUpserted", token: ApiToken, } | { "t": "MemberUpserted", member: Member, } | { "t": "MemberRemoved", userId: string, } | { "t": "InviteUpserted", invite: Invite, } | { "t": "HistoryEntryAdded", entry: HistoryEntry, } | { "t": "PayoutUpserted", payout: Payout, } | { "t": "PayoutSettingsUpdated", settings: PayoutSettings, };
 
 export const MAX_FRAME_BYTES = 65536;
 export const PAY_PAGE_LOGO_MAX_BYTES = 24576;

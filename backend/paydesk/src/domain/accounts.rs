@@ -384,6 +384,10 @@ async fn run_account_command(
         | Command::ChangeMemberRole { .. }
         | Command::RemoveMember { .. }
         | Command::TransferOwnership { .. }
+        | Command::SetSettlementAccount { .. }
+        | Command::SetPayoutSchedule { .. }
+        | Command::RequestPayout { .. }
+        | Command::PayoutToCustomer { .. }
         | Command::AddBankAccount { .. }
         | Command::RemoveBankAccount { .. }
         | Command::CreatePayment { .. }

@@ -137,6 +137,52 @@ pub const MAGIC_MANDATE_ACCOUNTS: &[(&str, Authentication, &str)] = &[
     ),
 ];
 
+/// What the bank's account verification says of an account.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verification {
+    Verified,
+    NotFound,
+    Closed,
+}
+
+/// What the bank does with a payout (an EFT credit) to an account.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PayoutOutcome {
+    Paid,
+    /// Refused, with the reason's stable code (the app translates it).
+    Failed(&'static str),
+}
+
+/// Test-mode account numbers that force an account verification answer or
+/// a payout outcome. Any other number verifies and is paid. A customer's
+/// account that closed for debits (4000000012) also refuses payouts.
+pub const MAGIC_PAYOUT_ACCOUNTS: &[(&str, Verification, PayoutOutcome, &str)] = &[
+    (
+        "4200000001",
+        Verification::NotFound,
+        PayoutOutcome::Paid,
+        "Account verification: no such account",
+    ),
+    (
+        "4200000002",
+        Verification::Closed,
+        PayoutOutcome::Paid,
+        "Account verification: the account is closed",
+    ),
+    (
+        "4200000003",
+        Verification::Verified,
+        PayoutOutcome::Failed("account_frozen"),
+        "Verifies, but every payout to it fails the next business day (account frozen); the money returns to the balance",
+    ),
+    (
+        "4000000012",
+        Verification::Verified,
+        PayoutOutcome::Failed("account_closed"),
+        "A payout to it fails the next business day (account closed)",
+    ),
+];
+
 /// Spaces people type inside account numbers do not change the outcome.
 fn normalise(account_number: &str) -> String {
     account_number
@@ -156,6 +202,26 @@ impl SimulatedBank {
             .iter()
             .find(|(magic, _, _)| *magic == number)
             .map_or(Outcome::Paid, |(_, outcome, _)| *outcome)
+    }
+}
+
+impl SimulatedBank {
+    /// The bank's account verification: whether an account can take payouts.
+    pub fn verify_account(account_number: &str) -> Verification {
+        let number = normalise(account_number);
+        MAGIC_PAYOUT_ACCOUNTS
+            .iter()
+            .find(|(magic, _, _, _)| *magic == number)
+            .map_or(Verification::Verified, |(_, answer, _, _)| *answer)
+    }
+
+    /// What happens to a payout submitted to `account_number`.
+    pub fn payout_outcome(account_number: &str) -> PayoutOutcome {
+        let number = normalise(account_number);
+        MAGIC_PAYOUT_ACCOUNTS
+            .iter()
+            .find(|(magic, _, _, _)| *magic == number)
+            .map_or(PayoutOutcome::Paid, |(_, _, outcome, _)| *outcome)
     }
 }
 
@@ -256,6 +322,38 @@ mod tests {
         for (i, number) in numbers.iter().enumerate() {
             assert!(number.len() <= 17 && number.bytes().all(|b| b.is_ascii_digit()));
             assert!(!numbers[i + 1..].contains(number), "{number} twice");
+        }
+    }
+
+    #[test]
+    fn payout_accounts_verify_and_pay_as_documented() {
+        assert_eq!(
+            SimulatedBank::verify_account("62001234567"),
+            Verification::Verified
+        );
+        assert_eq!(
+            SimulatedBank::verify_account("4200 000001"),
+            Verification::NotFound
+        );
+        assert_eq!(
+            SimulatedBank::verify_account("4200000002"),
+            Verification::Closed
+        );
+        assert_eq!(
+            SimulatedBank::payout_outcome("62001234567"),
+            PayoutOutcome::Paid
+        );
+        assert_eq!(
+            SimulatedBank::payout_outcome("4200000003"),
+            PayoutOutcome::Failed("account_frozen")
+        );
+        assert_eq!(
+            SimulatedBank::payout_outcome("4000000012"),
+            PayoutOutcome::Failed("account_closed")
+        );
+        for (number, _, _, description) in MAGIC_PAYOUT_ACCOUNTS {
+            assert!(!description.is_empty());
+            assert!(number.len() <= 17 && number.bytes().all(|b| b.is_ascii_digit()));
         }
     }
 

@@ -569,6 +569,7 @@ pub async fn play_next_day(tx: &mut Tx, scope: &Scope) -> AppResult<DayStep> {
     let mut row = clock_row(tx, scope, scope.clock).await?;
     let (today, played, day) = next_day_of(scope, &row);
     let mut changes = run_business_day(tx, scope, day).await?;
+    changes.extend(super::payouts::play::play_day(tx, scope, day).await?);
     if day > played {
         row.processed_through = iso_date(day);
         clocks::write_clock(tx, &scope.merchant_id, scope.mode, &row).await?;

@@ -31,6 +31,7 @@ pub mod mandates;
 pub mod notices;
 pub mod payment_methods;
 pub mod payments;
+pub mod payouts;
 pub mod permissions;
 pub mod recovery;
 pub mod retry;
@@ -178,6 +179,12 @@ pub async fn run_command(tx: &mut Tx, scope: &Scope, command: &Command) -> AppRe
         | Command::ChangeMemberRole { .. }
         | Command::RemoveMember { .. }
         | Command::TransferOwnership { .. } => Err(AppError::Code(ErrorCode::BadFrame)),
+        // `SetSettlementAccount` needs the member's checked confirmation:
+        // the merchant actor runs these with `payouts::run_payout_command`.
+        Command::SetSettlementAccount { .. }
+        | Command::SetPayoutSchedule { .. }
+        | Command::RequestPayout { .. }
+        | Command::PayoutToCustomer { .. } => Err(AppError::Code(ErrorCode::BadFrame)),
     }
 }
 
@@ -251,6 +258,11 @@ pub async fn run_query(
             method,
         } => insights::get_insights(db, scope, (from, to), *bucket, *method).await,
         Query::GetBalance {} => ledger::get_balance(db, scope).await,
+        Query::GetPayoutSettings {} => payouts::get_settings(db, scope).await,
+        Query::ListPayouts { cursor, limit } => {
+            payouts::list_payouts(db, scope, cursor.as_deref(), *limit).await
+        }
+        Query::GetPayout { payout_id } => payouts::get_payout(db, scope, payout_id).await,
         Query::GetPaymentMethodSettings {} => payment_methods::get_settings(db, scope).await,
         Query::ListImports {
             kind,

@@ -126,6 +126,7 @@ pub fn change_section(change: &Change) -> Option<Section> {
         | Change::MemberRemoved { .. }
         | Change::InviteUpserted { .. } => S::Team,
         Change::HistoryEntryAdded { .. } => S::History,
+        Change::PayoutUpserted { .. } | Change::PayoutSettingsUpdated { .. } => S::Payouts,
         Change::TwoFactorPolicyUpdated { .. } | Change::ClockAdvanced { .. } => return None,
     })
 }

@@ -127,6 +127,13 @@ pub fn command_route(command: &Command) -> CommandRoute {
         | C::ChangeMemberRole { .. }
         | C::RemoveMember { .. } => write(S::Team),
         C::TransferOwnership { .. } => merchant(Needs::Owner),
+        // The merchant's own bank details are settings (owners and admins);
+        // the domain also asks for the member's password or code.
+        C::SetSettlementAccount { .. } => write(S::Settings),
+        // A new payout is submitted by the scheduler's step of today.
+        C::SetPayoutSchedule { .. } | C::RequestPayout { .. } | C::PayoutToCustomer { .. } => {
+            collections(S::Payouts)
+        }
     }
 }
 
@@ -174,7 +181,10 @@ pub fn query_route(query: &Query) -> QueryRoute {
         Q::ListTransactions { .. } | Q::GetTransaction { .. } => read(S::Transactions),
         Q::GetDashboard {} => read(S::Insights),
         Q::GetInsights { .. } => read(S::Insights),
-        Q::GetBalance {} => read(S::Payouts),
+        Q::GetBalance {}
+        | Q::GetPayoutSettings {}
+        | Q::ListPayouts { .. }
+        | Q::GetPayout { .. } => read(S::Payouts),
         Q::DownloadImportTemplate { .. }
         | Q::ListImports { .. }
         | Q::GetImport { .. }

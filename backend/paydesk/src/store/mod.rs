@@ -30,6 +30,7 @@ pub mod pay_attempts;
 pub mod pay_pages;
 pub mod payment_methods;
 pub mod payments;
+pub mod payouts;
 mod readiness;
 pub mod retention;
 pub mod scheduler_leases;

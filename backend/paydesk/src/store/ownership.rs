@@ -22,6 +22,7 @@ const TABLES_BY_PREFIX: &[(&str, &str)] = &[
     ("ord", "orders"),
     ("card", "cards"),
     ("att", "pay_attempts"),
+    ("po", "payouts"),
 ];
 
 /// Who holds a piece of merchant data.

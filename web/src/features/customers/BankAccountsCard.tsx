@@ -8,22 +8,28 @@ import { AddBankAccountDialog } from "./AddBankAccountDialog";
 import { bankName, maskAccountNumber } from "../../components/banks";
 import { RemoveBankAccountDialog } from "./RemoveBankAccountDialog";
 import { useBankAccounts } from "./useBankAccounts";
+import type { BankAccountAction } from "./CustomerDetailPage";
 
 /** The accounts a customer can be debited from; follows teammates' changes live. */
-export function BankAccountsCard({ customer }: { customer: Customer }) {
+export function BankAccountsCard({ customer, action }: { customer: Customer; action?: BankAccountAction }) {
   const { t } = useTranslation();
   const view = useBankAccounts(customer.id);
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<BankAccount | null>(null);
+  const accounts = view.state === "ready" ? view.accounts : [];
 
   return (
     <section className="card bank-accounts" data-testid="bank-accounts" aria-label={t("bankAccounts.title")}>
       <div className="card-header">
         <h2 className="card-title">{t("bankAccounts.title")}</h2>
-        <Button className="btn-sm" onClick={() => setAdding(true)} data-testid="add-bank-account">
-          {t("bankAccounts.add")}
-        </Button>
+        <div className="card-actions">
+          {action && accounts.length > 0 ? action({ customerId: customer.id, accounts }) : null}
+          <Button className="btn-sm" onClick={() => setAdding(true)} data-testid="add-bank-account">
+            {t("bankAccounts.add")}
+          </Button>
+        </div>
       </div>
+
       {view.state === "loading" ? (
         <div className="card-placeholder">
           <Spinner label={t("app.loading")} />

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useParams } from "react-router";
 import { Badge } from "../../components/Badge";
@@ -9,14 +9,17 @@ import { PageHeader } from "../../components/PageHeader";
 import { PageSpinner } from "../../components/Spinner";
 import { useLiveClient } from "../../live/context";
 import { useCan } from "../../live/permissions";
-import type { Customer } from "../../protocol/wire";
+import type { BankAccount, Customer } from "../../protocol/wire";
 import { ArchiveDialog } from "./ArchiveDialog";
 import { BankAccountsCard } from "./BankAccountsCard";
 import "./bankAccounts.css";
 import { EditCustomerDialog } from "./EditCustomerDialog";
 import { useCustomer } from "./useCustomer";
 
-export function CustomerDetailPage() {
+/** What another area adds beside a customer's bank accounts (payouts: pay the customer). */
+export type BankAccountAction = (props: { customerId: string; accounts: BankAccount[] }) => ReactNode;
+
+export function CustomerDetailPage({ bankAccountAction }: { bankAccountAction?: BankAccountAction }) {
   const { t } = useTranslation();
   const { id = "" } = useParams();
   const view = useCustomer(id);
@@ -30,12 +33,12 @@ export function CustomerDetailPage() {
       {view.state === "error" ? (
         <EmptyState title={view.code === "not_found" ? t("customers.notFound") : t(`errors.${view.code}`)} testId="customer-missing" />
       ) : null}
-      {view.state === "ready" ? <CustomerDetail customer={view.customer} /> : null}
+      {view.state === "ready" ? <CustomerDetail customer={view.customer} bankAccountAction={bankAccountAction} /> : null}
     </section>
   );
 }
 
-function CustomerDetail({ customer }: { customer: Customer }) {
+function CustomerDetail({ customer, bankAccountAction }: { customer: Customer; bankAccountAction?: BankAccountAction }) {
   const { t, i18n } = useTranslation();
   const client = useLiveClient();
   const { pathname } = useLocation();
@@ -120,7 +123,7 @@ function CustomerDetail({ customer }: { customer: Customer }) {
           </div>
         ))}
       </div>
-      <BankAccountsCard customer={customer} />
+      <BankAccountsCard customer={customer} action={bankAccountAction} />
       <EditCustomerDialog customer={customer} path={pathname} open={editing} onOpenChange={setEditing} />
       <ArchiveDialog customer={customer} open={archiving} onOpenChange={setArchiving} />
     </>

@@ -31,6 +31,8 @@ export const RECORD_KINDS = [
   "invite",
   "business_info",
   "payment_method_settings",
+  "payout",
+  "payout_settings",
   "two_factor_policy",
   "business_clock",
   "account",
@@ -148,6 +150,9 @@ export function recordPath(detail: HistoryDetail): string | undefined {
       return "/account/business-info";
     case "payment_method_settings":
       return "/settings/payment-methods";
+    case "payout":
+    case "payout_settings":
+      return "/account/payouts";
     default:
       return undefined;
   }

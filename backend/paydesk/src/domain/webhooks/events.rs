@@ -2,7 +2,9 @@
 //! kind of change; a change that no endpoint could act on (a moved test
 //! clock, a list to refetch, an import's progress) is no event.
 
-use protocol::{Change, ImportStatus, MandateStatus, Mode, OrderStatus, TransactionStatus};
+use protocol::{
+    Change, ImportStatus, MandateStatus, Mode, OrderStatus, PayoutStatus, TransactionStatus,
+};
 use serde_json::{Value, json};
 
 /// Every event type an endpoint may subscribe to, in the order the
@@ -32,6 +34,10 @@ pub const EVENT_TYPES: &[&str] = &[
     "import.completed",
     "business_info.updated",
     "payment_method_settings.updated",
+    "payout.created",
+    "payout.paid",
+    "payout.failed",
+    "payout.updated",
 ];
 
 /// The event type of a test event sent from the endpoint page; endpoints
@@ -147,6 +153,19 @@ pub fn event_of(change: &Change) -> Option<(&'static str, Value)> {
             "payment_method_settings.updated",
             serde_json::to_value(settings),
         ),
+        Change::PayoutUpserted { payout } => (
+            match payout.status {
+                PayoutStatus::Paid => "payout.paid",
+                PayoutStatus::Failed => "payout.failed",
+                _ => created_or(
+                    payout.created_at,
+                    payout.updated_at,
+                    "payout.created",
+                    "payout.updated",
+                ),
+            },
+            serde_json::to_value(payout),
+        ),
         // A request for a payer's signature is the merchant's own
         // paperwork; the mandate it leads to is the event.
         Change::ImportUpserted { .. }
@@ -161,7 +180,9 @@ pub fn event_of(change: &Change) -> Option<(&'static str, Value)> {
         | Change::MemberRemoved { .. }
         | Change::InviteUpserted { .. }
         | Change::ClockAdvanced { .. }
-        | Change::HistoryEntryAdded { .. } => return None,
+        | Change::HistoryEntryAdded { .. }
+        // The settlement account is not for machines to watch.
+        | Change::PayoutSettingsUpdated { .. } => return None,
     };
     // Wire types always serialise; a failure would be a bug, not an event.
     Some((kind, data.ok()?))

@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { openBrowser, shoot, type Session } from "./browser";
+import { createRecord } from "./dashboardSeed";
+import { signUpFresh } from "./flows";
+import { payByCard } from "./pages/CommercePages";
+import { TestMode } from "./pages/DashboardPages";
+import { Shell } from "./pages/Shell";
+
+async function openPayouts(page: Page): Promise<void> {
+  await page.goto("/account/payouts");
+  await page.getByTestId("payouts-page").waitFor();
+  await new Shell(page).waitUntilLive();
+  await new TestMode(page).switchOn();
+  await page.getByTestId("payout-balance").waitFor();
+}
+
+/** Advances the test clock a day at a time until the payout list's first row says `status`. */
+async function advanceUntil(clock: TestMode, watcher: Page, status: string): Promise<void> {
+  for (let day = 0; day < 7; day += 1) {
+    const shown = await watcher.getByTestId("payout-status").first().textContent();
+    if (shown === status) return;
+    await clock.advance("day");
+    await clock.waitUntilPlayed();
+  }
+  await expect.poll(() => watcher.getByTestId("payout-status").first().textContent()).toBe(status);
+}
+
+describe("payouts", () => {
+  let session: Session;
+  let password = "";
+
+  beforeAll(async () => {
+    session = await openBrowser();
+    const page = await session.newPage();
+    password = (await signUpFresh(page, "payouts")).password;
+    await page.close();
+  });
+
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it("sets the account, pays out by hand and sees it paid in a second tab, live", { timeout: 180_000 }, async () => {
+    const tabA = await session.newPage();
+    await openPayouts(tabA);
+    expect(await tabA.getByTestId("statement-link").getAttribute("href")).toBe("/download/summary");
+
+    // Money in: a payer pays a test-mode pay page by card (R150, R143.57 after the card fee).
+    const pageId = await createRecord(tabA, "test", {
+      t: "CreatePayPage",
+      input: {
+        title: "Yoga class",
+        description: "",
+        amountMode: "fixed",
+        amountCents: 15_000,
+        kind: "once",
+        methods: ["card"],
+        reference: "YOGA",
+        colour: "#1e3a8a",
+      },
+    });
+    const payer = await session.newPage();
+    await payByCard(payer, pageId, { name: "Lerato Dlamini", email: "lerato@example.co.za", cardNumber: "4242424242424242" });
+    await payer.close();
+    await expect.poll(() => tabA.getByTestId("balance-pending").textContent()).toContain("143,57");
+
+    // The settlement account, checked with the bank and confirmed with the password.
+    await tabA.getByTestId("change-account").click();
+    const dialog = tabA.getByTestId("settlement-account-dialog");
+    await dialog.getByTestId("settlement-bank").selectOption("fnb");
+    await dialog.getByTestId("settlement-holderName").fill("Karoo Gym (Pty) Ltd");
+    await dialog.getByTestId("settlement-accountNumber").fill("4200000001");
+    await dialog.getByTestId("settlement-confirmation").fill(password);
+    await dialog.getByTestId("save-settlement-account").click();
+    await expect.poll(() => dialog.locator(".field-error").first().textContent()).toBe("The bank has no account with this number at this branch.");
+    await dialog.getByTestId("settlement-accountNumber").fill("62001234567");
+    await shoot(tabA, "payouts-account-dialog-en-light");
+    await dialog.getByTestId("save-settlement-account").click();
+    await tabA.getByTestId("payout-hold").waitFor();
+    expect(await tabA.getByTestId("account-last4").textContent()).toContain("4567");
+
+    // A day later the card money is available and the hold is over.
+    const clock = new TestMode(tabA);
+    await clock.advance("day");
+    await clock.waitUntilPlayed();
+    await expect.poll(() => tabA.getByTestId("balance-available").textContent()).toContain("143,57");
+    await expect.poll(() => tabA.getByTestId("payout-hold").count()).toBe(0);
+
+    const tabB = await session.newPage();
+    await openPayouts(tabB);
+    await tabB.getByTestId("no-payouts").waitFor();
+
+    await tabA.bringToFront();
+    await tabA.getByTestId("pay-out").click();
+    await tabA.getByTestId("pay-out-amount").fill("100");
+    await shoot(tabA, "payouts-pay-out-en-light");
+    await tabA.getByTestId("confirm-pay-out").click();
+    await tabA.getByTestId("pay-out-dialog").waitFor({ state: "detached" });
+
+    // Tab B, never reloaded, sees the payout and then its status move.
+    await tabB.getByTestId("payouts-table").waitFor();
+    await expect.poll(() => tabB.getByTestId("balance-available").textContent()).toContain("43,57");
+    await advanceUntil(clock, tabB, "Paid");
+    await tabB.bringToFront();
+    await shoot(tabB, "payouts-en-light");
+
+    await tabB.getByTestId("open-payout").first().click();
+    const panel = tabB.getByTestId("payout-panel");
+    await panel.getByTestId("panel-lines").waitFor();
+    expect(await panel.getByTestId("panel-amount").textContent()).toContain("100,00");
+    expect(await panel.getByTestId("panel-total").textContent()).toContain("100,00");
+    expect(await panel.getByTestId("panel-steps").locator("li").count()).toBe(3);
+    await shoot(tabB, "payout-detail-en-light");
+
+    // Money back to a customer from the customer screen; the payouts tab shows it live.
+    const customerId = await createRecord(tabA, "test", {
+      t: "CreateCustomer",
+      input: { name: "Sipho Mokoena", email: "sipho@example.co.za", cellphone: "", idNumber: "", addressLine1: "", addressLine2: "", city: "", postalCode: "", reference: "" },
+    });
+    await createRecord(tabA, "test", {
+      t: "AddBankAccount",
+      customerId,
+      input: { bank: "capitec", branchCode: "470010", accountType: "savings", holderName: "S Mokoena", accountNumber: "62009876543" },
+    });
+    await tabA.bringToFront();
+    await tabA.goto(`/customers/${customerId}`);
+    await tabA.getByTestId("pay-to-customer").click();
+    const pay = tabA.getByTestId("pay-customer-dialog");
+    await pay.getByTestId("pay-customer-amount").fill("10");
+    await pay.getByTestId("pay-customer-reason").fill("Double debit in March");
+    await shoot(tabA, "pay-to-customer-en-light");
+    await pay.getByTestId("confirm-pay-customer").click();
+    await pay.waitFor({ state: "detached" });
+    await expect.poll(() => tabB.getByTestId("open-payout").count()).toBe(2);
+    await tabA.close();
+    await tabB.close();
+  });
+
+  it("looks right in Afrikaans and in dark mode", { timeout: 60_000 }, async () => {
+    const dark = await openBrowser({ colorScheme: "dark" });
+    try {
+      const page = await dark.newPage();
+      await signUpFresh(page, "payouts-looks");
+      await openPayouts(page);
+      await shoot(page, "payouts-en-dark");
+      const shell = new Shell(page);
+      await shell.chooseLanguage("afr");
+      await page.getByRole("heading", { name: "Uitbetalings", exact: true }).first().waitFor();
+      await shoot(page, "payouts-afr-dark");
+      await shell.chooseTheme("light");
+      await shoot(page, "payouts-afr-light");
+    } finally {
+      await dark.close();
+    }
+  });
+});

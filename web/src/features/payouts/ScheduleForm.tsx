@@ -1,0 +1,90 @@
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Alert } from "../../components/Alert";
+import { Button } from "../../components/Button";
+import { SelectField, TextField } from "../../components/Field";
+import { formatMoney } from "../../components/format";
+import { useCommand } from "../../live/useCommand";
+import type { PayoutInterval, PayoutSchedule } from "../../protocol/wire";
+import { parseRand } from "./usePayouts";
+
+const INTERVALS: PayoutInterval[] = ["off", "daily", "weekly", "monthly"];
+const WEEKDAYS = ["1", "2", "3", "4", "5"] as const;
+
+export function ScheduleForm({ schedule, feeCents, disabled }: { schedule: PayoutSchedule; feeCents: number; disabled: boolean }) {
+  const { t, i18n } = useTranslation();
+  const save = useCommand();
+  const [interval, setInterval] = useState<PayoutInterval>(schedule.interval);
+  const [weekday, setWeekday] = useState(schedule.weekday || 5);
+  const [day, setDay] = useState(schedule.dayOfMonth || 25);
+  const [minimum, setMinimum] = useState(schedule.minimumCents ? (schedule.minimumCents / 100).toFixed(2) : "500.00");
+  const [badMinimum, setBadMinimum] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const fieldCode = (name: string) => save.error?.fields?.find((f) => f.field === name)?.code;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setSaved(false);
+    const minimumCents = interval === "off" ? 0 : parseRand(minimum);
+    setBadMinimum(minimumCents === null);
+    if (minimumCents === null) return;
+    const next: PayoutSchedule = { interval, weekday: interval === "weekly" ? weekday : 0, dayOfMonth: interval === "monthly" ? day : 0, minimumCents };
+    if (await save.run({ t: "SetPayoutSchedule", schedule: next })) setSaved(true);
+  }
+
+  const weekdayCode = fieldCode("weekday");
+  const minimumError = badMinimum ? t("errors.invalid_amount") : fieldCode("minimumCents") ? t("payouts.schedule.minimumAboveFee", { fee: formatMoney(feeCents, i18n.language) }) : undefined;
+  return (
+    <form className="form" onSubmit={submit} noValidate data-testid="schedule-form">
+      {save.error && !save.error.fields?.length ? <Alert>{t(`errors.${save.error.code}`)}</Alert> : null}
+      {saved ? <Alert tone="success">{t("payouts.schedule.saved")}</Alert> : null}
+      <fieldset className="form-fieldset" disabled={disabled || save.busy}>
+        <SelectField
+          label={t("payouts.schedule.interval")}
+          value={interval}
+          onChange={(e) => setInterval(e.target.value as PayoutInterval)}
+          options={INTERVALS.map((value) => ({ value, label: t(`payouts.schedule.intervals.${value}`) }))}
+          data-testid="schedule-interval"
+        />
+        {interval === "weekly" ? (
+          <SelectField
+            label={t("payouts.schedule.weekday")}
+            value={String(weekday)}
+            onChange={(e) => setWeekday(Number(e.target.value))}
+            options={WEEKDAYS.map((value) => ({ value, label: t(`payouts.schedule.weekdays.${value}`) }))}
+            error={weekdayCode ? t(`errors.${weekdayCode}`) : undefined}
+            data-testid="schedule-weekday"
+          />
+        ) : null}
+        {interval === "monthly" ? (
+          <SelectField
+            label={t("payouts.schedule.day")}
+            value={String(day)}
+            onChange={(e) => setDay(Number(e.target.value))}
+            options={Array.from({ length: 28 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }))}
+            data-testid="schedule-day"
+          />
+        ) : null}
+        {interval === "monthly" ? <p className="field-hint">{t("payouts.schedule.dayHint")}</p> : null}
+        {interval !== "off" ? (
+          <TextField
+            label={t("payouts.schedule.minimum")}
+            value={minimum}
+            onChange={(e) => setMinimum(e.target.value)}
+            inputMode="decimal"
+            hint={t("payouts.schedule.minimumHint")}
+            error={minimumError}
+            data-testid="schedule-minimum"
+          />
+        ) : null}
+      </fieldset>
+      {!disabled ? (
+        <div className="form-actions">
+          <Button type="submit" variant="primary" busy={save.busy} data-testid="save-schedule">
+            {t("payouts.schedule.save")}
+          </Button>
+        </div>
+      ) : null}
+    </form>
+  );
+}
