@@ -114,6 +114,11 @@ fn commands() -> Vec<Command> {
         json!({"t": "ChangeMemberRole", "userId": ID, "role": "viewer"}),
         json!({"t": "RemoveMember", "userId": ID}),
         json!({"t": "TransferOwnership", "userId": ID, "confirmation": "wrong"}),
+        json!({"t": "CreateRole", "name": "Probe",
+            "grants": protocol::Permissions::all(protocol::Access::None)}),
+        json!({"t": "UpdateRole", "roleId": ID, "name": "Probe",
+            "grants": protocol::Permissions::all(protocol::Access::None)}),
+        json!({"t": "DeleteRole", "roleId": ID}),
     ]
     .into_iter()
     .map(command)
@@ -158,6 +163,7 @@ fn queries() -> Vec<Query> {
         json!({"t": "DownloadAccountingExport", "from": "2026-03-01", "to": "2026-03-31"}),
         json!({"t": "ListApiTokens"}),
         json!({"t": "GetTeam"}),
+        json!({"t": "ListRoles"}),
     ]
     .into_iter()
     .map(query)

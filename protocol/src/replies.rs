@@ -7,7 +7,7 @@ use ts_rs::TS;
 use crate::{
     ApiToken, Balance, BankAccount, BusinessInfo, Card, Customer, Dashboard, EMandateRequest,
     FileChunk, HistoryDetail, HistoryEntry, HistoryPerson, Import, ImportIssue, ImportPreview,
-    Mandate, Order, PayPage, Payment, PaymentMethodSettings, Profile, SessionInfo, Team,
+    Mandate, Order, PayPage, Payment, PaymentMethodSettings, Profile, RoleList, SessionInfo, Team,
     Transaction, WebhookDelivery, WebhookEndpoint,
 };
 
@@ -158,6 +158,9 @@ pub enum ReplyBody {
     },
     Team {
         team: Box<Team>,
+    },
+    Roles {
+        roles: Box<RoleList>,
     },
     HistoryPage {
         items: Vec<HistoryEntry>,

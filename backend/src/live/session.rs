@@ -31,6 +31,7 @@ use paydesk::domain::teams::TeamTools;
 use paydesk::domain::webhooks::endpoints::check_address;
 use paydesk::error::AppError;
 use paydesk::ids::new_id;
+use paydesk::store::roles as role_store;
 use paydesk::store::sessions::SessionRow;
 use paydesk::store::stream::StreamKey;
 use paydesk::store::stream::{Actor as EventActor, Cause};
@@ -312,6 +313,9 @@ impl SessionActor {
             command,
         };
         let merchant = joined.merchant.clone();
+        let merchant_id = joined.key.merchant_id.clone();
+        let moves_of = merchant_id.clone();
+        let acting = self.user_id.clone();
         let allow_private = self.state.config.webhooks_allow_private_addresses;
         let state = self.state.clone();
         let request = self.queued(async move {
@@ -331,29 +335,33 @@ impl SessionActor {
                 let checked = confirm_owner(&state, &execute.user_id, confirmation).await;
                 execute.team.confirmed = Some(checked.map_err(|err| AppError::to_wire(&err)));
             }
-            merchant.send(execute).await
+            let result = merchant.send(execute).await;
+            // Whose standing the command changed, read once it committed.
+            let moved = match &result {
+                Ok(Ok(_)) => membership_moves(&state, &moves_of, &acting, &command_copy).await,
+                _ => Vec::new(),
+            };
+            (result, moved)
         });
-        let merchant_id = joined.key.merchant_id.clone();
-        let (acting, moved) = (self.user_id.clone(), membership_moves(&command_copy));
-        ctx.spawn(request.into_actor(self).map(move |result, actor, ctx| {
-            let result = result.unwrap_or_else(|_| Err(WireError::new(ErrorCode::Internal)));
-            if result.is_ok() {
-                for (user_id, grant) in moved.iter().map(|(u, g)| (u.as_str(), *g)) {
-                    let user_id = if user_id.is_empty() {
-                        acting.as_str()
-                    } else {
-                        user_id
-                    };
-                    let message = Outbound::Membership {
-                        merchant_id: merchant_id.clone(),
-                        grant,
-                    };
-                    actor.state.sockets.tell_user(user_id, &message);
-                }
-            }
-            timer.finish(&result);
-            actor.answer(ctx, id, result, asked);
-        }));
+        ctx.spawn(
+            request
+                .into_actor(self)
+                .map(move |(result, moved), actor, ctx| {
+                    let result =
+                        result.unwrap_or_else(|_| Err(WireError::new(ErrorCode::Internal)));
+                    if result.is_ok() {
+                        for (user_id, grant) in moved {
+                            let message = Outbound::Membership {
+                                merchant_id: merchant_id.clone(),
+                                grant,
+                            };
+                            actor.state.sockets.tell_user(&user_id, &message);
+                        }
+                    }
+                    timer.finish(&result);
+                    actor.answer(ctx, id, result, asked);
+                }),
+        );
     }
 
     /// Who an event this socket causes is recorded as.
@@ -695,21 +703,40 @@ impl Handler<Outbound> for SessionActor {
     }
 }
 
-/// Whose standing a team command changes and to what (none: removed; an
-/// empty id: the member who sent it), so that their sockets of every
-/// stream on this node hear of it, not only those of the command's stream.
-fn membership_moves(command: &Command) -> Vec<(String, Option<Grant>)> {
-    match command {
-        Command::ChangeMemberRole { user_id, role } => {
-            vec![(user_id.clone(), Grant::preset(*role))]
+/// Whose standing a committed team command changed and to what (none:
+/// removed), read from the database as it is now, so that their sockets of
+/// every stream on this node hear of it, not only those of the command's
+/// stream. A custom role's change moves every member who holds it.
+async fn membership_moves(
+    state: &State,
+    merchant_id: &str,
+    acting: &str,
+    command: &Command,
+) -> Vec<(String, Option<Grant>)> {
+    let users: Vec<String> = match command {
+        Command::ChangeMemberRole { user_id, .. } | Command::RemoveMember { user_id } => {
+            vec![user_id.clone()]
         }
-        Command::RemoveMember { user_id } => vec![(user_id.clone(), None)],
-        Command::TransferOwnership { user_id, .. } => vec![
-            (user_id.clone(), Grant::preset(protocol::Role::Owner)),
-            (String::new(), Grant::preset(protocol::Role::Admin)),
-        ],
+        Command::TransferOwnership { user_id, .. } => vec![user_id.clone(), acting.to_string()],
+        Command::UpdateRole { role_id, .. } => {
+            match role_store::holders(&state.db.pool, merchant_id, role_id).await {
+                Ok(holders) => holders,
+                Err(err) => {
+                    tracing::error!(error = %err, "cannot read a role's members");
+                    Vec::new()
+                }
+            }
+        }
         _ => Vec::new(),
+    };
+    let mut moves = Vec::with_capacity(users.len());
+    for user_id in users {
+        match users::find_grant(&state.db.pool, merchant_id, &user_id).await {
+            Ok(grant) => moves.push((user_id, grant)),
+            Err(err) => tracing::error!(error = %err, "cannot read a member's grant"),
+        }
     }
+    moves
 }
 
 /// Checks the owner's password or code for `TransferOwnership`, counting

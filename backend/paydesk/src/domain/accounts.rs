@@ -384,6 +384,9 @@ async fn run_account_command(
         | Command::ChangeMemberRole { .. }
         | Command::RemoveMember { .. }
         | Command::TransferOwnership { .. }
+        | Command::CreateRole { .. }
+        | Command::UpdateRole { .. }
+        | Command::DeleteRole { .. }
         | Command::AddBankAccount { .. }
         | Command::RemoveBankAccount { .. }
         | Command::CreatePayment { .. }

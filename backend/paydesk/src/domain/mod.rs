@@ -32,6 +32,7 @@ pub mod payments;
 pub mod permissions;
 pub mod recovery;
 pub mod retry;
+pub mod roles;
 pub mod routes;
 pub mod rules;
 pub mod scope;
@@ -169,7 +170,10 @@ pub async fn run_command(tx: &mut Tx, scope: &Scope, command: &Command) -> AppRe
         | Command::RevokeInvite { .. }
         | Command::ChangeMemberRole { .. }
         | Command::RemoveMember { .. }
-        | Command::TransferOwnership { .. } => Err(AppError::Code(ErrorCode::BadFrame)),
+        | Command::TransferOwnership { .. }
+        | Command::CreateRole { .. }
+        | Command::UpdateRole { .. }
+        | Command::DeleteRole { .. } => Err(AppError::Code(ErrorCode::BadFrame)),
     }
 }
 
@@ -282,6 +286,7 @@ pub async fn run_query(
             e_mandates::list(db, scope, cursor.as_deref(), *limit).await
         }
         Query::GetTeam {} => teams::get_team(db, scope).await,
+        Query::ListRoles {} => roles::list(db, scope).await,
         Query::ListWebhookEndpoints {} => webhooks::queries::list_endpoints(db, scope).await,
         Query::DownloadAccountingExport { from, to, offset } => {
             accounting_export::download(db, scope, from, to, *offset).await

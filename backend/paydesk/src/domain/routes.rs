@@ -125,7 +125,10 @@ pub fn command_route(command: &Command) -> CommandRoute {
         | C::ResendInvite { .. }
         | C::RevokeInvite { .. }
         | C::ChangeMemberRole { .. }
-        | C::RemoveMember { .. } => write(S::Team),
+        | C::RemoveMember { .. }
+        | C::CreateRole { .. }
+        | C::UpdateRole { .. }
+        | C::DeleteRole { .. } => write(S::Team),
         C::TransferOwnership { .. } => merchant(Needs::Owner),
     }
 }
@@ -185,7 +188,7 @@ pub fn query_route(query: &Query) -> QueryRoute {
             read(S::Developers)
         }
         Q::DownloadAccountingExport { .. } => read(S::Exports),
-        Q::GetTeam {} => read(S::Team),
+        Q::GetTeam {} | Q::ListRoles {} => read(S::Team),
         // Each entry is shown only if its own section is readable too.
         Q::ListHistory { .. } | Q::GetHistoryEntry { .. } => read(S::History),
     }

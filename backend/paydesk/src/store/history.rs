@@ -90,6 +90,8 @@ fn touched(change: &Change) -> Option<Touched> {
         Change::MemberUpserted { member } => record("member", &member.user_id, json(member)),
         Change::MemberRemoved { user_id } => removed("member", user_id),
         Change::InviteUpserted { invite } => record("invite", &invite.id, json(invite)),
+        Change::RoleUpserted { role } => record("role", &role.id, json(role)),
+        Change::RoleRemoved { role_id } => removed("role", role_id),
         // The history's own entries are not records of the merchant's data,
         // and each webhook delivery attempt is in its endpoint's log, not here.
         Change::HistoryEntryAdded { .. } | Change::WebhookDeliveryUpserted { .. } => return None,

@@ -30,6 +30,7 @@ pub mod pay_pages;
 pub mod payment_methods;
 pub mod payments;
 mod readiness;
+pub mod roles;
 pub mod secrets;
 pub mod sessions;
 pub mod signin_failures;

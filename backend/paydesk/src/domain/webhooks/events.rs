@@ -160,6 +160,8 @@ pub fn event_of(change: &Change) -> Option<(&'static str, Value)> {
         | Change::MemberUpserted { .. }
         | Change::MemberRemoved { .. }
         | Change::InviteUpserted { .. }
+        | Change::RoleUpserted { .. }
+        | Change::RoleRemoved { .. }
         | Change::ClockAdvanced { .. }
         | Change::HistoryEntryAdded { .. } => return None,
     };
