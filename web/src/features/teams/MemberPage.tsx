@@ -15,6 +15,7 @@ import { identityAtom } from "../../live/atoms";
 import { useCan } from "../../live/permissions";
 import { useCommand } from "../../live/useCommand";
 import type { Member } from "../../protocol/wire";
+import { MemberActivity } from "./MemberActivity";
 import { RoleHint } from "./RoleHint";
 import { choiceOf, roleOfChoice, roleOptions, useRoles, type RoleChoice } from "./useRoles";
 import { useTeam } from "./useTeam";
@@ -105,6 +106,7 @@ function MemberDetail({ member }: { member: Member }) {
           </div>
         ) : null}
       </section>
+      <MemberActivity userId={member.userId} />
       <ConfirmDialog
         open={removing}
         onOpenChange={setRemoving}
