@@ -18,6 +18,7 @@ use super::budget::FrameBudget;
 use super::frame_limit::{Fragments, Gathered, Oversize};
 use super::merchant::MerchantActor;
 use super::messages::{Execute, Join, Leave, Outbound, Regranted, SetPresence};
+use super::registry::announce_account;
 use super::sockets::{self, Refused};
 use crate::metrics::CommandTimer;
 use crate::security_log::{self, Client, Sent, Working};
@@ -408,6 +409,9 @@ impl SessionActor {
             if let Ok(outcome) = &outcome {
                 for ended in &outcome.ended_sessions {
                     state.sockets.close_session(ended);
+                }
+                if let Some(entry) = &outcome.announce {
+                    announce_account(&state.db, &state.merchants, entry).await;
                 }
             }
             outcome.map(|o| o.reply).map_err(|e| e.to_wire())
