@@ -333,8 +333,59 @@ async fn new_grants_reach_the_holders_open_sockets(db: Database) {
     );
 }
 
+/// An invite may offer one of the merchant's own roles: the invitee joins
+/// holding it, and the invite page names it.
+async fn an_invite_offers_a_custom_role(db: Database) {
+    let app = TestApp::start(db).await;
+    let owner = app.merchant(OWNER).await;
+    let mut socket = owner_socket(&app, &owner).await;
+    let clerks = grants(&[(Section::Customers, Access::Write)]);
+    let role = common::committed_id(create_role(&mut socket, "r1", "Clerks", clerks).await);
+    let invite = Command::InviteMember {
+        email: MEMBER.into(),
+        role: Role::Custom,
+        role_id: Some(role.clone()),
+    };
+    common::committed_id(socket.command("i1", invite).await);
+    let link = app.link_in_mail(MEMBER, "/account/teams/invite/").await;
+    let token = link.rsplit('/').next().unwrap().to_string();
+
+    let browser = app.browser();
+    let csrf = browser.csrf().await;
+    let details = browser
+        .http
+        .post(format!("{}/api/auth/invite", browser.base))
+        .json(&serde_json::json!({"token": token, "csrfToken": csrf}))
+        .send()
+        .await
+        .unwrap();
+    let details: serde_json::Value = details.json().await.unwrap();
+    assert!(
+        details.to_string().contains("\"roleName\":\"Clerks\""),
+        "{details}"
+    );
+    let mut body = serde_json::json!({"token": token, "name": "Thandi Dube",
+        "password": "karoo-sunset-41"});
+    body["csrfToken"] = browser.csrf().await.into();
+    let joined = browser
+        .http
+        .post(format!("{}/api/auth/invite/signup", browser.base))
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(joined.status(), 200);
+
+    let team = team_of(socket.query("q1", Query::GetTeam {}).await);
+    let member = team.members.iter().find(|m| m.email == MEMBER).unwrap();
+    assert_eq!(member.role, Role::Custom);
+    assert_eq!(member.role_id.as_deref(), Some(role.as_str()));
+    assert_eq!(member.permissions, clerks);
+}
+
 on_both_databases!(
     roles_are_capped_by_their_makers_own,
     a_role_in_use_is_not_deleted,
-    new_grants_reach_the_holders_open_sockets
+    new_grants_reach_the_holders_open_sockets,
+    an_invite_offers_a_custom_role
 );
