@@ -41,6 +41,8 @@ struct Theirs {
     session: String,
     token: String,
     invite: String,
+    /// A custom role of B's.
+    role: String,
     /// B's owner.
     user: String,
     payout: String,
@@ -164,11 +166,15 @@ async fn records_of_b(app: &TestApp, tab: &mut Socket) -> Theirs {
     );
     let invite = first_id(team["invites"].clone());
     let payout = payout_of_b(tab).await;
+    let role = json!({"t": "CreateRole", "name": "B's clerks",
+        "grants": protocol::Permissions::all(protocol::Access::Read)});
+    let role = committed_id(tab.command("role", command(role)).await);
     let (user, _) = app.owner_ids("owner@b.co.za").await;
     Theirs {
         payout,
         token,
         invite,
+        role,
         user,
         customer,
         bank_account,
@@ -330,6 +336,14 @@ fn probes(b: &Theirs) -> Vec<Probe> {
         c(json!({"t": "ResendInvite", "inviteId": b.invite})),
         c(json!({"t": "RevokeInvite", "inviteId": b.invite})),
         c(json!({"t": "ChangeMemberRole", "userId": b.user, "role": "viewer"})),
+        c(json!({"t": "UpdateRole", "roleId": b.role, "name": "Mine",
+            "grants": protocol::Permissions::all(protocol::Access::None)})),
+        c(json!({"t": "DeleteRole", "roleId": b.role})),
+        // B's role handed out on A: A's own merchant has no such role.
+        c(
+            json!({"t": "InviteMember", "email": "someone@a.co.za", "role": "custom",
+            "roleId": b.role}),
+        ),
         c(json!({"t": "RemoveMember", "userId": b.user})),
         // With A's owner's right password: only B's user id is wrong.
         c(json!({"t": "TransferOwnership", "userId": b.user, "confirmation": "karoo-sunset-41"})),
@@ -405,6 +419,7 @@ fn every_variant_that_takes_an_id_is_swept() {
         session: "x".into(),
         token: "x".into(),
         invite: "x".into(),
+        role: "x".into(),
         user: "x".into(),
         payout: "x".into(),
     };

@@ -121,6 +121,11 @@ fn commands() -> Vec<Command> {
         json!({"t": "RequestPayout", "amountCents": 1000}),
         json!({"t": "PayoutToCustomer", "customerId": ID, "bankAccountId": ID,
             "amountCents": 100, "reason": "R"}),
+        json!({"t": "CreateRole", "name": "Probe",
+            "grants": protocol::Permissions::all(protocol::Access::None)}),
+        json!({"t": "UpdateRole", "roleId": ID, "name": "Probe",
+            "grants": protocol::Permissions::all(protocol::Access::None)}),
+        json!({"t": "DeleteRole", "roleId": ID}),
     ]
     .into_iter()
     .map(command)
@@ -171,6 +176,7 @@ fn queries() -> Vec<Query> {
         json!({"t": "DownloadStatement", "from": "2026-03-01", "to": "2026-03-31", "format": "xlsx"}),
         json!({"t": "ListApiTokens"}),
         json!({"t": "GetTeam"}),
+        json!({"t": "ListRoles"}),
     ]
     .into_iter()
     .map(query)

@@ -32,6 +32,7 @@ async fn invite(socket: &mut Socket, id: &str, email: &str, role: Role) -> Serve
     let command = Command::InviteMember {
         email: email.into(),
         role,
+        role_id: None,
     };
     socket.command(id, command).await
 }
@@ -292,6 +293,7 @@ async fn roles_are_capped_by_the_inviters_own(db: Database) {
     let change = Command::ChangeMemberRole {
         user_id: owner_id.clone(),
         role: Role::Viewer,
+        role_id: None,
     };
     assert_eq!(
         common::error_of(lead_socket.command("l3", change).await).code,
@@ -363,6 +365,7 @@ async fn a_demotion_reaches_the_open_socket(db: Database) {
     let change = Command::ChangeMemberRole {
         user_id,
         role: Role::Finance,
+        role_id: None,
     };
     common::committed_id(socket.command("c1", change).await);
     let access = member_socket

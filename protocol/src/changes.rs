@@ -5,8 +5,8 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::{
-    ApiToken, BankAccount, BusinessInfo, Card, Customer, EMandateRequest, HistoryEntry, Import,
-    Invite, Mandate, Member, Order, PayPage, Payment, PaymentMethodSettings, Payout,
+    ApiToken, BankAccount, BusinessInfo, Card, CustomRole, Customer, EMandateRequest, HistoryEntry,
+    Import, Invite, Mandate, Member, Order, PayPage, Payment, PaymentMethodSettings, Payout,
     PayoutSettings, Transaction, WebhookDelivery,
 };
 
@@ -110,6 +110,14 @@ pub enum Change {
     },
     InviteUpserted {
         invite: Box<Invite>,
+    },
+    /// A custom role made or changed (its members' grants follow as
+    /// `MemberUpserted` in the same delta).
+    RoleUpserted {
+        role: Box<CustomRole>,
+    },
+    RoleRemoved {
+        role_id: String,
     },
     /// A new entry of the account history (written with the event that
     /// carries it; sent to members who may read its section).

@@ -273,6 +273,10 @@ pub enum Command {
     InviteMember {
         email: String,
         role: Role,
+        /// The custom role's id, when `role` is `Custom`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        role_id: Option<String>,
     },
     ResendInvite {
         invite_id: String,
@@ -283,9 +287,28 @@ pub enum Command {
     ChangeMemberRole {
         user_id: String,
         role: Role,
+        /// The custom role's id, when `role` is `Custom`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        role_id: Option<String>,
     },
     RemoveMember {
         user_id: String,
+    },
+    /// Custom roles (owners and admins; never granting past their own
+    /// access). Changing a role's grants reaches its members' open sockets
+    /// at once; a role is deleted only when no member or invite holds it.
+    CreateRole {
+        name: String,
+        grants: Permissions,
+    },
+    UpdateRole {
+        role_id: String,
+        name: String,
+        grants: Permissions,
+    },
+    DeleteRole {
+        role_id: String,
     },
     /// The owner hands the ownership on, confirming with their password (or,
     /// with two-factor on, a current code); they stay on as an admin.

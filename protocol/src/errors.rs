@@ -62,6 +62,10 @@ pub enum ErrorCode {
     AlreadyMember,
     /// The owner's role changes only by handing the ownership on.
     OwnerRoleFixed,
+    /// A custom role still held by members or pending invites.
+    RoleInUse,
+    /// Another custom role of the merchant has that name.
+    RoleNameTaken,
     // Banking
     BranchCodeMismatch,
     InvalidAccountNumber,

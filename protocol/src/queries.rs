@@ -249,6 +249,8 @@ pub enum Query {
     /// The stream's API tokens (the socket's mode), newest first.
     ListApiTokens {},
     GetTeam {},
+    /// The preset roles and the merchant's own, with what each grants.
+    ListRoles {},
     /// The account history, newest first, with the members it can be
     /// filtered by.
     ListHistory {

@@ -8,7 +8,7 @@ use crate::{
     ApiToken, Balance, BankAccount, BusinessInfo, Card, Customer, Dashboard, EMandateRequest,
     FileChunk, HistoryDetail, HistoryEntry, HistoryPerson, Import, ImportIssue, ImportPreview,
     Insights, Mandate, Order, PayPage, Payment, PaymentMethodSettings, Payout, PayoutDetail,
-    PayoutSettings, Profile, SessionInfo, Statement, Team, Transaction, WebhookDelivery,
+    PayoutSettings, Profile, RoleList, SessionInfo, Statement, Team, Transaction, WebhookDelivery,
     WebhookEndpoint,
 };
 
@@ -177,6 +177,9 @@ pub enum ReplyBody {
     },
     Team {
         team: Box<Team>,
+    },
+    Roles {
+        roles: Box<RoleList>,
     },
     HistoryPage {
         items: Vec<HistoryEntry>,

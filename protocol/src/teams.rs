@@ -16,6 +16,10 @@ pub struct Member {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub role_name: Option<String>,
+    /// The custom role's id, when `role` is `Custom`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub role_id: Option<String>,
     /// What the role grants, section by section.
     pub permissions: Permissions,
     /// Whether the member signs in with a second factor.
@@ -43,6 +47,13 @@ pub struct Invite {
     pub id: String,
     pub email: String,
     pub role: Role,
+    /// The custom role's id and name, when `role` is `Custom`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub role_id: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub role_name: Option<String>,
     pub status: InviteStatus,
     pub invited_by: String,
     pub invited_by_name: String,
@@ -69,10 +80,44 @@ pub struct InviteDetails {
     pub merchant_name: String,
     pub email: String,
     pub role: Role,
+    /// The custom role's name, when `role` is `Custom`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub role_name: Option<String>,
     pub invited_by_name: String,
     #[ts(type = "number")]
     pub expires_at: i64,
     /// The invited address has an account already: the page offers to sign
     /// in and accept rather than to sign up.
     pub has_account: bool,
+}
+
+/// A role the merchant defined itself: a name and a matrix of sections ×
+/// access. Its members have `role: Custom` and its id.
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct CustomRole {
+    pub id: String,
+    pub name: String,
+    pub grants: Permissions,
+    #[ts(type = "number")]
+    pub created_at: i64,
+    #[ts(type = "number")]
+    pub updated_at: i64,
+}
+
+/// A preset role with what it grants.
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct PresetRole {
+    pub role: Role,
+    pub grants: Permissions,
+}
+
+/// Every role of the merchant: the presets, then its own, by name.
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct RoleList {
+    pub presets: Vec<PresetRole>,
+    pub custom: Vec<CustomRole>,
 }

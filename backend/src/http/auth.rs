@@ -9,6 +9,7 @@ use serde_json::json;
 use super::body::{Fields, MAX_AUTH_BODY};
 use super::cookies;
 use super::return_address::return_path;
+use crate::live::registry::announce_account;
 use crate::state::State;
 use paydesk::auth::{password, totp};
 use paydesk::domain::accounts::send_verification;
@@ -221,7 +222,12 @@ async fn refuse(
     )
     .await
     {
-        Ok(failures) => failures,
+        Ok((failures, entry)) => {
+            if let Some(entry) = entry {
+                announce_account(&state.db, &state.merchants, &entry).await;
+            }
+            failures
+        }
         Err(err) => return internal(err),
     };
     tracing::info!(address = %address, error, "sign-in failed");
@@ -294,9 +300,12 @@ pub(super) async fn start_session(
     )
     .await
     {
-        Ok(token) => no_store(StatusCode::OK)
-            .cookie(cookies::session(state, token))
-            .json(json!({"url": url})),
+        Ok((token, entry)) => {
+            announce_account(&state.db, &state.merchants, &entry).await;
+            no_store(StatusCode::OK)
+                .cookie(cookies::session(state, token))
+                .json(json!({"url": url}))
+        }
         Err(err) => internal(err),
     }
 }

@@ -12,4 +12,5 @@ pub mod relay;
 pub mod scheduler;
 pub mod session;
 pub mod sockets;
+mod team_steps;
 pub mod uploads;

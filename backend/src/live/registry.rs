@@ -77,3 +77,22 @@ impl MerchantRegistry {
         }
     }
 }
+
+/// Sends an entry of a member's account (a sign-in, a failed sign-in, a
+/// two-factor change) to the open history screens of every merchant they
+/// belong to. It is already recorded: a failure here only costs the live
+/// update, so it is logged, never answered to the user.
+pub async fn announce_account(
+    db: &paydesk::store::Db,
+    registry: &MerchantRegistry,
+    entry: &protocol::HistoryEntry,
+) {
+    match paydesk::domain::history::announce_account(db, entry).await {
+        Ok(announced) => {
+            for (key, seq) in announced {
+                registry.advance(&key, seq);
+            }
+        }
+        Err(err) => tracing::warn!(error = %err, "cannot announce an account's history entry"),
+    }
+}

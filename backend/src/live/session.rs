@@ -19,7 +19,9 @@ use super::budget::FrameBudget;
 use super::frame_limit::{Fragments, Gathered, Oversize};
 use super::merchant::MerchantActor;
 use super::messages::{Execute, Join, Leave, Outbound, Regranted, SetPresence};
+use super::registry::announce_account;
 use super::sockets::{self, Refused};
+use super::team_steps::{confirm_owner, membership_moves};
 use crate::metrics::CommandTimer;
 use crate::security_log::{self, Client, Sent, Working};
 use crate::state::State;
@@ -315,6 +317,9 @@ impl SessionActor {
             command,
         };
         let merchant = joined.merchant.clone();
+        let merchant_id = joined.key.merchant_id.clone();
+        let moves_of = merchant_id.clone();
+        let acting = self.user_id.clone();
         let allow_private = self.state.config.webhooks_allow_private_addresses;
         let state = self.state.clone();
         let request = self.queued(async move {
@@ -337,29 +342,33 @@ impl SessionActor {
                 let checked = confirm_owner(&state, &execute.user_id, confirmation).await;
                 execute.team.confirmed = Some(checked.map_err(|err| AppError::to_wire(&err)));
             }
-            merchant.send(execute).await
+            let result = merchant.send(execute).await;
+            // Whose standing the command changed, read once it committed.
+            let moved = match &result {
+                Ok(Ok(_)) => membership_moves(&state, &moves_of, &acting, &command_copy).await,
+                _ => Vec::new(),
+            };
+            (result, moved)
         });
-        let merchant_id = joined.key.merchant_id.clone();
-        let (acting, moved) = (self.user_id.clone(), membership_moves(&command_copy));
-        ctx.spawn(request.into_actor(self).map(move |result, actor, ctx| {
-            let result = result.unwrap_or_else(|_| Err(WireError::new(ErrorCode::Internal)));
-            if result.is_ok() {
-                for (user_id, grant) in moved.iter().map(|(u, g)| (u.as_str(), *g)) {
-                    let user_id = if user_id.is_empty() {
-                        acting.as_str()
-                    } else {
-                        user_id
-                    };
-                    let message = Outbound::Membership {
-                        merchant_id: merchant_id.clone(),
-                        grant,
-                    };
-                    actor.state.sockets.tell_user(user_id, &message);
-                }
-            }
-            timer.finish(&result);
-            actor.answer(ctx, id, result, asked);
-        }));
+        ctx.spawn(
+            request
+                .into_actor(self)
+                .map(move |(result, moved), actor, ctx| {
+                    let result =
+                        result.unwrap_or_else(|_| Err(WireError::new(ErrorCode::Internal)));
+                    if result.is_ok() {
+                        for (user_id, grant) in moved {
+                            let message = Outbound::Membership {
+                                merchant_id: merchant_id.clone(),
+                                grant,
+                            };
+                            actor.state.sockets.tell_user(&user_id, &message);
+                        }
+                    }
+                    timer.finish(&result);
+                    actor.answer(ctx, id, result, asked);
+                }),
+        );
     }
 
     /// Who an event this socket causes is recorded as.
@@ -407,6 +416,9 @@ impl SessionActor {
             if let Ok(outcome) = &outcome {
                 for ended in &outcome.ended_sessions {
                     state.sockets.close_session(ended);
+                }
+                if let Some(entry) = &outcome.announce {
+                    announce_account(&state.db, &state.merchants, entry).await;
                 }
             }
             outcome.map(|o| o.reply).map_err(|e| e.to_wire())
@@ -703,37 +715,6 @@ impl Handler<Outbound> for SessionActor {
             }
         }
     }
-}
-
-/// Whose standing a team command changes and to what (none: removed; an
-/// empty id: the member who sent it), so that their sockets of every
-/// stream on this node hear of it, not only those of the command's stream.
-fn membership_moves(command: &Command) -> Vec<(String, Option<Grant>)> {
-    match command {
-        Command::ChangeMemberRole { user_id, role } => {
-            vec![(user_id.clone(), Grant::preset(*role))]
-        }
-        Command::RemoveMember { user_id } => vec![(user_id.clone(), None)],
-        Command::TransferOwnership { user_id, .. } => vec![
-            (user_id.clone(), Grant::preset(protocol::Role::Owner)),
-            (String::new(), Grant::preset(protocol::Role::Admin)),
-        ],
-        _ => Vec::new(),
-    }
-}
-
-/// Checks the owner's password or code for `TransferOwnership`, counting
-/// wrong ones against the same limit as the account's other secrets.
-async fn confirm_owner(state: &State, user_id: &str, confirmation: &str) -> Result<(), AppError> {
-    let key = format!("secrets:{user_id}");
-    if state.throttle.is_blocked(&key, accounts::SECRET_ATTEMPTS) {
-        return Err(AppError::Code(ErrorCode::RateLimited));
-    }
-    let checked = accounts::confirm_identity(&state.db, &state.keys, user_id, confirmation).await;
-    if matches!(checked, Err(AppError::Invalid(_))) {
-        state.throttle.record_failure(&key);
-    }
-    checked
 }
 
 impl SessionActor {

@@ -286,6 +286,8 @@ export function applyChanges(store: Store, changes: Change[]): void {
       case "MemberUpserted":
       case "MemberRemoved":
       case "InviteUpserted":
+      case "RoleUpserted":
+      case "RoleRemoved":
         store.set(teamVersionAtom, (version) => version + 1);
         break;
       case "HistoryEntryAdded":

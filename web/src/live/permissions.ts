@@ -23,6 +23,19 @@ const FIELD: Record<Section, keyof Permissions> = {
   settings: "settings",
 };
 
+/** The matrix's sections, in the order roles and tokens list them. */
+export const MATRIX_SECTIONS: readonly (keyof Permissions)[] = Object.values(FIELD);
+
+/** The accesses a member may hand out on a section: none up to their own (the server refuses more). */
+export function accessChoices(own: Access): Access[] {
+  return (["none", "read", "write"] as const).filter((access) => RANK[access] <= RANK[own]);
+}
+
+/** A matrix that grants nothing. */
+export function noAccess(): Permissions {
+  return everySection("none");
+}
+
 /** Every section at the same access (an owner's matrix is all "write"). */
 export function everySection(access: Access): Permissions {
   const entries = Object.values(FIELD).map((field) => [field, access]);

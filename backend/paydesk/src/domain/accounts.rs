@@ -2,7 +2,9 @@
 //! two-factor sign-in and sessions. These commands touch no merchant data,
 //! so they run beside the merchant's stream, not through it.
 
-use protocol::{Command, ErrorCode, HistoryAction, Language, Profile, ReplyBody, UserView};
+use protocol::{
+    Command, ErrorCode, HistoryAction, HistoryEntry, Language, Profile, ReplyBody, UserView,
+};
 
 use super::mail::{Notice, Template, compose};
 use super::notices::{Happened, notify, recipient, warn_second_factor_failed};
@@ -46,7 +48,7 @@ async fn record_in_history(
     tx: &mut Tx,
     scope: &AccountScope<'_>,
     action: HistoryAction,
-) -> AppResult<()> {
+) -> AppResult<HistoryEntry> {
     let user_agent: Option<String> =
         sqlx::query_scalar("SELECT user_agent FROM sessions WHERE token_hash = $1")
             .bind(scope.token_hash)
@@ -68,6 +70,9 @@ async fn record_in_history(
 pub struct AccountOutcome {
     pub reply: ReplyBody,
     pub ended_sessions: Vec<String>,
+    /// A history entry of the account to announce to the tabs of every
+    /// merchant the user belongs to (`history::announce_account`).
+    pub announce: Option<HistoryEntry>,
 }
 
 impl From<ReplyBody> for AccountOutcome {
@@ -75,6 +80,7 @@ impl From<ReplyBody> for AccountOutcome {
         AccountOutcome {
             reply,
             ended_sessions: Vec::new(),
+            announce: None,
         }
     }
 }
@@ -228,6 +234,7 @@ async fn run_account_command(
             Ok(AccountOutcome {
                 reply: ReplyBody::Done {},
                 ended_sessions: ended,
+                announce: None,
             })
         }
         Command::ChangeEmail {
@@ -311,9 +318,12 @@ async fn run_account_command(
             store::set_totp(&mut tx, scope.user_id, Some(&sealed), step as i64).await?;
             store::replace_backup_codes(&mut tx, scope.user_id, &stored_forms(scope, &codes))
                 .await?;
-            record_in_history(&mut tx, scope, HistoryAction::TwoFactorEnabled).await?;
+            let entry = record_in_history(&mut tx, scope, HistoryAction::TwoFactorEnabled).await?;
             tx.commit().await?;
-            Ok(ReplyBody::BackupCodes { codes }.into())
+            Ok(AccountOutcome {
+                announce: Some(entry),
+                ..ReplyBody::BackupCodes { codes }.into()
+            })
         }
         Command::DisableTwoFactor { password, code } => {
             let account = account(db, scope.user_id).await?;
@@ -329,7 +339,7 @@ async fn run_account_command(
             let mut tx = db.begin_write().await?;
             store::set_totp(&mut tx, scope.user_id, None, 0).await?;
             store::replace_backup_codes(&mut tx, scope.user_id, &[]).await?;
-            record_in_history(&mut tx, scope, HistoryAction::TwoFactorDisabled).await?;
+            let entry = record_in_history(&mut tx, scope, HistoryAction::TwoFactorDisabled).await?;
             let owner = recipient(&account);
             notify(
                 &mut tx,
@@ -339,7 +349,10 @@ async fn run_account_command(
             )
             .await?;
             tx.commit().await?;
-            done()
+            Ok(AccountOutcome {
+                announce: Some(entry),
+                ..ReplyBody::Done {}.into()
+            })
         }
         Command::RegenerateBackupCodes { code } => {
             let account = account(db, scope.user_id).await?;
@@ -358,6 +371,7 @@ async fn run_account_command(
             Ok(AccountOutcome {
                 reply: ReplyBody::Done {},
                 ended_sessions: vec![ended],
+                announce: None,
             })
         }
         Command::SignOutOtherSessions {} => {
@@ -369,6 +383,7 @@ async fn run_account_command(
             Ok(AccountOutcome {
                 reply: ReplyBody::Done {},
                 ended_sessions: ended,
+                announce: None,
             })
         }
         // The merchant's commands and uploads (`routes::command_route`).
@@ -388,6 +403,9 @@ async fn run_account_command(
         | Command::SetPayoutSchedule { .. }
         | Command::RequestPayout { .. }
         | Command::PayoutToCustomer { .. }
+        | Command::CreateRole { .. }
+        | Command::UpdateRole { .. }
+        | Command::DeleteRole { .. }
         | Command::AddBankAccount { .. }
         | Command::RemoveBankAccount { .. }
         | Command::CreatePayment { .. }

@@ -3,14 +3,15 @@
 //! (owners and admins read them all). Read-only: no command edits or
 //! deletes an entry.
 
-use protocol::{ErrorCode, HistoryDetail, HistoryFilter, ReplyBody};
+use protocol::{Change, ErrorCode, HistoryDetail, HistoryEntry, HistoryFilter, Mode, ReplyBody};
+use sqlx::Row;
 
 use super::permissions::readable_sections;
 use super::scope::{Scope, checked_id};
 use crate::error::{AppError, AppResult};
 use crate::store::Db;
 use crate::store::history::{self as store, field_changes};
-use crate::store::stream::StreamKey;
+use crate::store::stream::{self, Actor, Cause, StreamKey, Work};
 
 pub async fn list_history(
     db: &Db,
@@ -47,4 +48,54 @@ pub async fn get_entry(db: &Db, scope: &Scope, entry_id: &str) -> AppResult<Repl
             seq: stored.seq,
         }),
     })
+}
+
+/// Announces an entry of a user's account (a sign-in, a failed sign-in, a
+/// two-factor change), already committed, to the open history screens of
+/// every merchant the user is a member of: one event per stream of theirs
+/// whose only change is the entry, written by the one writer like every
+/// change that starts outside a merchant's actor (the pay page's), so the
+/// caller publishes it with `MerchantRegistry::advance` and other nodes
+/// hear of it through the relay. The entry itself stays a row of the
+/// account, listed once. Returns the streams and the `seq` each reached.
+pub async fn announce_account(db: &Db, entry: &HistoryEntry) -> AppResult<Vec<(StreamKey, u64)>> {
+    let Some(user_id) = entry.actor_id.as_deref() else {
+        return Ok(Vec::new());
+    };
+    // Only streams already made: a merchant no tab has opened in a mode
+    // has no one to tell there.
+    let rows = sqlx::query(
+        "SELECT s.merchant_id, s.mode FROM merchant_streams s \
+         JOIN memberships ms ON ms.merchant_id = s.merchant_id \
+         WHERE ms.user_id = $1 ORDER BY s.merchant_id, s.mode",
+    )
+    .bind(user_id)
+    .fetch_all(&db.pool)
+    .await?;
+    let cause = Cause {
+        actor: Actor::Account {
+            user_id: user_id.to_string(),
+        },
+        command_id: None,
+        address: entry.address.clone(),
+    };
+    let mut announced = Vec::with_capacity(rows.len());
+    for row in rows {
+        let mode: String = row.get("mode");
+        let Some(mode) = Mode::parse(&mode) else {
+            continue;
+        };
+        let key = StreamKey::new(row.get::<String, _>("merchant_id"), mode);
+        let change = Change::HistoryEntryAdded {
+            entry: Box::new(entry.clone()),
+        };
+        let written = stream::write(db, &key, &cause, async |_tx, _seq| {
+            Ok(Work::changed(vec![change], ()))
+        })
+        .await?;
+        if let Some(seq) = written.seq {
+            announced.push((key, seq));
+        }
+    }
+    Ok(announced)
 }

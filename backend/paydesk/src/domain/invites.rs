@@ -38,6 +38,7 @@ pub async fn details(db: &Db, token: &str, now: i64) -> AppResult<InviteDetails>
         merchant_name: merchant.get("name"),
         email: row.invite.email,
         role: row.invite.role,
+        role_name: row.invite.role_name,
         invited_by_name: row.invite.invited_by_name,
         expires_at: row.invite.expires_at,
         has_account: account.is_some(),
@@ -100,6 +101,7 @@ pub async fn join(
         address: Some(address.to_string()),
     };
     let role = row.invite.role;
+    let role_id = row.invite.role_id.clone();
     let written = stream::write(db, &key, &cause, async |tx: &mut Tx, _seq| {
         if let Joiner::New {
             name,
@@ -131,7 +133,8 @@ pub async fn join(
         {
             return Err(AppError::Code(ErrorCode::AlreadyMember));
         }
-        store::add_member(tx, &row.merchant_id, &user_id, joined_role(role), now).await?;
+        let joined = joined_role(role, role_id.as_deref());
+        store::add_member(tx, &row.merchant_id, &user_id, joined, now).await?;
         let member = store::find_member(tx, &row.merchant_id, &user_id)
             .await?
             .ok_or_else(|| AppError::Internal("the new member is missing".into()))?;
@@ -158,10 +161,13 @@ pub async fn join(
     })
 }
 
-/// An invite names a preset below the owner; anything else joins as a viewer.
-fn joined_role(role: Role) -> Role {
-    match role {
-        Role::Owner | Role::Custom => Role::Viewer,
-        preset => preset,
+/// An invite names a preset below the owner or one of the merchant's
+/// custom roles; anything else (a custom role deleted since) joins as a
+/// viewer.
+fn joined_role(role: Role, role_id: Option<&str>) -> (Role, Option<&str>) {
+    match (role, role_id) {
+        (Role::Custom, Some(id)) => (Role::Custom, Some(id)),
+        (Role::Owner | Role::Custom, _) => (Role::Viewer, None),
+        (preset, _) => (preset, None),
     }
 }

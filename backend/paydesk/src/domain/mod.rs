@@ -35,6 +35,7 @@ pub mod payouts;
 pub mod permissions;
 pub mod recovery;
 pub mod retry;
+pub mod roles;
 pub mod routes;
 pub mod rules;
 pub mod scope;
@@ -178,7 +179,10 @@ pub async fn run_command(tx: &mut Tx, scope: &Scope, command: &Command) -> AppRe
         | Command::RevokeInvite { .. }
         | Command::ChangeMemberRole { .. }
         | Command::RemoveMember { .. }
-        | Command::TransferOwnership { .. } => Err(AppError::Code(ErrorCode::BadFrame)),
+        | Command::TransferOwnership { .. }
+        | Command::CreateRole { .. }
+        | Command::UpdateRole { .. }
+        | Command::DeleteRole { .. } => Err(AppError::Code(ErrorCode::BadFrame)),
         // `SetSettlementAccount` needs the member's checked confirmation:
         // the merchant actor runs these with `payouts::run_payout_command`.
         Command::SetSettlementAccount { .. }
@@ -308,6 +312,7 @@ pub async fn run_query(
             e_mandates::list(db, scope, cursor.as_deref(), *limit).await
         }
         Query::GetTeam {} => teams::get_team(db, scope).await,
+        Query::ListRoles {} => roles::list(db, scope).await,
         Query::ListWebhookEndpoints {} => webhooks::queries::list_endpoints(db, scope).await,
         Query::DownloadAccountingExport { from, to, offset } => {
             accounting_export::download(db, scope, from, to, *offset).await

@@ -124,7 +124,9 @@ pub fn change_section(change: &Change) -> Option<Section> {
         Change::ApiTokenUpserted { .. } => S::Developers,
         Change::MemberUpserted { .. }
         | Change::MemberRemoved { .. }
-        | Change::InviteUpserted { .. } => S::Team,
+        | Change::InviteUpserted { .. }
+        | Change::RoleUpserted { .. }
+        | Change::RoleRemoved { .. } => S::Team,
         Change::HistoryEntryAdded { .. } => S::History,
         Change::PayoutUpserted { .. } | Change::PayoutSettingsUpdated { .. } => S::Payouts,
         Change::TwoFactorPolicyUpdated { .. } | Change::ClockAdvanced { .. } => return None,

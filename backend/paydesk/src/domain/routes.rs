@@ -125,7 +125,10 @@ pub fn command_route(command: &Command) -> CommandRoute {
         | C::ResendInvite { .. }
         | C::RevokeInvite { .. }
         | C::ChangeMemberRole { .. }
-        | C::RemoveMember { .. } => write(S::Team),
+        | C::RemoveMember { .. }
+        | C::CreateRole { .. }
+        | C::UpdateRole { .. }
+        | C::DeleteRole { .. } => write(S::Team),
         C::TransferOwnership { .. } => merchant(Needs::Owner),
         // The merchant's own bank details are settings (owners and admins);
         // the domain also asks for the member's password or code.
@@ -199,7 +202,7 @@ pub fn query_route(query: &Query) -> QueryRoute {
         // The statement is the merchant's money for the accountant: the
         // exports section's, like the accounting export.
         Q::GetStatement { .. } | Q::DownloadStatement { .. } => read(S::Exports),
-        Q::GetTeam {} => read(S::Team),
+        Q::GetTeam {} | Q::ListRoles {} => read(S::Team),
         // Each entry is shown only if its own section is readable too.
         Q::ListHistory { .. } | Q::GetHistoryEntry { .. } => read(S::History),
     }

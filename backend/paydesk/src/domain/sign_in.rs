@@ -10,7 +10,7 @@ use crate::error::AppResult;
 use crate::store::history::{self, AccountEvent};
 use crate::store::users::{self, Recipient};
 use crate::store::{Db, Tx, signin_failures};
-use protocol::HistoryAction;
+use protocol::{HistoryAction, HistoryEntry};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Failure {
@@ -29,7 +29,8 @@ pub async fn recent_failures(db: &Db, email: &str) -> AppResult<u32> {
 }
 
 /// Counts a failed sign-in of `email` (with or without an account, alike)
-/// and returns the count. The failure that reaches `limit` starts the
+/// and returns the count, with the history entry to announce when the
+/// address has an account. The failure that reaches `limit` starts the
 /// lockout and mails the owner; a wrong second factor warns them too.
 pub async fn record_failure(
     db: &Db,
@@ -38,12 +39,13 @@ pub async fn record_failure(
     limit: u32,
     happened: &Happened<'_>,
     user_agent: &str,
-) -> AppResult<u32> {
+) -> AppResult<(u32, Option<HistoryEntry>)> {
     let mut tx = db.begin_write().await?;
     let failures = signin_failures::record_failure(&mut tx, email, window_ms()).await?;
+    let mut entry = None;
     if let Some(owner) = users::find_recipient_by_email(&mut tx, email).await? {
         // An address with no account has no history to show it in.
-        history::record_account(
+        let recorded = history::record_account(
             &mut tx,
             &AccountEvent {
                 user_id: &owner.id,
@@ -53,6 +55,7 @@ pub async fn record_failure(
             },
         )
         .await?;
+        entry = Some(recorded);
         // Exactly one failure sees the count reach the limit: once per lockout.
         if failures == limit {
             notify(&mut tx, &owner, Notice::SignInLocked { failures }, happened).await?;
@@ -62,7 +65,7 @@ pub async fn record_failure(
         }
     }
     tx.commit().await?;
-    Ok(failures)
+    Ok((failures, entry))
 }
 
 /// After a good sign-in the count starts again.

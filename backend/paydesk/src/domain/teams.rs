@@ -13,7 +13,7 @@ use protocol::{
 use sqlx::Row;
 
 use super::mail::{InviteMail, compose_invite};
-use super::permissions;
+use super::roles;
 use super::rules;
 use super::scope::{Effect, Scope, checked_id};
 use crate::error::{AppError, AppResult};
@@ -64,6 +64,9 @@ pub fn is_team_command(command: &Command) -> bool {
             | Command::ChangeMemberRole { .. }
             | Command::RemoveMember { .. }
             | Command::TransferOwnership { .. }
+            | Command::CreateRole { .. }
+            | Command::UpdateRole { .. }
+            | Command::DeleteRole { .. }
     )
 }
 
@@ -74,10 +77,27 @@ pub async fn run_team_command(
     tools: &TeamTools,
 ) -> AppResult<Effect> {
     match command {
-        Command::InviteMember { email, role } => invite(tx, scope, tools, email, *role).await,
+        Command::InviteMember {
+            email,
+            role,
+            role_id,
+        } => invite(tx, scope, tools, email, (*role, role_id.as_deref())).await,
         Command::ResendInvite { invite_id } => resend(tx, scope, tools, invite_id).await,
         Command::RevokeInvite { invite_id } => revoke(tx, scope, invite_id, tools.now).await,
-        Command::ChangeMemberRole { user_id, role } => change_role(tx, scope, user_id, *role).await,
+        Command::ChangeMemberRole {
+            user_id,
+            role,
+            role_id,
+        } => change_role(tx, scope, user_id, (*role, role_id.as_deref())).await,
+        Command::CreateRole { name, grants } => {
+            roles::create(tx, scope, name, grants, tools.now).await
+        }
+        Command::UpdateRole {
+            role_id,
+            name,
+            grants,
+        } => roles::update(tx, scope, role_id, name, grants, tools.now).await,
+        Command::DeleteRole { role_id } => roles::delete(tx, scope, role_id).await,
         Command::RemoveMember { user_id } => remove(tx, scope, user_id).await,
         Command::TransferOwnership { user_id, .. } => {
             match &tools.confirmed {
@@ -89,19 +109,6 @@ pub async fn run_team_command(
         }
         _ => Err(AppError::Code(ErrorCode::BadFrame)),
     }
-}
-
-/// A role someone may be given by this member: a preset other than the
-/// owner (ownership is handed on, never granted), and within what the
-/// member's own role grants.
-fn grantable(scope: &Scope, role: Role) -> AppResult<()> {
-    let Some(matrix) = permissions::preset(role).filter(|_| role != Role::Owner) else {
-        return Err(AppError::field("role", ErrorCode::InvalidChoice));
-    };
-    if !matrix.within(&scope.permissions) {
-        return Err(AppError::field("role", ErrorCode::RoleAboveYours));
-    }
-    Ok(())
 }
 
 async fn merchant_name(tx: &mut Tx, merchant_id: &str) -> AppResult<String> {
@@ -156,12 +163,12 @@ async fn invite(
     scope: &Scope,
     tools: &TeamTools,
     email: &str,
-    role: Role,
+    (role, role_id): (Role, Option<&str>),
 ) -> AppResult<Effect> {
     let now = tools.now;
     let email = email.trim().to_lowercase();
     rules::email(&email).map_err(|code| AppError::field("email", code))?;
-    grantable(scope, role)?;
+    let role_id = roles::grantable(tx, scope, role, role_id).await?;
     if store::is_member_by_email(tx, &scope.merchant_id, &email).await? {
         return Err(AppError::field("email", ErrorCode::AlreadyMember));
     }
@@ -178,6 +185,7 @@ async fn invite(
         merchant_id: &scope.merchant_id,
         email: &email,
         role,
+        role_id: role_id.as_deref(),
         token: &token,
         invited_by: &scope.user_id,
         now,
@@ -254,10 +262,22 @@ async fn member_change(tx: &mut Tx, scope: &Scope, user_id: &str) -> AppResult<C
     })
 }
 
-async fn change_role(tx: &mut Tx, scope: &Scope, user_id: &str, role: Role) -> AppResult<Effect> {
+async fn change_role(
+    tx: &mut Tx,
+    scope: &Scope,
+    user_id: &str,
+    (role, role_id): (Role, Option<&str>),
+) -> AppResult<Effect> {
     let member = managed_member(tx, scope, user_id).await?;
-    grantable(scope, role)?;
-    store::set_role(tx, &scope.merchant_id, &member.user_id, role).await?;
+    let role_id = roles::grantable(tx, scope, role, role_id).await?;
+    store::set_any_role(
+        tx,
+        &scope.merchant_id,
+        &member.user_id,
+        role,
+        role_id.as_deref(),
+    )
+    .await?;
     Ok(Effect {
         changes: vec![member_change(tx, scope, &member.user_id).await?],
         id: Some(member.user_id),

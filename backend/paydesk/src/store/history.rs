@@ -92,6 +92,8 @@ fn touched(change: &Change) -> Option<Touched> {
         Change::InviteUpserted { invite } => record("invite", &invite.id, json(invite)),
         Change::PayoutUpserted { payout } => record("payout", &payout.id, json(payout)),
         Change::PayoutSettingsUpdated { settings } => single("payout_settings", json(settings)),
+        Change::RoleUpserted { role } => record("role", &role.id, json(role)),
+        Change::RoleRemoved { role_id } => removed("role", role_id),
         // The history's own entries are not records of the merchant's data,
         // and each webhook delivery attempt is in its endpoint's log, not here.
         Change::HistoryEntryAdded { .. } | Change::WebhookDeliveryUpserted { .. } => return None,
@@ -146,6 +148,7 @@ async fn who(tx: &mut Tx, actor: &Actor) -> AppResult<Who> {
         Actor::Import { import_id } => ("import", Some(import_id.clone())),
         Actor::Payer { page_id } => ("payer", Some(page_id.clone())),
         Actor::WebhookDelivery { endpoint_id } => ("webhooks", Some(endpoint_id.clone())),
+        Actor::Account { user_id } => ("user", Some(user_id.clone())),
     };
     let mut who = Who {
         kind,
@@ -304,8 +307,9 @@ pub struct AccountEvent<'a> {
 }
 
 /// Records a sign-in, failed sign-in or two-factor change of a user's
-/// account, in the caller's transaction.
-pub async fn record_account(tx: &mut Tx, event: &AccountEvent<'_>) -> AppResult<()> {
+/// account, in the caller's transaction, and returns the entry for the
+/// caller to announce once it is committed (`domain::history::announce_account`).
+pub async fn record_account(tx: &mut Tx, event: &AccountEvent<'_>) -> AppResult<HistoryEntry> {
     let name: Option<String> = sqlx::query_scalar("SELECT name FROM users WHERE id = $1")
         .bind(event.user_id)
         .fetch_optional(&mut **tx)
@@ -324,7 +328,8 @@ pub async fn record_account(tx: &mut Tx, event: &AccountEvent<'_>) -> AppResult<
         fields: Vec::new(),
         section: Some(Section::Team),
     };
-    insert(tx, &entry, None, Some(event.user_id), None, (None, None)).await
+    insert(tx, &entry, None, Some(event.user_id), None, (None, None)).await?;
+    Ok(entry)
 }
 
 fn truncate(text: &str, max: usize) -> String {

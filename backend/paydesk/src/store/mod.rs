@@ -34,6 +34,7 @@ pub mod payouts;
 mod readiness;
 pub mod retention;
 pub mod scheduler_leases;
+pub mod roles;
 pub mod secrets;
 pub mod sessions;
 pub mod signin_failures;

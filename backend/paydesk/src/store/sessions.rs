@@ -17,14 +17,15 @@ pub struct SessionRow {
     pub expires_at: i64,
 }
 
-/// Creates a session and returns the token for the cookie (shown once, never stored).
+/// Creates a session and returns the token for the cookie (shown once,
+/// never stored) with the sign-in's history entry, to be announced.
 pub async fn create_session(
     db: &Db,
     user_id: &str,
     ttl_seconds: i64,
     user_agent: &str,
     address: &str,
-) -> AppResult<String> {
+) -> AppResult<(String, protocol::HistoryEntry)> {
     let token = new_secret();
     let now = now_ms();
     let mut tx = db.begin_write().await?;
@@ -43,7 +44,7 @@ pub async fn create_session(
     .execute(&mut *tx)
     .await?;
     // Every new session is a sign-in the account's history shows.
-    super::history::record_account(
+    let entry = super::history::record_account(
         &mut tx,
         &super::history::AccountEvent {
             user_id,
@@ -54,7 +55,7 @@ pub async fn create_session(
     )
     .await?;
     tx.commit().await?;
-    Ok(token)
+    Ok((token, entry))
 }
 
 /// The live session for a cookie token; extends it (sliding expiry) when used.

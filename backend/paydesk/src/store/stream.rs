@@ -48,6 +48,9 @@ pub enum Actor {
     /// The webhook delivery job, pausing an endpoint whose deliveries kept
     /// failing.
     WebhookDelivery { endpoint_id: String },
+    /// A member's own account (a sign-in, a failed sign-in, a two-factor
+    /// change), announced to the tabs of each merchant they belong to.
+    Account { user_id: String },
 }
 
 impl Actor {
@@ -60,6 +63,7 @@ impl Actor {
             Actor::Import { import_id } => ("import", Some(import_id)),
             Actor::Payer { page_id } => ("payer", Some(page_id)),
             Actor::WebhookDelivery { endpoint_id } => ("webhooks", Some(endpoint_id)),
+            Actor::Account { user_id } => ("user", Some(user_id)),
         }
     }
 

@@ -10,7 +10,7 @@ use crate::error::{AppError, AppResult};
 use crate::ids::hash_secret;
 
 const MEMBER_COLUMNS: &str = "u.id AS user_id, u.name, u.email, u.totp_secret, ms.role, ms.created_at, \
-     cr.name AS role_name, cr.permissions, \
+     cr.id AS role_id, cr.name AS role_name, cr.permissions, \
      (SELECT MAX(s.last_seen_at) FROM sessions s WHERE s.user_id = u.id) AS last_active_at \
      FROM memberships ms JOIN users u ON u.id = ms.user_id \
      LEFT JOIN custom_roles cr ON cr.id = ms.custom_role_id AND cr.merchant_id = ms.merchant_id";
@@ -34,6 +34,7 @@ fn member_of(r: sqlx::any::AnyRow) -> AppResult<Member> {
         email: r.get("email"),
         role,
         role_name: r.get("role_name"),
+        role_id: r.get("role_id"),
         permissions,
         two_factor: secret.is_some(),
         joined_at: r.get("created_at"),
@@ -80,19 +81,23 @@ pub async fn is_member_by_email(tx: &mut Tx, merchant_id: &str, email: &str) -> 
     Ok(row.is_some())
 }
 
+/// Adds a member with a preset role, or with `Role::Custom` and the
+/// custom role's id.
 pub async fn add_member(
     tx: &mut Tx,
     merchant_id: &str,
     user_id: &str,
-    role: Role,
+    (role, custom_role_id): (Role, Option<&str>),
     now: i64,
 ) -> AppResult<()> {
     sqlx::query(
-        "INSERT INTO memberships (merchant_id, user_id, role, created_at) VALUES ($1, $2, $3, $4)",
+        "INSERT INTO memberships (merchant_id, user_id, role, custom_role_id, created_at) \
+         VALUES ($1, $2, $3, $4, $5)",
     )
     .bind(merchant_id)
     .bind(user_id)
     .bind(role.as_str())
+    .bind(custom_role_id)
     .bind(now)
     .execute(&mut **tx)
     .await?;
@@ -101,12 +106,24 @@ pub async fn add_member(
 
 /// Sets a member's preset role (a custom role they had is let go).
 pub async fn set_role(tx: &mut Tx, merchant_id: &str, user_id: &str, role: Role) -> AppResult<()> {
+    set_any_role(tx, merchant_id, user_id, role, None).await
+}
+
+/// Sets a member's role: a preset, or `Role::Custom` with the role's id.
+pub async fn set_any_role(
+    tx: &mut Tx,
+    merchant_id: &str,
+    user_id: &str,
+    role: Role,
+    custom_role_id: Option<&str>,
+) -> AppResult<()> {
     sqlx::query(
-        "UPDATE memberships SET role = $3, custom_role_id = NULL WHERE merchant_id = $1 AND user_id = $2",
+        "UPDATE memberships SET role = $3, custom_role_id = $4 WHERE merchant_id = $1 AND user_id = $2",
     )
     .bind(merchant_id)
     .bind(user_id)
     .bind(role.as_str())
+    .bind(custom_role_id)
     .execute(&mut **tx)
     .await?;
     Ok(())
@@ -132,8 +149,9 @@ pub async fn count_owners(tx: &mut Tx, merchant_id: &str) -> AppResult<i64> {
 }
 
 const INVITE_COLUMNS: &str = "i.id, i.merchant_id, i.email, i.role, i.invited_by, u.name AS invited_by_name, \
-     i.created_at, i.expires_at, i.accepted_at, i.revoked_at \
-     FROM invites i JOIN users u ON u.id = i.invited_by";
+     i.created_at, i.expires_at, i.accepted_at, i.revoked_at, cr.id AS role_id, cr.name AS role_name \
+     FROM invites i JOIN users u ON u.id = i.invited_by \
+     LEFT JOIN custom_roles cr ON cr.id = i.custom_role_id AND cr.merchant_id = i.merchant_id";
 
 /// An invite as stored, with the merchant it is for.
 pub struct InviteRow {
@@ -158,6 +176,8 @@ fn invite_of(r: sqlx::any::AnyRow) -> AppResult<InviteRow> {
             id: r.get("id"),
             email: r.get("email"),
             role,
+            role_id: r.get("role_id"),
+            role_name: r.get("role_name"),
             status,
             invited_by: r.get("invited_by"),
             invited_by_name: r.get("invited_by_name"),
@@ -217,6 +237,8 @@ pub struct NewInvite<'a> {
     pub merchant_id: &'a str,
     pub email: &'a str,
     pub role: Role,
+    /// The custom role's id, when `role` is `Custom`.
+    pub role_id: Option<&'a str>,
     pub token: &'a str,
     pub invited_by: &'a str,
     pub now: i64,
@@ -225,8 +247,8 @@ pub struct NewInvite<'a> {
 
 pub async fn insert_invite(tx: &mut Tx, invite: &NewInvite<'_>) -> AppResult<()> {
     sqlx::query(
-        "INSERT INTO invites (id, merchant_id, email, role, token_hash, invited_by, created_at, expires_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        "INSERT INTO invites (id, merchant_id, email, role, token_hash, invited_by, created_at, \
+         expires_at, custom_role_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
     )
     .bind(invite.id)
     .bind(invite.merchant_id)
@@ -236,6 +258,7 @@ pub async fn insert_invite(tx: &mut Tx, invite: &NewInvite<'_>) -> AppResult<()>
     .bind(invite.invited_by)
     .bind(invite.now)
     .bind(invite.expires_at)
+    .bind(invite.role_id)
     .execute(&mut **tx)
     .await?;
     Ok(())

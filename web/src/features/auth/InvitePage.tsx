@@ -43,7 +43,7 @@ export function InvitePage() {
           <p className="auth-subtitle" data-testid="invite-summary">
             <Trans
               i18nKey="teams.accept.summary"
-              values={{ inviter: result.invite.invitedByName, merchant: result.invite.merchantName, role: t(`teams.roles.${result.invite.role}`) }}
+              values={{ inviter: result.invite.invitedByName, merchant: result.invite.merchantName, role: result.invite.roleName ?? t(`teams.roles.${result.invite.role}`) }}
               components={{ strong: <strong /> }}
             />
           </p>

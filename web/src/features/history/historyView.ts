@@ -29,6 +29,7 @@ export const RECORD_KINDS = [
   "api_token",
   "member",
   "invite",
+  "role",
   "business_info",
   "payment_method_settings",
   "payout",
@@ -144,6 +145,7 @@ export function recordPath(detail: HistoryDetail): string | undefined {
     case "member":
       return `/account/teams/${id}`;
     case "invite":
+    case "role":
       return "/account/teams";
     case "business_info":
     case "two_factor_policy":

@@ -5,14 +5,15 @@ import { Button } from "../../components/Button";
 import { Dialog } from "../../components/Dialog";
 import { SelectField, TextField } from "../../components/Field";
 import { useCommand } from "../../live/useCommand";
-import type { Role } from "../../protocol/wire";
-import { GRANTABLE } from "./useTeam";
+import type { RoleList } from "../../protocol/wire";
+import { RoleHint } from "./RoleHint";
+import { roleOfChoice, roleOptions, type RoleChoice } from "./useRoles";
 
-export function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function InviteDialog({ open, onOpenChange, roles }: { open: boolean; onOpenChange: (open: boolean) => void; roles?: RoleList }) {
   const { t } = useTranslation();
   const invite = useCommand();
   const [email, setEmail] = useState("");
-  const [role, setRole] = useState<Role>("viewer");
+  const [role, setRole] = useState<RoleChoice>("viewer");
   const fieldError = (name: string) => {
     const code = invite.error?.fields?.find((f) => f.field === name)?.code;
     return code ? t(`errors.${code}`) : undefined;
@@ -20,7 +21,7 @@ export function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChan
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const reply = await invite.run({ t: "InviteMember", email, role });
+    const reply = await invite.run({ t: "InviteMember", email, ...roleOfChoice(role) });
     if (reply) {
       setEmail("");
       onOpenChange(false);
@@ -35,12 +36,12 @@ export function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChan
         <SelectField
           label={t("teams.fields.role")}
           value={role}
-          onChange={(e) => setRole(e.target.value as Role)}
+          onChange={(e) => setRole(e.target.value)}
           error={fieldError("role")}
-          options={GRANTABLE.map((r) => ({ value: r, label: t(`teams.roles.${r}`) }))}
+          options={roleOptions(roles, (r) => t(`teams.roles.${r}`))}
           data-testid="invite-role"
         />
-        <p className="field-hint">{t(`teams.roleHints.${role}`)}</p>
+        <RoleHint roles={roles} choice={role} />
         <div className="form-actions">
           <Button type="submit" variant="primary" busy={invite.busy} data-testid="send-invite">
             {t("teams.invite.send")}

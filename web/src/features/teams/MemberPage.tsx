@@ -14,8 +14,11 @@ import { Spinner } from "../../components/Spinner";
 import { identityAtom } from "../../live/atoms";
 import { useCan } from "../../live/permissions";
 import { useCommand } from "../../live/useCommand";
-import type { Member, Role } from "../../protocol/wire";
-import { GRANTABLE, useTeam } from "./useTeam";
+import type { Member } from "../../protocol/wire";
+import { MemberActivity } from "./MemberActivity";
+import { RoleHint } from "./RoleHint";
+import { choiceOf, roleOfChoice, roleOptions, useRoles, type RoleChoice } from "./useRoles";
+import { useTeam } from "./useTeam";
 import "./teams.css";
 
 export function MemberPage() {
@@ -46,7 +49,10 @@ function MemberDetail({ member }: { member: Member }) {
   const navigate = useNavigate();
   const change = useCommand();
   const remove = useCommand();
-  const [role, setRole] = useState<Role>(member.role === "owner" ? "admin" : member.role);
+  const loadedRoles = useRoles();
+  const roles = loadedRoles && "roles" in loadedRoles ? loadedRoles.roles : undefined;
+  const current = member.role === "owner" ? "admin" : choiceOf(member);
+  const [role, setRole] = useState<RoleChoice>(current);
   const [removing, setRemoving] = useState(false);
   const [transferring, setTransferring] = useState(false);
   const manageable = mayManage && member.role !== "owner";
@@ -77,13 +83,13 @@ function MemberDetail({ member }: { member: Member }) {
             <SelectField
               label={t("teams.member.changeRole")}
               value={role}
-              onChange={(e) => setRole(e.target.value as Role)}
-              options={GRANTABLE.map((r) => ({ value: r, label: t(`teams.roles.${r}`) }))}
+              onChange={(e) => setRole(e.target.value)}
+              options={roleOptions(roles, (r) => t(`teams.roles.${r}`))}
               data-testid="member-new-role"
             />
-            <p className="field-hint">{t(`teams.roleHints.${role}`)}</p>
+            <RoleHint roles={roles} choice={role} />
             <div className="team-actions">
-              <Button variant="primary" busy={change.busy} disabled={role === member.role} onClick={() => void change.run({ t: "ChangeMemberRole", userId: member.userId, role })} data-testid="save-role">
+              <Button variant="primary" busy={change.busy} disabled={role === choiceOf(member)} onClick={() => void change.run({ t: "ChangeMemberRole", userId: member.userId, ...roleOfChoice(role) })} data-testid="save-role">
                 {t("teams.member.saveRole")}
               </Button>
               <Button variant="danger" onClick={() => setRemoving(true)} data-testid="remove-member">
@@ -100,6 +106,7 @@ function MemberDetail({ member }: { member: Member }) {
           </div>
         ) : null}
       </section>
+      <MemberActivity userId={member.userId} />
       <ConfirmDialog
         open={removing}
         onOpenChange={setRemoving}

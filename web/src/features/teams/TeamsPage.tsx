@@ -13,12 +13,15 @@ import { useCan } from "../../live/permissions";
 import { useCommand } from "../../live/useCommand";
 import type { Invite, Member, PresenceMember } from "../../protocol/wire";
 import { InviteDialog } from "./InviteDialog";
+import { RolesSection } from "./RolesSection";
+import { useRoles } from "./useRoles";
 import { useTeam } from "./useTeam";
 import "./teams.css";
 
 export function TeamsPage() {
   const { t } = useTranslation();
   const loaded = useTeam();
+  const roles = useRoles();
   const mayManage = useCan("team", "write");
   const [inviting, setInviting] = useState(false);
   const presence = useAtomValue(presenceAtom);
@@ -49,9 +52,10 @@ export function TeamsPage() {
           ) : (
             <InvitesTable invites={loaded.team.invites} mayManage={mayManage} />
           )}
+          <RolesSection loaded={roles} members={loaded.team.members} mayManage={mayManage} />
         </>
       ) : null}
-      {mayManage ? <InviteDialog open={inviting} onOpenChange={setInviting} /> : null}
+      {mayManage ? <InviteDialog open={inviting} onOpenChange={setInviting} roles={roles && "roles" in roles ? roles.roles : undefined} /> : null}
     </section>
   );
 }
@@ -127,7 +131,7 @@ function InvitesTable({ invites, mayManage }: { invites: Invite[]; mayManage: bo
             {invites.map((invite) => (
               <tr key={invite.id} data-testid={`invite-${invite.email}`}>
                 <td>{invite.email}</td>
-                <td>{t(`teams.roles.${invite.role}`)}</td>
+                <td>{invite.roleName ?? t(`teams.roles.${invite.role}`)}</td>
                 <td>{invite.invitedByName}</td>
                 <td>{invite.expiresAt <= now ? <Badge tone="amber">{t("teams.invites.expired")}</Badge> : formatDate(invite.expiresAt, i18n.language)}</td>
                 {mayManage ? (

@@ -179,6 +179,8 @@ pub fn event_of(change: &Change) -> Option<(&'static str, Value)> {
         | Change::MemberUpserted { .. }
         | Change::MemberRemoved { .. }
         | Change::InviteUpserted { .. }
+        | Change::RoleUpserted { .. }
+        | Change::RoleRemoved { .. }
         | Change::ClockAdvanced { .. }
         | Change::HistoryEntryAdded { .. }
         // The settlement account is not for machines to watch.
