@@ -139,6 +139,8 @@ fn charge(id: usize, method: PaymentMethod, amount_cents: i64, day: Date) -> Tra
         failure: None,
         reference: String::new(),
         amount_cents,
+        fee_cents: 0,
+        net_cents: 0,
         action_date: String::new(),
         status: TransactionStatus::Paid,
         unpaid_code: None,
