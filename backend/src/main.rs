@@ -96,7 +96,7 @@ async fn main() -> std::process::ExitCode {
         )
         .with(tracing_subscriber::fmt::layer().with_writer(std::io::stderr))
         // Reports errors when `serve` turns reporting on (SENTRY_DSN).
-        .with(backend::error_reporting::ReportingLayer)
+        .with(backend::error_reporting::layer())
         .init();
     let result = match Cli::parse().command {
         Command::Serve(config) => serve(*config).await,
@@ -119,7 +119,7 @@ async fn main() -> std::process::ExitCode {
 
 async fn serve(config: Config) -> Result<(), String> {
     if let Some(dsn) = config.sentry_dsn.clone() {
-        backend::error_reporting::install(dsn);
+        backend::error_reporting::install(dsn, &config.public_origin());
     }
     let (server, handle, addr) = app::start(config).await.map_err(|e| e.to_string())?;
     actix_web::rt::spawn(app::stop_on_signal(handle));

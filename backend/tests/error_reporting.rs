@@ -88,7 +88,14 @@ fn event_of(envelope: &str) -> serde_json::Value {
     let item: serde_json::Value = serde_json::from_str(lines[1]).unwrap();
     assert_eq!(item["type"], "event");
     assert_eq!(item["length"], lines[2].len());
-    serde_json::from_str(lines[2]).unwrap()
+    let mut event: serde_json::Value = serde_json::from_str(lines[2]).unwrap();
+    // The protocol leaves out the level when it is its default, "error".
+    event
+        .as_object_mut()
+        .unwrap()
+        .entry("level")
+        .or_insert("error".into());
+    event
 }
 
 async fn rename(url: &str, table: &str) {
@@ -150,7 +157,7 @@ async fn internal_errors_are_reported_without_secrets(db: Database) {
     assert!(auth.contains("sentry_key=publickey"), "{auth}");
     let event = event_of(&envelope);
     assert_eq!(event["level"], "error");
-    assert_eq!(event["message"]["formatted"], "internal error");
+    assert_eq!(event["message"], "internal error");
     assert!(
         event["exception"]["values"][0]["value"]
             .as_str()
@@ -183,7 +190,10 @@ async fn internal_errors_are_reported_without_secrets(db: Database) {
     let (_, envelope) = received.with("signin/credentials").await;
     let event = event_of(&envelope);
     assert_eq!(event["request"]["method"], "POST");
-    assert_eq!(event["request"]["url"], "/api/auth/signin/credentials");
+    // The format wants an absolute URL: the server's origin and the path.
+    let reported = url::Url::parse(event["request"]["url"].as_str().unwrap()).unwrap();
+    assert_eq!(reported.path(), "/api/auth/signin/credentials");
+    assert_eq!(reported.query(), None);
 
     let everything = received.all();
     for secret in [PASSWORD, QUERY_TOKEN, session.as_str()] {
@@ -195,7 +205,10 @@ async fn internal_errors_are_reported_without_secrets(db: Database) {
 #[actix_web::test]
 async fn panics_are_reported() {
     let (dsn, received) = receiver().await;
-    backend::error_reporting::install(backend::error_reporting::Dsn::parse(&dsn).unwrap());
+    backend::error_reporting::install(
+        backend::error_reporting::Dsn::parse(&dsn).unwrap(),
+        "http://127.0.0.1",
+    );
     let panicked = std::thread::spawn(|| panic!("the ledger does not balance")).join();
     assert!(panicked.is_err());
     let (_, envelope) = received.with("the ledger does not balance").await;
@@ -209,6 +222,22 @@ async fn panics_are_reported() {
             .contains("error_reporting.rs"),
         "{event}"
     );
+
+    // Inside a command, the panic names the command (as the server's
+    // subscriber does, through the reporting layer).
+    let panicked = std::thread::spawn(|| {
+        use tracing_subscriber::prelude::*;
+        let subscriber = tracing_subscriber::registry().with(backend::error_reporting::layer());
+        let _subscriber = tracing::subscriber::set_default(subscriber);
+        let _command = backend::error_reporting::command_span("RefundPayment").entered();
+        panic!("the refund does not balance")
+    })
+    .join();
+    assert!(panicked.is_err());
+    let (_, envelope) = received.with("the refund does not balance").await;
+    let event = event_of(&envelope);
+    assert_eq!(event["level"], "fatal");
+    assert_eq!(event["tags"]["command"], "RefundPayment", "{event}");
 }
 
 /// Off by default: the web app is told there is nowhere to report.

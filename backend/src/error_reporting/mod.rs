@@ -4,150 +4,121 @@
 //! request's method and redacted path or the command's kind as context.
 //! Off (nothing recorded, nothing sent) when the DSN is unset.
 //!
-//! Events are posted by a thread of their own from a small queue: a
-//! reporting service that is slow or down never holds a request up, and
-//! what does not fit the queue is dropped (and counted in the log).
+//! The `sentry` client does the work: its tracing layers turn logged errors
+//! into events and keep the context of our request and command spans, its
+//! panic integration reports panics as fatal, and its transport posts from
+//! a thread of its own through a bounded queue, so a reporting service that
+//! is slow or down never holds a request up (what does not fit is dropped).
+//! What an event may carry is decided in one place: [`scrub::before_send`].
 
-mod envelope;
-mod layer;
+mod dsn;
+mod scrub;
 
-use std::sync::OnceLock;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc::{Receiver, SyncSender, TrySendError, sync_channel};
-use std::time::{Duration, Instant};
+use std::num::NonZeroUsize;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
-pub use envelope::{Context, Dsn, Report, redact_path};
-pub use layer::ReportingLayer;
+use sentry::integrations::panic::PanicIntegration;
+use sentry::integrations::tracing::{ErrorLayer, SpanLayer};
+use sentry::transports::UreqHttpTransportOptions;
+use sentry::{ClientOptions, TransportFactory, TransportOptions};
+use tracing_subscriber::Layer;
+use tracing_subscriber::filter::filter_fn;
+use tracing_subscriber::registry::LookupSpan;
+
+pub use dsn::Dsn;
+pub use scrub::redact_path;
 
 /// Events waiting to be posted before new ones are dropped.
 const QUEUE: usize = 256;
 
-struct Reporter {
-    dsn: Dsn,
-    queue: SyncSender<Vec<u8>>,
-    /// Events queued and not yet posted (or given up on).
-    pending: AtomicUsize,
-}
+/// How long one post may take before the next report gets its turn.
+const POST_TIMEOUT: Duration = Duration::from_secs(10);
 
-static REPORTER: OnceLock<Reporter> = OnceLock::new();
+/// The target of the spans below: the only spans the reporting layers read.
+const SPANS: &str = module_path!();
+
+static ENABLED: AtomicBool = AtomicBool::new(false);
 
 /// Whether reports are being sent: spans carrying context are only made then.
 pub fn enabled() -> bool {
-    REPORTER.get().is_some()
+    ENABLED.load(Ordering::Relaxed)
 }
 
-/// Starts reporting to `dsn` for the rest of the process: the sending
-/// thread and the panic hook. Errors logged through `tracing` reach it
-/// through [`ReportingLayer`], which the process's subscriber carries.
-pub fn install(dsn: Dsn) {
-    let (queue, waiting) = sync_channel(QUEUE);
-    let reporter = Reporter {
-        dsn: dsn.clone(),
-        queue,
-        pending: AtomicUsize::new(0),
-    };
-    if REPORTER.set(reporter).is_err() {
+/// Starts reporting to `dsn` for the rest of the process: the client and
+/// its panic hook. Errors logged through `tracing` reach it through
+/// [`layer`], which the process's subscriber carries. `public_origin` makes
+/// the reported request URLs absolute.
+pub fn install(dsn: Dsn, public_origin: &str) {
+    if ENABLED.swap(true, Ordering::SeqCst) {
         return;
     }
-    let spawned = std::thread::Builder::new()
-        .name("error-reports".into())
-        .spawn(move || post_forever(dsn, waiting));
-    if let Err(err) = spawned {
-        tracing::warn!(error = %err, "cannot start error reporting");
-        return;
-    }
-    let previous = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        report_panic(info);
-        previous(info);
-    }));
+    let origin = public_origin.trim_end_matches('/').to_string();
+    let mut options = ClientOptions::new();
+    options.dsn = Some(dsn.parsed().clone());
+    options.release = Some(concat!("paydesk@", env!("CARGO_PKG_VERSION")).into());
+    options.send_default_pii = false;
+    // Only what is listed here: no process or machine details, no breadcrumbs.
+    options.default_integrations = false;
+    options.max_breadcrumbs = 0;
+    options.integrations = vec![Arc::new(
+        PanicIntegration::new().add_extractor(scrub::panic_event),
+    )];
+    options.before_send = Some(Arc::new(move |event| scrub::before_send(event, &origin)));
+    options.transport = Some(Arc::new(Transport));
+    options.transport_channel_capacity = NonZeroUsize::new(QUEUE);
+    // A panicking process gives its report this long to leave.
+    options.shutdown_timeout = Duration::from_secs(2);
+    let client = Arc::new(sentry::Client::from(options));
+    // Every thread started from now on reports (the main hub is their
+    // parent), and so does this one, whichever it is.
+    sentry::Hub::main().bind_client(Some(client.clone()));
+    sentry::Hub::current().bind_client(Some(client));
 }
 
-fn report_panic(info: &std::panic::PanicHookInfo<'_>) {
-    let message = info
-        .payload()
-        .downcast_ref::<&str>()
-        .map(|s| s.to_string())
-        .or_else(|| info.payload().downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "panic".into());
-    let culprit = info
-        .location()
-        .map(|l| format!("{}:{}", l.file(), l.line()))
-        .unwrap_or_default();
-    send(Report {
-        level: "fatal",
-        message: format!("panic: {message}"),
-        error: Some(message),
-        culprit,
-        context: layer::current_context(),
-    });
-    // The process may be about to end: give the event a moment to leave.
-    flush(Duration::from_secs(2));
-}
+/// Posts with rustls over ring and the webpki roots (as webhooks do), and
+/// with a time limit so one unanswered post does not stall the rest.
+struct Transport;
 
-/// Queues one report; dropped when reporting is off or the queue is full.
-pub fn send(report: Report) {
-    let Some(reporter) = REPORTER.get() else {
-        return;
-    };
-    let event_id = paydesk::ids::hash_secret(&paydesk::ids::new_secret())[..32].to_string();
-    let timestamp = paydesk::ids::now_ms() as f64 / 1000.0;
-    let body = envelope::envelope(&reporter.dsn, &report, &event_id, timestamp);
-    reporter.pending.fetch_add(1, Ordering::SeqCst);
-    match reporter.queue.try_send(body) {
-        Ok(()) => {}
-        Err(TrySendError::Full(_) | TrySendError::Disconnected(_)) => {
-            reporter.pending.fetch_sub(1, Ordering::SeqCst);
-        }
+impl TransportFactory for Transport {
+    fn create_transport_with_options(
+        &self,
+        options: TransportOptions,
+    ) -> Arc<dyn sentry::Transport> {
+        let agent = ureq::Agent::config_builder()
+            .timeout_global(Some(POST_TIMEOUT))
+            .tls_config(
+                ureq::tls::TlsConfig::builder()
+                    .provider(ureq::tls::TlsProvider::Rustls)
+                    .build(),
+            )
+            .build()
+            .new_agent();
+        Arc::new(
+            UreqHttpTransportOptions::from(options)
+                .with_agent(agent)
+                .build(),
+        )
     }
 }
 
-/// Waits up to `wait` for the queued reports to be posted.
-pub fn flush(wait: Duration) {
-    let Some(reporter) = REPORTER.get() else {
-        return;
+/// The layers the process's subscriber carries: logged errors become events
+/// (while reporting is on), with the fields of the request or command span
+/// they happened in. Only the spans made below are followed.
+pub fn layer<S>() -> impl Layer<S>
+where
+    S: tracing::Subscriber + for<'a> LookupSpan<'a>,
+{
+    let ours = |meta: &tracing::Metadata<'_>| meta.is_span() && meta.target() == SPANS;
+    let errors = move |meta: &tracing::Metadata<'_>| {
+        enabled() && (ours(meta) || (meta.is_event() && *meta.level() == tracing::Level::ERROR))
     };
-    let deadline = Instant::now() + wait;
-    while reporter.pending.load(Ordering::SeqCst) > 0 && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(10));
-    }
-}
-
-fn post_forever(dsn: Dsn, waiting: Receiver<Vec<u8>>) {
-    let runtime = match tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-    {
-        Ok(runtime) => runtime,
-        Err(err) => return tracing::warn!(error = %err, "error reporting has no runtime"),
-    };
-    let client = match reqwest::Client::builder()
-        .timeout(Duration::from_secs(10))
-        .build()
-    {
-        Ok(client) => client,
-        Err(err) => return tracing::warn!(error = %err, "error reporting has no client"),
-    };
-    while let Ok(body) = waiting.recv() {
-        let posted = runtime.block_on(async {
-            client
-                .post(dsn.envelope_url())
-                .header("content-type", "application/x-sentry-envelope")
-                .header("x-sentry-auth", dsn.auth_header())
-                .body(body)
-                .send()
-                .await
-        });
-        // A warning, not an error: an error would be reported in turn.
-        match posted {
-            Ok(answer) if answer.status().is_success() => {}
-            Ok(answer) => tracing::warn!(status = %answer.status(), "error report refused"),
-            Err(err) => tracing::warn!(error = %err, "cannot send an error report"),
-        }
-        if let Some(reporter) = REPORTER.get() {
-            reporter.pending.fetch_sub(1, Ordering::SeqCst);
-        }
-    }
+    SpanLayer::new().with_filter(filter_fn(ours)).and_then(
+        ErrorLayer::new()
+            .enable_span_attributes()
+            .with_filter(filter_fn(errors)),
+    )
 }
 
 /// A span naming the HTTP request errors inside it happened in, or none
@@ -155,7 +126,7 @@ fn post_forever(dsn: Dsn, waiting: Receiver<Vec<u8>>) {
 /// access log's rule); ids and tokens left in it are redacted here.
 pub fn request_span(method: &str, path: &str) -> tracing::Span {
     if enabled() {
-        tracing::error_span!("request", method = %method, path = %redact_path(path))
+        tracing::error_span!(target: SPANS, "request", method = %method, path = %redact_path(path))
     } else {
         tracing::Span::none()
     }
@@ -164,7 +135,7 @@ pub fn request_span(method: &str, path: &str) -> tracing::Span {
 /// A span naming the socket command errors inside it happened in.
 pub fn command_span(kind: &str) -> tracing::Span {
     if enabled() {
-        tracing::error_span!("command", command = %kind)
+        tracing::error_span!(target: SPANS, "command", command = %kind)
     } else {
         tracing::Span::none()
     }
