@@ -38,16 +38,6 @@ describe("routes", () => {
     await page.close();
   });
 
-  it("shows an honest placeholder for screens not built yet", async () => {
-    const page = await session.newPage();
-    await page.goto("/account/payouts");
-    const placeholder = page.getByTestId("not-built");
-    await placeholder.waitFor();
-    expect(await placeholder.textContent()).toContain("This screen is not built yet");
-    await shoot(page, "not-built-en-light");
-    await page.close();
-  });
-
   it("fits a phone screen, with the navigation behind a button", async () => {
     const page = await session.newPage();
     await page.setViewportSize({ width: 390, height: 844 });

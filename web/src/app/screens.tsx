@@ -2,11 +2,9 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useParams } from "react-router";
 import { ErrorView, NotFoundPage } from "../features/errors/ErrorPage";
-import { NotBuiltAuthCard, NotBuiltPage } from "../features/placeholders/NotBuiltPage";
 import { PageSpinner } from "../components/Spinner";
 import { setLanguage } from "./i18n";
 import { ThemeChoice } from "./shell/ThemeChoice";
-import { useForcedTheme } from "./theme";
 import { paramsAreValid, type RouteEntry, type Screen } from "./routes";
 
 // Each screen is its own chunk, fetched when its route is first opened, so the
@@ -53,7 +51,8 @@ const ProfilePage = screen(() => import("../features/profile/ProfilePage"), "Pro
 const TransactionDetailPage = screen(() => import("../features/transactions/TransactionDetailPage"), "TransactionDetailPage");
 const TransactionsPage = screen(() => import("../features/transactions/TransactionsPage"), "TransactionsPage");
 
-const BUILT: Partial<Record<Screen, () => ReactNode>> = {
+// Every route has its screen: the type makes a new route without one a build error.
+const BUILT: Record<Screen, () => ReactNode> = {
   home: () => <HomePage />,
   login: () => <LoginPage />,
   signup: () => <SignupPage />,
@@ -104,24 +103,6 @@ const BUILT: Partial<Record<Screen, () => ReactNode>> = {
   downloadSummary: () => <SummaryPage />,
 };
 
-function Placeholder({ entry }: { entry: RouteEntry }) {
-  const { t } = useTranslation();
-  const title = t(`screens.${entry.screen}`);
-  if (entry.layout === "auth") return <NotBuiltAuthCard title={title} />;
-  if (entry.layout === "none") return <BarePlaceholder title={title} />;
-  return <NotBuiltPage title={title} />;
-}
-
-// Pages without the app frame are made to print or save: always light.
-function BarePlaceholder({ title }: { title: string }) {
-  useForcedTheme("light");
-  return (
-    <div className="bare-page">
-      <NotBuiltPage title={title} />
-    </div>
-  );
-}
-
 function ScreenLoading() {
   const { t } = useTranslation();
   return <PageSpinner label={t("app.loading")} />;
@@ -132,7 +113,5 @@ export function RouteScreen({ entry }: { entry: RouteEntry }) {
   const params = useParams();
   const { pathname } = useLocation();
   if (!paramsAreValid(params)) return <ErrorView variant="not-found" path={pathname} />;
-  const built = BUILT[entry.screen];
-  if (!built) return <Placeholder entry={entry} />;
-  return <Suspense fallback={<ScreenLoading />}>{built()}</Suspense>;
+  return <Suspense fallback={<ScreenLoading />}>{BUILT[entry.screen]()}</Suspense>;
 }
