@@ -52,7 +52,7 @@ use std::sync::{Arc, LazyLock, PoisonError};
 use std::time::Duration;
 
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
-use sqlx::{AnyPool, Executor};
+use sqlx::{AnyPool, Connection, Executor};
 use tokio::time::Instant;
 
 use crate::error::{AppError, AppResult};
@@ -206,7 +206,7 @@ impl Db {
             )));
         };
         let url = match backend {
-            Backend::Sqlite => sqlite_url_creating_folder(url)?,
+            Backend::Sqlite => sqlite_url_creating_file(url).await?,
             Backend::Postgres => url.to_string(),
         };
         let options: AnyConnectOptions = url.parse()?;
@@ -374,6 +374,24 @@ fn sqlite_file_of(url: &str) -> Option<std::path::PathBuf> {
         .trim_start_matches("sqlite:");
     let path = rest.split_once('?').map_or(rest, |(path, _)| path);
     (!path.is_empty() && path != ":memory:").then(|| std::path::PathBuf::from(path))
+}
+
+/// Creates the SQLite database file if it is missing (and its folder), then
+/// answers the URL the pools open it with: `mode=rw`, never `rwc`. A file
+/// that vanishes while the server runs (moved, a volume unmounted) must not
+/// be replaced by an empty database the next time a pool connects: its
+/// connections would stay on that empty file after the real one is back.
+async fn sqlite_url_creating_file(url: &str) -> AppResult<String> {
+    let creating = sqlite_url_creating_folder(url)?;
+    if !creating.contains("mode=rwc") || sqlite_file_of(&creating).is_none() {
+        return Ok(creating);
+    }
+    let options: AnyConnectOptions = creating.parse()?;
+    sqlx::AnyConnection::connect_with(&options)
+        .await?
+        .close()
+        .await?;
+    Ok(creating.replace("mode=rwc", "mode=rw"))
 }
 
 /// `sqlite://data/x.db` → the same URL with `mode=rwc`, after creating `data/`.
