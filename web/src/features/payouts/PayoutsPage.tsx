@@ -14,6 +14,7 @@ import { PayOutDialog } from "./PayOutDialog";
 import { PayoutPanel } from "./PayoutPanel";
 import { ScheduleForm } from "./ScheduleForm";
 import { SettlementAccountDialog } from "./SettlementAccountDialog";
+import { useHoldActive } from "./useHoldActive";
 import { useBalance, usePayoutList, usePayoutSettings } from "./usePayouts";
 import "./payouts.css";
 
@@ -94,6 +95,7 @@ function BalanceCard() {
 function AccountCard({ settings, mayChange, onChange }: { settings: PayoutSettings; mayChange: boolean; onChange: () => void }) {
   const { t, i18n } = useTranslation();
   const account = settings.account;
+  const held = useHoldActive(settings.heldUntil);
   return (
     <SettingsCard
       title={t("payouts.account.title")}
@@ -101,9 +103,9 @@ function AccountCard({ settings, mayChange, onChange }: { settings: PayoutSettin
       testId="settlement-account"
       status={account ? <Badge tone="green">{t("payouts.account.verified")}</Badge> : <Badge tone="amber">{t("payouts.account.none")}</Badge>}
     >
-      {settings.heldUntil !== undefined ? (
+      {held ? (
         <Alert tone="info">
-          <span data-testid="payout-hold">{t("payouts.account.held", { until: formatDateTime(settings.heldUntil, i18n.language) })}</span>
+          <span data-testid="payout-hold">{t("payouts.account.held", { until: formatDateTime(settings.heldUntil ?? 0, i18n.language) })}</span>
         </Alert>
       ) : null}
       {account ? (
