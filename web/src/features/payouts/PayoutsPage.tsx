@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { Alert } from "../../components/Alert";
 import { Badge, type BadgeTone } from "../../components/Badge";
 import { Button } from "../../components/Button";
@@ -27,7 +27,9 @@ export function PayoutsPage() {
   const settings = usePayoutSettings();
   const [paying, setPaying] = useState(false);
   const [changing, setChanging] = useState(false);
-  const [open, setOpen] = useState<string | null>(null);
+  // `?payout=` opens one payout's detail, as a transaction's link to its refund does.
+  const [params] = useSearchParams();
+  const [open, setOpen] = useState<string | null>(params.get("payout"));
   const loadedSettings = settings && "value" in settings ? settings.value : null;
   return (
     <section className="page" data-testid="payouts-page">
