@@ -183,6 +183,26 @@ describe("payouts", () => {
     await tabB.close();
   });
 
+  it("takes the hold banner away when the 24 hours are over, without a reload", { timeout: 60_000 }, async () => {
+    const page = await session.newPage();
+    // The page's own clock, so the 24 hours can pass at once; the server's stay real.
+    await page.clock.install();
+    await openPayouts(page);
+    await page.getByTestId("change-account").click();
+    const dialog = page.getByTestId("settlement-account-dialog");
+    await dialog.getByTestId("settlement-bank").selectOption("fnb");
+    await dialog.getByTestId("settlement-holderName").fill("Karoo Gym (Pty) Ltd");
+    await dialog.getByTestId("settlement-accountNumber").fill("62001234567");
+    await dialog.getByTestId("settlement-confirmation").fill(password);
+    await dialog.getByTestId("save-settlement-account").click();
+    await page.getByTestId("payout-hold").waitFor();
+    await page.clock.fastForward("23:59:00");
+    expect(await page.getByTestId("payout-hold").count()).toBe(1);
+    await page.clock.fastForward("00:02:00");
+    await page.getByTestId("payout-hold").waitFor({ state: "detached" });
+    await page.close();
+  });
+
   it("looks right in Afrikaans and in dark mode", { timeout: 60_000 }, async () => {
     const dark = await openBrowser({ colorScheme: "dark" });
     try {
