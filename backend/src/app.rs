@@ -35,6 +35,8 @@ use crate::state::{AppState, State};
 pub async fn build_state(config: Config) -> AppResult<State> {
     // Before anything records: the facade drops what arrives before a recorder.
     crate::metrics::install();
+    // Prices are fixed for the life of the process (see `fees::install`).
+    paydesk::domain::fees::install(config.fee_schedule()).map_err(AppError::Internal)?;
     let write_wait = Duration::from_secs(config.database_write_wait_seconds.max(1));
     let db = Db::connect_waiting(&config.database_url, write_wait).await?;
     db.migrate().await?;

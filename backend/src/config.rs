@@ -104,6 +104,30 @@ pub struct Config {
     #[arg(long, env = "BUSINESS_DATE", value_parser = parse_business_date)]
     pub business_date: Option<time::Date>,
 
+    /// Card fee: percent plus rands (`2.95%+2.00`), a percent (`2%`) or rands (`9.00`).
+    #[arg(long, env = "FEE_CARD", default_value = "2.95%+2.00", value_parser = parse_fee_setting)]
+    pub fee_card: paydesk::domain::ledger::Fee,
+
+    /// Pay-by-bank (instant EFT) fee, written as `FEE_CARD`.
+    #[arg(long, env = "FEE_INSTANT_EFT", default_value = "2%", value_parser = parse_fee_setting)]
+    pub fee_instant_eft: paydesk::domain::ledger::Fee,
+
+    /// DebiCheck fee per collection, written as `FEE_CARD`.
+    #[arg(long, env = "FEE_DEBICHECK", default_value = "9.00", value_parser = parse_fee_setting)]
+    pub fee_debicheck: paydesk::domain::ledger::Fee,
+
+    /// Registered Mandate fee per collection, written as `FEE_CARD`.
+    #[arg(long, env = "FEE_REGISTERED_MANDATE", default_value = "6.00", value_parser = parse_fee_setting)]
+    pub fee_registered_mandate: paydesk::domain::ledger::Fee,
+
+    /// EFT debit order fee per collection, written as `FEE_CARD`.
+    #[arg(long, env = "FEE_EFT_DEBIT_ORDER", default_value = "4.00", value_parser = parse_fee_setting)]
+    pub fee_eft_debit_order: paydesk::domain::ledger::Fee,
+
+    /// The fee of one payout, in rands (`3.50`).
+    #[arg(long, env = "FEE_PAYOUT", default_value = "3.50", value_parser = parse_payout_fee_setting)]
+    pub fee_payout_cents: i64,
+
     /// How often the scheduler looks for due collections, in seconds.
     #[arg(long, env = "SCHEDULER_INTERVAL_SECONDS", default_value_t = 30)]
     pub scheduler_interval_seconds: u64,
@@ -202,7 +226,28 @@ pub fn parse_business_date(value: &str) -> Result<time::Date, String> {
         .ok_or_else(|| format!("BUSINESS_DATE: {value:?} is not a date as YYYY-MM-DD"))
 }
 
+pub fn parse_fee_setting(value: &str) -> Result<paydesk::domain::ledger::Fee, String> {
+    paydesk::domain::fees::parse_fee(value)
+}
+
+pub fn parse_payout_fee_setting(value: &str) -> Result<i64, String> {
+    paydesk::domain::fees::parse_rands(value)
+        .ok_or_else(|| format!("{value:?} is not an amount in rands such as 3.50"))
+}
+
 impl Config {
+    /// The prices the settings choose, for `fees::install`.
+    pub fn fee_schedule(&self) -> paydesk::domain::fees::FeeSchedule {
+        paydesk::domain::fees::FeeSchedule {
+            card: self.fee_card,
+            instant_eft: self.fee_instant_eft,
+            debicheck: self.fee_debicheck,
+            registered_mandate: self.fee_registered_mandate,
+            eft_debit_order: self.fee_eft_debit_order,
+            payout_cents: self.fee_payout_cents,
+        }
+    }
+
     /// Whether cookies get the `Secure` flag: only when served over https.
     pub fn secure_cookies(&self) -> bool {
         self.public_url
@@ -224,6 +269,7 @@ impl Config {
 
     /// A configuration for tests and tools: defaults with the given database.
     pub fn for_database(database_url: &str) -> Config {
+        let defaults = paydesk::domain::fees::FeeSchedule::default();
         Config {
             bind: "127.0.0.1:0".into(),
             database_url: database_url.into(),
@@ -243,6 +289,12 @@ impl Config {
             smtp_url: None,
             mail_from: "Paydesk <no-reply@paydesk.invalid>".into(),
             business_date: None,
+            fee_card: defaults.card,
+            fee_instant_eft: defaults.instant_eft,
+            fee_debicheck: defaults.debicheck,
+            fee_registered_mandate: defaults.registered_mandate,
+            fee_eft_debit_order: defaults.eft_debit_order,
+            fee_payout_cents: defaults.payout_cents,
             scheduler_interval_seconds: 30,
             scheduler_lease_seconds: 90,
             session_recheck_seconds: 30,

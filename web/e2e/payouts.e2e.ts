@@ -1,11 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { openBrowser, shoot, type Session } from "./browser";
+import { eftDebitOrder } from "./collectionsSeed";
 import { createRecord } from "./dashboardSeed";
 import { signUpFresh } from "./flows";
 import { payByCard } from "./pages/CommercePages";
-import { TestMode } from "./pages/DashboardPages";
+import { TestMode, TransactionsList } from "./pages/DashboardPages";
 import { Shell } from "./pages/Shell";
+
+/** A date `days` after an ISO date, as an ISO date. */
+function addDays(iso: string, days: number): string {
+  const date = new Date(`${iso}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
 
 async function openPayouts(page: Page): Promise<void> {
   await page.goto("/account/payouts");
@@ -133,8 +141,66 @@ describe("payouts", () => {
     await pay.getByTestId("confirm-pay-customer").click();
     await pay.waitFor({ state: "detached" });
     await expect.poll(() => tabB.getByTestId("open-payout").count()).toBe(2);
+
+    // A paid debit order is paid back from its transaction screen, amount and debit filled in;
+    // the payout and the transaction link to each other.
+    await createRecord(tabA, "test", {
+      t: "CreatePayment",
+      input: eftDebitOrder({ customerId, accountNumber: "4000000001", amountCents: 2_000, date: addDays(await clock.today(), 7), kind: "once", reference: "GYM-REFUND" }),
+    });
+    const transactions = new TransactionsList(tabA);
+    await transactions.openFromNav();
+    const row = transactions.rows().filter({ hasText: "GYM-REFUND" });
+    await clock.advance("week");
+    await clock.waitUntilPlayed();
+    for (let day = 0; day < 5; day += 1) {
+      if ((await row.count()) > 0 && (await row.getByTestId("transaction-status").textContent())?.includes("Paid")) break;
+      await clock.advance("day");
+      await clock.waitUntilPlayed();
+    }
+    await expect.poll(() => row.getByTestId("transaction-status").textContent()).toContain("Paid");
+    const transactionId = (await row.getAttribute("data-transaction-id")) ?? "";
+    await row.locator("a").first().click();
+    await tabA.getByTestId("transaction-detail").waitFor();
+    await tabA.getByTestId("pay-back-to-customer").click();
+    const payBack = tabA.getByTestId("pay-customer-dialog");
+    expect(await payBack.getByTestId("pay-customer-amount").inputValue()).toBe("20.00");
+    // The account the debit came from (the debit order's own, ending in 0001), not the customer's first.
+    expect(await payBack.getByTestId("pay-customer-account").locator("option:checked").textContent()).toContain("0001");
+    expect(await payBack.getByTestId("pay-customer-reason").inputValue()).toBe("Refund of debit order GYM-REFUND");
+    await shoot(tabA, "transaction-pay-back-en-light");
+    await payBack.getByTestId("confirm-pay-customer").click();
+    await payBack.waitFor({ state: "detached" });
+    await tabA.getByTestId("transaction-payout-link").click();
+    const refundPanel = tabA.getByTestId("payout-panel");
+    await refundPanel.getByTestId("panel-transaction").waitFor();
+    expect(await refundPanel.getByTestId("panel-transaction").textContent()).toBe(transactionId);
+    expect(await refundPanel.getByTestId("panel-amount").textContent()).toContain("23,50");
+    await refundPanel.getByTestId("panel-transaction").click();
+    await tabA.getByTestId("transaction-detail").waitFor();
+    expect(new URL(tabA.url()).pathname).toBe(`/payments/transactions/${transactionId}`);
     await tabA.close();
     await tabB.close();
+  });
+
+  it("takes the hold banner away when the 24 hours are over, without a reload", { timeout: 60_000 }, async () => {
+    const page = await session.newPage();
+    // The page's own clock, so the 24 hours can pass at once; the server's stay real.
+    await page.clock.install();
+    await openPayouts(page);
+    await page.getByTestId("change-account").click();
+    const dialog = page.getByTestId("settlement-account-dialog");
+    await dialog.getByTestId("settlement-bank").selectOption("fnb");
+    await dialog.getByTestId("settlement-holderName").fill("Karoo Gym (Pty) Ltd");
+    await dialog.getByTestId("settlement-accountNumber").fill("62001234567");
+    await dialog.getByTestId("settlement-confirmation").fill(password);
+    await dialog.getByTestId("save-settlement-account").click();
+    await page.getByTestId("payout-hold").waitFor();
+    await page.clock.fastForward("23:59:00");
+    expect(await page.getByTestId("payout-hold").count()).toBe(1);
+    await page.clock.fastForward("00:02:00");
+    await page.getByTestId("payout-hold").waitFor({ state: "detached" });
+    await page.close();
   });
 
   it("looks right in Afrikaans and in dark mode", { timeout: 60_000 }, async () => {

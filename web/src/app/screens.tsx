@@ -47,6 +47,7 @@ const PaymentsPage = screen(() => import("../features/payments/PaymentsPage"), "
 const SummaryPage = screen(() => import("../features/summary/SummaryPage"), "SummaryPage");
 const PayoutsPage = screen(() => import("../features/payouts/PayoutsPage"), "PayoutsPage");
 const PayToCustomerAction = screen(() => import("../features/payouts/PayToCustomerAction"), "PayToCustomerAction");
+const TransactionPayoutAction = screen(() => import("../features/payouts/TransactionPayoutAction"), "TransactionPayoutAction");
 const ProfilePage = screen(() => import("../features/profile/ProfilePage"), "ProfilePage");
 const TransactionDetailPage = screen(() => import("../features/transactions/TransactionDetailPage"), "TransactionDetailPage");
 const TransactionsPage = screen(() => import("../features/transactions/TransactionsPage"), "TransactionsPage");
@@ -86,7 +87,15 @@ const BUILT: Record<Screen, () => ReactNode> = {
   eMandates: () => <MandatesPage eMandates key="e-mandates" />,
   paymentMethods: () => <PaymentMethodsPage />,
   transactions: () => <TransactionsPage />,
-  transaction: () => <TransactionDetailPage />,
+  transaction: () => (
+    <TransactionDetailPage
+      payouts={(transaction) => (
+        <Suspense fallback={null}>
+          <TransactionPayoutAction transaction={transaction} />
+        </Suspense>
+      )}
+    />
+  ),
   paymentPages: () => <PayPagesPage />,
   orders: () => <OrdersPage />,
   cards: () => <CardsPage />,

@@ -66,28 +66,12 @@ impl Fee {
 
 /// The documented default prices (README "Fees and settlement").
 pub fn default_fee(method: PaymentMethod) -> Fee {
-    match method {
-        PaymentMethod::Card => Fee {
-            basis_points: 295,
-            fixed_cents: 200,
-        },
-        PaymentMethod::InstantEft => Fee {
-            basis_points: 200,
-            fixed_cents: 0,
-        },
-        PaymentMethod::Debicheck => Fee {
-            basis_points: 0,
-            fixed_cents: 900,
-        },
-        PaymentMethod::RegisteredMandate => Fee {
-            basis_points: 0,
-            fixed_cents: 600,
-        },
-        PaymentMethod::EftDebitOrder => Fee {
-            basis_points: 0,
-            fixed_cents: 400,
-        },
-    }
+    super::fees::FeeSchedule::default().method(method)
+}
+
+/// The price of a method this server charges (`fees::install`).
+pub fn fee_of(method: PaymentMethod) -> Fee {
+    super::fees::schedule().method(method)
 }
 
 /// Business days from a collection's payment until its money can be paid
@@ -118,7 +102,7 @@ pub struct PlannedEntry {
 pub fn planned_entries(view: &Transaction) -> AppResult<Vec<PlannedEntry>> {
     let mut planned = Vec::new();
     let mut paid: Option<(Date, Date)> = None;
-    let fee = default_fee(view.method).of(view.amount_cents);
+    let fee = fee_of(view.method).of(view.amount_cents);
     for step in &view.history {
         let date = parse_iso_date(&step.date)
             .ok_or_else(|| AppError::Internal(format!("transaction step date {}", step.date)))?;
@@ -201,7 +185,7 @@ pub async fn post_transaction(
 /// A transaction's view with its fee and net: the method's price of the
 /// amount, which the ledger charges when it is paid (`planned_entries`).
 pub fn priced(mut view: Transaction) -> Transaction {
-    view.fee_cents = default_fee(view.method).of(view.amount_cents);
+    view.fee_cents = fee_of(view.method).of(view.amount_cents);
     view.net_cents = view.amount_cents - view.fee_cents;
     view
 }
@@ -209,7 +193,7 @@ pub fn priced(mut view: Transaction) -> Transaction {
 /// Sets an order's fee and net from its price, what it refunded and the
 /// part of the fee its refunds gave back (`fee_returned_cents`).
 pub fn price_order(order: &mut protocol::Order, fee_returned_cents: i64) {
-    order.fee_cents = default_fee(order.method).of(order.amount_cents) - fee_returned_cents;
+    order.fee_cents = fee_of(order.method).of(order.amount_cents) - fee_returned_cents;
     order.net_cents = order.amount_cents - order.refunded_cents - order.fee_cents;
 }
 
@@ -218,7 +202,7 @@ pub fn price_order(order: &mut protocol::Order, fee_returned_cents: i64) {
 /// refund that empties the order, so refunding it in parts gives back the
 /// whole fee exactly once.
 pub fn refund_fee_return(order: &protocol::Order, amount_cents: i64) -> i64 {
-    let fee = default_fee(order.method).of(order.amount_cents);
+    let fee = fee_of(order.method).of(order.amount_cents);
     let returned = fee - order.fee_cents;
     if order.refunded_cents + amount_cents >= order.amount_cents || order.amount_cents <= 0 {
         return fee - returned;

@@ -19,6 +19,7 @@ pub mod downloads;
 pub mod e_mandate_payers;
 pub mod e_mandate_signing;
 pub mod e_mandates;
+pub mod fees;
 pub mod history;
 pub mod imports;
 pub mod insights;

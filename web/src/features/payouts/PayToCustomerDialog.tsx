@@ -9,17 +9,26 @@ import type { BankAccount } from "../../protocol/wire";
 import { parseRand, useBalance } from "./usePayouts";
 import "./payouts.css";
 
-type Props = { customerId: string; accounts: BankAccount[]; onClose: () => void };
+type Props = {
+  customerId: string;
+  accounts: BankAccount[];
+  onClose: () => void;
+  /** The debit order this payout refunds, linked both ways. */
+  transactionId?: string;
+  initialAmountCents?: number;
+  initialReason?: string;
+  initialAccountId?: string;
+};
 
 /** Money to a customer's bank account (refunding a debit order, a disbursement); the fee comes on top. */
-export function PayToCustomerDialog({ customerId, accounts, onClose }: Props) {
+export function PayToCustomerDialog({ customerId, accounts, onClose, transactionId, initialAmountCents, initialReason, initialAccountId }: Props) {
   const { t, i18n } = useTranslation();
   const pay = useCommand();
   const balance = useBalance();
   const available = balance && "value" in balance ? balance.value.availableCents : 0;
-  const [accountId, setAccountId] = useState(accounts[0]?.id ?? "");
-  const [amount, setAmount] = useState("");
-  const [reason, setReason] = useState("");
+  const [accountId, setAccountId] = useState(initialAccountId ?? accounts[0]?.id ?? "");
+  const [amount, setAmount] = useState(initialAmountCents === undefined ? "" : (initialAmountCents / 100).toFixed(2));
+  const [reason, setReason] = useState(initialReason ?? "");
   const [bad, setBad] = useState(false);
   const fieldCode = (name: string) => pay.error?.fields?.find((f) => f.field === name)?.code;
   const reasonCode = fieldCode("reason");
@@ -29,7 +38,7 @@ export function PayToCustomerDialog({ customerId, accounts, onClose }: Props) {
     const cents = parseRand(amount);
     setBad(cents === null);
     if (cents === null) return;
-    const command = { t: "PayoutToCustomer" as const, customerId, bankAccountId: accountId, amountCents: cents, reason };
+    const command = { t: "PayoutToCustomer" as const, customerId, bankAccountId: accountId, amountCents: cents, reason, transactionId };
     if (await pay.run(command)) onClose();
   }
 

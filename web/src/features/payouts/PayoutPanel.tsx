@@ -65,6 +65,16 @@ function PayoutBody({ detail }: { detail: PayoutDetail }) {
             </dd>
           </div>
         ) : null}
+        {payout.transactionId ? (
+          <div className="detail-row">
+            <dt>{t("payouts.fields.transaction")}</dt>
+            <dd>
+              <Link to={`/payments/transactions/${payout.transactionId}`} className="table-link cell-mono" data-testid="panel-transaction">
+                {payout.transactionId}
+              </Link>
+            </dd>
+          </div>
+        ) : null}
       </dl>
       <h3 className="payouts-section-title">{t("payouts.detail.history")}</h3>
       <ol className="payout-steps" data-testid="panel-steps">

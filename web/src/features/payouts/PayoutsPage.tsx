@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { Alert } from "../../components/Alert";
 import { Badge, type BadgeTone } from "../../components/Badge";
 import { Button } from "../../components/Button";
@@ -14,6 +14,7 @@ import { PayOutDialog } from "./PayOutDialog";
 import { PayoutPanel } from "./PayoutPanel";
 import { ScheduleForm } from "./ScheduleForm";
 import { SettlementAccountDialog } from "./SettlementAccountDialog";
+import { useHoldActive } from "./useHoldActive";
 import { useBalance, usePayoutList, usePayoutSettings } from "./usePayouts";
 import "./payouts.css";
 
@@ -26,7 +27,9 @@ export function PayoutsPage() {
   const settings = usePayoutSettings();
   const [paying, setPaying] = useState(false);
   const [changing, setChanging] = useState(false);
-  const [open, setOpen] = useState<string | null>(null);
+  // `?payout=` opens one payout's detail, as a transaction's link to its refund does.
+  const [params] = useSearchParams();
+  const [open, setOpen] = useState<string | null>(params.get("payout"));
   const loadedSettings = settings && "value" in settings ? settings.value : null;
   return (
     <section className="page" data-testid="payouts-page">
@@ -94,6 +97,7 @@ function BalanceCard() {
 function AccountCard({ settings, mayChange, onChange }: { settings: PayoutSettings; mayChange: boolean; onChange: () => void }) {
   const { t, i18n } = useTranslation();
   const account = settings.account;
+  const held = useHoldActive(settings.heldUntil);
   return (
     <SettingsCard
       title={t("payouts.account.title")}
@@ -101,9 +105,9 @@ function AccountCard({ settings, mayChange, onChange }: { settings: PayoutSettin
       testId="settlement-account"
       status={account ? <Badge tone="green">{t("payouts.account.verified")}</Badge> : <Badge tone="amber">{t("payouts.account.none")}</Badge>}
     >
-      {settings.heldUntil !== undefined ? (
+      {held ? (
         <Alert tone="info">
-          <span data-testid="payout-hold">{t("payouts.account.held", { until: formatDateTime(settings.heldUntil, i18n.language) })}</span>
+          <span data-testid="payout-hold">{t("payouts.account.held", { until: formatDateTime(settings.heldUntil ?? 0, i18n.language) })}</span>
         </Alert>
       ) : null}
       {account ? (

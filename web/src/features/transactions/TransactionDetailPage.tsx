@@ -14,7 +14,8 @@ import "./transactions.css";
 import { UnpaidNote } from "./UnpaidNote";
 import { useTransaction } from "./useTransaction";
 
-export function TransactionDetailPage() {
+/** `payouts`: the payouts made for the transaction and paying a debit order back (lazy, from the payouts feature). */
+export function TransactionDetailPage({ payouts }: { payouts?: (transaction: Transaction) => ReactNode }) {
   const { t } = useTranslation();
   const { id = "" } = useParams();
   const view = useTransaction(id);
@@ -30,7 +31,7 @@ export function TransactionDetailPage() {
           testId="transaction-missing"
         />
       ) : null}
-      {view.state === "ready" ? <TransactionDetail transaction={view.transaction} /> : null}
+      {view.state === "ready" ? <TransactionDetail transaction={view.transaction} payouts={payouts} /> : null}
     </section>
   );
 }
@@ -80,7 +81,7 @@ function links(transaction: Transaction, customer: string, payment: string, mand
   return rows;
 }
 
-function TransactionDetail({ transaction }: { transaction: Transaction }) {
+function TransactionDetail({ transaction, payouts }: { transaction: Transaction; payouts?: (transaction: Transaction) => ReactNode }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const sections: { title: string; rows: [string, ReactNode][] }[] = [
@@ -145,6 +146,7 @@ function TransactionDetail({ transaction }: { transaction: Transaction }) {
             </dl>
           </div>
         ))}
+        {payouts?.(transaction)}
         <div className="card">
           <h2 className="card-title">{t("transactions.detail.history")}</h2>
           <TransactionTimeline steps={transaction.history} />

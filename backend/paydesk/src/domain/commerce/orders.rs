@@ -49,7 +49,7 @@ pub async fn act_on_order(
             let today = stream_today(tx, scope).await?;
             let refund = ledger::post_refund(tx, scope, &order, amount, today).await?;
             store::insert_refund(tx, &scope.merchant_id, &order, &refund).await?;
-            let fee_returned = ledger::default_fee(order.method).of(order.amount_cents)
+            let fee_returned = ledger::fee_of(order.method).of(order.amount_cents)
                 - order.fee_cents
                 + refund.fee_return_cents;
             order.refunded_cents += amount;

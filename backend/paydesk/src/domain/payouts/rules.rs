@@ -6,8 +6,10 @@ use time::{Date, Weekday};
 
 use crate::domain::calendar::{is_business_day, next_business_day_on_or_after};
 
-/// The price of one payout (README "Payouts").
-pub const PAYOUT_FEE_CENTS: i64 = 350;
+/// The price of one payout this server charges (README "Payouts").
+pub fn payout_fee_cents() -> i64 {
+    crate::domain::fees::schedule().payout_cents
+}
 
 /// Payouts to a changed settlement account wait this long.
 pub const ACCOUNT_HOLD_MS: i64 = 24 * 60 * 60 * 1000;
@@ -24,18 +26,20 @@ pub struct Debit {
 
 /// A payout to the settlement account: the fee comes out of the amount.
 pub fn settlement_debit(amount_cents: i64) -> Option<Debit> {
-    (amount_cents > PAYOUT_FEE_CENTS).then_some(Debit {
+    let fee = payout_fee_cents();
+    (amount_cents > fee).then_some(Debit {
         total_cents: amount_cents,
-        fee_cents: PAYOUT_FEE_CENTS,
-        net_cents: amount_cents - PAYOUT_FEE_CENTS,
+        fee_cents: fee,
+        net_cents: amount_cents - fee,
     })
 }
 
 /// A payout to a customer: the customer gets the amount, the fee comes on top.
 pub fn customer_debit(amount_cents: i64) -> Option<Debit> {
+    let fee = payout_fee_cents();
     (amount_cents > 0).then(|| Debit {
-        total_cents: amount_cents.saturating_add(PAYOUT_FEE_CENTS),
-        fee_cents: PAYOUT_FEE_CENTS,
+        total_cents: amount_cents.saturating_add(fee),
+        fee_cents: fee,
         net_cents: amount_cents,
     })
 }
@@ -107,7 +111,8 @@ pub fn check_schedule(schedule: &PayoutSchedule) -> Result<PayoutSchedule, &'sta
         _ => {}
     }
     if schedule.interval != PayoutInterval::Off
-        && (schedule.minimum_cents <= PAYOUT_FEE_CENTS || schedule.minimum_cents > 100_000_000_000)
+        && (schedule.minimum_cents <= payout_fee_cents()
+            || schedule.minimum_cents > 100_000_000_000)
     {
         return Err("minimumCents");
     }

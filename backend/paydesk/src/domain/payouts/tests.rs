@@ -7,8 +7,9 @@ use proptest::prelude::*;
 use protocol::{Mode, PaymentKind, PaymentMethod, Transaction, TransactionStatus, TransactionStep};
 use time::{Date, Month};
 
-use super::rules::{PAYOUT_FEE_CENTS, allocate, customer_debit, settlement_debit};
+use super::rules::{allocate, customer_debit, settlement_debit};
 use crate::domain::calendar::{add_business_days, iso_date, parse_iso_date};
+use crate::domain::fees::DEFAULT_PAYOUT_FEE_CENTS as PAYOUT_FEE_CENTS;
 use crate::domain::ledger::{
     EntryKind, balance_of, default_fee, planned_entries, settlement_delay_days,
 };
@@ -150,6 +151,8 @@ fn charge(id: usize, method: PaymentMethod, amount_cents: i64, day: Date) -> Tra
             date: iso_date(day),
             unpaid_code: None,
         }],
+        fee_cents: 0,
+        net_cents: 0,
         created_at: 0,
         updated_at: 0,
     }

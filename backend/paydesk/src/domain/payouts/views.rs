@@ -5,7 +5,7 @@ use protocol::{
     SettlementAccount,
 };
 
-use super::rules::PAYOUT_FEE_CENTS;
+use super::rules::payout_fee_cents;
 use crate::error::{AppError, AppResult};
 use crate::store::payouts::{PayoutRow, SettingsRow};
 use crate::store::sql::stored;
@@ -96,6 +96,6 @@ pub fn settings_view(row: &SettingsRow, stream_now: i64) -> AppResult<PayoutSett
             .held_until
             .filter(|until| *until > stream_now)
             .map(|until| until - (stream_now - crate::ids::now_ms())),
-        fee_cents: PAYOUT_FEE_CENTS,
+        fee_cents: payout_fee_cents(),
     })
 }
