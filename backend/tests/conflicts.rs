@@ -9,7 +9,10 @@ mod common;
 
 use common::members::{add_member, on_merchant};
 use common::{Database, Socket, TestApp, committed_id, customer_input, error_of};
-use protocol::{Command, Customer, ErrorCode, Mode, Query, ReplyBody, Role, ServerFrame};
+use protocol::{
+    AmountMode, Command, Customer, ErrorCode, Mode, PayPage, PayPageInput, PaymentKind,
+    PaymentMethod, Query, ReplyBody, Role, ServerFrame,
+};
 
 const OWNER: &str = "owner@karoo.co.za";
 const MEMBER: &str = "pieter@karoo.co.za";
@@ -149,3 +152,135 @@ async fn the_second_save_from_an_old_version_is_refused_naming_the_field(db: Dat
 }
 
 on_both_databases!(the_second_save_from_an_old_version_is_refused_naming_the_field);
+
+/// Thandi (the owner) and Pieter (an admin) on the same merchant in test mode.
+async fn two_people(db: Database) -> (TestApp, Socket, Socket) {
+    let app = TestApp::start(db).await;
+    let owner = app.merchant(OWNER).await;
+    let (_, merchant_id) = app.owner_ids(OWNER).await;
+    let member = app.browser();
+    let response = member
+        .sign_up("Pieter", MEMBER, "karoo-sunset-41", "Pieter's Shop")
+        .await;
+    assert_eq!(response.status(), 200);
+    add_member(&app, OWNER, MEMBER, Role::Admin).await;
+    let thandi = owner.open(Mode::Test).await;
+    let (pieter, _) = on_merchant(&member, &merchant_id, Mode::Test).await;
+    (app, thandi, pieter)
+}
+
+/// The fields an `edit_conflict` names, with their values now.
+fn conflict_fields(reply: ServerFrame) -> (u64, Vec<(String, String)>) {
+    let error = error_of(reply);
+    assert_eq!(error.code, ErrorCode::EditConflict);
+    let conflict = error.conflict.expect("the conflict's details");
+    let fields = conflict
+        .fields
+        .into_iter()
+        .map(|f| (f.field, f.theirs))
+        .collect();
+    (conflict.version, fields)
+}
+
+fn page_input(title: &str) -> PayPageInput {
+    PayPageInput {
+        title: title.into(),
+        description: "One drop-in class at the Karoo studio.".into(),
+        amount_mode: AmountMode::Fixed,
+        amount_cents: Some(15_000),
+        min_cents: None,
+        max_cents: None,
+        kind: PaymentKind::Once,
+        interval: None,
+        methods: vec![PaymentMethod::Card, PaymentMethod::InstantEft],
+        expires_on: None,
+        max_uses: None,
+        reference: "YOGA-1".into(),
+        success_url: None,
+        colour: "#1e3a8a".into(),
+    }
+}
+
+async fn pay_page(socket: &mut Socket, id: &str) -> PayPage {
+    let reply = socket
+        .query("page", Query::GetPayPage { page_id: id.into() })
+        .await;
+    match reply {
+        ServerFrame::Reply {
+            ok: Some(ReplyBody::PayPage { page }),
+            ..
+        } => *page,
+        other => panic!("expected the pay page, got {other:?}"),
+    }
+}
+
+async fn a_pay_page_saved_over_a_newer_version_is_refused_naming_the_field(db: Database) {
+    let (_app, mut thandi, mut pieter) = two_people(db).await;
+    let id = committed_id(
+        thandi
+            .command(
+                "create",
+                Command::CreatePayPage {
+                    input: Box::new(page_input("Yoga class")),
+                },
+            )
+            .await,
+    );
+    let base = pay_page(&mut pieter, &id).await;
+    assert!(base.version > 0, "a written page carries its version");
+
+    let mut hers = page_input("Yoga class");
+    hers.amount_cents = Some(18_000);
+    committed_id(
+        thandi
+            .command(
+                "hers",
+                Command::UpdatePayPage {
+                    page_id: id.clone(),
+                    input: Box::new(hers),
+                    base_version: Some(base.version),
+                },
+            )
+            .await,
+    );
+    let after_hers = pay_page(&mut pieter, &id).await;
+    assert!(after_hers.version > base.version);
+
+    let mut his = page_input("Evening yoga");
+    let reply = pieter
+        .command(
+            "his",
+            Command::UpdatePayPage {
+                page_id: id.clone(),
+                input: Box::new(his.clone()),
+                base_version: Some(base.version),
+            },
+        )
+        .await;
+    let (version, fields) = conflict_fields(reply);
+    assert_eq!(version, after_hers.version);
+    assert_eq!(fields, [("amountCents".to_string(), "18000".to_string())]);
+    let unchanged = pay_page(&mut thandi, &id).await;
+    assert_eq!(unchanged.title, "Yoga class", "nothing was overwritten");
+    assert_eq!(unchanged.amount_cents, Some(18_000));
+
+    his.amount_cents = Some(18_000);
+    committed_id(
+        pieter
+            .command(
+                "his-again",
+                Command::UpdatePayPage {
+                    page_id: id.clone(),
+                    input: Box::new(his),
+                    base_version: Some(version),
+                },
+            )
+            .await,
+    );
+    let merged = pay_page(&mut thandi, &id).await;
+    assert_eq!(merged.title, "Evening yoga");
+    assert_eq!(merged.amount_cents, Some(18_000));
+    assert!(merged.version > after_hers.version);
+}
+
+on_both_databases!(a_pay_page_saved_over_a_newer_version_is_refused_naming_the_field);

@@ -146,6 +146,12 @@ pub enum Command {
     UpdatePayPage {
         page_id: String,
         input: Box<PayPageInput>,
+        /// The page's `version` the edit started from: a newer one is
+        /// refused with `edit_conflict` instead of overwritten. Without it
+        /// the save is last-write-wins (older API clients).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional, type = "number")]
+        base_version: Option<u64>,
     },
     /// A deactivated page answers payers with "not found" until activated again.
     SetPayPageActive {

@@ -97,9 +97,11 @@ pub async fn run_command(tx: &mut Tx, scope: &Scope, command: &Command) -> AppRe
             collections::advance_test_clock(tx, scope, *step).await
         }
         Command::CreatePayPage { input } => commerce::pages::create_page(tx, scope, input).await,
-        Command::UpdatePayPage { page_id, input } => {
-            commerce::pages::update_page(tx, scope, page_id, input).await
-        }
+        Command::UpdatePayPage {
+            page_id,
+            input,
+            base_version,
+        } => commerce::pages::update_page(tx, scope, page_id, input, *base_version).await,
         Command::SetPayPageActive { page_id, active } => {
             commerce::pages::set_active(tx, scope, page_id, *active).await
         }
