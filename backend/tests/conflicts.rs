@@ -11,7 +11,7 @@ use common::members::{add_member, on_merchant};
 use common::{Database, Socket, TestApp, committed_id, customer_input, error_of};
 use protocol::{
     AmountMode, Command, Customer, ErrorCode, Mode, PayPage, PayPageInput, PaymentKind,
-    PaymentMethod, Query, ReplyBody, Role, ServerFrame,
+    PaymentMethod, PaymentMethodSettings, Query, ReplyBody, Role, ServerFrame,
 };
 
 const OWNER: &str = "owner@karoo.co.za";
@@ -284,3 +284,84 @@ async fn a_pay_page_saved_over_a_newer_version_is_refused_naming_the_field(db: D
 }
 
 on_both_databases!(a_pay_page_saved_over_a_newer_version_is_refused_naming_the_field);
+
+/// A command with no record id of its own went through.
+fn committed(reply: ServerFrame) {
+    assert!(
+        matches!(
+            reply,
+            ServerFrame::Reply {
+                ok: Some(ReplyBody::Committed { .. }),
+                ..
+            }
+        ),
+        "expected a commit, got {reply:?}"
+    );
+}
+
+async fn method_settings(socket: &mut Socket) -> PaymentMethodSettings {
+    match socket
+        .query("settings", Query::GetPaymentMethodSettings {})
+        .await
+    {
+        ServerFrame::Reply {
+            ok: Some(ReplyBody::PaymentMethodSettings { settings }),
+            ..
+        } => *settings,
+        other => panic!("expected the settings, got {other:?}"),
+    }
+}
+
+async fn save_methods(
+    socket: &mut Socket,
+    label: &str,
+    settings: &PaymentMethodSettings,
+    base_version: u64,
+) -> ServerFrame {
+    socket
+        .command(
+            label,
+            Command::UpdatePaymentMethodSettings {
+                settings: settings.clone(),
+                base_version: Some(base_version),
+            },
+        )
+        .await
+}
+
+async fn payment_method_settings_saved_over_a_newer_version_are_refused(db: Database) {
+    let (_app, mut thandi, mut pieter) = two_people(db).await;
+    let mut first = method_settings(&mut thandi).await;
+    first.debicheck_abbreviated_name = "KAROO".into();
+    committed(save_methods(&mut thandi, "first", &first, first.version).await);
+    let base = method_settings(&mut pieter).await;
+    assert!(base.version > 0, "saved settings carry their version");
+
+    let mut hers = base.clone();
+    hers.debicheck_tracking_days = 7;
+    committed(save_methods(&mut thandi, "hers", &hers, base.version).await);
+
+    let mut his = base.clone();
+    his.debicheck_abbreviated_name = "KAROO CO".into();
+    let (version, fields) =
+        conflict_fields(save_methods(&mut pieter, "his", &his, base.version).await);
+    assert_eq!(
+        fields,
+        [("debicheckTrackingDays".to_string(), "7".to_string())]
+    );
+    let unchanged = method_settings(&mut thandi).await;
+    assert_eq!(
+        unchanged.debicheck_abbreviated_name, "KAROO",
+        "nothing was overwritten"
+    );
+    assert_eq!(unchanged.version, version);
+
+    his.debicheck_tracking_days = 7;
+    committed(save_methods(&mut pieter, "his-again", &his, version).await);
+    let merged = method_settings(&mut thandi).await;
+    assert_eq!(merged.debicheck_abbreviated_name, "KAROO CO");
+    assert_eq!(merged.debicheck_tracking_days, 7);
+    assert!(merged.version > version);
+}
+
+on_both_databases!(payment_method_settings_saved_over_a_newer_version_are_refused);

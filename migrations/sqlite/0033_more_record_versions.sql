@@ -2,3 +2,4 @@
 -- seq of the event that last changed them, set by the one write path.
 
 ALTER TABLE pay_pages ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE payment_method_settings ADD COLUMN version INTEGER NOT NULL DEFAULT 0;

@@ -95,6 +95,12 @@ pub enum Command {
     },
     UpdatePaymentMethodSettings {
         settings: PaymentMethodSettings,
+        /// The settings' `version` the edit started from: a newer one is
+        /// refused with `edit_conflict` instead of overwritten. Without it
+        /// the save is last-write-wins (older API clients).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional, type = "number")]
+        base_version: Option<u64>,
     },
     /// Test mode only: move the merchant's test clock forward; the
     /// collections of the span play out day by day.

@@ -47,6 +47,16 @@ pub const PAY_PAGE_FIELDS: &[&str] = &[
     "colour",
 ];
 
+/// The payment-method settings, by wire name.
+pub const PAYMENT_METHOD_FIELDS: &[&str] = &[
+    "enabled",
+    "debicheckApprovalWindow",
+    "debicheckAllowTracking",
+    "debicheckTrackingDays",
+    "debicheckAllowDateAdjustment",
+    "debicheckAbbreviatedName",
+];
+
 /// A field's value as the conflict shows it: text as it is, blank for
 /// none, anything else (numbers, lists) as its JSON.
 fn as_text(value: Option<&Value>) -> String {

@@ -90,9 +90,10 @@ pub async fn run_command(tx: &mut Tx, scope: &Scope, command: &Command) -> AppRe
         Command::ActOnMandate { mandate_id, action } => {
             mandate_actions::act_on_mandate(tx, scope, mandate_id, *action).await
         }
-        Command::UpdatePaymentMethodSettings { settings } => {
-            payment_methods::update_settings(tx, scope, settings).await
-        }
+        Command::UpdatePaymentMethodSettings {
+            settings,
+            base_version,
+        } => payment_methods::update_settings(tx, scope, settings, *base_version).await,
         Command::AdvanceTestClock { step } => {
             collections::advance_test_clock(tx, scope, *step).await
         }

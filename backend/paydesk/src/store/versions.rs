@@ -29,6 +29,18 @@ pub(super) async fn stamp(
                 set(tx, key, Table::Customers, &customer.id, seq).await?;
                 customer.version = seq;
             }
+            Change::PaymentMethodSettingsUpdated { settings } => {
+                // One row per merchant stream: the key names it.
+                sqlx::query(
+                    "UPDATE payment_method_settings SET version = $3 WHERE merchant_id = $1 AND mode = $2",
+                )
+                .bind(&key.merchant_id)
+                .bind(key.mode.as_str())
+                .bind(seq as i64)
+                .execute(&mut **tx)
+                .await?;
+                settings.version = seq;
+            }
             Change::PayPageUpserted { page } => {
                 set(tx, key, Table::PayPages, &page.id, seq).await?;
                 page.version = seq;
