@@ -8,10 +8,10 @@
 mod common;
 
 use common::members::{add_member, on_merchant};
-use common::{Database, Socket, TestApp, committed_id, customer_input, error_of};
+use common::{Browser, Database, Socket, TestApp, committed_id, customer_input, error_of};
 use protocol::{
-    AmountMode, Command, Customer, ErrorCode, Mode, PayPage, PayPageInput, PaymentKind,
-    PaymentMethod, PaymentMethodSettings, Query, ReplyBody, Role, ServerFrame,
+    AmountMode, BusinessInfo, Command, Customer, ErrorCode, Mode, PayPage, PayPageInput,
+    PaymentKind, PaymentMethod, PaymentMethodSettings, Query, ReplyBody, Role, ServerFrame,
 };
 
 const OWNER: &str = "owner@karoo.co.za";
@@ -153,8 +153,9 @@ async fn the_second_save_from_an_old_version_is_refused_naming_the_field(db: Dat
 
 on_both_databases!(the_second_save_from_an_old_version_is_refused_naming_the_field);
 
-/// Thandi (the owner) and Pieter (an admin) on the same merchant in test mode.
-async fn two_people(db: Database) -> (TestApp, Socket, Socket) {
+/// Thandi (the owner, her browser and a tab) and Pieter (an admin, a tab)
+/// on the same merchant in test mode.
+async fn two_people(db: Database) -> (TestApp, Browser, Socket, Socket) {
     let app = TestApp::start(db).await;
     let owner = app.merchant(OWNER).await;
     let (_, merchant_id) = app.owner_ids(OWNER).await;
@@ -166,7 +167,7 @@ async fn two_people(db: Database) -> (TestApp, Socket, Socket) {
     add_member(&app, OWNER, MEMBER, Role::Admin).await;
     let thandi = owner.open(Mode::Test).await;
     let (pieter, _) = on_merchant(&member, &merchant_id, Mode::Test).await;
-    (app, thandi, pieter)
+    (app, owner, thandi, pieter)
 }
 
 /// The fields an `edit_conflict` names, with their values now.
@@ -215,7 +216,7 @@ async fn pay_page(socket: &mut Socket, id: &str) -> PayPage {
 }
 
 async fn a_pay_page_saved_over_a_newer_version_is_refused_naming_the_field(db: Database) {
-    let (_app, mut thandi, mut pieter) = two_people(db).await;
+    let (_app, _, mut thandi, mut pieter) = two_people(db).await;
     let id = committed_id(
         thandi
             .command(
@@ -330,7 +331,7 @@ async fn save_methods(
 }
 
 async fn payment_method_settings_saved_over_a_newer_version_are_refused(db: Database) {
-    let (_app, mut thandi, mut pieter) = two_people(db).await;
+    let (_app, _, mut thandi, mut pieter) = two_people(db).await;
     let mut first = method_settings(&mut thandi).await;
     first.debicheck_abbreviated_name = "KAROO".into();
     committed(save_methods(&mut thandi, "first", &first, first.version).await);
@@ -365,3 +366,80 @@ async fn payment_method_settings_saved_over_a_newer_version_are_refused(db: Data
 }
 
 on_both_databases!(payment_method_settings_saved_over_a_newer_version_are_refused);
+
+async fn business_info(socket: &mut Socket) -> BusinessInfo {
+    match socket.query("info", Query::GetBusinessInfo {}).await {
+        ServerFrame::Reply {
+            ok: Some(ReplyBody::BusinessInfo { info, .. }),
+            ..
+        } => *info,
+        other => panic!("expected the business info, got {other:?}"),
+    }
+}
+
+async fn save_info(
+    socket: &mut Socket,
+    label: &str,
+    info: &BusinessInfo,
+    base_version: u64,
+) -> ServerFrame {
+    socket
+        .command(
+            label,
+            Command::UpdateBusinessInfo {
+                info: info.clone(),
+                base_version: Some(base_version),
+            },
+        )
+        .await
+}
+
+/// Business info is shared by test and live mode: a save in one mode makes
+/// a form begun in the other stale, though the two modes' seqs differ.
+async fn business_info_saved_over_a_newer_version_is_refused_across_modes(db: Database) {
+    let (_app, owner, mut thandi, mut pieter) = two_people(db).await;
+    let mut thandi_live = owner.open(Mode::Live).await;
+    let mut first = business_info(&mut thandi).await;
+    first.legal_name = "Karoo Gym (Pty) Ltd".into();
+    first.statement_name = "KAROO GYM".into();
+    committed(save_info(&mut thandi, "first", &first, first.version).await);
+    let base = business_info(&mut pieter).await;
+    assert!(base.version > 0, "saved details carry their version");
+
+    // Thandi saves from live mode; Pieter's form is in test mode.
+    let mut hers = base.clone();
+    hers.support_phone = "0821234567".into();
+    committed(save_info(&mut thandi_live, "hers", &hers, base.version).await);
+    let after_hers = business_info(&mut pieter).await;
+    assert!(after_hers.version > base.version, "every save bumps it");
+
+    let mut his = base.clone();
+    his.trading_name = "Karoo Gym".into();
+    let (version, fields) =
+        conflict_fields(save_info(&mut pieter, "his", &his, base.version).await);
+    assert_eq!(version, after_hers.version);
+    let named: Vec<&str> = fields.iter().map(|(f, _)| f.as_str()).collect();
+    assert!(named.contains(&"supportPhone"), "{fields:?}");
+    assert_eq!(
+        fields
+            .iter()
+            .find(|(f, _)| f == "supportPhone")
+            .map(|(_, v)| v.as_str()),
+        Some(after_hers.support_phone.as_str()),
+        "her value now"
+    );
+    let unchanged = business_info(&mut thandi).await;
+    assert_eq!(
+        unchanged.trading_name, base.trading_name,
+        "nothing was overwritten"
+    );
+
+    his.support_phone = after_hers.support_phone.clone();
+    committed(save_info(&mut pieter, "his-again", &his, version).await);
+    let merged = business_info(&mut thandi_live).await;
+    assert_eq!(merged.trading_name, "Karoo Gym");
+    assert_eq!(merged.support_phone, after_hers.support_phone);
+    assert!(merged.version > version);
+}
+
+on_both_databases!(business_info_saved_over_a_newer_version_is_refused_across_modes);

@@ -3,3 +3,7 @@
 
 ALTER TABLE pay_pages ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE payment_method_settings ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
+
+-- Business details are shared by test and live mode, whose seqs are
+-- unrelated: their version counts their saves instead.
+ALTER TABLE merchants ADD COLUMN business_info_version INTEGER NOT NULL DEFAULT 0;

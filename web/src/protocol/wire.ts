@@ -25,7 +25,13 @@ export type BusinessInfo = { legalName: string, tradingName: string, registratio
 /**
  * The creditor abbreviated name on payers' bank statements: at most 10 characters.
  */
-statementName: string, };
+statementName: string, 
+/**
+ * Counts the saves of these details (0 before the first): an edit
+ * sends it back as its `base_version`; the server ignores it on the
+ * way in. Not a stream seq, as test and live mode share the details.
+ */
+version: number, };
 
 export type BankId = "absa" | "capitec" | "fnb" | "nedbank" | "standard_bank" | "african_bank" | "investec" | "tymebank" | "discovery_bank" | "bidvest_bank" | "bank_zero" | "access_bank" | "sasfin" | "sa_post_bank" | "rand_merchant_bank" | "albaraka" | "hsbc" | "citibank" | "standard_chartered" | "finbond_mutual" | "ubank";
 
@@ -973,7 +979,13 @@ export type Command = { "t": "CreateCustomer", input: CustomerInput, } | { "t": 
  * refused with `edit_conflict` instead of overwritten. Without it
  * the save is last-write-wins (older API clients).
  */
-baseVersion?: number, } | { "t": "ArchiveCustomer", customerId: string, } | { "t": "RestoreCustomer", customerId: string, } | { "t": "UpdateProfile", name: string, language: Language, } | { "t": "ChangePassword", currentPassword: string, newPassword: string, } | { "t": "ChangeEmail", newEmail: string, currentPassword: string, } | { "t": "ResendVerification", } | { "t": "BeginTwoFactor", } | { "t": "ConfirmTwoFactor", code: string, } | { "t": "DisableTwoFactor", password: string, code: string, } | { "t": "RegenerateBackupCodes", code: string, } | { "t": "SignOutSession", sessionId: string, } | { "t": "SignOutOtherSessions", } | { "t": "UpdateBusinessInfo", info: BusinessInfo, } | { "t": "RequireTwoFactor", required: boolean, } | { "t": "AddBankAccount", customerId: string, input: BankAccountInput, } | { "t": "RemoveBankAccount", bankAccountId: string, } | { "t": "CreatePayment", input: PaymentInput, } | { "t": "ActOnPayment", paymentId: string, action: PaymentAction, } | { "t": "ActOnMandate", mandateId: string, action: MandateAction, } | { "t": "UpdatePaymentMethodSettings", settings: PaymentMethodSettings, 
+baseVersion?: number, } | { "t": "ArchiveCustomer", customerId: string, } | { "t": "RestoreCustomer", customerId: string, } | { "t": "UpdateProfile", name: string, language: Language, } | { "t": "ChangePassword", currentPassword: string, newPassword: string, } | { "t": "ChangeEmail", newEmail: string, currentPassword: string, } | { "t": "ResendVerification", } | { "t": "BeginTwoFactor", } | { "t": "ConfirmTwoFactor", code: string, } | { "t": "DisableTwoFactor", password: string, code: string, } | { "t": "RegenerateBackupCodes", code: string, } | { "t": "SignOutSession", sessionId: string, } | { "t": "SignOutOtherSessions", } | { "t": "UpdateBusinessInfo", info: BusinessInfo, 
+/**
+ * The details' `version` the edit started from: a newer one is
+ * refused with `edit_conflict` instead of overwritten. Without it
+ * the save is last-write-wins (older API clients).
+ */
+baseVersion?: number, } | { "t": "RequireTwoFactor", required: boolean, } | { "t": "AddBankAccount", customerId: string, input: BankAccountInput, } | { "t": "RemoveBankAccount", bankAccountId: string, } | { "t": "CreatePayment", input: PaymentInput, } | { "t": "ActOnPayment", paymentId: string, action: PaymentAction, } | { "t": "ActOnMandate", mandateId: string, action: MandateAction, } | { "t": "UpdatePaymentMethodSettings", settings: PaymentMethodSettings, 
 /**
  * The settings' `version` the edit started from: a newer one is
  * refused with `edit_conflict` instead of overwritten. Without it

@@ -57,6 +57,20 @@ pub const PAYMENT_METHOD_FIELDS: &[&str] = &[
     "debicheckAbbreviatedName",
 ];
 
+/// The business details, by wire name.
+pub const BUSINESS_INFO_FIELDS: &[&str] = &[
+    "legalName",
+    "tradingName",
+    "registrationNumber",
+    "vatNumber",
+    "industry",
+    "physicalAddress",
+    "contactPerson",
+    "supportEmail",
+    "supportPhone",
+    "statementName",
+];
+
 /// A field's value as the conflict shows it: text as it is, blank for
 /// none, anything else (numbers, lists) as its JSON.
 fn as_text(value: Option<&Value>) -> String {

@@ -71,8 +71,8 @@ pub async fn run_command(tx: &mut Tx, scope: &Scope, command: &Command) -> AppRe
         Command::RestoreCustomer { customer_id } => {
             customers::restore_customer(tx, scope, customer_id).await
         }
-        Command::UpdateBusinessInfo { info } => {
-            business::update_business_info(tx, scope, info).await
+        Command::UpdateBusinessInfo { info, base_version } => {
+            business::update_business_info(tx, scope, info, *base_version).await
         }
         Command::RequireTwoFactor { required } => {
             business::require_two_factor(tx, scope, *required).await
