@@ -1,6 +1,7 @@
 import type { BusinessInfo } from "../../protocol/wire";
 
-export type BusinessField = keyof BusinessInfo;
+/** The editable fields; `version` only travels along, as the base of a save. */
+export type BusinessField = Exclude<keyof BusinessInfo, "version">;
 
 export const STATEMENT_NAME_MAX = 10;
 
@@ -17,7 +18,7 @@ export function sameInfo(a: BusinessInfo, b: BusinessInfo): boolean {
 }
 
 export function trimmed(info: BusinessInfo): BusinessInfo {
-  return Object.fromEntries(BUSINESS_FIELDS.map((field) => [field, info[field].trim()])) as BusinessInfo;
+  return { ...info, ...Object.fromEntries(BUSINESS_FIELDS.map((field) => [field, info[field].trim()])) };
 }
 
 /**
