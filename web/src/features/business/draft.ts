@@ -50,7 +50,10 @@ export function receive(form: BusinessDraft | null, info: BusinessInfo, saving: 
 
 /** After our own save: what was sent is now the baseline, so the delta that follows replaces it quietly. */
 export function saved(form: BusinessDraft, sent: BusinessInfo): BusinessDraft {
-  return { ...form, baseline: sent, draft: sent };
+  // Our own save's delta may have come before its reply: its version is then the one to edit from next.
+  const version = sameInfo(form.seen, sent) ? Math.max(form.seen.version, sent.version) : sent.version;
+  const baseline = { ...sent, version };
+  return { ...form, baseline, draft: baseline };
 }
 
 export function edit(form: BusinessDraft, field: BusinessField, value: string): BusinessDraft {
