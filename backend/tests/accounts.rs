@@ -514,16 +514,28 @@ async fn business_info_is_live_and_the_team_can_require_two_factor(db: Database)
         ..Default::default()
     };
     let error = reply_err(
-        tab1.command("b1", Command::UpdateBusinessInfo { info: info.clone() })
-            .await,
+        tab1.command(
+            "b1",
+            Command::UpdateBusinessInfo {
+                info: info.clone(),
+                base_version: None,
+            },
+        )
+        .await,
     );
     let fields: Vec<&str> = error.fields.iter().map(|f| f.field.as_str()).collect();
     assert_eq!(fields, ["vatNumber", "statementName"]);
     info.statement_name = "karoo gym".into();
     info.vat_number = "4123456789".into();
     reply_ok(
-        tab1.command("b2", Command::UpdateBusinessInfo { info })
-            .await,
+        tab1.command(
+            "b2",
+            Command::UpdateBusinessInfo {
+                info,
+                base_version: None,
+            },
+        )
+        .await,
     );
     match tab2.next().await {
         ServerFrame::Delta { changes, .. } => assert!(

@@ -726,7 +726,10 @@ async fn the_scheduler_closes_an_unanswered_signing(db: Database) {
     let saved = tab
         .command(
             "settings",
-            Command::UpdatePaymentMethodSettings { settings },
+            Command::UpdatePaymentMethodSettings {
+                settings,
+                base_version: None,
+            },
         )
         .await;
     assert!(

@@ -540,6 +540,7 @@ async fn closed_pages_say_so(db: Database) {
         Command::UpdatePayPage {
             page_id: page_id.clone(),
             input: Box::new(once),
+            base_version: None,
         },
     )
     .await;
@@ -573,6 +574,7 @@ async fn closed_pages_say_so(db: Database) {
             Command::UpdatePayPage {
                 page_id: page_id.clone(),
                 input: Box::new(expired),
+                base_version: None,
             },
         )
         .await,

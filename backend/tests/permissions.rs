@@ -121,7 +121,13 @@ async fn probe(socket: &mut Socket, name: &str, n: usize) -> ServerFrame {
                 ..info
             };
             socket
-                .command(&id, Command::UpdateBusinessInfo { info })
+                .command(
+                    &id,
+                    Command::UpdateBusinessInfo {
+                        info,
+                        base_version: None,
+                    },
+                )
                 .await
         }
         "list_transactions" => {
@@ -255,7 +261,13 @@ async fn deltas_of_unreadable_sections_are_not_sent(db: Database) {
         ..Default::default()
     };
     let reply = owner_socket
-        .command("b1", Command::UpdateBusinessInfo { info })
+        .command(
+            "b1",
+            Command::UpdateBusinessInfo {
+                info,
+                base_version: None,
+            },
+        )
         .await;
     common::committed_id(reply);
     let to_finance = next_delta(&mut finance_socket).await;

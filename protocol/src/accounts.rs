@@ -78,4 +78,10 @@ pub struct BusinessInfo {
     pub support_phone: String,
     /// The creditor abbreviated name on payers' bank statements: at most 10 characters.
     pub statement_name: String,
+    /// Counts the saves of these details (0 before the first): an edit
+    /// sends it back as its `base_version`; the server ignores it on the
+    /// way in. Not a stream seq, as test and live mode share the details.
+    #[serde(default)]
+    #[ts(type = "number")]
+    pub version: u64,
 }

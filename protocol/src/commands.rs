@@ -69,6 +69,12 @@ pub enum Command {
     // The merchant's settings. These go through the merchant's stream.
     UpdateBusinessInfo {
         info: BusinessInfo,
+        /// The details' `version` the edit started from: a newer one is
+        /// refused with `edit_conflict` instead of overwritten. Without it
+        /// the save is last-write-wins (older API clients).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional, type = "number")]
+        base_version: Option<u64>,
     },
     /// Owners only: every member must use two-factor sign-in.
     RequireTwoFactor {
@@ -95,6 +101,12 @@ pub enum Command {
     },
     UpdatePaymentMethodSettings {
         settings: PaymentMethodSettings,
+        /// The settings' `version` the edit started from: a newer one is
+        /// refused with `edit_conflict` instead of overwritten. Without it
+        /// the save is last-write-wins (older API clients).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional, type = "number")]
+        base_version: Option<u64>,
     },
     /// Test mode only: move the merchant's test clock forward; the
     /// collections of the span play out day by day.
@@ -146,6 +158,12 @@ pub enum Command {
     UpdatePayPage {
         page_id: String,
         input: Box<PayPageInput>,
+        /// The page's `version` the edit started from: a newer one is
+        /// refused with `edit_conflict` instead of overwritten. Without it
+        /// the save is last-write-wins (older API clients).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional, type = "number")]
+        base_version: Option<u64>,
     },
     /// A deactivated page answers payers with "not found" until activated again.
     SetPayPageActive {

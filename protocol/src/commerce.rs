@@ -109,6 +109,11 @@ pub struct PayPage {
     pub created_at: i64,
     #[ts(type = "number")]
     pub updated_at: i64,
+    /// The stream seq of the event that last changed it: an edit sends it
+    /// back as its `base_version`.
+    #[serde(default)]
+    #[ts(type = "number")]
+    pub version: u64,
 }
 
 /// Largest logo a pay page may carry: payers pay for every byte.

@@ -265,4 +265,10 @@ pub struct PaymentMethodSettings {
     pub debicheck_tracking_days: u8,
     pub debicheck_allow_date_adjustment: bool,
     pub debicheck_abbreviated_name: String,
+    /// The stream seq of the event that last changed them (0 before the
+    /// first save): an edit sends it back as its `base_version`; the server
+    /// ignores it on the way in.
+    #[serde(default)]
+    #[ts(type = "number")]
+    pub version: u64,
 }

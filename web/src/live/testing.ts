@@ -34,6 +34,7 @@ export function sampleBusinessInfo(overrides: Partial<BusinessInfo> = {}): Busin
     supportEmail: "help@karoogym.co.za",
     supportPhone: "+27491234567",
     statementName: "KAROOGYM",
+    version: 3,
     ...overrides,
   };
 }
@@ -133,6 +134,7 @@ export function samplePayPage(overrides: Partial<PayPage> = {}): PayPage {
     active: true,
     createdAt: 1795000000000,
     updatedAt: 1795000000000,
+    version: 7,
     ...overrides,
   };
 }

@@ -25,7 +25,13 @@ export type BusinessInfo = { legalName: string, tradingName: string, registratio
 /**
  * The creditor abbreviated name on payers' bank statements: at most 10 characters.
  */
-statementName: string, };
+statementName: string, 
+/**
+ * Counts the saves of these details (0 before the first): an edit
+ * sends it back as its `base_version`; the server ignores it on the
+ * way in. Not a stream seq, as test and live mode share the details.
+ */
+version: number, };
 
 export type BankId = "absa" | "capitec" | "fnb" | "nedbank" | "standard_bank" | "african_bank" | "investec" | "tymebank" | "discovery_bank" | "bidvest_bank" | "bank_zero" | "access_bank" | "sasfin" | "sa_post_bank" | "rand_merchant_bank" | "albaraka" | "hsbc" | "citibank" | "standard_chartered" | "finbond_mutual" | "ubank";
 
@@ -155,7 +161,13 @@ search?: string,
  */
 eMandatesOnly: boolean, archived: boolean, };
 
-export type PaymentMethodSettings = { enabled: Array<PaymentMethod>, debicheckApprovalWindow: ApprovalWindow, debicheckAllowTracking: boolean, debicheckTrackingDays: number, debicheckAllowDateAdjustment: boolean, debicheckAbbreviatedName: string, };
+export type PaymentMethodSettings = { enabled: Array<PaymentMethod>, debicheckApprovalWindow: ApprovalWindow, debicheckAllowTracking: boolean, debicheckTrackingDays: number, debicheckAllowDateAdjustment: boolean, debicheckAbbreviatedName: string, 
+/**
+ * The stream seq of the event that last changed them (0 before the
+ * first save): an edit sends it back as its `base_version`; the server
+ * ignores it on the way in.
+ */
+version: number, };
 
 export type PaymentKind = "once" | "recurring";
 
@@ -616,7 +628,12 @@ uses: number, reference: string, successUrl?: string, colour: string,
 /**
  * The logo's version (its upload time), for `/pay/{id}/logo?v=`; none without a logo.
  */
-logoVersion?: number, active: boolean, createdAt: number, updatedAt: number, };
+logoVersion?: number, active: boolean, createdAt: number, updatedAt: number, 
+/**
+ * The stream seq of the event that last changed it: an edit sends it
+ * back as its `base_version`.
+ */
+version: number, };
 
 export type OrderStatus = "pending" | "paid" | "failed" | "refunded" | "cancelled";
 
@@ -962,7 +979,25 @@ export type Command = { "t": "CreateCustomer", input: CustomerInput, } | { "t": 
  * refused with `edit_conflict` instead of overwritten. Without it
  * the save is last-write-wins (older API clients).
  */
-baseVersion?: number, } | { "t": "ArchiveCustomer", customerId: string, } | { "t": "RestoreCustomer", customerId: string, } | { "t": "UpdateProfile", name: string, language: Language, } | { "t": "ChangePassword", currentPassword: string, newPassword: string, } | { "t": "ChangeEmail", newEmail: string, currentPassword: string, } | { "t": "ResendVerification", } | { "t": "BeginTwoFactor", } | { "t": "ConfirmTwoFactor", code: string, } | { "t": "DisableTwoFactor", password: string, code: string, } | { "t": "RegenerateBackupCodes", code: string, } | { "t": "SignOutSession", sessionId: string, } | { "t": "SignOutOtherSessions", } | { "t": "UpdateBusinessInfo", info: BusinessInfo, } | { "t": "RequireTwoFactor", required: boolean, } | { "t": "AddBankAccount", customerId: string, input: BankAccountInput, } | { "t": "RemoveBankAccount", bankAccountId: string, } | { "t": "CreatePayment", input: PaymentInput, } | { "t": "ActOnPayment", paymentId: string, action: PaymentAction, } | { "t": "ActOnMandate", mandateId: string, action: MandateAction, } | { "t": "UpdatePaymentMethodSettings", settings: PaymentMethodSettings, } | { "t": "AdvanceTestClock", step: ClockStep, } | { "t": "BeginImport", kind: PaymentKind, template: ImportTemplate, fileName: string, size: number, } | { "t": "UploadImportChunk", uploadId: string, offset: number, data: Uint8Array, } | { "t": "CheckImport", uploadId: string, } | { "t": "ConfirmImport", uploadId: string, includeDuplicates: boolean, allowDuplicateFile: boolean, } | { "t": "DiscardImport", uploadId: string, } | { "t": "CreatePayPage", input: PayPageInput, } | { "t": "UpdatePayPage", pageId: string, input: PayPageInput, } | { "t": "SetPayPageActive", pageId: string, active: boolean, } | { "t": "SetPayPageLogo", pageId: string, data: Uint8Array, } | { "t": "ActOnOrder", orderId: string, action: OrderAction, 
+baseVersion?: number, } | { "t": "ArchiveCustomer", customerId: string, } | { "t": "RestoreCustomer", customerId: string, } | { "t": "UpdateProfile", name: string, language: Language, } | { "t": "ChangePassword", currentPassword: string, newPassword: string, } | { "t": "ChangeEmail", newEmail: string, currentPassword: string, } | { "t": "ResendVerification", } | { "t": "BeginTwoFactor", } | { "t": "ConfirmTwoFactor", code: string, } | { "t": "DisableTwoFactor", password: string, code: string, } | { "t": "RegenerateBackupCodes", code: string, } | { "t": "SignOutSession", sessionId: string, } | { "t": "SignOutOtherSessions", } | { "t": "UpdateBusinessInfo", info: BusinessInfo, 
+/**
+ * The details' `version` the edit started from: a newer one is
+ * refused with `edit_conflict` instead of overwritten. Without it
+ * the save is last-write-wins (older API clients).
+ */
+baseVersion?: number, } | { "t": "RequireTwoFactor", required: boolean, } | { "t": "AddBankAccount", customerId: string, input: BankAccountInput, } | { "t": "RemoveBankAccount", bankAccountId: string, } | { "t": "CreatePayment", input: PaymentInput, } | { "t": "ActOnPayment", paymentId: string, action: PaymentAction, } | { "t": "ActOnMandate", mandateId: string, action: MandateAction, } | { "t": "UpdatePaymentMethodSettings", settings: PaymentMethodSettings, 
+/**
+ * The settings' `version` the edit started from: a newer one is
+ * refused with `edit_conflict` instead of overwritten. Without it
+ * the save is last-write-wins (older API clients).
+ */
+baseVersion?: number, } | { "t": "AdvanceTestClock", step: ClockStep, } | { "t": "BeginImport", kind: PaymentKind, template: ImportTemplate, fileName: string, size: number, } | { "t": "UploadImportChunk", uploadId: string, offset: number, data: Uint8Array, } | { "t": "CheckImport", uploadId: string, } | { "t": "ConfirmImport", uploadId: string, includeDuplicates: boolean, allowDuplicateFile: boolean, } | { "t": "DiscardImport", uploadId: string, } | { "t": "CreatePayPage", input: PayPageInput, } | { "t": "UpdatePayPage", pageId: string, input: PayPageInput, 
+/**
+ * The page's `version` the edit started from: a newer one is
+ * refused with `edit_conflict` instead of overwritten. Without it
+ * the save is last-write-wins (older API clients).
+ */
+baseVersion?: number, } | { "t": "SetPayPageActive", pageId: string, active: boolean, } | { "t": "SetPayPageLogo", pageId: string, data: Uint8Array, } | { "t": "ActOnOrder", orderId: string, action: OrderAction, 
 /**
  * A refund's amount in cents; absent refunds what is left of the
  * order. Never more than was paid less what was refunded already.

@@ -3,8 +3,8 @@
 
 use protocol::{BusinessInfo, Change, ErrorCode, FieldError, ReplyBody};
 
-use super::rules;
 use super::{Effect, Scope};
+use super::{conflicts, rules};
 use crate::error::{AppError, AppResult};
 use crate::store::business as store;
 use crate::store::{Db, Tx};
@@ -21,6 +21,7 @@ fn trimmed(info: &BusinessInfo) -> BusinessInfo {
         support_email: info.support_email.trim().to_lowercase(),
         support_phone: rules::normalise_cellphone(&info.support_phone),
         statement_name: info.statement_name.trim().to_uppercase(),
+        version: info.version,
     }
 }
 
@@ -99,15 +100,53 @@ pub async fn update_business_info(
     tx: &mut Tx,
     scope: &Scope,
     info: &BusinessInfo,
+    base_version: Option<u64>,
 ) -> AppResult<Effect> {
-    let info = validate_business_info(info)?;
-    store::update_business_info(tx, &scope.merchant_id, &info).await?;
+    let mut info = validate_business_info(info)?;
+    if let Some(base) = base_version {
+        refuse_if_moved_on(tx, scope, base, &info).await?;
+    }
+    // The write is guarded by the base too: the other mode's stream may
+    // have saved between the check and here, in a transaction of its own.
+    match store::update_business_info(tx, &scope.merchant_id, &info, base_version).await? {
+        Some(version) => info.version = version,
+        None => {
+            refuse_if_moved_on(tx, scope, base_version.unwrap_or_default(), &info).await?;
+            return Err(AppError::Code(ErrorCode::EditConflict));
+        }
+    }
     Ok(Effect {
         changes: vec![Change::BusinessInfoUpdated {
             info: Box::new(info),
         }],
         id: Some(scope.merchant_id.clone()),
     })
+}
+
+/// The details are shared by test and live mode, so their version is a
+/// counter of saves (bumped by every one) rather than a stream seq: the two
+/// modes' seqs are unrelated and could go backwards across a mode switch.
+/// No event is found by that counter, so the fields named are those where
+/// the details now differ from what is being saved.
+async fn refuse_if_moved_on(
+    tx: &mut Tx,
+    scope: &Scope,
+    base: u64,
+    saving: &BusinessInfo,
+) -> AppResult<()> {
+    let current = store::business_info_in_tx(tx, &scope.merchant_id)
+        .await?
+        .ok_or(AppError::Code(ErrorCode::NotFound))?;
+    conflicts::refuse_if_moved_on(
+        base,
+        conflicts::Saving {
+            version: current.version,
+            current: &current,
+            then: None,
+            input: saving,
+            fields: conflicts::BUSINESS_INFO_FIELDS,
+        },
+    )
 }
 
 pub async fn require_two_factor(tx: &mut Tx, scope: &Scope, required: bool) -> AppResult<Effect> {

@@ -1,64 +1,103 @@
 //! Version-checked saves. A record's `version` is the seq of the event that
 //! last changed it (stamped by `store::versions` in that event's
-//! transaction); an edit names the version it started from. When the record
-//! has moved on, the save is refused with `edit_conflict`, naming the fields
+//! transaction; business info, shared by both modes, keeps a counter of its
+//! own); an edit names the version it started from. When the record has
+//! moved on, the save is refused with `edit_conflict`, naming the fields
 //! changed since that version with their values now, so the user chooses
 //! instead of silently overwriting a teammate.
 
-use protocol::{
-    Change, Customer, CustomerInput, EditConflict, ErrorCode, FieldConflict, WireError, decode,
-};
+use protocol::{Change, EditConflict, ErrorCode, FieldConflict, WireError, decode};
+use serde::Serialize;
+use serde_json::Value;
 use sqlx::Row;
 
 use super::Scope;
 use crate::error::{AppError, AppResult};
 use crate::store::Tx;
 
-/// A customer's editable fields by wire name, as text.
-fn customer_fields(customer: &Customer) -> Vec<(&'static str, String)> {
-    let input = CustomerInput {
-        name: customer.name.clone(),
-        email: customer.email.clone(),
-        cellphone: customer.cellphone.clone(),
-        id_type: customer.id_type,
-        id_number: customer.id_number.clone(),
-        address_line1: customer.address_line1.clone(),
-        address_line2: customer.address_line2.clone(),
-        city: customer.city.clone(),
-        postal_code: customer.postal_code.clone(),
-        reference: customer.reference.clone(),
-    };
-    input_fields(&input)
+/// The editable fields of a customer, by wire name.
+pub const CUSTOMER_FIELDS: &[&str] = &[
+    "name",
+    "email",
+    "cellphone",
+    "idType",
+    "idNumber",
+    "addressLine1",
+    "addressLine2",
+    "city",
+    "postalCode",
+    "reference",
+];
+
+/// The editable fields of a pay page, by wire name.
+pub const PAY_PAGE_FIELDS: &[&str] = &[
+    "title",
+    "description",
+    "amountMode",
+    "amountCents",
+    "minCents",
+    "maxCents",
+    "kind",
+    "interval",
+    "methods",
+    "expiresOn",
+    "maxUses",
+    "reference",
+    "successUrl",
+    "colour",
+];
+
+/// The payment-method settings, by wire name.
+pub const PAYMENT_METHOD_FIELDS: &[&str] = &[
+    "enabled",
+    "debicheckApprovalWindow",
+    "debicheckAllowTracking",
+    "debicheckTrackingDays",
+    "debicheckAllowDateAdjustment",
+    "debicheckAbbreviatedName",
+];
+
+/// The business details, by wire name.
+pub const BUSINESS_INFO_FIELDS: &[&str] = &[
+    "legalName",
+    "tradingName",
+    "registrationNumber",
+    "vatNumber",
+    "industry",
+    "physicalAddress",
+    "contactPerson",
+    "supportEmail",
+    "supportPhone",
+    "statementName",
+];
+
+/// A field's value as the conflict shows it: text as it is, blank for
+/// none, anything else (numbers, lists) as its JSON.
+fn as_text(value: Option<&Value>) -> String {
+    match value {
+        None | Some(Value::Null) => String::new(),
+        Some(Value::String(text)) => text.clone(),
+        Some(other) => other.to_string(),
+    }
 }
 
-fn input_fields(input: &CustomerInput) -> Vec<(&'static str, String)> {
-    let id_type = input
-        .id_type
-        .and_then(|t| serde_json::to_value(t).ok())
-        .and_then(|v| v.as_str().map(str::to_string))
-        .unwrap_or_default();
-    vec![
-        ("name", input.name.clone()),
-        ("email", input.email.clone()),
-        ("cellphone", input.cellphone.clone()),
-        ("idType", id_type),
-        ("idNumber", input.id_number.clone()),
-        ("addressLine1", input.address_line1.clone()),
-        ("addressLine2", input.address_line2.clone()),
-        ("city", input.city.clone()),
-        ("postalCode", input.postal_code.clone()),
-        ("reference", input.reference.clone()),
-    ]
+/// `record`'s `fields` by wire name, as text.
+fn fields_of<T: Serialize>(record: &T, fields: &[&'static str]) -> Vec<(&'static str, String)> {
+    let value = serde_json::to_value(record).unwrap_or(Value::Null);
+    fields
+        .iter()
+        .map(|field| (*field, as_text(value.get(field))))
+        .collect()
 }
 
-/// The customer as the event at `seq` left it, if that event is in the log
-/// and wrote it.
-async fn customer_at(
+/// What the event at `seq` wrote of a record, picked from its changes, if
+/// that event is still in the log.
+pub async fn recorded_at<T>(
     tx: &mut Tx,
     scope: &Scope,
     seq: u64,
-    id: &str,
-) -> AppResult<Option<Customer>> {
+    pick: impl Fn(Change) -> Option<T>,
+) -> AppResult<Option<T>> {
     let Ok(seq) = i64::try_from(seq) else {
         return Ok(None);
     };
@@ -73,31 +112,39 @@ async fn customer_at(
         return Ok(None);
     };
     let changes: Vec<Change> = decode(&row.get::<Vec<u8>, _>("changes"))?;
-    Ok(changes.into_iter().find_map(|change| match change {
-        Change::CustomerUpserted { customer } if customer.id == id => Some(*customer),
-        _ => None,
-    }))
+    Ok(changes.into_iter().find_map(pick))
 }
 
-/// Refuses the save when `current` is no longer at `base`. The fields named
-/// are those changed since `base`; when the log no longer holds that
-/// version, those where the record now differs from what is being saved.
-pub async fn refuse_if_moved_on(
-    tx: &mut Tx,
-    scope: &Scope,
+/// One record's side of a version-checked save.
+pub struct Saving<'a, R, I> {
+    /// The record's version now.
+    pub version: u64,
+    pub current: &'a R,
+    /// The record as it was at the base version, when that is known.
+    pub then: Option<R>,
+    /// What is being saved.
+    pub input: &'a I,
+    pub fields: &'static [&'static str],
+}
+
+/// Refuses the save when the record is no longer at `base`. The fields
+/// named are those changed since `base`; when that version is not known,
+/// those where the record now differs from what is being saved. A newer
+/// version that changed none of the editable fields (a customer archived)
+/// is refused too, naming none: the form shows a record that is gone.
+pub fn refuse_if_moved_on<R: Serialize, I: Serialize>(
     base: u64,
-    current: &Customer,
-    saving: &CustomerInput,
+    saving: Saving<'_, R, I>,
 ) -> AppResult<()> {
-    if current.version == base {
+    if saving.version == base {
         return Ok(());
     }
-    let now = customer_fields(current);
-    let compared = match customer_at(tx, scope, base, &current.id).await? {
-        Some(then) => customer_fields(&then),
-        None => input_fields(saving),
+    let now = fields_of(saving.current, saving.fields);
+    let compared = match &saving.then {
+        Some(then) => fields_of(then, saving.fields),
+        None => fields_of(saving.input, saving.fields),
     };
-    let fields = now
+    let fields: Vec<FieldConflict> = now
         .into_iter()
         .zip(compared)
         .filter(|((_, theirs), (_, other))| theirs != other)
@@ -110,7 +157,7 @@ pub async fn refuse_if_moved_on(
         code: ErrorCode::EditConflict,
         fields: Vec::new(),
         conflict: Some(EditConflict {
-            version: current.version,
+            version: saving.version,
             fields,
         }),
     }))

@@ -126,7 +126,21 @@ pub async fn update_customer(
         let current = store::find_customer_in_tx(tx, &scope.merchant_id, scope.mode, customer_id)
             .await?
             .ok_or(AppError::Code(ErrorCode::NotFound))?;
-        conflicts::refuse_if_moved_on(tx, scope, base, &current, &input).await?;
+        let then = conflicts::recorded_at(tx, scope, base, |change| match change {
+            Change::CustomerUpserted { customer } if customer.id == current.id => Some(*customer),
+            _ => None,
+        })
+        .await?;
+        conflicts::refuse_if_moved_on(
+            base,
+            conflicts::Saving {
+                version: current.version,
+                current: &current,
+                then,
+                input: &input,
+                fields: conflicts::CUSTOMER_FIELDS,
+            },
+        )?;
     }
     ensure_reference_free(tx, scope, &input, Some(customer_id)).await?;
     let customer = store::update_customer(

@@ -72,8 +72,8 @@ pub async fn run_command(tx: &mut Tx, scope: &Scope, command: &Command) -> AppRe
         Command::RestoreCustomer { customer_id } => {
             customers::restore_customer(tx, scope, customer_id).await
         }
-        Command::UpdateBusinessInfo { info } => {
-            business::update_business_info(tx, scope, info).await
+        Command::UpdateBusinessInfo { info, base_version } => {
+            business::update_business_info(tx, scope, info, *base_version).await
         }
         Command::RequireTwoFactor { required } => {
             business::require_two_factor(tx, scope, *required).await
@@ -91,16 +91,19 @@ pub async fn run_command(tx: &mut Tx, scope: &Scope, command: &Command) -> AppRe
         Command::ActOnMandate { mandate_id, action } => {
             mandate_actions::act_on_mandate(tx, scope, mandate_id, *action).await
         }
-        Command::UpdatePaymentMethodSettings { settings } => {
-            payment_methods::update_settings(tx, scope, settings).await
-        }
+        Command::UpdatePaymentMethodSettings {
+            settings,
+            base_version,
+        } => payment_methods::update_settings(tx, scope, settings, *base_version).await,
         Command::AdvanceTestClock { step } => {
             collections::advance_test_clock(tx, scope, *step).await
         }
         Command::CreatePayPage { input } => commerce::pages::create_page(tx, scope, input).await,
-        Command::UpdatePayPage { page_id, input } => {
-            commerce::pages::update_page(tx, scope, page_id, input).await
-        }
+        Command::UpdatePayPage {
+            page_id,
+            input,
+            base_version,
+        } => commerce::pages::update_page(tx, scope, page_id, input, *base_version).await,
         Command::SetPayPageActive { page_id, active } => {
             commerce::pages::set_active(tx, scope, page_id, *active).await
         }

@@ -5,7 +5,7 @@ use protocol::{
     ApprovalWindow, Change, ErrorCode, FieldError, PaymentMethod, PaymentMethodSettings, ReplyBody,
 };
 
-use super::{Effect, Scope, collection_rules as rule};
+use super::{Effect, Scope, collection_rules as rule, conflicts};
 use crate::error::{AppError, AppResult};
 use crate::ids::now_ms;
 use crate::store::payment_methods as store;
@@ -21,6 +21,7 @@ pub fn default_settings() -> PaymentMethodSettings {
         debicheck_tracking_days: 10,
         debicheck_allow_date_adjustment: true,
         debicheck_abbreviated_name: String::new(),
+        version: 0,
     }
 }
 
@@ -45,7 +46,26 @@ pub async fn update_settings(
     tx: &mut Tx,
     scope: &Scope,
     settings: &PaymentMethodSettings,
+    base_version: Option<u64>,
 ) -> AppResult<Effect> {
+    if let Some(base) = base_version {
+        let current = settings_in_tx(tx, scope).await?;
+        let then = conflicts::recorded_at(tx, scope, base, |change| match change {
+            Change::PaymentMethodSettingsUpdated { settings } => Some(*settings),
+            _ => None,
+        })
+        .await?;
+        conflicts::refuse_if_moved_on(
+            base,
+            conflicts::Saving {
+                version: current.version,
+                current: &current,
+                then,
+                input: settings,
+                fields: conflicts::PAYMENT_METHOD_FIELDS,
+            },
+        )?;
+    }
     let mut clean = settings.clone();
     clean.debicheck_abbreviated_name = settings.debicheck_abbreviated_name.trim().to_string();
     // Keep the list in the product's order, once each.

@@ -14,7 +14,7 @@ macro_rules! page_columns {
     () => {
         "SELECT p.id, p.merchant_id, p.mode, p.title, p.description, p.amount_mode, p.amount_cents, \
      p.min_cents, p.max_cents, p.kind, p.page_interval, p.methods, p.expires_on, p.max_uses, p.uses, p.reference, \
-     p.success_url, p.colour, p.logo_version, p.active, p.created_at, p.updated_at"
+     p.success_url, p.colour, p.logo_version, p.active, p.created_at, p.updated_at, p.version"
     };
 }
 const SELECT: &str = concat!(page_columns!(), " FROM pay_pages p");
@@ -63,6 +63,7 @@ fn from_row(row: &AnyRow) -> AppResult<StoredPage> {
         active: flag(row, "active"),
         created_at: row.get("created_at"),
         updated_at: row.get("updated_at"),
+        version: row.get::<i64, _>("version").max(0) as u64,
     };
     Ok(StoredPage {
         merchant_id: row.get("merchant_id"),

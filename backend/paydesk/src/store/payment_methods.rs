@@ -15,15 +15,20 @@ where
     E: sqlx::Executor<'e, Database = sqlx::Any>,
 {
     let row = sqlx::query(
-        "SELECT settings FROM payment_method_settings WHERE merchant_id = $1 AND mode = $2",
+        "SELECT settings, version FROM payment_method_settings WHERE merchant_id = $1 AND mode = $2",
     )
     .bind(merchant_id)
     .bind(mode.as_str())
     .fetch_optional(executor)
     .await?;
     row.map(|r| {
-        serde_json::from_str(&r.get::<String, _>("settings"))
-            .map_err(|e| AppError::Internal(format!("payment method settings: {e}")))
+        let mut settings: PaymentMethodSettings =
+            serde_json::from_str(&r.get::<String, _>("settings"))
+                .map_err(|e| AppError::Internal(format!("payment method settings: {e}")))?;
+        // The column is the truth (the write path stamps it after the JSON
+        // is written), whatever version the stored JSON carries.
+        settings.version = r.get::<i64, _>("version").max(0) as u64;
+        Ok(settings)
     })
     .transpose()
 }

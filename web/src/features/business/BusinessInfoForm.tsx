@@ -2,11 +2,13 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
+import { ConflictPanel, type Choices } from "../../components/ConflictPanel";
+import { mergedWithChoices } from "../../components/conflict";
 import { TextField } from "../../components/Field";
 import { placeError } from "../../components/fieldErrors";
 import { useCan } from "../../live/permissions";
 import { useCommand } from "../../live/useCommand";
-import type { BusinessInfo, ErrorCode } from "../../protocol/wire";
+import type { BusinessInfo, EditConflict, ErrorCode } from "../../protocol/wire";
 import { BUSINESS_FIELDS, edit, isDirty, receive, reload, saved, SECTIONS, startDraft, STATEMENT_NAME_MAX, trimmed, type BusinessField } from "./draft";
 
 type FieldSpec = { type?: string; inputMode?: "email" | "tel"; autoComplete?: string; wide?: boolean };
@@ -25,6 +27,8 @@ export function BusinessInfoForm({ info }: { info: BusinessInfo }) {
   const [form, setForm] = useState(() => startDraft(info));
   const [tooLong, setTooLong] = useState(false);
   const [justSaved, setJustSaved] = useState(false);
+  // A save refused because a teammate saved first: what we sent and what they changed.
+  const [refused, setRefused] = useState<{ mine: BusinessInfo; conflict: EditConflict } | null>(null);
 
   // A newer record (a teammate's save, our own, a refetch): fold it in while rendering.
   if (form.seen !== info) setForm(receive(form, info, save.busy));
@@ -42,10 +46,51 @@ export function BusinessInfoForm({ info }: { info: BusinessInfo }) {
       return;
     }
     setTooLong(false);
-    const reply = await save.run({ t: "UpdateBusinessInfo", info: sent });
+    // The version the form was filled from: a teammate's save since is a conflict, not overwritten.
+    await send(sent, form.baseline.version);
+  }
+
+  async function send(sent: BusinessInfo, baseVersion: number) {
+    const reply = await save.run({ t: "UpdateBusinessInfo", info: sent, baseVersion });
     if (!reply) return;
+    setRefused(null);
     setForm((current) => saved(current, sent));
     setJustSaved(true);
+  }
+
+  // Read while rendering: the refusal the last save got, kept until the user resolves it.
+  if (save.error?.code === "edit_conflict" && save.error.conflict && refused?.conflict !== save.error.conflict) {
+    setRefused({ mine: trimmed(form.draft), conflict: save.error.conflict });
+  }
+
+  function resolve(choices: Choices) {
+    if (!refused) return;
+    const merged = mergedWithChoices(refused.mine, refused.conflict, choices);
+    setForm((current) => ({ ...current, draft: merged }));
+    void send(merged, refused.conflict.version);
+  }
+
+  if (refused) {
+    const rows = refused.conflict.fields.map(({ field, theirs }) => ({
+      field,
+      label: t(`business.fields.${field as BusinessField}`),
+      yours: refused.mine[field as BusinessField] ?? "",
+      theirs,
+    }));
+    return (
+      <div className="card settings-card" data-testid="business-info-form">
+        <ConflictPanel
+          key={refused.conflict.version}
+          rows={rows}
+          busy={save.busy}
+          onSave={resolve}
+          onCancel={() => {
+            setRefused(null);
+            save.clearError();
+          }}
+        />
+      </div>
+    );
   }
 
   function change(field: BusinessField, value: string) {

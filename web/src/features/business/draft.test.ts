@@ -48,4 +48,11 @@ describe("business info draft", () => {
     expect(form.incoming).toBeNull();
     expect(form.draft.industry).toBe("Gyms");
   });
+
+  it("edits on from our own save's version when its delta came before its reply", () => {
+    const sent = { ...original, tradingName: "Karoo Fitness" };
+    const ours = { ...sent, version: original.version + 1 };
+    const beforeReply = receive(edit(startDraft(original), "tradingName", "Karoo Fitness"), ours, true);
+    expect(saved(beforeReply, sent).baseline.version).toBe(ours.version);
+  });
 });

@@ -1,6 +1,7 @@
 import type { BusinessInfo } from "../../protocol/wire";
 
-export type BusinessField = keyof BusinessInfo;
+/** The editable fields; `version` only travels along, as the base of a save. */
+export type BusinessField = Exclude<keyof BusinessInfo, "version">;
 
 export const STATEMENT_NAME_MAX = 10;
 
@@ -17,7 +18,7 @@ export function sameInfo(a: BusinessInfo, b: BusinessInfo): boolean {
 }
 
 export function trimmed(info: BusinessInfo): BusinessInfo {
-  return Object.fromEntries(BUSINESS_FIELDS.map((field) => [field, info[field].trim()])) as BusinessInfo;
+  return { ...info, ...Object.fromEntries(BUSINESS_FIELDS.map((field) => [field, info[field].trim()])) };
 }
 
 /**
@@ -49,7 +50,10 @@ export function receive(form: BusinessDraft | null, info: BusinessInfo, saving: 
 
 /** After our own save: what was sent is now the baseline, so the delta that follows replaces it quietly. */
 export function saved(form: BusinessDraft, sent: BusinessInfo): BusinessDraft {
-  return { ...form, baseline: sent, draft: sent };
+  // Our own save's delta may have come before its reply: its version is then the one to edit from next.
+  const version = sameInfo(form.seen, sent) ? Math.max(form.seen.version, sent.version) : sent.version;
+  const baseline = { ...sent, version };
+  return { ...form, baseline, draft: baseline };
 }
 
 export function edit(form: BusinessDraft, field: BusinessField, value: string): BusinessDraft {

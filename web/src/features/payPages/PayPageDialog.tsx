@@ -3,12 +3,14 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
+import { ConflictPanel, type Choices } from "../../components/ConflictPanel";
+import { mergedWithChoices, textOf } from "../../components/conflict";
 import { Dialog } from "../../components/Dialog";
 import { placeError } from "../../components/fieldErrors";
 import { todayInSouthAfrica } from "../../components/format";
 import { businessDateAtom } from "../../live/cache";
 import { useCommand } from "../../live/useCommand";
-import type { ErrorCode, PayPage } from "../../protocol/wire";
+import type { EditConflict, ErrorCode, PayPage, PayPageInput } from "../../protocol/wire";
 import { LogoField, type LogoChange } from "./LogoField";
 import { PayPageFields } from "./PayPageFields";
 import {
@@ -55,6 +57,24 @@ const BY_CODE: Partial<Record<ErrorCode, PayPageField>> = {
   invalid_url: "successUrl",
 };
 
+/** The label of each field a conflict may name. */
+const LABELS = {
+  title: "payPages.form.title",
+  description: "payPages.form.description",
+  reference: "payPages.form.reference",
+  amountMode: "payPages.form.amountMode",
+  amountCents: "payPages.form.amount",
+  minCents: "payPages.form.min",
+  maxCents: "payPages.form.max",
+  kind: "payPages.form.kind",
+  interval: "payPages.form.interval",
+  methods: "payPages.form.methods",
+  expiresOn: "payPages.form.expiresOn",
+  maxUses: "payPages.form.maxUses",
+  successUrl: "payPages.form.successUrl",
+  colour: "payPages.form.colour",
+} as const;
+
 function PayPageForm({ page, onDone }: { page?: PayPage; onDone: () => void }) {
   const { t } = useTranslation();
   const save = useCommand();
@@ -64,6 +84,14 @@ function PayPageForm({ page, onDone }: { page?: PayPage; onDone: () => void }) {
   // A new page that saved but whose logo was refused is edited from then on, not made twice.
   const [savedId, setSavedId] = useState<string | undefined>(page?.id);
   const [attempt, setAttempt] = useState(0);
+  // The version the form was filled from: a teammate's save since is a conflict, not overwritten.
+  const [base, setBase] = useState(page?.version);
+  const [refused, setRefused] = useState<{ mine: PayPageInput; conflict: EditConflict } | null>(null);
+  const [sent, setSent] = useState<PayPageInput | null>(null);
+  // Read while rendering: the refusal the last save got, kept until the user resolves it.
+  if (save.error?.code === "edit_conflict" && save.error.conflict && sent && refused?.conflict !== save.error.conflict) {
+    setRefused({ mine: sent, conflict: save.error.conflict });
+  }
   const businessDate = useAtomValue(businessDateAtom);
   const form = useRef<HTMLFormElement>(null);
 
@@ -84,9 +112,17 @@ function PayPageForm({ page, onDone }: { page?: PayPage; onDone: () => void }) {
     setLocal(built.errors);
     setAttempt((count) => count + 1);
     if (!built.input) return;
-    const reply = await save.run(savedId ? { t: "UpdatePayPage", pageId: savedId, input: built.input } : { t: "CreatePayPage", input: built.input });
+    await send(built.input, base);
+  }
+
+  async function send(input: PayPageInput, baseVersion: number | undefined) {
+    setSent(input);
+    const reply = await save.run(savedId ? { t: "UpdatePayPage", pageId: savedId, input, baseVersion } : { t: "CreatePayPage", input });
     const pageId = savedId ?? (reply?.t === "Committed" ? reply.id : undefined);
     if (!reply || !pageId) return setAttempt((count) => count + 1);
+    setRefused(null);
+    // Saved: a retry from this form (its logo refused) follows our own save, not a teammate's.
+    if (reply.t === "Committed") setBase(undefined);
     setSavedId(pageId);
     if (logo.t !== "keep") {
       const data = logo.t === "set" ? new Uint8Array(await logo.file.arrayBuffer()) : new Uint8Array();
@@ -95,6 +131,32 @@ function PayPageForm({ page, onDone }: { page?: PayPage; onDone: () => void }) {
       setLogo({ t: "keep" });
     }
     onDone();
+  }
+
+  if (refused && page) {
+    const rows = refused.conflict.fields.map(({ field, theirs }) => ({
+      field,
+      label: field in LABELS ? t(LABELS[field as keyof typeof LABELS]) : field,
+      yours: textOf(refused.mine[field as keyof PayPageInput]),
+      theirs,
+    }));
+    const resolve = (choices: Choices) => {
+      const merged = mergedWithChoices(refused.mine, refused.conflict, choices);
+      setDraft(draftFromPage({ ...page, ...merged }));
+      void send(merged, refused.conflict.version);
+    };
+    return (
+      <ConflictPanel
+        key={refused.conflict.version}
+        rows={rows}
+        busy={save.busy}
+        onSave={resolve}
+        onCancel={() => {
+          setRefused(null);
+          save.clearError();
+        }}
+      />
+    );
   }
 
   return (

@@ -3,16 +3,27 @@ import { useTranslation } from "react-i18next";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { CheckboxField } from "../../components/CheckboxField";
+import { ConflictPanel, type Choices } from "../../components/ConflictPanel";
+import { mergedWithChoices, textOf } from "../../components/conflict";
 import { SelectField, TextField } from "../../components/Field";
 import { placeError } from "../../components/fieldErrors";
 import { PAYMENT_METHODS } from "../../components/listView";
 import { SettingsCard } from "../../components/SettingsCard";
 import { useCan } from "../../live/permissions";
 import { useCommand } from "../../live/useCommand";
-import type { ApprovalWindow, PaymentMethod, PaymentMethodSettings } from "../../protocol/wire";
+import type { ApprovalWindow, EditConflict, PaymentMethod, PaymentMethodSettings } from "../../protocol/wire";
 import { fromDraft, sameSettings, toDraft, type SettingsDraft } from "./settingsDraft";
 
 const FIELDS = ["enabled", "debicheckApprovalWindow", "debicheckTrackingDays", "debicheckAbbreviatedName"] as const;
+/** The label of each field a conflict may name. */
+const LABELS = {
+  enabled: "paymentMethods.methodsTitle",
+  debicheckApprovalWindow: "paymentMethods.approvalWindow",
+  debicheckAllowTracking: "paymentMethods.allowTracking",
+  debicheckTrackingDays: "paymentMethods.trackingDays",
+  debicheckAllowDateAdjustment: "paymentMethods.allowDateAdjustment",
+  debicheckAbbreviatedName: "paymentMethods.abbreviatedName",
+} as const;
 const APPROVAL_WINDOWS: readonly ApprovalWindow[] = ["tt1_real_time", "tt1_delayed", "tt2_batch"];
 
 export function PaymentMethodsForm({ settings }: { settings: PaymentMethodSettings }) {
@@ -40,14 +51,53 @@ export function PaymentMethodsForm({ settings }: { settings: PaymentMethodSettin
   const toggle = (method: PaymentMethod, on: boolean) =>
     set({ enabled: PAYMENT_METHODS.filter((known) => (known === method ? on : draft.enabled.includes(known))) });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const next = fromDraft(draft);
-    const reply = await save.run({ t: "UpdatePaymentMethodSettings", settings: next });
+  // A save refused because a teammate saved first: what we sent and what they changed.
+  const [refused, setRefused] = useState<{ mine: PaymentMethodSettings; conflict: EditConflict } | null>(null);
+  if (save.error?.code === "edit_conflict" && save.error.conflict && refused?.conflict !== save.error.conflict) {
+    setRefused({ mine: fromDraft(draft), conflict: save.error.conflict });
+  }
+
+  async function send(next: PaymentMethodSettings, baseVersion: number) {
+    const reply = await save.run({ t: "UpdatePaymentMethodSettings", settings: next, baseVersion });
     if (reply) {
+      setRefused(null);
       setBase(next);
       setSaved(true);
     }
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    // The version the form was filled from: a teammate's save since is a conflict, not overwritten.
+    await send(fromDraft(draft), base.version);
+  }
+
+  if (refused) {
+    const rows = refused.conflict.fields.map(({ field, theirs }) => ({
+      field,
+      label: field in LABELS ? t(LABELS[field as keyof typeof LABELS]) : field,
+      yours: textOf(refused.mine[field as keyof PaymentMethodSettings]),
+      theirs,
+    }));
+    const resolve = (choices: Choices) => {
+      const merged = mergedWithChoices(refused.mine, refused.conflict, choices);
+      setDraft(toDraft(merged));
+      void send(merged, refused.conflict.version);
+    };
+    return (
+      <div className="card settings-card" data-testid="payment-methods-form">
+        <ConflictPanel
+          key={refused.conflict.version}
+          rows={rows}
+          busy={save.busy}
+          onSave={resolve}
+          onCancel={() => {
+            setRefused(null);
+            save.clearError();
+          }}
+        />
+      </div>
+    );
   }
 
   return (

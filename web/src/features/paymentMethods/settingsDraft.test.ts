@@ -9,6 +9,7 @@ const SETTINGS: PaymentMethodSettings = {
   debicheckTrackingDays: 10,
   debicheckAllowDateAdjustment: false,
   debicheckAbbreviatedName: "GYMCO",
+  version: 4,
 };
 
 describe("payment method settings form", () => {

@@ -9,6 +9,7 @@ const SETTINGS: PaymentMethodSettings = {
   debicheckTrackingDays: 7,
   debicheckAllowDateAdjustment: true,
   debicheckAbbreviatedName: "GYMCO",
+  version: 4,
 };
 
 function recurringDebiCheck(): PaymentDraft {

@@ -8,6 +8,7 @@ use protocol::{
 use time::Date;
 
 use super::super::{Effect, Scope, checked_id, collection_rules as rule, rules};
+use crate::domain::conflicts;
 use crate::domain::scope::stream_today;
 use crate::error::{AppError, AppResult};
 use crate::ids::{new_id, now_ms};
@@ -213,6 +214,7 @@ pub async fn create_page(tx: &mut Tx, scope: &Scope, input: &PayPageInput) -> Ap
         colour: String::new(),
         logo_version: None,
         active: true,
+        version: 0,
         created_at: now,
         updated_at: now,
     };
@@ -237,10 +239,28 @@ pub async fn update_page(
     scope: &Scope,
     page_id: &str,
     input: &PayPageInput,
+    base_version: Option<u64>,
 ) -> AppResult<Effect> {
     let mut page = load(tx, scope, page_id).await?;
     let today = stream_today(tx, scope).await?;
     let clean = validate_page(input, today)?;
+    if let Some(base) = base_version {
+        let then = conflicts::recorded_at(tx, scope, base, |change| match change {
+            Change::PayPageUpserted { page: then } if then.id == page.id => Some(*then),
+            _ => None,
+        })
+        .await?;
+        conflicts::refuse_if_moved_on(
+            base,
+            conflicts::Saving {
+                version: page.version,
+                current: &page,
+                then,
+                input,
+                fields: conflicts::PAY_PAGE_FIELDS,
+            },
+        )?;
+    }
     apply_input(&mut page, clean);
     page.updated_at = now_ms();
     store::update_page(tx, &scope.merchant_id, &page).await?;

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { mergedWithChoices, textOf } from "./conflict";
+
+type Page = { title: string; amountCents?: number; methods: string[]; expiresOn?: string };
+
+describe("mergedWithChoices", () => {
+  const mine: Page = { title: "Evening yoga", methods: ["card"] };
+  const conflict = {
+    version: 9,
+    fields: [
+      { field: "title", theirs: "Yoga class" },
+      { field: "amountCents", theirs: "18000" },
+      { field: "methods", theirs: '["card","instant_eft"]' },
+      { field: "expiresOn", theirs: "2026-12-31" },
+    ],
+  };
+
+  it("takes the teammate's values only where chosen, shaped like the user's", () => {
+    const merged = mergedWithChoices(mine, conflict, { title: "yours", amountCents: "theirs", methods: "theirs", expiresOn: "theirs" });
+    expect(merged).toEqual({ title: "Evening yoga", amountCents: 18000, methods: ["card", "instant_eft"], expiresOn: "2026-12-31" });
+  });
+
+  it("clears a value the teammate removed", () => {
+    const merged = mergedWithChoices({ ...mine, amountCents: 100 }, { version: 9, fields: [{ field: "amountCents", theirs: "" }] }, { amountCents: "theirs" });
+    expect(merged.amountCents).toBeUndefined();
+  });
+
+  it("shows values as the server names them", () => {
+    expect(textOf(undefined)).toBe("");
+    expect(textOf("x")).toBe("x");
+    expect(textOf(7)).toBe("7");
+    expect(textOf(["card"])).toBe('["card"]');
+  });
+});
