@@ -151,8 +151,6 @@ fn charge(id: usize, method: PaymentMethod, amount_cents: i64, day: Date) -> Tra
             date: iso_date(day),
             unpaid_code: None,
         }],
-        fee_cents: 0,
-        net_cents: 0,
         created_at: 0,
         updated_at: 0,
     }
