@@ -351,4 +351,4 @@ pub async fn get_balance(db: &Db, scope: &Scope) -> AppResult<ReplyBody> {
 
 #[cfg(test)]
 #[path = "ledger_tests.rs"]
-mod tests;
+pub(crate) mod tests;

@@ -5,7 +5,8 @@ use time::{Date, Month};
 use super::*;
 use crate::domain::calendar::{add_business_days, iso_date};
 
-fn charge(id: usize, method: PaymentMethod, amount_cents: i64) -> Transaction {
+/// A pending charge with no history: the payouts' tests build on it too.
+pub(crate) fn charge(id: usize, method: PaymentMethod, amount_cents: i64) -> Transaction {
     Transaction {
         id: format!("txn_{id}"),
         mode: Mode::Test,
@@ -34,7 +35,7 @@ fn charge(id: usize, method: PaymentMethod, amount_cents: i64) -> Transaction {
     }
 }
 
-fn push_step(view: &mut Transaction, status: TransactionStatus, date: Date) {
+pub(crate) fn push_step(view: &mut Transaction, status: TransactionStatus, date: Date) {
     view.status = status;
     view.history.push(TransactionStep {
         status,

@@ -4,12 +4,13 @@
 //! zero, and every payout that stands settles lines adding up to it.
 
 use proptest::prelude::*;
-use protocol::{Mode, PaymentKind, PaymentMethod, Transaction, TransactionStatus, TransactionStep};
+use protocol::{PaymentMethod, Transaction, TransactionStatus, TransactionStep};
 use time::{Date, Month};
 
 use super::rules::{allocate, customer_debit, settlement_debit};
 use crate::domain::calendar::{add_business_days, iso_date, parse_iso_date};
 use crate::domain::fees::DEFAULT_PAYOUT_FEE_CENTS as PAYOUT_FEE_CENTS;
+use crate::domain::ledger::tests as ledger_tests;
 use crate::domain::ledger::{
     EntryKind, balance_of, default_fee, planned_entries, settlement_delay_days,
 };
@@ -123,37 +124,11 @@ impl Model {
     }
 }
 
+/// A charge the bank paid on `day`.
 fn charge(id: usize, method: PaymentMethod, amount_cents: i64, day: Date) -> Transaction {
-    Transaction {
-        id: format!("txn_{id}"),
-        mode: Mode::Test,
-        payment_id: None,
-        payment_kind: PaymentKind::Once,
-        mandate_id: None,
-        order_id: None,
-        customer_id: None,
-        customer_name: String::new(),
-        method,
-        bank: None,
-        card_brand: None,
-        account_last_digits: String::new(),
-        failure: None,
-        reference: String::new(),
-        amount_cents,
-        fee_cents: 0,
-        net_cents: 0,
-        action_date: String::new(),
-        status: TransactionStatus::Paid,
-        unpaid_code: None,
-        attempt: 1,
-        history: vec![TransactionStep {
-            status: TransactionStatus::Paid,
-            date: iso_date(day),
-            unpaid_code: None,
-        }],
-        created_at: 0,
-        updated_at: 0,
-    }
+    let mut view = ledger_tests::charge(id, method, amount_cents);
+    ledger_tests::push_step(&mut view, TransactionStatus::Paid, day);
+    view
 }
 
 fn start() -> Date {
