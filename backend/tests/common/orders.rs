@@ -3,7 +3,7 @@
 
 use protocol::*;
 
-use super::{Socket, TestApp, committed_id};
+use super::{Browser, Socket, TestApp, committed_id};
 
 fn hidden(html: &str, name: &str) -> String {
     let marker = format!("name=\"{name}\" value=\"");
@@ -21,6 +21,17 @@ pub async fn pay_by_card(app: &TestApp, tab: &mut Socket) -> String {
 
 /// The same, by a payer who gives `name`.
 pub async fn pay_by_card_as(app: &TestApp, tab: &mut Socket, name: &str) -> String {
+    pay_card_page(&app.browser(), tab, "YOGA-1", name).await
+}
+
+/// A new R150 card pay page with `reference`, paid by `name` in `browser`
+/// (also a server started as a process): its page id.
+pub async fn pay_card_page(
+    browser: &Browser,
+    tab: &mut Socket,
+    reference: &str,
+    name: &str,
+) -> String {
     let input = PayPageInput {
         title: "Yoga class".into(),
         description: "One drop-in class.".into(),
@@ -33,23 +44,22 @@ pub async fn pay_by_card_as(app: &TestApp, tab: &mut Socket, name: &str) -> Stri
         methods: vec![PaymentMethod::Card],
         expires_on: None,
         max_uses: None,
-        reference: "YOGA-1".into(),
+        reference: reference.into(),
         success_url: None,
         colour: "#1e3a8a".into(),
     };
     let page_id = committed_id(
         tab.command(
-            "page",
+            &format!("page-{reference}"),
             Command::CreatePayPage {
                 input: Box::new(input),
             },
         )
         .await,
     );
-    let browser = app.browser();
     let html = browser
         .http
-        .get(app.url(&format!("/pay/{page_id}?method=card")))
+        .get(format!("{}/pay/{page_id}?method=card", browser.base))
         .send()
         .await
         .unwrap()

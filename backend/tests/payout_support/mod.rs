@@ -3,17 +3,9 @@
 
 #![allow(dead_code)]
 
-use crate::common::{Browser, Socket, TestApp, committed_id};
+use crate::common::orders::pay_card_page;
+use crate::common::{Browser, Socket, TestApp};
 use protocol::*;
-
-fn hidden(html: &str, name: &str) -> String {
-    let marker = format!("name=\"{name}\" value=\"");
-    let start = html
-        .find(&marker)
-        .unwrap_or_else(|| panic!("no {name} in {html}"))
-        + marker.len();
-    html[start..].chars().take_while(|c| *c != '"').collect()
-}
 
 /// A payer pays R150 by card on a new pay page: R143.57 net of the card
 /// fee, available the next business day.
@@ -23,57 +15,7 @@ pub async fn pay_by_card(app: &TestApp, tab: &mut Socket, reference: &str) {
 
 /// The same, the payer's browser given (a server started as a process).
 pub async fn pay_by_card_with(browser: &Browser, tab: &mut Socket, reference: &str) {
-    let input = PayPageInput {
-        title: "Yoga class".into(),
-        description: "One drop-in class.".into(),
-        amount_mode: AmountMode::Fixed,
-        amount_cents: Some(15_000),
-        min_cents: None,
-        max_cents: None,
-        kind: PaymentKind::Once,
-        interval: None,
-        methods: vec![PaymentMethod::Card],
-        expires_on: None,
-        max_uses: None,
-        reference: reference.into(),
-        success_url: None,
-        colour: "#1e3a8a".into(),
-    };
-    let page_id = committed_id(
-        tab.command(
-            &format!("page-{reference}"),
-            Command::CreatePayPage {
-                input: Box::new(input),
-            },
-        )
-        .await,
-    );
-    let html = browser
-        .http
-        .get(format!("{}/pay/{page_id}?method=card", browser.base))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
-    let (csrf, attempt) = (hidden(&html, "csrfToken"), hidden(&html, "attempt"));
-    let paid = browser
-        .post_form(
-            &format!("/pay/{page_id}"),
-            &[
-                ("csrfToken", csrf.as_str()),
-                ("attempt", attempt.as_str()),
-                ("method", "card"),
-                ("name", "Lerato Dlamini"),
-                ("email", "lerato@example.co.za"),
-                ("cardNumber", "4242424242424242"),
-                ("expiry", "12/29"),
-                ("cvv", "123"),
-            ],
-        )
-        .await;
-    assert_eq!(paid.status(), 303);
+    pay_card_page(browser, tab, reference, "Lerato Dlamini").await;
 }
 
 pub const NET_OF_ONE_CARD: i64 = 14_357;
