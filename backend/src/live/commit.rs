@@ -20,16 +20,25 @@ use paydesk::store::events;
 use paydesk::store::stream::{self, Actor as EventActor, Cause, StreamKey, Work};
 use paydesk::store::{Db, Tx, users};
 
-/// An API token's grant as it is now, read in the command's transaction: a
-/// token revoked or expired a moment ago is refused.
-async fn token_grant(tx: &mut Tx, key: &StreamKey, token_id: &str) -> AppResult<Grant> {
-    let stored = api_token_store::live_permissions(tx, key, token_id, now_ms())
-        .await?
-        .ok_or(AppError::Code(ErrorCode::Unauthenticated))?;
-    Ok(Grant {
-        role: protocol::Role::Custom,
-        permissions: permissions::parse_stored(&stored).unwrap_or_default(),
-    })
+/// What the sender may do as it is now, read from what is committed just
+/// before the command's write: a member demoted or removed, or a token
+/// revoked or expired, before the command was sent is refused. Read outside
+/// the write so the stream's one writer does not wait for it.
+async fn grant_now(db: &Db, key: &StreamKey, msg: &Execute) -> AppResult<Grant> {
+    match &msg.token_id {
+        Some(token_id) => {
+            let stored = api_token_store::live_permissions(&db.pool, key, token_id, now_ms())
+                .await?
+                .ok_or(AppError::Code(ErrorCode::Unauthenticated))?;
+            Ok(Grant {
+                role: protocol::Role::Custom,
+                permissions: permissions::parse_stored(&stored).unwrap_or_default(),
+            })
+        }
+        None => users::find_grant(&db.pool, &key.merchant_id, &msg.user_id)
+            .await?
+            .ok_or(AppError::Code(ErrorCode::Forbidden)),
+    }
 }
 
 /// Runs one command in one transaction: the seq bump, the change, the event
@@ -61,19 +70,14 @@ pub(super) async fn commit_command(
         command_id: Some(msg.command_id.clone()),
         address: msg.address.clone(),
     };
+    // The table decides with the member's role as it is now: one demoted
+    // or removed since their socket joined is refused from their next
+    // command on.
+    let grant = grant_now(&db, &key, &msg).await?;
+    grant
+        .check(routes::command_route(&msg.command).needs)
+        .map_err(AppError::Code)?;
     let written = stream::write(&db, &key, &cause, async |tx: &mut Tx, seq| {
-        // The table decides with the member's role as it is now, read in
-        // this transaction: a member demoted or removed since their socket
-        // joined is refused from their next command on.
-        let grant = match &msg.token_id {
-            Some(token_id) => token_grant(tx, &key, token_id).await?,
-            None => users::find_grant(&mut **tx, &key.merchant_id, &msg.user_id)
-                .await?
-                .ok_or(AppError::Code(ErrorCode::Forbidden))?,
-        };
-        grant
-            .check(routes::command_route(&msg.command).needs)
-            .map_err(AppError::Code)?;
         let scope = Scope {
             merchant_id: key.merchant_id.clone(),
             mode: key.mode,

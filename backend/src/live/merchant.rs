@@ -494,13 +494,9 @@ impl Handler<Execute> for MerchantActor {
         // An internal error is reported with the command's kind.
         let span =
             crate::error_reporting::command_span(&crate::metrics::command_kind(&msg.command));
-        let work = commit_command(
-            self.db.clone(),
-            self.key.clone(),
-            self.clock,
-            known_seq,
-            msg,
-        );
+        let db = self.db.clone();
+        let command = commit_command(db.clone(), self.key.clone(), self.clock, known_seq, msg);
+        let work = async move { db.on_write_thread(command).await };
         AtomicResponse::new(Box::pin(work.into_actor(self).map(
             move |result, actor, ctx| match result {
                 Ok((reply, deltas)) => {

@@ -173,12 +173,15 @@ pub async fn touch(db: &Db, token_id: &str, at: i64, from: &str) -> AppResult<()
 /// A usable token's matrix as stored, read inside a command's write
 /// transaction: revoked, expired or of another stream, none. A token
 /// revoked a moment ago runs nothing more.
-pub async fn live_permissions(
-    tx: &mut Tx,
+pub async fn live_permissions<'e, E>(
+    executor: E,
     key: &StreamKey,
     token_id: &str,
     now: i64,
-) -> AppResult<Option<String>> {
+) -> AppResult<Option<String>>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
+{
     Ok(sqlx::query_scalar(
         "SELECT permissions FROM api_tokens WHERE merchant_id = $1 AND mode = $2 AND id = $3 \
          AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > $4)",
@@ -187,7 +190,7 @@ pub async fn live_permissions(
     .bind(key.mode.as_str())
     .bind(token_id)
     .bind(now)
-    .fetch_optional(&mut **tx)
+    .fetch_optional(executor)
     .await?)
 }
 

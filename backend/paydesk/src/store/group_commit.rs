@@ -23,6 +23,7 @@ use std::time::Duration;
 use sqlx::Executor;
 use tokio::sync::{mpsc, oneshot};
 
+use super::stream::StreamKey;
 use super::{SqliteTurn, Tx, write_tx};
 use crate::error::{AppError, AppResult};
 
@@ -30,18 +31,30 @@ use crate::error::{AppError, AppResult};
 /// waits for at most this many others' work before its commit.
 const GROUP_LIMIT: usize = 64;
 
+/// A write's opening: its savepoint, and its stream's next `seq` (as
+/// `stream::take_next_seq` takes it outside a group).
+const OPEN_FIRST: &str = "SAVEPOINT member; \
+    UPDATE merchant_streams SET seq = seq + 1 WHERE merchant_id = $1 AND mode = $2 RETURNING seq";
+/// The same, releasing the previous write's savepoint first.
+const OPEN_AFTER_ANOTHER: &str = "RELEASE SAVEPOINT member; SAVEPOINT member; \
+    UPDATE merchant_streams SET seq = seq + 1 WHERE merchant_id = $1 AND mode = $2 RETURNING seq";
+
 /// The group's verdict, shared by its members.
 type Verdict = Result<(), Arc<AppError>>;
 
 /// Where a database's stream writes join the next group.
 pub(super) struct GroupCommit {
     requests: mpsc::UnboundedSender<Join>,
+    /// The writer's runtime, where `Db::on_write_thread` runs whole writes.
+    runtime: tokio::runtime::Handle,
     /// Writes asked for a place and not yet given one (or refused).
     waiting: Arc<AtomicUsize>,
     write_wait: Duration,
 }
 
 struct Join {
+    /// The stream whose next `seq` the write takes.
+    key: StreamKey,
     lend: oneshot::Sender<Lend>,
 }
 
@@ -54,6 +67,8 @@ enum Lend {
 /// own savepoint, lent to it until it gives it back.
 pub(super) struct Member {
     tx: Option<Tx>,
+    /// The stream's next `seq`, taken with the savepoint.
+    seq: u64,
     back: Option<oneshot::Sender<Returned>>,
     verdict: Option<oneshot::Receiver<Verdict>>,
 }
@@ -77,23 +92,30 @@ impl GroupCommit {
             .build()
             .map_err(|e| AppError::Internal(format!("group commit: no runtime: {e}")))?;
         let counter = Arc::clone(&waiting);
+        let handle = runtime.handle().clone();
         std::thread::Builder::new()
             .name("group-commit".into())
             .spawn(move || runtime.block_on(run(turn, inbox, counter)))
             .map_err(|e| AppError::Internal(format!("group commit: no thread: {e}")))?;
         Ok(GroupCommit {
             requests,
+            runtime: handle,
             waiting,
             write_wait,
         })
     }
 
-    /// Waits for a place in the next group. A write that gets none within
-    /// the write wait is answered `busy`, as `begin_write` answers.
-    pub(super) async fn join(&self) -> AppResult<Member> {
+    /// Waits for a place in the next group, with the next `seq` of `key`
+    /// taken. A write that gets none within the write wait is answered
+    /// `busy`, as `begin_write` answers.
+    pub(super) async fn join(&self, key: &StreamKey) -> AppResult<Member> {
         let (lend, lent) = oneshot::channel();
         self.waiting.fetch_add(1, Ordering::SeqCst);
-        if self.requests.send(Join { lend }).is_err() {
+        let join = Join {
+            key: key.clone(),
+            lend,
+        };
+        if self.requests.send(join).is_err() {
             self.waiting.fetch_sub(1, Ordering::SeqCst);
             return Err(stopped());
         }
@@ -108,6 +130,22 @@ impl GroupCommit {
         }
     }
 
+    /// Runs `work` as a task on the writer's own thread. A write run there
+    /// is lent the group's transaction without crossing threads, and its
+    /// statements' answers wake a thread that does nothing else, instead of
+    /// a socket worker busy sending deltas.
+    pub(super) async fn run_here<T: Send + 'static>(
+        &self,
+        work: impl Future<Output = AppResult<T>> + Send + 'static,
+    ) -> AppResult<T> {
+        match self.runtime.spawn(work).await {
+            Ok(done) => done,
+            // The panic hook has reported it; the caller gets an answer.
+            Err(err) if err.is_panic() => Err(AppError::Internal("a write panicked".into())),
+            Err(_) => Err(stopped()),
+        }
+    }
+
     /// Writes waiting for a place in a group.
     pub(super) fn waiting(&self) -> usize {
         self.waiting.load(Ordering::SeqCst)
@@ -115,6 +153,11 @@ impl GroupCommit {
 }
 
 impl Member {
+    /// The `seq` this write's event takes.
+    pub(super) fn seq(&self) -> u64 {
+        self.seq
+    }
+
     /// The group's transaction, inside this write's savepoint.
     pub(super) fn tx(&mut self) -> AppResult<&mut Tx> {
         self.tx.as_mut().ok_or_else(|| {
@@ -225,24 +268,47 @@ async fn run_group(
         let Some(mut current) = tx.take() else {
             break;
         };
-        // The last write's savepoint is released with the same round trip
-        // that opens this one's.
+        // One round trip releases the last write's savepoint, opens this
+        // one's and takes its stream's next `seq`: every statement of the
+        // group is a hop to the connection's thread, and the group's writes
+        // run one after another.
         let open = if savepoint_open {
-            "RELEASE SAVEPOINT member; SAVEPOINT member"
+            OPEN_AFTER_ANOTHER
         } else {
-            "SAVEPOINT member"
+            OPEN_FIRST
         };
-        if let Err(err) = (&mut *current).execute(open).await {
-            let err = Arc::new(AppError::from(err));
-            // Its place was already counted out above.
-            let _ = join.lend.send(Lend::Refused(retell(&err)));
-            return (Some(current), verdicts, Some(err));
-        }
+        // `fetch_all`: every statement of the three runs, and the row of
+        // the last is the only one there is.
+        let taken: Result<Option<i64>, sqlx::Error> = sqlx::query_scalar(open)
+            .bind(&join.key.merchant_id)
+            .bind(join.key.mode.as_str())
+            .fetch_all(&mut *current)
+            .await
+            .map(|rows: Vec<i64>| rows.last().copied());
         savepoint_open = true;
+        let seq = match taken {
+            Ok(Some(seq)) => seq as u64,
+            Ok(None) => {
+                // No such stream: this write alone is refused; its savepoint
+                // is empty, and released with the next one's opening.
+                let err = AppError::Internal(format!("no stream {:?}", join.key));
+                let _ = join.lend.send(Lend::Refused(err));
+                tx = Some(current);
+                next = next_join(inbox, verdicts.len());
+                continue;
+            }
+            Err(err) => {
+                let err = Arc::new(AppError::from(err));
+                // Its place was already counted out above.
+                let _ = join.lend.send(Lend::Refused(retell(&err)));
+                return (Some(current), verdicts, Some(err));
+            }
+        };
         let (back, returned) = oneshot::channel();
         let (verdict, heard) = oneshot::channel();
         let member = Member {
             tx: Some(current),
+            seq,
             back: Some(back),
             verdict: Some(heard),
         };
@@ -270,11 +336,18 @@ async fn run_group(
             Err(Lend::Turn(member)) => tx = member.reclaim(),
             Err(Lend::Refused(_)) => {}
         }
-        if verdicts.len() < GROUP_LIMIT {
-            next = inbox.try_recv().ok();
-        }
+        next = next_join(inbox, verdicts.len());
     }
     (tx, verdicts, None)
+}
+
+/// The next write of the group, if one is waiting and the group has room.
+fn next_join(inbox: &mut mpsc::UnboundedReceiver<Join>, members: usize) -> Option<Join> {
+    if members < GROUP_LIMIT {
+        inbox.try_recv().ok()
+    } else {
+        None
+    }
 }
 
 fn refuse(join: Join, err: &AppError, waiting: &AtomicUsize) {

@@ -10,10 +10,13 @@ use protocol::{
     Change, EntityKind, HistoryAction, HistoryActorKind, HistoryEntry, HistoryFieldChange,
     HistoryFilter, HistoryPerson, Section,
 };
-use serde_json::{Map, Value};
-use sqlx::Row;
-use sqlx::any::AnyRow;
+use std::collections::HashMap;
 
+use serde_json::{Map, Value};
+use sqlx::any::AnyRow;
+use sqlx::{Executor, Row};
+
+use super::batch::Batch;
 use super::sql::{Bind, Sql, from_wire_name, opt_int, opt_text, page_limit, wire_name};
 use super::stream::{Actor, Cause, StreamKey};
 use super::{Db, Tx};
@@ -133,44 +136,80 @@ fn is_new(after: Option<&Value>) -> bool {
 }
 
 /// Who caused an event, as the history names them.
-struct Who {
+pub(super) struct Who {
     kind: &'static str,
     id: Option<String>,
     name: Option<String>,
     user_agent: Option<String>,
 }
 
-async fn who(tx: &mut Tx, actor: &Actor) -> AppResult<Who> {
-    let (kind, id) = match actor {
-        Actor::User { user_id, .. } => ("user", Some(user_id.clone())),
-        Actor::ApiToken { token_id } => ("api_token", Some(token_id.clone())),
-        Actor::Scheduler => ("scheduler", None),
-        Actor::Import { import_id } => ("import", Some(import_id.clone())),
-        Actor::Payer { page_id } => ("payer", Some(page_id.clone())),
-        Actor::WebhookDelivery { endpoint_id } => ("webhooks", Some(endpoint_id.clone())),
-        Actor::Account { user_id } => ("user", Some(user_id.clone())),
-    };
-    let mut who = Who {
-        kind,
-        id,
-        name: None,
-        user_agent: None,
-    };
-    if let Actor::User {
-        user_id,
-        session_id,
-    } = actor
-    {
-        who.name = sqlx::query_scalar("SELECT name FROM users WHERE id = $1")
+impl Who {
+    /// Looks up who the actor is, before the write begins: their name and
+    /// browser are read from what is committed, in one query on the read
+    /// pool, so the stream's one writer does not wait for them. A user the
+    /// write itself creates is not there yet; `record_event` reads them
+    /// inside the transaction then.
+    pub(super) async fn resolve(db: &Db, actor: &Actor) -> AppResult<Who> {
+        let mut who = Who::unnamed(actor);
+        if let Actor::User {
+            user_id,
+            session_id,
+        } = actor
+        {
+            let found: Option<(String, Option<String>)> = sqlx::query_as(
+                "SELECT u.name, (SELECT s.user_agent FROM sessions s WHERE s.public_id = $2) \
+                 FROM users u WHERE u.id = $1",
+            )
             .bind(user_id)
-            .fetch_optional(&mut **tx)
-            .await?;
-        who.user_agent = sqlx::query_scalar("SELECT user_agent FROM sessions WHERE public_id = $1")
             .bind(session_id)
-            .fetch_optional(&mut **tx)
+            .fetch_optional(&db.pool)
             .await?;
+            if let Some((name, user_agent)) = found {
+                who.name = Some(name);
+                who.user_agent = user_agent;
+            }
+        }
+        Ok(who)
     }
-    Ok(who)
+
+    fn unnamed(actor: &Actor) -> Who {
+        let (kind, id) = match actor {
+            Actor::User { user_id, .. } => ("user", Some(user_id.clone())),
+            Actor::ApiToken { token_id } => ("api_token", Some(token_id.clone())),
+            Actor::Scheduler => ("scheduler", None),
+            Actor::Import { import_id } => ("import", Some(import_id.clone())),
+            Actor::Payer { page_id } => ("payer", Some(page_id.clone())),
+            Actor::WebhookDelivery { endpoint_id } => ("webhooks", Some(endpoint_id.clone())),
+            Actor::Account { user_id } => ("user", Some(user_id.clone())),
+        };
+        Who {
+            kind,
+            id,
+            name: None,
+            user_agent: None,
+        }
+    }
+
+    /// A user not found before the write (created by it) is read inside it.
+    async fn completed(mut self, tx: &mut Tx, actor: &Actor) -> AppResult<Who> {
+        if let Actor::User {
+            user_id,
+            session_id,
+        } = actor
+            && self.name.is_none()
+        {
+            self.name = sqlx::query_scalar("SELECT name FROM users WHERE id = $1")
+                .bind(user_id)
+                .fetch_optional(&mut **tx)
+                .await?;
+            self.user_agent =
+                sqlx::query_scalar("SELECT user_agent FROM sessions WHERE public_id = $1")
+                    .bind(session_id)
+                    .fetch_optional(&mut **tx)
+                    .await?;
+        }
+        Ok(self)
+    }
 }
 
 /// The record as the history last saw it, for the next entry's "before".
@@ -192,12 +231,15 @@ async fn last_seen(tx: &mut Tx, key: &StreamKey, kind: &str, id: &str) -> AppRes
 
 /// Records one history row per record an event changed and returns the
 /// changes that announce them to the merchant's tabs. Called only by
-/// `stream::write`, inside the event's transaction.
+/// `stream::write`, inside the event's transaction; the rows join the
+/// write's batch.
 pub(super) async fn record_event(
     tx: &mut Tx,
+    batch: &mut Batch,
     key: &StreamKey,
     seq: u64,
     cause: &Cause,
+    who: Who,
     changes: &[Change],
 ) -> AppResult<Vec<Change>> {
     let touched: Vec<(Touched, Option<Section>)> = changes
@@ -207,14 +249,23 @@ pub(super) async fn record_event(
     if touched.is_empty() {
         return Ok(Vec::new());
     }
-    let who = who(tx, &cause.actor).await?;
+    let who = who.completed(tx, &cause.actor).await?;
     let now = now_ms();
     let mut added = Vec::with_capacity(touched.len());
+    // A record changed twice by one event: its second row's "before" is
+    // its first row's "after", still in the batch.
+    let mut seen_here: HashMap<(String, String), Option<Value>> = HashMap::new();
     for (record, section) in touched {
         let before = match &record.id {
-            Some(id) => last_seen(tx, key, &record.kind, id).await?,
+            Some(id) => match seen_here.get(&(record.kind.clone(), id.clone())) {
+                Some(after) => after.clone(),
+                None => last_seen(tx, key, &record.kind, id).await?,
+            },
             None => None,
         };
+        if let Some(id) = &record.id {
+            seen_here.insert((record.kind.clone(), id.clone()), record.after.clone());
+        }
         let action = if record.id.is_none() {
             HistoryAction::BulkChanged
         } else if record.removed {
@@ -244,15 +295,13 @@ pub(super) async fn record_event(
             action,
             section,
         };
-        insert(
-            tx,
+        batch.push(insert(
             &entry,
             Some((key, seq)),
             None,
             cause.command_id.as_deref(),
             (before.as_ref(), record.after.as_ref()),
-        )
-        .await?;
+        ));
         added.push(Change::HistoryEntryAdded {
             entry: Box::new(entry),
         });
@@ -260,42 +309,41 @@ pub(super) async fn record_event(
     Ok(added)
 }
 
-async fn insert(
-    tx: &mut Tx,
+fn insert(
     entry: &HistoryEntry,
     stream: Option<(&StreamKey, u64)>,
     user_id: Option<&str>,
     command_id: Option<&str>,
     (before, after): (Option<&Value>, Option<&Value>),
-) -> AppResult<()> {
-    sqlx::query(
+) -> Sql {
+    let text = |value: Option<&str>| Bind::OptText(value.map(str::to_string));
+    Sql::statement(
         "INSERT INTO history_entries (id, merchant_id, mode, seq, user_id, actor_kind, actor_id, \
          actor_name, command_id, address, user_agent, section, record_kind, record_id, action, \
          fields, before_json, after_json, created_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)",
+        vec![
+            Bind::Text(entry.id.clone()),
+            text(stream.map(|(k, _)| k.merchant_id.as_str())),
+            text(stream.map(|(k, _)| k.mode.as_str())),
+            Bind::OptInt(stream.map(|(_, seq)| seq as i64)),
+            text(user_id),
+            Bind::Text(wire_name(&entry.actor_kind)),
+            text(entry.actor_id.as_deref()),
+            text(entry.actor_name.as_deref()),
+            text(command_id),
+            text(entry.address.as_deref()),
+            text(entry.user_agent.as_deref()),
+            Bind::OptText(entry.section.map(|s| wire_name(&s))),
+            Bind::Text(entry.record_kind.clone()),
+            text(entry.record_id.as_deref()),
+            Bind::Text(entry.action.as_str().into()),
+            Bind::Text(entry.fields.join(" ")),
+            Bind::OptText(before.map(Value::to_string)),
+            Bind::OptText(after.map(Value::to_string)),
+            Bind::Int(entry.at),
+        ],
     )
-    .bind(&entry.id)
-    .bind(stream.map(|(k, _)| k.merchant_id.clone()))
-    .bind(stream.map(|(k, _)| k.mode.as_str()))
-    .bind(stream.map(|(_, seq)| seq as i64))
-    .bind(user_id)
-    .bind(wire_name(&entry.actor_kind))
-    .bind(entry.actor_id.as_deref())
-    .bind(entry.actor_name.as_deref())
-    .bind(command_id)
-    .bind(entry.address.as_deref())
-    .bind(entry.user_agent.as_deref())
-    .bind(entry.section.map(|s| wire_name(&s)))
-    .bind(&entry.record_kind)
-    .bind(entry.record_id.as_deref())
-    .bind(entry.action.as_str())
-    .bind(entry.fields.join(" "))
-    .bind(before.map(Value::to_string))
-    .bind(after.map(Value::to_string))
-    .bind(entry.at)
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
 }
 
 /// Where and how a user's account was used.
@@ -328,7 +376,9 @@ pub async fn record_account(tx: &mut Tx, event: &AccountEvent<'_>) -> AppResult<
         fields: Vec::new(),
         section: Some(Section::Team),
     };
-    insert(tx, &entry, None, Some(event.user_id), None, (None, None)).await?;
+    (&mut **tx)
+        .execute(insert(&entry, None, Some(event.user_id), None, (None, None)).query())
+        .await?;
     Ok(entry)
 }
 

@@ -5,6 +5,7 @@
 pub mod accounts;
 pub mod api_tokens;
 pub mod bank_accounts;
+mod batch;
 pub mod bulk;
 pub mod business;
 pub mod cards;
@@ -313,6 +314,19 @@ impl Db {
                 .set(group_commit::GroupCommit::start(turn.clone())?);
         }
         Ok(self.group.get())
+    }
+
+    /// Runs a piece of work that writes a stream (`stream::write`) where its
+    /// write is cheapest: on SQLite on the group-commit writer's thread
+    /// (`GroupCommit::run_here`), on PostgreSQL right here.
+    pub async fn on_write_thread<T: Send + 'static>(
+        &self,
+        work: impl Future<Output = AppResult<T>> + Send + 'static,
+    ) -> AppResult<T> {
+        match self.group_commit()? {
+            Some(group) => group.run_here(work).await,
+            None => work.await,
+        }
     }
 
     /// SQLite: stream writes waiting for a place in a group (none on

@@ -13,6 +13,11 @@ use crate::error::{AppError, AppResult};
 pub enum Bind {
     Text(String),
     Int(i64),
+    /// Nullable values carry their type: PostgreSQL will not put an
+    /// untyped NULL into a typed column.
+    OptText(Option<String>),
+    OptInt(Option<i64>),
+    Blob(Vec<u8>),
 }
 
 /// A statement and its arguments, built together so placeholders and binds
@@ -41,6 +46,25 @@ impl Sql {
             " WHERE {alias}.merchant_id = {merchant} AND {alias}.mode = {mode}"
         ));
         sql
+    }
+
+    /// A whole statement with its arguments in `$N` order.
+    pub fn statement(text: &str, binds: Vec<Bind>) -> Sql {
+        Sql {
+            text: text.to_string(),
+            binds,
+        }
+    }
+
+    /// Appends `next` as a statement of its own (for SQLite, which runs the
+    /// statements of one text in turn), its placeholders renumbered to
+    /// follow this one's arguments.
+    pub fn then(&mut self, next: Sql) -> &mut Sql {
+        let offset = self.binds.len();
+        self.text.push_str(";\n");
+        self.text.push_str(&renumbered(&next.text, offset));
+        self.binds.extend(next.binds);
+        self
     }
 
     pub fn push(&mut self, text: &str) -> &mut Sql {
@@ -104,10 +128,32 @@ impl Sql {
             query = match bind {
                 Bind::Text(value) => query.bind(value.clone()),
                 Bind::Int(value) => query.bind(*value),
+                Bind::OptText(value) => query.bind(value.clone()),
+                Bind::OptInt(value) => query.bind(*value),
+                Bind::Blob(value) => query.bind(value.clone()),
             };
         }
         query
     }
+}
+
+/// `text` with every `$N` placeholder moved up by `offset`. Our statements
+/// hold no `$` in literals, only in placeholders.
+fn renumbered(text: &str, offset: usize) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut rest = text;
+    while let Some(at) = rest.find('$') {
+        out.push_str(&rest[..=at]);
+        rest = &rest[at + 1..];
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        match rest[..digits].parse::<usize>() {
+            Ok(n) => out.push_str(&(n + offset).to_string()),
+            Err(_) => out.push_str(&rest[..digits]),
+        }
+        rest = &rest[digits..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Enum values are stored as their wire names.
@@ -282,4 +328,27 @@ pub fn opt_int(row: &AnyRow, column: &str) -> Option<i64> {
 pub fn flag(row: &AnyRow, column: &str) -> bool {
     use sqlx::Row;
     row.try_get::<i64, _>(column).unwrap_or(0) != 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_statement_appended_numbers_its_placeholders_after_the_first() {
+        let mut sql = Sql::statement(
+            "UPDATE a SET x = $2 WHERE id = $1",
+            vec![Bind::Int(1), Bind::Int(2)],
+        );
+        sql.then(Sql::statement(
+            "INSERT INTO b (p, q, r) VALUES ($1, $2, $1)",
+            vec![Bind::Text("p".into()), Bind::OptInt(None)],
+        ));
+        assert_eq!(
+            sql.text,
+            "UPDATE a SET x = $2 WHERE id = $1;\nINSERT INTO b (p, q, r) VALUES ($3, $4, $3)"
+        );
+        assert_eq!(sql.binds.len(), 4);
+        assert_eq!(renumbered("$10 + $9, '$'", 1), "$11 + $10, '$'");
+    }
 }

@@ -8,6 +8,8 @@
 
 use protocol::{Change, Mode, encode};
 
+use super::batch::Batch;
+use super::sql::{Bind, Sql};
 use super::{Backend, Db, Tx, history, versions, webhooks};
 use crate::error::AppResult;
 use crate::ids::now_ms;
@@ -146,10 +148,14 @@ pub async fn write<T>(
     cause: &Cause,
     work: impl AsyncFnOnce(&mut Tx, u64) -> AppResult<Work<T>>,
 ) -> AppResult<Written<T>> {
+    // Read before the stream's turn: the writes of the stream, and on
+    // SQLite of the whole file, wait for nothing they need not.
+    let who = history::Who::resolve(db, &cause.actor).await?;
     if let Some(group) = db.group_commit()? {
-        let mut member = group.join().await?;
+        let mut member = group.join(key).await?;
+        let seq = member.seq();
         let ran = match member.tx() {
-            Ok(tx) => run(tx, db.backend, key, cause, work).await,
+            Ok(tx) => run(tx, db.backend, key, seq, (cause, who), work).await,
             Err(err) => Err(err),
         };
         let keep = matches!(ran, Ok(Written { seq: Some(_), .. }));
@@ -162,7 +168,8 @@ pub async fn write<T>(
     }
     let mut tx = db.begin_write().await?;
     // An error drops `tx`, which rolls it back.
-    let written = run(&mut tx, db.backend, key, cause, work).await?;
+    let seq = take_next_seq(&mut tx, key).await?;
+    let written = run(&mut tx, db.backend, key, seq, (cause, who), work).await?;
     if written.seq.is_some() {
         tx.commit().await?;
     } else {
@@ -171,16 +178,17 @@ pub async fn write<T>(
     Ok(written)
 }
 
-/// The write inside its transaction: everything but the commit. A result
-/// without a `seq` (the work changed nothing) is to be rolled back.
+/// The write inside its transaction, its `seq` taken: everything but the
+/// commit. A result without a `seq` (the work changed nothing) is to be
+/// rolled back.
 async fn run<T>(
     tx: &mut Tx,
     backend: Backend,
     key: &StreamKey,
-    cause: &Cause,
+    seq: u64,
+    (cause, who): (&Cause, history::Who),
     work: impl AsyncFnOnce(&mut Tx, u64) -> AppResult<Work<T>>,
 ) -> AppResult<Written<T>> {
-    let seq = take_next_seq(tx, key).await?;
     let (mut changes, value) = match work(tx, seq).await? {
         Work::Changed { changes, value } => (changes, value),
         Work::Unchanged(value) => {
@@ -191,19 +199,22 @@ async fn run<T>(
             });
         }
     };
-    versions::stamp(tx, key, seq, &mut changes).await?;
+    // Written at the end, together (`batch.rs`): nothing below reads them.
+    let mut batch = Batch::default();
+    versions::stamp(&mut batch, key, seq, &mut changes);
     // The history's entries travel with the event's own changes (last, so
     // a delta still starts with what the work changed): every writer's
     // changes are recorded, with their before, and reach the history's
     // tabs live.
-    let entries = history::record_event(tx, key, seq, cause, &changes).await?;
+    let entries = history::record_event(tx, &mut batch, key, seq, cause, who, &changes).await?;
     changes.extend(entries);
     // In the event's own transaction: a change that rolls back sends nothing,
     // and one that commits is never without its deliveries. The queued
     // deliveries are changes of the same event, for the open delivery logs.
-    let queued = webhooks::queue_for_event(tx, key, seq, &changes, now_ms()).await?;
+    let queued = webhooks::queue_for_event(tx, &mut batch, key, seq, &changes, now_ms()).await?;
     changes.extend(queued);
-    append_event(tx, key, seq, cause, &encode(&changes)?).await?;
+    batch.push(event_row(key, seq, cause, encode(&changes)?));
+    batch.run(tx, backend).await?;
     if backend == Backend::Postgres {
         announce(tx, key, seq).await?;
     }
@@ -225,31 +236,25 @@ async fn take_next_seq(tx: &mut Tx, key: &StreamKey) -> AppResult<u64> {
     Ok(seq as u64)
 }
 
-async fn append_event(
-    tx: &mut Tx,
-    key: &StreamKey,
-    seq: u64,
-    cause: &Cause,
-    changes: &[u8],
-) -> AppResult<()> {
+fn event_row(key: &StreamKey, seq: u64, cause: &Cause, changes: Vec<u8>) -> Sql {
     let (actor_kind, actor_id) = cause.actor.stored();
-    sqlx::query(
+    let text = |value: Option<&str>| Bind::OptText(value.map(str::to_string));
+    Sql::statement(
         "INSERT INTO events (merchant_id, mode, seq, changes, created_at, actor_kind, actor_id, \
          session_id, command_id, client_address) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+        vec![
+            Bind::Text(key.merchant_id.clone()),
+            Bind::Text(key.mode.as_str().into()),
+            Bind::Int(seq as i64),
+            Bind::Blob(changes),
+            Bind::Int(now_ms()),
+            Bind::Text(actor_kind.into()),
+            text(actor_id),
+            text(cause.actor.session_id()),
+            text(cause.command_id.as_deref()),
+            text(cause.address.as_deref()),
+        ],
     )
-    .bind(&key.merchant_id)
-    .bind(key.mode.as_str())
-    .bind(seq as i64)
-    .bind(changes)
-    .bind(now_ms())
-    .bind(actor_kind)
-    .bind(actor_id)
-    .bind(cause.actor.session_id())
-    .bind(cause.command_id.as_deref())
-    .bind(cause.address.as_deref())
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
 }
 
 /// Queued inside the transaction; PostgreSQL delivers it on commit, and

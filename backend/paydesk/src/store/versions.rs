@@ -5,9 +5,9 @@
 
 use protocol::Change;
 
-use super::Tx;
+use super::batch::Batch;
+use super::sql::{Bind, Sql};
 use super::stream::StreamKey;
-use crate::error::AppResult;
 
 /// The tables of versioned records.
 #[derive(Clone, Copy)]
@@ -16,43 +16,38 @@ enum Table {
     PayPages,
 }
 
-/// Stamps `seq` on every versioned record the changes wrote, row and change alike.
-pub(super) async fn stamp(
-    tx: &mut Tx,
-    key: &StreamKey,
-    seq: u64,
-    changes: &mut [Change],
-) -> AppResult<()> {
+/// Stamps `seq` on every versioned record the changes wrote, row and change
+/// alike; the rows' updates join the write's batch.
+pub(super) fn stamp(batch: &mut Batch, key: &StreamKey, seq: u64, changes: &mut [Change]) {
     for change in changes.iter_mut() {
         match change {
             Change::CustomerUpserted { customer } => {
-                set(tx, key, Table::Customers, &customer.id, seq).await?;
+                batch.push(set(key, Table::Customers, &customer.id, seq));
                 customer.version = seq;
             }
             Change::PaymentMethodSettingsUpdated { settings } => {
                 // One row per merchant stream: the key names it.
-                sqlx::query(
+                batch.push(Sql::statement(
                     "UPDATE payment_method_settings SET version = $3 WHERE merchant_id = $1 AND mode = $2",
-                )
-                .bind(&key.merchant_id)
-                .bind(key.mode.as_str())
-                .bind(seq as i64)
-                .execute(&mut **tx)
-                .await?;
+                    vec![
+                        Bind::Text(key.merchant_id.clone()),
+                        Bind::Text(key.mode.as_str().into()),
+                        Bind::Int(seq as i64),
+                    ],
+                ));
                 settings.version = seq;
             }
             Change::PayPageUpserted { page } => {
-                set(tx, key, Table::PayPages, &page.id, seq).await?;
+                batch.push(set(key, Table::PayPages, &page.id, seq));
                 page.version = seq;
             }
             _ => {}
         }
     }
-    Ok(())
 }
 
 /// Sets one row's version.
-async fn set(tx: &mut Tx, key: &StreamKey, table: Table, id: &str, seq: u64) -> AppResult<()> {
+fn set(key: &StreamKey, table: Table, id: &str, seq: u64) -> Sql {
     let sql = match table {
         Table::Customers => {
             "UPDATE customers SET version = $4 WHERE merchant_id = $1 AND mode = $2 AND id = $3"
@@ -61,12 +56,13 @@ async fn set(tx: &mut Tx, key: &StreamKey, table: Table, id: &str, seq: u64) -> 
             "UPDATE pay_pages SET version = $4 WHERE merchant_id = $1 AND mode = $2 AND id = $3"
         }
     };
-    sqlx::query(sql)
-        .bind(&key.merchant_id)
-        .bind(key.mode.as_str())
-        .bind(id)
-        .bind(seq as i64)
-        .execute(&mut **tx)
-        .await?;
-    Ok(())
+    Sql::statement(
+        sql,
+        vec![
+            Bind::Text(key.merchant_id.clone()),
+            Bind::Text(key.mode.as_str().into()),
+            Bind::Text(id.into()),
+            Bind::Int(seq as i64),
+        ],
+    )
 }

@@ -3,8 +3,10 @@
 //! merchant and reads each delivery's own.
 
 use protocol::{Change, Mode};
-use sqlx::Row;
+use sqlx::{Executor, Row};
 
+use super::batch::Batch;
+use super::sql::{Bind, Sql};
 use super::stream::StreamKey;
 use super::{Db, Tx};
 use crate::domain::webhooks::events::{event_of, payload};
@@ -199,23 +201,29 @@ pub async fn insert_delivery(
     now: i64,
 ) -> AppResult<String> {
     let id = new_id("whd");
-    sqlx::query(
+    (&mut **tx)
+        .execute(delivery_row(&id, key, new, now).query())
+        .await?;
+    Ok(id)
+}
+
+fn delivery_row(id: &str, key: &StreamKey, new: &NewDelivery<'_>, now: i64) -> Sql {
+    Sql::statement(
         "INSERT INTO webhook_deliveries (id, merchant_id, mode, endpoint_id, event_id, event_type, event_seq, \
          payload, state, attempts, next_attempt_at, created_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'pending', 0, $9, $9)",
+        vec![
+            Bind::Text(id.into()),
+            Bind::Text(key.merchant_id.clone()),
+            Bind::Text(key.mode.as_str().into()),
+            Bind::Text(new.endpoint_id.into()),
+            Bind::Text(new.event_id.into()),
+            Bind::Text(new.event_type.into()),
+            Bind::Int(new.event_seq),
+            Bind::Text(new.payload.into()),
+            Bind::Int(now),
+        ],
     )
-    .bind(&id)
-    .bind(&key.merchant_id)
-    .bind(key.mode.as_str())
-    .bind(new.endpoint_id)
-    .bind(new.event_id)
-    .bind(new.event_type)
-    .bind(new.event_seq)
-    .bind(new.payload)
-    .bind(now)
-    .execute(&mut **tx)
-    .await?;
-    Ok(id)
 }
 
 /// Queues a delivery of each of an event's changes to every enabled
@@ -224,9 +232,11 @@ pub async fn insert_delivery(
 /// when the event does. One event id per change, the same for every
 /// endpoint, so a receiver with several endpoints can tell repeats apart.
 /// Returns the queued deliveries as changes, so the endpoint pages that
-/// are open show them with the event itself.
-pub async fn queue_for_event(
+/// are open show them with the event itself. The rows join the write's
+/// batch.
+pub(super) async fn queue_for_event(
     tx: &mut Tx,
+    batch: &mut Batch,
     key: &StreamKey,
     seq: u64,
     changes: &[Change],
@@ -266,7 +276,8 @@ pub async fn queue_for_event(
                 event_seq: seq as i64,
                 payload: &body,
             };
-            let id = insert_delivery(tx, key, &new, now).await?;
+            let id = new_id("whd");
+            batch.push(delivery_row(&id, key, &new, now));
             queued.push(queued_change(id, &new, now));
         }
     }
