@@ -53,9 +53,6 @@ pub(super) async fn commit_command(
     msg: Execute,
 ) -> AppResult<(ReplyBody, Vec<(u64, Vec<Change>)>)> {
     let fingerprint = events::command_fingerprint(&msg.command)?;
-    if let Some(reply) = stored_reply(&db, &key, &msg, &fingerprint).await? {
-        return Ok((reply, Vec::new()));
-    }
     let actor = match &msg.token_id {
         Some(token_id) => EventActor::ApiToken {
             token_id: token_id.clone(),
@@ -70,82 +67,90 @@ pub(super) async fn commit_command(
         command_id: Some(msg.command_id.clone()),
         address: msg.address.clone(),
     };
-    // The table decides with the member's role as it is now: one demoted
-    // or removed since their socket joined is refused from their next
-    // command on.
-    let grant = grant_now(&db, &key, &msg).await?;
-    grant
-        .check(routes::command_route(&msg.command).needs)
-        .map_err(AppError::Code)?;
-    let written = stream::write(&db, &key, &cause, async |tx: &mut Tx, seq| {
-        let scope = Scope {
-            merchant_id: key.merchant_id.clone(),
-            mode: key.mode,
-            user_id: msg.user_id.clone(),
-            role: grant.role,
-            permissions: grant.permissions,
-            clock,
-            origin: msg.origin.clone(),
-        };
-        let (changes, reply, stored) = if is_team_command(&msg.command) {
-            let effect = run_team_command(tx, &scope, &msg.command, &msg.team).await?;
-            let reply = ReplyBody::Committed { seq, id: effect.id };
-            (effect.changes, reply.clone(), reply)
-        } else if is_payout_command(&msg.command) {
-            let confirmed = msg.team.confirmed.as_ref();
-            let effect = run_payout_command(tx, &scope, &msg.command, confirmed).await?;
-            let reply = ReplyBody::Committed { seq, id: effect.id };
-            (effect.changes, reply.clone(), reply)
-        } else if is_webhook_command(&msg.command) {
-            let tools = WebhookTools {
-                sealer: &msg.sealer,
-                address: msg.address_check.as_ref(),
+    // A retry is not looked up first: the command id is the stored reply's
+    // key, so a retry cannot commit twice, and it is answered from the
+    // stored reply when it fails (below). Every first run is spared a read.
+    let written = async {
+        // The table decides with the member's role as it is now: one
+        // demoted or removed since their socket joined is refused from
+        // their next command on.
+        let grant = grant_now(&db, &key, &msg).await?;
+        grant
+            .check(routes::command_route(&msg.command).needs)
+            .map_err(AppError::Code)?;
+        stream::write(&db, &key, &cause, async |tx: &mut Tx, seq| {
+            let scope = Scope {
+                merchant_id: key.merchant_id.clone(),
+                mode: key.mode,
+                user_id: msg.user_id.clone(),
+                role: grant.role,
+                permissions: grant.permissions,
+                clock,
+                origin: msg.origin.clone(),
             };
-            let done = run_webhook_command(tx, &scope, seq, &msg.command, &tools).await?;
-            let reply = |secret| ReplyBody::WebhookSecret {
-                seq,
-                endpoint_id: done.endpoint_id.clone(),
-                secret,
+            let (changes, reply, stored) = if is_team_command(&msg.command) {
+                let effect = run_team_command(tx, &scope, &msg.command, &msg.team).await?;
+                let reply = ReplyBody::Committed { seq, id: effect.id };
+                (effect.changes, reply.clone(), reply)
+            } else if is_payout_command(&msg.command) {
+                let confirmed = msg.team.confirmed.as_ref();
+                let effect = run_payout_command(tx, &scope, &msg.command, confirmed).await?;
+                let reply = ReplyBody::Committed { seq, id: effect.id };
+                (effect.changes, reply.clone(), reply)
+            } else if is_webhook_command(&msg.command) {
+                let tools = WebhookTools {
+                    sealer: &msg.sealer,
+                    address: msg.address_check.as_ref(),
+                };
+                let done = run_webhook_command(tx, &scope, seq, &msg.command, &tools).await?;
+                let reply = |secret| ReplyBody::WebhookSecret {
+                    seq,
+                    endpoint_id: done.endpoint_id.clone(),
+                    secret,
+                };
+                // A signing secret is shown once and kept only sealed: the copy
+                // stored for retries has none, so a retried command answers
+                // without it (the merchant rolls the secret if that answer was lost).
+                let (sent, stored) = (reply(done.secret.clone()), reply(None));
+                (done.changes, sent, stored)
+            } else if is_api_token_command(&msg.command) {
+                let done =
+                    run_api_token_command(tx, &scope, &msg.command, &msg.token_hasher).await?;
+                let reply = |secret| ReplyBody::ApiTokenSecret {
+                    seq,
+                    token: Box::new(done.token.clone()),
+                    secret,
+                };
+                // Shown once, like a signing secret: only its hash is kept, and
+                // the stored reply for retries has no secret.
+                let (sent, stored) = (reply(done.secret.clone()), reply(None));
+                (done.changes, sent, stored)
+            } else {
+                let effect = domain::run_command(tx, &scope, &msg.command).await?;
+                let reply = ReplyBody::Committed { seq, id: effect.id };
+                (effect.changes, reply.clone(), reply)
             };
-            // A signing secret is shown once and kept only sealed: the copy
-            // stored for retries has none, so a retried command answers
-            // without it (the merchant rolls the secret if that answer was lost).
-            let (sent, stored) = (reply(done.secret.clone()), reply(None));
-            (done.changes, sent, stored)
-        } else if is_api_token_command(&msg.command) {
-            let done = run_api_token_command(tx, &scope, &msg.command, &msg.token_hasher).await?;
-            let reply = |secret| ReplyBody::ApiTokenSecret {
-                seq,
-                token: Box::new(done.token.clone()),
-                secret,
+            let run = events::CommandRun {
+                command_id: &msg.command_id,
+                user_id: &msg.user_id,
+                fingerprint: &fingerprint,
             };
-            // Shown once, like a signing secret: only its hash is kept, and
-            // the stored reply for retries has no secret.
-            let (sent, stored) = (reply(done.secret.clone()), reply(None));
-            (done.changes, sent, stored)
-        } else {
-            let effect = domain::run_command(tx, &scope, &msg.command).await?;
-            let reply = ReplyBody::Committed { seq, id: effect.id };
-            (effect.changes, reply.clone(), reply)
-        };
-        let run = events::CommandRun {
-            command_id: &msg.command_id,
-            user_id: &msg.user_id,
-            fingerprint: &fingerprint,
-        };
-        events::record_command_reply(tx, &key.merchant_id, key.mode, &run, &encode(&stored)?)
-            .await?;
-        // Even a command that changed nothing a tab shows is an event: its
-        // reply names the `seq` the client waits for.
-        Ok(Work::changed(changes, reply))
-    })
+            events::record_command_reply(tx, &key.merchant_id, key.mode, &run, &encode(&stored)?)
+                .await?;
+            // Even a command that changed nothing a tab shows is an event: its
+            // reply names the `seq` the client waits for.
+            Ok(Work::changed(changes, reply))
+        })
+        .await
+    }
     .await;
     let written = match written {
         Ok(written) => written,
-        // A retry sent to another node while the first run was still
-        // committing (its node stopping in a rolling restart) passed the
-        // check above before that run committed, and so failed on its
-        // stored reply: it gets that reply, as any retry does.
+        // A retry fails: on its stored reply's key, on its work (what the
+        // first run did is there now), or on its grant (changed since the
+        // first run). It gets the first run's reply, as it would have had.
+        // That holds as well for a retry sent to another node while the
+        // first run was still committing there (a rolling restart).
         Err(err) => match stored_reply(&db, &key, &msg, &fingerprint).await? {
             Some(reply) => return Ok((reply, Vec::new())),
             None => return Err(err),
