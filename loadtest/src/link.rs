@@ -222,16 +222,14 @@ async fn reopen(link: &Link, seat: &mut Seat, shared: &Shared) -> Option<Reader>
 /// Reads one connection until it ends; returns the close code the server sent.
 async fn read(reader: &mut Reader, link: &Link, seat: &mut Seat, shared: &Shared) -> Option<u16> {
     let recorder = || lock(&shared.recorder);
-    let mut code = None;
     while let Some(Ok(message)) = reader.next().await {
         // Stamp first, so decoding and the lock do not count as latency.
         let at = Instant::now();
         let bytes = match message {
             Message::Binary(bytes) => bytes,
-            Message::Close(frame) => {
-                code = frame.map(|f| u16::from(f.code));
-                continue;
-            }
+            // The server is going away: reconnect now rather than when it
+            // finally drops the connection (as it exits, up to a second later).
+            Message::Close(frame) => return frame.map(|f| u16::from(f.code)),
             _ => continue,
         };
         match protocol::decode::<ServerFrame>(&bytes) {
@@ -284,7 +282,7 @@ async fn read(reader: &mut Reader, link: &Link, seat: &mut Seat, shared: &Shared
             Err(err) => eprintln!("socket {}: undecodable frame: {err}", seat.socket),
         }
     }
-    code
+    None
 }
 
 #[cfg(test)]
