@@ -5,6 +5,8 @@
 //! reply was lost is sent again under its id. In the end every client has
 //! seen every delta of its merchant exactly once and in order (no gap, no
 //! duplicate, no resync), and every command ran exactly once.
+//! The load generator's own run goes through a rolling restart of both
+//! nodes too, and its report must say the same.
 //! (SQLite serves one node, so there is no other node to move to.)
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -18,9 +20,13 @@ use std::time::Duration;
 
 use common::server_process::ServerProcess;
 use common::{Browser, Database, Ended, Socket, customer_input};
+use loadtest::report::Report;
+use loadtest::run::{Plan, Probe, run_with};
+use loadtest::target::Target;
 use paydesk::auth::keys::ServerKey;
 use protocol::{ClientFrame, Command, ReplyBody, Resume, ServerFrame};
 use tokio::sync::watch;
+use tokio::task::JoinHandle;
 
 const MERCHANTS: usize = 3;
 /// Clients per merchant, alternating between the two nodes.
@@ -159,10 +165,22 @@ impl Client {
 }
 
 async fn node(dir: &std::path::Path, url: &str, key: &str, run: usize) -> ServerProcess {
+    node_at(dir, url, key, run, "127.0.0.1:0").await
+}
+
+/// A node listening on `bind`: a restarted node comes back on its address.
+async fn node_at(
+    dir: &std::path::Path,
+    url: &str,
+    key: &str,
+    run: usize,
+    bind: &str,
+) -> ServerProcess {
     let env = [
         ("SECRET_KEY", key),
         ("SIGNUP_LIMIT_PER_ADDRESS", "100"),
         ("SOCKET_FRAME_BURST", "100000"),
+        ("BIND", bind),
     ];
     ServerProcess::start(dir, url, run, &env).await
 }
@@ -285,6 +303,176 @@ async fn a_rolling_restart_loses_and_doubles_no_delta() {
         .unwrap();
     assert_eq!(customers as usize, total);
     drop(b);
+}
+
+/// Sockets of the load generator's run: 4 merchants, 4 sockets each, two on
+/// each node (socket `i` starts on node `(i / 4) % 2`).
+const LOAD_MERCHANTS: usize = 4;
+const LOAD_SOCKETS: usize = 16;
+/// Commits to wait for between the steps: enough to pass through every socket.
+const STEP: u64 = 2 * LOAD_SOCKETS as u64;
+
+/// Waits until `reached` holds, while the load runs; a socket lost or the
+/// run ending first (its 300 s bound) fails the test with the report.
+async fn until(
+    load: &mut JoinHandle<Result<Report, String>>,
+    probe: &Probe,
+    what: &str,
+    reached: impl Fn() -> bool,
+) {
+    while !reached() {
+        if load.is_finished() || probe.sockets_lost() > 0 {
+            probe.stop();
+            let report = load.await.unwrap();
+            panic!("the load ended before {what}: {report:#?}");
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+/// The load generator itself (its library, reconnecting) runs through a
+/// rolling restart of both nodes: A stops with SIGTERM and comes back on its
+/// address, then B does the same, while commands flow at a steady rate. Every
+/// socket is closed with 1001 at least once and reopens on the other node,
+/// resuming. The report must show every command committed exactly once,
+/// every delta on every other socket of its merchant, none missing or
+/// doubled, no resync.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_load_generator_runs_through_a_rolling_restart() {
+    let Some(Database::Postgres(base)) = Database::postgres() else {
+        return eprintln!("TEST_DATABASE_URL is not set: two nodes need PostgreSQL; skipped");
+    };
+    let url = common::fresh_postgres_database(&base).await;
+    let key = ServerKey::generate().unwrap().to_hex();
+    let (dir_a, dir_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let mut a = node(dir_a.path(), &url, &key, 1).await;
+    let mut b = node(dir_b.path(), &url, &key, 2).await;
+    let targets = [&a, &b].map(|n| Target::parse(&n.base).unwrap());
+    let address = |n: &ServerProcess| n.base.trim_start_matches("http://").to_string();
+    let (address_a, address_b) = (address(&a), address(&b));
+
+    let plan = Plan {
+        run: "roll".into(),
+        merchants: LOAD_MERCHANTS,
+        sockets: LOAD_SOCKETS,
+        // The test ends the sending phase; these only bound a run gone wrong.
+        mutations: 1_000_000,
+        rate: 40.0,
+        duration: Duration::from_secs(300),
+        bare: false,
+        reconnect: true,
+    };
+    let probe = Arc::new(Probe::default());
+    let mut load = tokio::spawn({
+        let probe = probe.clone();
+        async move {
+            run_with(&targets, &plan, &probe)
+                .await
+                .map_err(|err| err.to_string())
+        }
+    });
+    let flowing = |more: u64| {
+        let from = probe.commits();
+        let probe = probe.clone();
+        move || probe.commits() >= from + more
+    };
+
+    until(&mut load, &probe, "commands flowed", flowing(STEP)).await;
+    assert!(
+        a.terminate(),
+        "node A did not exit cleanly:\n{}",
+        a.log_text()
+    );
+    // Half the sockets were on A: each reopens on B.
+    let moved = LOAD_SOCKETS as u64 / 2;
+    until(&mut load, &probe, "A's sockets moved to B", || {
+        probe.reconnects() >= moved
+    })
+    .await;
+    until(
+        &mut load,
+        &probe,
+        "commands flowed through B alone",
+        flowing(STEP),
+    )
+    .await;
+    a = node_at(dir_a.path(), &url, &key, 3, &address_a).await;
+    until(
+        &mut load,
+        &probe,
+        "commands flowed after A came back",
+        flowing(STEP),
+    )
+    .await;
+
+    assert!(
+        b.terminate(),
+        "node B did not exit cleanly:\n{}",
+        b.log_text()
+    );
+    // Every socket is on B by now: all reopen on the restarted A.
+    let moved = moved + LOAD_SOCKETS as u64;
+    until(&mut load, &probe, "B's sockets moved to A", || {
+        probe.reconnects() >= moved
+    })
+    .await;
+    until(
+        &mut load,
+        &probe,
+        "commands flowed through the restarted A",
+        flowing(STEP),
+    )
+    .await;
+    b = node_at(dir_b.path(), &url, &key, 4, &address_b).await;
+    until(
+        &mut load,
+        &probe,
+        "commands flowed after B came back",
+        flowing(STEP),
+    )
+    .await;
+
+    probe.stop();
+    let report = load.await.unwrap().unwrap();
+    let resumed = report
+        .reconnect
+        .clone()
+        .expect("a reconnecting run reports resumes");
+    let summary = format!("{report:#?}");
+    assert_eq!(report.failures, 0, "{summary}");
+    assert_eq!(report.sockets_lost, 0, "{summary}");
+    assert_eq!(report.committed, report.mutations_sent, "{summary}");
+    assert!(report.committed >= 6 * STEP, "{summary}");
+    // Every delta reached every other socket of its merchant, in order.
+    let others = (LOAD_SOCKETS / LOAD_MERCHANTS - 1) as u64;
+    assert_eq!(
+        report.deltas_expected,
+        report.committed * others,
+        "{summary}"
+    );
+    assert_eq!(report.deltas_received, report.deltas_expected, "{summary}");
+    assert_eq!(report.deltas_out_of_order, 0, "{summary}");
+    assert_eq!(resumed.deltas_missing, 0, "{summary}");
+    assert_eq!(resumed.deltas_duplicated, 0, "{summary}");
+    assert_eq!(resumed.resyncs, 0, "{summary}");
+    assert_eq!(resumed.commands_committed_twice, 0, "{summary}");
+    // The stops hit sockets: A's twice over, B's once, all closed with 1001.
+    assert_eq!(resumed.reconnects, moved, "{summary}");
+    assert_eq!(
+        resumed.close_codes.keys().collect::<Vec<_>>(),
+        ["1001"],
+        "{summary}"
+    );
+    assert!(report.clean(), "{summary}");
+    // Every command ran exactly once: one customer each.
+    let db = paydesk::store::Db::connect(&url).await.unwrap();
+    let customers: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM customers")
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+    assert_eq!(customers as u64, report.committed, "{summary}");
+    eprintln!("{}", report.human());
+    drop((a, b));
 }
 
 /// A client whose node stops while its command is committing sends the

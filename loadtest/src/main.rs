@@ -2,22 +2,14 @@
 //! machine, sends customer mutations at a steady rate, and reports how long
 //! commands and their deltas take.
 
-mod error;
-mod recorder;
-mod report;
-mod run;
-mod signup;
-mod socket;
-mod storm;
-mod target;
-
 use std::process::ExitCode;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use clap::Parser;
 
-use crate::run::Plan;
-use crate::target::Target;
+use loadtest::run::{self, Plan};
+use loadtest::storm;
+use loadtest::target::Target;
 
 const AFTER_HELP: &str = "\
 Each run signs up --merchants new merchants (load-<run>-<i>@example.co.za) and spreads
@@ -81,6 +73,13 @@ struct Args {
     /// each received until it has been quiet for 3 s.
     #[arg(long)]
     storm: bool,
+
+    /// When the server closes a socket (1001 in a rolling restart) or the
+    /// connection drops, reconnect to the next --url with backoff, resume
+    /// from the last seq seen, and send unanswered commands again under
+    /// their ids. Without it a closed socket is lost.
+    #[arg(long)]
+    reconnect: bool,
 }
 
 /// A short id that keeps this run's e-mail addresses apart from earlier runs'.
@@ -116,6 +115,7 @@ fn plan(args: &Args) -> Result<Plan, String> {
         rate: args.rate,
         duration: Duration::from_secs(args.duration),
         bare: args.bare,
+        reconnect: args.reconnect,
     })
 }
 

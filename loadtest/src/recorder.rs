@@ -2,7 +2,7 @@
 //! (matched by command id) and each delta's latency on the merchant's other
 //! sockets (matched by the `seq` the reply names). No I/O here.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::time::Instant;
 
 use hdrhistogram::Histogram;
@@ -43,6 +43,35 @@ pub struct Recorder {
     /// Deltas whose seq was not the socket's previous seq + 1.
     pub deltas_out_of_order: u64,
     pub sockets_lost: u64,
+    /// What only a run with reconnects counts (`--reconnect`).
+    pub resumed: Resumed,
+}
+
+/// Figures of a run whose sockets reconnect and resume (`--reconnect`).
+pub struct Resumed {
+    /// Sockets opened again (and welcomed) after the server closed them.
+    pub reconnects: u64,
+    /// Close codes of the sockets the server closed (`none` when it was cut).
+    pub close_codes: BTreeMap<String, u64>,
+    /// `Resync` frames: the server could not replay what a socket missed.
+    pub resyncs: u64,
+    /// Deltas whose seq a socket had already seen.
+    pub deltas_duplicated: u64,
+    /// Commands sent again under their id after a reconnect.
+    pub commands_resent: u64,
+    resent: HashSet<String>,
+    /// Round trips of the resent commands, from their first send.
+    pub resent_round_trip: Histogram<u64>,
+    /// Each created customer's (merchant, e-mail) and the seq that created it.
+    created: HashMap<(usize, String), u64>,
+    /// Customers created under a second seq: a command that ran twice.
+    committed_twice: HashSet<(usize, String)>,
+}
+
+impl Resumed {
+    pub fn commands_committed_twice(&self) -> u64 {
+        self.committed_twice.len() as u64
+    }
 }
 
 fn micros_between(from: Instant, to: Instant) -> u64 {
@@ -70,6 +99,17 @@ impl Recorder {
             deltas_received: 0,
             deltas_out_of_order: 0,
             sockets_lost: 0,
+            resumed: Resumed {
+                reconnects: 0,
+                close_codes: BTreeMap::new(),
+                resyncs: 0,
+                deltas_duplicated: 0,
+                commands_resent: 0,
+                resent: HashSet::new(),
+                resent_round_trip: histogram()?,
+                created: HashMap::new(),
+                committed_twice: HashSet::new(),
+            },
         })
     }
 
@@ -96,6 +136,11 @@ impl Recorder {
         };
         self.round_trip
             .saturating_record(micros_between(sent.at, at));
+        if self.resumed.resent.remove(id) {
+            self.resumed
+                .resent_round_trip
+                .saturating_record(micros_between(sent.at, at));
+        }
         let seq = match outcome {
             Outcome::Committed { seq } => seq,
             Outcome::Failed { code } => return self.fail(&code),
@@ -138,6 +183,50 @@ impl Recorder {
 
     pub fn socket_lost(&mut self) {
         self.sockets_lost += 1;
+    }
+
+    /// The server closed a socket with `code` (`None`: no close frame).
+    pub fn closed(&mut self, code: Option<u16>) {
+        let code = code.map_or_else(|| "none".to_string(), |c| c.to_string());
+        *self.resumed.close_codes.entry(code).or_default() += 1;
+    }
+
+    pub fn reconnected(&mut self) {
+        self.resumed.reconnects += 1;
+    }
+
+    pub fn resync(&mut self) {
+        self.resumed.resyncs += 1;
+    }
+
+    pub fn duplicated(&mut self) {
+        self.resumed.deltas_duplicated += 1;
+    }
+
+    /// Commands sent again, under their ids, on a new connection. Only
+    /// those still unanswered count: a reply may have arrived meanwhile.
+    pub fn resending<'a>(&mut self, ids: impl IntoIterator<Item = &'a str>) {
+        for id in ids {
+            if self.pending.contains_key(id) && self.resumed.resent.insert(id.to_string()) {
+                self.resumed.commands_resent += 1;
+            }
+        }
+    }
+
+    /// A delta at `seq` created the merchant's customer `email`. Every
+    /// socket of the merchant reports it; a second seq for the same
+    /// customer means its command was committed twice.
+    pub fn created(&mut self, merchant: usize, email: &str, seq: u64) {
+        let key = (merchant, email.to_string());
+        match self.resumed.created.get(&key) {
+            Some(&first) if first != seq => {
+                self.resumed.committed_twice.insert(key);
+            }
+            Some(_) => {}
+            None => {
+                self.resumed.created.insert(key, seq);
+            }
+        }
     }
 
     /// Every command answered and every expected delta seen.
@@ -188,6 +277,28 @@ mod tests {
         assert_eq!(recorder.delta.len(), 2);
         assert!(recorder.delta.max() >= 3_990);
         assert_eq!(recorder.round_trip.len(), 1);
+    }
+
+    #[test]
+    fn a_resent_command_is_timed_from_its_first_send_and_a_second_seq_is_a_double_commit() {
+        let t0 = Instant::now();
+        let mut recorder = Recorder::new(vec![2]).unwrap();
+        recorder.sending("a".into(), sent(t0, 0));
+        recorder.resending(["a", "answered-before"]);
+        recorder.resending(["a"]);
+        assert_eq!(recorder.resumed.commands_resent, 1);
+        recorder.reply(
+            "a",
+            Outcome::Committed { seq: 4 },
+            t0 + Duration::from_millis(700),
+        );
+        assert!(recorder.resumed.resent_round_trip.max() >= 699_000);
+        recorder.created(0, "c1@example.co.za", 4);
+        recorder.created(0, "c1@example.co.za", 4);
+        assert_eq!(recorder.resumed.commands_committed_twice(), 0);
+        recorder.created(0, "c1@example.co.za", 5);
+        recorder.created(1, "c1@example.co.za", 9);
+        assert_eq!(recorder.resumed.commands_committed_twice(), 1);
     }
 
     #[test]

@@ -6,6 +6,8 @@ use std::fmt::Write as _;
 use hdrhistogram::Histogram;
 use serde::Serialize;
 
+use crate::recorder::Recorder;
+
 /// Percentiles of one latency, in microseconds.
 #[derive(Serialize, Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Summary {
@@ -52,6 +54,56 @@ pub enum StoppedBy {
     Mutations,
     Duration,
     Interrupt,
+    /// The caller of the library ended it (`Probe::stop`).
+    Caller,
+}
+
+/// What a run with `--reconnect` adds: how the sockets came through the
+/// server closing them.
+#[derive(Serialize, Debug, Clone)]
+pub struct Resilience {
+    /// Sockets reopened (and welcomed) after the server closed them.
+    pub reconnects: u64,
+    /// How the server closed them, by close code (`none`: cut without one).
+    pub close_codes: BTreeMap<String, u64>,
+    /// Resumes the server could not serve (`Resync`): should be 0.
+    pub resyncs: u64,
+    /// Deltas a socket never received (expected minus received).
+    pub deltas_missing: u64,
+    /// Deltas a socket received a second time (a seq it had seen).
+    pub deltas_duplicated: u64,
+    /// Commands sent again under their id after a reconnect.
+    pub commands_resent: u64,
+    /// Commands whose customer was created under two seqs: committed twice.
+    /// (A retry answered with the stored reply has the same seq: not counted.)
+    pub commands_committed_twice: u64,
+    /// Round trips of the resent commands, from their first send.
+    pub resent_round_trip_us: Summary,
+}
+
+impl Resilience {
+    pub fn of(recorder: &Recorder) -> Resilience {
+        let resumed = &recorder.resumed;
+        Resilience {
+            reconnects: resumed.reconnects,
+            close_codes: resumed.close_codes.clone(),
+            resyncs: resumed.resyncs,
+            deltas_missing: recorder
+                .deltas_expected
+                .saturating_sub(recorder.deltas_received),
+            deltas_duplicated: resumed.deltas_duplicated,
+            commands_resent: resumed.commands_resent,
+            commands_committed_twice: resumed.commands_committed_twice(),
+            resent_round_trip_us: Summary::of(&resumed.resent_round_trip),
+        }
+    }
+
+    fn clean(&self) -> bool {
+        self.resyncs == 0
+            && self.deltas_missing == 0
+            && self.deltas_duplicated == 0
+            && self.commands_committed_twice == 0
+    }
 }
 
 #[derive(Serialize, Debug, Clone)]
@@ -76,6 +128,9 @@ pub struct Report {
     pub deltas_expected: u64,
     pub deltas_received: u64,
     pub deltas_out_of_order: u64,
+    /// Only with `--reconnect`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reconnect: Option<Resilience>,
 }
 
 impl Report {
@@ -86,6 +141,7 @@ impl Report {
             && self.sockets_lost == 0
             && self.deltas_received >= self.deltas_expected
             && self.deltas_out_of_order == 0
+            && self.reconnect.as_ref().is_none_or(Resilience::clean)
     }
 
     pub fn human(&self) -> String {
@@ -100,6 +156,7 @@ impl Report {
             StoppedBy::Mutations => "all mutations sent",
             StoppedBy::Duration => "duration reached",
             StoppedBy::Interrupt => "interrupted",
+            StoppedBy::Caller => "stopped by the caller",
         };
         // Writing to a String cannot fail.
         let _ = writeln!(
@@ -136,7 +193,37 @@ impl Report {
             "deltas      {} received of {} expected, {} out of order",
             self.deltas_received, self.deltas_expected, self.deltas_out_of_order
         );
+        if let Some(resilience) = &self.reconnect {
+            resilience.lines(&mut out);
+        }
         out
+    }
+}
+
+impl Resilience {
+    fn lines(&self, out: &mut String) {
+        let codes = self
+            .close_codes
+            .iter()
+            .map(|(code, n)| format!("{code} ×{n}"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let _ = writeln!(
+            out,
+            "reconnects  {} (closed with {}), {} resync(s)",
+            self.reconnects,
+            if codes.is_empty() { "-" } else { &codes },
+            self.resyncs
+        );
+        let _ = writeln!(
+            out,
+            "resumed     {} delta(s) missing, {} duplicated; {} command(s) resent, {} committed twice",
+            self.deltas_missing,
+            self.deltas_duplicated,
+            self.commands_resent,
+            self.commands_committed_twice
+        );
+        let _ = writeln!(out, "{}", self.resent_round_trip_us.line("resent"));
     }
 }
 

@@ -2,18 +2,20 @@
 //! target rate, wait for the stragglers, close, and hand back the figures.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
-use futures_util::{SinkExt, StreamExt, stream};
+use futures_util::{StreamExt, stream};
 use protocol::{ClientFrame, Command, CustomerInput};
+use tokio::sync::Notify;
 use tokio::time::sleep_until;
 
 use crate::error::Fallible;
+use crate::link::{self, Link, Seat, Shared};
 use crate::recorder::{Recorder, Sent};
-use crate::report::{Report, StoppedBy, Summary};
+use crate::report::{Report, Resilience, StoppedBy, Summary};
 use crate::signup::{self, Merchant};
-use crate::socket::{self, Seat, Writer};
+use crate::socket;
 use crate::target::Target;
 
 /// Sign-ups at once: each costs an argon2 hash on the server, so a few suffice.
@@ -36,6 +38,52 @@ pub struct Plan {
     /// The target is a bare fan-out server (`bare_tokio`, `bare_actix`): no
     /// sign-up; each merchant is named by its cookie.
     pub bare: bool,
+    /// Reopen sockets the server closes, resuming, and resend unanswered
+    /// commands under their ids (`--reconnect`).
+    pub reconnect: bool,
+}
+
+/// A window on a run in progress, for a caller that acts on it meanwhile
+/// (a test stopping a node once commands flow), and a way to end its
+/// sending phase early.
+#[derive(Default)]
+pub struct Probe {
+    recorder: OnceLock<Arc<Mutex<Recorder>>>,
+    stopped: AtomicBool,
+    stop: Notify,
+}
+
+impl Probe {
+    /// Commands committed so far.
+    pub fn commits(&self) -> u64 {
+        self.recorder.get().map_or(0, |r| lock(r).commits)
+    }
+
+    /// Sockets reopened so far after the server closed them.
+    pub fn reconnects(&self) -> u64 {
+        self.recorder
+            .get()
+            .map_or(0, |r| lock(r).resumed.reconnects)
+    }
+
+    /// Sockets lost so far: closed by the server and not reopened (without
+    /// reconnect, every close).
+    pub fn sockets_lost(&self) -> u64 {
+        self.recorder.get().map_or(0, |r| lock(r).sockets_lost)
+    }
+
+    /// Ends the sending phase; the run then waits for replies and deltas
+    /// as after its last mutation.
+    pub fn stop(&self) {
+        self.stopped.store(true, Ordering::SeqCst);
+        self.stop.notify_one();
+    }
+
+    async fn stopped(&self) {
+        while !self.stopped.load(Ordering::SeqCst) {
+            self.stop.notified().await;
+        }
+    }
 }
 
 /// Socket `i` belongs to merchant `i % merchants`.
@@ -99,9 +147,11 @@ pub async fn open_all(targets: &[Target], plan: &Plan) -> Fallible<Vec<socket::O
             let owner = &merchants[merchant_of(i, merchants.len())];
             let target = &targets[node_of(i, merchants.len(), targets.len())];
             async move {
-                socket::open(target, &owner.cookie).await.map_err(|err| {
-                    format!("socket {i} of {} on {}: {err}", owner.email, target.origin)
-                })
+                socket::open(target, &owner.cookie, None)
+                    .await
+                    .map_err(|err| {
+                        format!("socket {i} of {} on {}: {err}", owner.email, target.origin)
+                    })
             }
         })
         .buffered(OPENS_AT_ONCE)
@@ -121,30 +171,45 @@ pub async fn open_all(targets: &[Target], plan: &Plan) -> Fallible<Vec<socket::O
 /// Runs the plan against `targets` (one or more nodes sharing a database):
 /// sign-ups go to the first, sockets are spread over all.
 pub async fn run(targets: &[Target], plan: &Plan) -> Fallible<Report> {
+    run_with(targets, plan, &Probe::default()).await
+}
+
+/// [`run`], watched through `probe`.
+pub async fn run_with(targets: &[Target], plan: &Plan, probe: &Probe) -> Fallible<Report> {
     let opened = open_all(targets, plan).await?;
     let recorder = Arc::new(Mutex::new(Recorder::new(sockets_per_merchant(
         plan.sockets,
         plan.merchants,
     ))?));
-    let closing = Arc::new(AtomicBool::new(false));
-    let mut writers = Vec::with_capacity(opened.len());
+    let _ = probe.recorder.set(recorder.clone());
+    let shared = Shared {
+        targets: targets.into(),
+        recorder: recorder.clone(),
+        closing: Arc::new(AtomicBool::new(false)),
+        reconnect: plan.reconnect,
+    };
+    let mut links = Vec::with_capacity(opened.len());
     let mut readers = Vec::with_capacity(opened.len());
     for (i, opened) in opened.into_iter().enumerate() {
         let seat = Seat {
             socket: i,
             merchant: merchant_of(i, plan.merchants),
-            welcome_seq: opened.seq,
+            node: node_of(i, plan.merchants, targets.len()),
+            cookie: opened.cookie,
+            epoch: opened.epoch,
+            last: opened.seq,
         };
-        writers.push(opened.writer);
-        readers.push(tokio::spawn(socket::read_frames(
+        let link = Arc::new(Link::new(opened.writer, plan.reconnect));
+        readers.push(tokio::spawn(link::keep(
+            link.clone(),
             opened.reader,
             seat,
-            recorder.clone(),
-            closing.clone(),
+            shared.clone(),
         )));
+        links.push(link);
     }
 
-    let (stopped_by, sending) = send_mutations(plan, &mut writers, &recorder).await;
+    let (stopped_by, sending) = send_mutations(plan, &links, &recorder, probe).await;
     eprintln!(
         "sent; waiting up to {} s for replies and deltas",
         DRAIN.as_secs()
@@ -154,16 +219,25 @@ pub async fn run(targets: &[Target], plan: &Plan) -> Fallible<Report> {
         tokio::time::sleep(DRAIN_POLL).await;
     }
 
-    closing.store(true, Ordering::SeqCst);
-    let close_all = futures_util::future::join_all(writers.iter_mut().map(|w| w.close()));
+    shared.closing.store(true, Ordering::SeqCst);
+    // A socket still away (reconnecting) at the end did not come back.
+    let mut away = 0;
+    if plan.reconnect {
+        for link in &links {
+            away += u64::from(!link.connected().await);
+        }
+    }
+    let close_all = futures_util::future::join_all(links.iter().map(|l| l.close()));
     let _ = tokio::time::timeout(CLOSE_TIMEOUT, close_all).await;
     for reader in readers {
         reader.abort();
     }
 
     let mut recorder = lock(&recorder);
+    recorder.sockets_lost += away;
     recorder.close();
     let seconds = sending.as_secs_f64();
+    let resilience = plan.reconnect.then(|| Resilience::of(&recorder));
     Ok(Report {
         urls: targets.iter().map(|t| t.origin.clone()).collect(),
         run: plan.run.clone(),
@@ -187,6 +261,7 @@ pub async fn run(targets: &[Target], plan: &Plan) -> Fallible<Report> {
         deltas_expected: recorder.deltas_expected,
         deltas_received: recorder.deltas_received,
         deltas_out_of_order: recorder.deltas_out_of_order,
+        reconnect: resilience,
     })
 }
 
@@ -198,14 +273,15 @@ fn lock(recorder: &Mutex<Recorder>) -> std::sync::MutexGuard<'_, Recorder> {
 /// until all are sent, the duration is up, or Ctrl-C.
 async fn send_mutations(
     plan: &Plan,
-    writers: &mut [Writer],
+    links: &[Arc<Link>],
     recorder: &Mutex<Recorder>,
+    probe: &Probe,
 ) -> (StoppedBy, Duration) {
     let start = tokio::time::Instant::now();
     let deadline = start + plan.duration;
     let interrupt = tokio::signal::ctrl_c();
     tokio::pin!(interrupt);
-    let sockets = writers.len().max(1);
+    let sockets = links.len().max(1);
     for n in 0..plan.mutations {
         // Absolute schedule: a late send is followed at once by the next,
         // so the average rate holds even when one send stalls.
@@ -216,6 +292,7 @@ async fn send_mutations(
         tokio::select! {
             _ = sleep_until(due) => {}
             _ = &mut interrupt => return (StoppedBy::Interrupt, start.elapsed()),
+            _ = probe.stopped() => return (StoppedBy::Caller, start.elapsed()),
         }
         let socket = (n as usize) % sockets;
         let id = format!("{}-{n}", plan.run);
@@ -230,7 +307,7 @@ async fn send_mutations(
                 continue;
             }
         };
-        let Some(writer) = writers.get_mut(socket) else {
+        let Some(link) = links.get(socket) else {
             continue;
         };
         let sent = Sent {
@@ -239,7 +316,7 @@ async fn send_mutations(
             merchant: merchant_of(socket, plan.merchants),
         };
         lock(recorder).sending(id.clone(), sent);
-        if let Err(err) = writer.send(message).await {
+        if let Err(err) = link.send(&id, message).await {
             lock(recorder).send_failed(&id, "send_failed");
             eprintln!("socket {socket}: send failed: {err}");
         }
