@@ -56,7 +56,7 @@ pub async fn build_state(config: Config) -> AppResult<State> {
         tracing::warn!(web_dir = ?config.web_dir, "no built web app found: run `npm --prefix web run build`");
     }
     let clock = BusinessClock::new(config.business_date);
-    let merchants = Arc::new(MerchantRegistry::new(config.public_origin()));
+    let merchants = Arc::new(MerchantRegistry::new(config.public_origin()).linked(&db));
     let mut jobs = Vec::new();
     if db.backend == Backend::Postgres {
         let (url, registry) = (config.database_url.clone(), merchants.clone());

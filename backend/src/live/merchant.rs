@@ -3,12 +3,14 @@
 //! also appends the delta, and only then is the delta broadcast.
 
 use std::collections::HashMap;
-use std::time::Duration;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use actix::prelude::*;
 use protocol::{ApiTokenState, Change, ErrorCode, ReplyBody, ServerFrame, WireError, encode};
 
 use super::commit::commit_command;
+use super::cross_node::{self, CrossNode, NodeLink, RemotePresence};
 use super::messages::{
     Advance, Encoded, Execute, Join, Leave, Members, Outbound, Regranted, SetPresence, Stop, Tick,
 };
@@ -65,6 +67,8 @@ pub struct MerchantActor {
     presence_dirty: bool,
     /// Who the tabs were last told is online.
     announced: PresenceView,
+    /// The other nodes' people on this stream (PostgreSQL with a link).
+    cross: Option<CrossNode>,
     idle_timer: Option<SpawnHandle>,
 }
 
@@ -80,8 +84,15 @@ impl MerchantActor {
             presence: PresenceBoard::default(),
             presence_dirty: false,
             announced: PresenceView::new(),
+            cross: None,
             idle_timer: None,
         }
+    }
+
+    /// Shares this stream's presence with the other nodes through `link`.
+    pub fn linked(mut self, link: Option<Arc<NodeLink>>) -> MerchantActor {
+        self.cross = link.map(CrossNode::new);
+        self
     }
 
     fn encoded(frame: &ServerFrame) -> Option<Encoded> {
@@ -218,11 +229,22 @@ impl MerchantActor {
     /// is encoded once, and a tab that cannot keep up is dropped like for
     /// deltas.
     fn flush_presence(&mut self) {
+        if let Some(cross) = &mut self.cross
+            && cross.expire(Instant::now())
+        {
+            self.presence_dirty = true;
+        }
         if !self.presence_dirty {
             return;
         }
         self.presence_dirty = false;
-        let view = self.presence.view();
+        let mut view = self.presence.view();
+        if let Some(cross) = &mut self.cross {
+            // The other nodes hear of this node's people only, never of
+            // theirs again: no echo between nodes.
+            cross.flushed(&self.key, &view);
+            view = cross.merged(view);
+        }
         let changes = presence::diff(&self.announced, &view);
         let changed = if changes.is_empty() {
             None
@@ -273,6 +295,14 @@ impl Actor for MerchantActor {
     fn started(&mut self, ctx: &mut Self::Context) {
         ctx.set_mailbox_capacity(MAILBOX);
         ctx.run_interval(PRESENCE_FLUSH, |actor, _ctx| actor.flush_presence());
+        if let Some(cross) = &self.cross {
+            cross.hello(&self.key);
+            ctx.run_interval(cross_node::ANNOUNCE_EVERY, |actor, _ctx| {
+                if let Some(cross) = &mut actor.cross {
+                    cross.reannounce(&actor.key);
+                }
+            });
+        }
         let db = self.db.clone();
         let key = self.key.clone();
         // Nothing is handled before the stream position is known.
@@ -444,12 +474,38 @@ impl Handler<SetPresence> for MerchantActor {
 }
 
 impl Handler<Stop> for MerchantActor {
-    type Result = ();
+    type Result = AtomicResponse<Self, ()>;
 
     /// Commands, deltas and scheduler days are atomic, so this runs only
     /// after the one in hand committed: nothing is cut off mid-transaction.
-    fn handle(&mut self, _: Stop, ctx: &mut Self::Context) {
-        ctx.stop();
+    /// The other nodes are told this node's people left before it stops.
+    fn handle(&mut self, _: Stop, _ctx: &mut Self::Context) -> Self::Result {
+        let goodbye = self
+            .cross
+            .as_mut()
+            .and_then(|cross| cross.goodbye(&self.key));
+        AtomicResponse::new(Box::pin(
+            async move {
+                if let Some(goodbye) = goodbye {
+                    goodbye.await;
+                }
+            }
+            .into_actor(self)
+            .map(|(), _actor, ctx| ctx.stop()),
+        ))
+    }
+}
+
+impl Handler<RemotePresence> for MerchantActor {
+    type Result = ();
+
+    /// Another node's people: the tabs hear of them at the next flush.
+    fn handle(&mut self, msg: RemotePresence, _ctx: &mut Self::Context) {
+        if let Some(cross) = &mut self.cross
+            && cross.receive(msg)
+        {
+            self.presence_dirty = true;
+        }
     }
 }
 

@@ -3,6 +3,7 @@
 
 pub mod budget;
 mod commit;
+pub mod cross_node;
 pub mod frame_limit;
 pub mod merchant;
 pub mod messages;

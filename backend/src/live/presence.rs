@@ -13,7 +13,7 @@ use protocol::PresenceMember;
 /// stay small whatever the size of the team.
 pub const PEOPLE_LIMIT: usize = 100;
 /// At most this many paths per person and list (viewing, editing).
-const PATHS_LIMIT: usize = 8;
+pub const PATHS_LIMIT: usize = 8;
 
 struct Tab {
     user_id: String,

@@ -2,13 +2,14 @@
 //! written elsewhere.
 
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use actix::prelude::*;
 use paydesk::domain::clock::BusinessClock;
 use paydesk::store::Db;
 use paydesk::store::stream::StreamKey;
 
+use super::cross_node::{self, NodeLink};
 use super::merchant::MerchantActor;
 use super::messages::{Advance, Stop};
 
@@ -18,6 +19,9 @@ pub struct MerchantRegistry {
     actors: Mutex<HashMap<StreamKey, Addr<MerchantActor>>>,
     /// The server's public origin, for links in mail the scheduler sends.
     origin: String,
+    /// On PostgreSQL: this node's identity towards the other nodes, with
+    /// which its actors share presence.
+    link: Option<Arc<NodeLink>>,
 }
 
 impl MerchantRegistry {
@@ -25,7 +29,14 @@ impl MerchantRegistry {
         MerchantRegistry {
             actors: Mutex::default(),
             origin,
+            link: None,
         }
+    }
+
+    /// Shares presence with the other nodes of `db` (PostgreSQL only).
+    pub fn linked(mut self, db: &Db) -> MerchantRegistry {
+        self.link = NodeLink::for_db(db);
+        self
     }
 
     /// The running actor for `key`, if this node has one.
@@ -47,7 +58,9 @@ impl MerchantRegistry {
         if let Some(addr) = actors.get(&key).filter(|addr| addr.connected()) {
             return addr.clone();
         }
-        let addr = MerchantActor::new(key.clone(), db.clone(), clock, self.origin.clone()).start();
+        let addr = MerchantActor::new(key.clone(), db.clone(), clock, self.origin.clone())
+            .linked(self.link.clone())
+            .start();
         actors.insert(key, addr.clone());
         addr
     }
@@ -74,6 +87,26 @@ impl MerchantRegistry {
     pub fn advance(&self, key: &StreamKey, seq: u64) {
         if let Some(actor) = self.running(key) {
             actor.do_send(Advance { seq });
+        }
+    }
+
+    /// Another node announced its people on a stream (a `merchant_presence`
+    /// payload): this node's actor of the stream merges them, if it runs.
+    /// No actor means no tab to show them to. This node's own
+    /// announcements come back too and are dropped here.
+    pub fn remote_presence(&self, payload: &str) {
+        let Some(link) = &self.link else {
+            return;
+        };
+        let Some((key, msg)) = cross_node::parse(payload) else {
+            tracing::warn!("unreadable presence announcement from another node");
+            return;
+        };
+        if msg.node_id == link.node_id() {
+            return;
+        }
+        if let Some(actor) = self.running(&key) {
+            actor.do_send(msg);
         }
     }
 }
