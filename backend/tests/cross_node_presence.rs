@@ -65,8 +65,12 @@ impl Tab {
             .iter()
             .map(|m| (m.user_id.clone(), m.clone()))
             .collect();
+        // One deadline for the whole wait: frames that keep arriving (pings,
+        // other presence) must not stretch it.
+        let deadline = std::time::Instant::now() + PATIENCE;
         while self.people != truth {
-            let frame = socket.next_within(PATIENCE).await.unwrap_or_else(|e| {
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            let frame = socket.next_within(left).await.unwrap_or_else(|e| {
                 panic!(
                     "list never became {truth:?}: {e:?}; it is {:?}",
                     self.people
