@@ -31,7 +31,7 @@ use paydesk::store::{Backend, Db};
 use protocol::{Mode, PresenceMember};
 use serde::{Deserialize, Serialize};
 
-use super::presence::{PATHS_LIMIT, PEOPLE_LIMIT, PresenceView};
+use super::presence::{PEOPLE_LIMIT, PresenceView, tidy_paths};
 
 /// The NOTIFY channel presence crosses nodes on (deltas use `merchant_events`).
 pub const PRESENCE_CHANNEL: &str = "merchant_presence";
@@ -299,11 +299,7 @@ impl CrossNode {
             people.pop_last();
         }
         for person in people.values_mut() {
-            person.viewing.sort();
-            person.viewing.truncate(PATHS_LIMIT);
-            person.editing.sort();
-            person.editing.dedup();
-            person.editing.truncate(PATHS_LIMIT);
+            tidy_paths(person);
         }
         people
     }
@@ -313,6 +309,7 @@ impl CrossNode {
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
+    use crate::live::presence::PATHS_LIMIT;
 
     fn person(user_id: &str, viewing: &[&str], editing: &[&str]) -> PresenceMember {
         PresenceMember {

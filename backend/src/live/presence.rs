@@ -110,11 +110,7 @@ impl PresenceBoard {
             }
         }
         for person in people.values_mut() {
-            person.viewing.sort();
-            person.viewing.truncate(PATHS_LIMIT);
-            person.editing.sort();
-            person.editing.dedup();
-            person.editing.truncate(PATHS_LIMIT);
+            tidy_paths(person);
         }
         people
     }
@@ -140,6 +136,17 @@ pub fn diff(before: &PresenceView, after: &PresenceView) -> PresenceDiff {
         }
     }
     changes
+}
+
+/// A person's paths in a stable order, each editing path once, at most
+/// `PATHS_LIMIT` of each: the same person gathered from several tabs (or
+/// nodes) always reads the same.
+pub fn tidy_paths(person: &mut PresenceMember) {
+    person.viewing.sort();
+    person.viewing.truncate(PATHS_LIMIT);
+    person.editing.sort();
+    person.editing.dedup();
+    person.editing.truncate(PATHS_LIMIT);
 }
 
 #[cfg(test)]
