@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 use std::time::Instant;
 
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
-use paydesk::store::{imports, mail};
+use paydesk::store::{imports, mail, webhooks};
 use protocol::{Command, ReplyBody, WireError};
 
 use crate::state::AppState;
@@ -103,6 +103,12 @@ pub async fn render(state: &AppState) -> Option<String> {
     match imports::committing_count(&state.db).await {
         Ok(depth) => metrics::gauge!("paydesk_import_queue_depth").set(depth as f64),
         Err(err) => tracing::warn!(error = %err, "metrics: cannot count waiting imports"),
+    }
+    match webhooks::pending_count(&state.db).await {
+        Ok(depth) => metrics::gauge!("paydesk_webhook_queue_depth").set(depth as f64),
+        Err(err) => {
+            tracing::warn!(error = %err, "metrics: cannot count waiting webhook deliveries")
+        }
     }
     Some(handle.render())
 }

@@ -8,12 +8,15 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
+mod webhook_support;
 
 use std::time::Duration;
 
 use backend::metrics::MetricsToken;
 use common::{Database, TestApp, customer_input};
+use paydesk::auth::keys::ServerKey;
 use protocol::*;
+use webhook_support::{Receiver, add_endpoint, keys_of};
 
 const TOKEN: &str = "scrape-0123456789abcdef";
 
@@ -120,12 +123,63 @@ async fn metrics_count_what_the_node_does(db: Database) {
     assert!(sample(&text, "paydesk_db_pool_connections", pool).is_some());
     assert!(sample(&text, "paydesk_mail_queue_depth", &[]).is_some());
     assert!(sample(&text, "paydesk_import_queue_depth", &[]).is_some());
+    assert!(sample(&text, "paydesk_webhook_queue_depth", &[]).is_some());
     assert!(sample(&text, "paydesk_scheduler_last_round_timestamp_seconds", &[]).unwrap() > 0.0);
     assert!(sample(&text, "paydesk_scheduler_round_seconds_count", &[]).unwrap() >= 1.0);
     // Counts and kinds only: nothing a merchant typed, nor the token.
     for secret in [TOKEN, "pieter", "owner@example.co.za", "Karoo"] {
         assert!(!text.contains(secret), "{secret} in the metrics");
     }
+}
+
+/// A delivery whose receiver keeps failing waits for its next attempt, and
+/// the webhook queue's depth counts it.
+async fn the_webhook_queue_depth_counts_waiting_deliveries(db: Database) {
+    let key = ServerKey::generate().unwrap();
+    let server_key = key.clone();
+    let app = TestApp::start_with(db, move |config| {
+        config.metrics_token = Some(MetricsToken::parse(TOKEN).unwrap());
+        config.secret_key = Some(server_key);
+        config.webhooks_allow_private_addresses = true;
+    })
+    .await;
+    let owner = app.merchant("owner@example.co.za").await;
+    let (user_id, merchant_id) = app.owner_ids("owner@example.co.za").await;
+    // The test stream's first row is made when a tab first opens it.
+    let mut tab = owner.open(Mode::Test).await;
+    let receiver = Receiver::start(usize::MAX).await;
+    let keys = keys_of(&key);
+    let types = ["customer.created"];
+    add_endpoint(
+        &app.database_url,
+        &keys,
+        &merchant_id,
+        &user_id,
+        &receiver.url,
+        &types,
+    )
+    .await;
+    let input = customer_input("Pieter van der Merwe", "pieter@example.co.za");
+    let reply = tab.command("c1", Command::CreateCustomer { input }).await;
+    assert!(
+        matches!(reply, ServerFrame::Reply { ok: Some(_), .. }),
+        "{reply:?}"
+    );
+
+    // The receiver was tried and refused it: the delivery waits for its
+    // next attempt. Scraped until seen: the gauge is the process's, and the
+    // other tests' nodes in this binary set it from their own databases.
+    receiver.wait_for(1).await;
+    let mut depth = None;
+    for _ in 0..100 {
+        let text = scrape(&app, Some(TOKEN)).await.text().await.unwrap();
+        depth = sample(&text, "paydesk_webhook_queue_depth", &[]);
+        if depth.is_some_and(|d| d >= 1.0) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(depth, Some(1.0));
 }
 
 /// Unconfigured, `/metrics` is answered as any path the app does not know.
@@ -165,6 +219,7 @@ async fn a_burst_of_sign_ins_hashes_one_per_core_at_once(db: Database) {
 
 on_both_databases!(
     metrics_count_what_the_node_does,
+    the_webhook_queue_depth_counts_waiting_deliveries,
     without_a_token_metrics_are_not_served,
     a_burst_of_sign_ins_hashes_one_per_core_at_once,
 );

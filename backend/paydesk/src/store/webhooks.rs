@@ -320,6 +320,20 @@ pub struct ClaimedDelivery {
     pub attempts: i64,
 }
 
+/// Deliveries waiting for an attempt (due now or retrying later) to
+/// endpoints that are enabled, over every merchant: the webhook worker's
+/// backlog, for the metrics. A paused endpoint's deliveries wait for the
+/// merchant, not for the worker, so they are not counted.
+pub async fn pending_count(db: &Db) -> AppResult<i64> {
+    let count = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM webhook_deliveries d WHERE d.state = 'pending' \
+         AND EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.id = d.endpoint_id AND e.enabled = 1)",
+    )
+    .fetch_one(&db.pool)
+    .await?;
+    Ok(count)
+}
+
 /// Claims up to `limit` due deliveries of enabled endpoints by pushing
 /// their next attempt `lease_ms` ahead in one statement: a worker that
 /// dies mid-delivery leaves the row to be taken again when the lease ends
