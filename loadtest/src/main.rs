@@ -74,6 +74,12 @@ struct Args {
     #[arg(long)]
     storm: bool,
 
+    /// With --storm: once settled, hold every socket open and idle for this
+    /// many seconds (still answering the server's pings) before closing, so
+    /// the server's memory and CPU per idle socket can be read meanwhile.
+    #[arg(long, default_value_t = 0, requires = "storm", value_parser = clap::value_parser!(u64).range(0..=3_600))]
+    hold: u64,
+
     /// When the server closes a socket (1001 in a rolling restart) or the
     /// connection drops, reconnect to the next --url with backoff, resume
     /// from the last seq seen, and send unanswered commands again under
@@ -136,7 +142,7 @@ async fn main() -> ExitCode {
         }
     };
     if args.storm {
-        return match storm::storm(&targets, &plan).await {
+        return match storm::storm(&targets, &plan, Duration::from_secs(args.hold)).await {
             Ok(report) if args.json => match serde_json::to_string_pretty(&report) {
                 Ok(json) => {
                     println!("{json}");
