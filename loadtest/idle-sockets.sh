@@ -41,7 +41,14 @@ mkdir -p "$OUT/web"
 TICKS="$(getconf CLK_TCK)"
 
 PID=""
-stop() { [ -n "$PID" ] && kill "$PID" 2>/dev/null && wait "$PID" 2>/dev/null; PID=""; }
+# A server killed by the signal exits non-zero: that is not the script failing.
+stop() {
+    if [ -n "$PID" ]; then
+        kill "$PID" 2>/dev/null || true
+        wait "$PID" 2>/dev/null || true
+    fi
+    PID=""
+}
 trap stop EXIT
 
 wait_port() {
