@@ -39,14 +39,8 @@ PIDS=()
 stop_all() { for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done; PIDS=(); }
 trap stop_all EXIT
 
-wait_port() {
-    for _ in $(seq 1 200); do
-        (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0
-        sleep 0.1
-    done
-    echo "fanout-bench: nothing listens on $1" >&2
-    exit 1
-}
+# shellcheck source=loadtest/wait-port.sh
+. "$ROOT/loadtest/wait-port.sh"
 
 # Starts one server fresh (a new database for the product) and prints its pid.
 start() {

@@ -51,14 +51,8 @@ stop() {
 }
 trap stop EXIT
 
-wait_port() {
-    for _ in $(seq 1 200); do
-        (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null && return 0
-        sleep 0.1
-    done
-    echo "idle-sockets: nothing listens on $PORT" >&2
-    exit 1
-}
+# shellcheck source=loadtest/wait-port.sh
+. "$ROOT/loadtest/wait-port.sh"
 
 rss_kib() { awk '/^VmRSS/ { print $2 }' "/proc/$PID/status"; }
 # utime + stime of the whole process, in clock ticks.
@@ -81,7 +75,7 @@ for server in $PRODUCTS bare_tokio=- bare_actix=-; do
                 >"$OUT/$label.log" 2>&1 & ;;
     esac
     PID=$!
-    wait_port
+    wait_port "$PORT"
     if [ -z "$bare" ]; then
         "$ROOT/target/release/loadtest" --url "http://127.0.0.1:$PORT" --storm --sockets 2 --merchants 2 \
             >/dev/null 2>"$OUT/$label.warmup.err"

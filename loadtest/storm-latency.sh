@@ -37,10 +37,9 @@ MAIL_DIR="$OUT/mail" WEB_DIR="$OUT/web" \
     >"$OUT/server.log" 2>&1 &
 SERVER=$!
 trap 'kill $SERVER 2>/dev/null || true' EXIT
-for _ in $(seq 1 200); do
-    (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null && break
-    sleep 0.1
-done
+# shellcheck source=loadtest/wait-port.sh
+. "$ROOT/loadtest/wait-port.sh"
+wait_port "$PORT"
 
 row() {
     python3 - "$1" "$2" <<'PY'
