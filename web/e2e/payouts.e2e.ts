@@ -154,12 +154,8 @@ describe("payouts", () => {
     const row = transactions.rows().filter({ hasText: "GYM-REFUND" });
     await clock.advance("week");
     await clock.waitUntilPlayed();
-    for (let day = 0; day < 5; day += 1) {
-      if ((await row.count()) > 0 && (await row.getByTestId("transaction-status").textContent())?.includes("Paid")) break;
-      await clock.advance("day");
-      await clock.waitUntilPlayed();
-    }
-    await expect.poll(() => row.getByTestId("transaction-status").textContent()).toContain("Paid");
+    const debitStatus = async () => ((await row.count()) > 0 ? row.getByTestId("transaction-status").textContent() : null);
+    await advanceUntil(clock, debitStatus, "Paid");
     const transactionId = (await row.getAttribute("data-transaction-id")) ?? "";
     await row.locator("a").first().click();
     await tabA.getByTestId("transaction-detail").waitFor();
