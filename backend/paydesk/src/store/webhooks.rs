@@ -320,17 +320,20 @@ pub struct ClaimedDelivery {
     pub attempts: i64,
 }
 
+/// What the delivery worker will send, sooner or later: a delivery (`d`)
+/// still pending, to an endpoint that is enabled.
+const PENDING_TO_ENABLED: &str = "d.state = 'pending' \
+    AND EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.id = d.endpoint_id AND e.enabled = 1)";
+
 /// Deliveries waiting for an attempt (due now or retrying later) to
 /// endpoints that are enabled, over every merchant: the webhook worker's
 /// backlog, for the metrics. A paused endpoint's deliveries wait for the
 /// merchant, not for the worker, so they are not counted.
 pub async fn pending_count(db: &Db) -> AppResult<i64> {
-    let count = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM webhook_deliveries d WHERE d.state = 'pending' \
-         AND EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.id = d.endpoint_id AND e.enabled = 1)",
-    )
-    .fetch_one(&db.pool)
-    .await?;
+    let sql = format!("SELECT COUNT(*) FROM webhook_deliveries d WHERE {PENDING_TO_ENABLED}");
+    let count = sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
+        .fetch_one(&db.pool)
+        .await?;
     Ok(count)
 }
 
@@ -348,8 +351,7 @@ pub async fn claim_due(
     let lock = db.backend.skip_locked();
     let sql = format!(
         "UPDATE webhook_deliveries SET next_attempt_at = $2 WHERE id IN (\
-         SELECT d.id FROM webhook_deliveries d WHERE d.state = 'pending' AND d.next_attempt_at <= $1 \
-         AND EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.id = d.endpoint_id AND e.enabled = 1) \
+         SELECT d.id FROM webhook_deliveries d WHERE {PENDING_TO_ENABLED} AND d.next_attempt_at <= $1 \
          ORDER BY d.next_attempt_at LIMIT $3{lock}) \
          RETURNING id, merchant_id, mode, endpoint_id, event_id, payload, attempts"
     );
