@@ -118,6 +118,10 @@ pub async fn build_state(config: Config) -> AppResult<State> {
     jobs.push(spawn_job("session-recheck", move || {
         crate::live::sockets::recheck_forever(url, registry, every)
     }));
+    let registry = sockets.clone();
+    jobs.push(spawn_job("heartbeat", move || {
+        crate::live::sockets::heartbeat_forever(registry)
+    }));
     Ok(web::Data::new(AppState {
         config,
         db,

@@ -65,6 +65,9 @@ pub struct MerchantActor {
     sessions: HashMap<String, Member>,
     presence: PresenceBoard,
     presence_dirty: bool,
+    /// A presence flush is due within `PRESENCE_FLUSH`: the timer runs only
+    /// then, so a merchant whose tabs sit idle wakes nothing.
+    flush_armed: bool,
     /// Who the tabs were last told is online.
     announced: PresenceView,
     /// The other nodes' people on this stream (PostgreSQL with a link).
@@ -83,6 +86,7 @@ impl MerchantActor {
             sessions: HashMap::new(),
             presence: PresenceBoard::default(),
             presence_dirty: false,
+            flush_armed: false,
             announced: PresenceView::new(),
             cross: None,
             idle_timer: None,
@@ -120,7 +124,13 @@ impl MerchantActor {
     }
 
     /// Broadcasts deltas past the known position, in order, and moves it on.
-    fn publish(&mut self, deltas: Vec<(u64, Vec<Change>)>) {
+    fn publish(&mut self, deltas: Vec<(u64, Vec<Change>)>, ctx: &mut Context<Self>) {
+        self.broadcast(deltas);
+        // A member removed or a socket dropped changed who is online.
+        self.arm_presence_flush(ctx);
+    }
+
+    fn broadcast(&mut self, deltas: Vec<(u64, Vec<Change>)>) {
         for (seq, changes) in deltas {
             let Some(position) = self.position.as_mut() else {
                 return;
@@ -275,6 +285,21 @@ impl MerchantActor {
         self.announced = view;
     }
 
+    /// Flushes presence `PRESENCE_FLUSH` from now if it changed and no flush
+    /// is due yet: every change within the window goes out in that one flush.
+    fn arm_presence_flush(&mut self, ctx: &mut Context<Self>) {
+        if !self.presence_dirty || self.flush_armed {
+            return;
+        }
+        self.flush_armed = true;
+        ctx.run_later(PRESENCE_FLUSH, |actor, ctx| {
+            actor.flush_armed = false;
+            actor.flush_presence();
+            // A tab too slow for the flush was dropped: that is news too.
+            actor.arm_presence_flush(ctx);
+        });
+    }
+
     fn schedule_idle_stop(&mut self, ctx: &mut Context<Self>) {
         if let Some(handle) = self.idle_timer.take() {
             ctx.cancel_future(handle);
@@ -294,9 +319,11 @@ impl Actor for MerchantActor {
 
     fn started(&mut self, ctx: &mut Self::Context) {
         ctx.set_mailbox_capacity(MAILBOX);
-        ctx.run_interval(PRESENCE_FLUSH, |actor, _ctx| actor.flush_presence());
         if let Some(cross) = &self.cross {
             cross.hello(&self.key);
+            // Other nodes' people expire when their node falls silent, so
+            // with other nodes presence is looked at on a steady beat.
+            ctx.run_interval(PRESENCE_FLUSH, |actor, _ctx| actor.flush_presence());
             ctx.run_interval(cross_node::ANNOUNCE_EVERY, |actor, _ctx| {
                 if let Some(cross) = &mut actor.cross {
                     cross.reannounce(&actor.key);
@@ -435,6 +462,7 @@ impl Handler<Join> for MerchantActor {
                     .presence
                     .join(&join.session_id, &join.user.id, &join.user.name);
                 actor.presence_dirty = true;
+                actor.arm_presence_flush(ctx);
                 actor.schedule_idle_stop(ctx);
             },
         )))
@@ -448,6 +476,7 @@ impl Handler<Leave> for MerchantActor {
         self.sessions.remove(&leave.session_id);
         if self.presence.leave(&leave.session_id) {
             self.presence_dirty = true;
+            self.arm_presence_flush(ctx);
         }
         self.schedule_idle_stop(ctx);
     }
@@ -466,9 +495,10 @@ impl Handler<Regranted> for MerchantActor {
 impl Handler<SetPresence> for MerchantActor {
     type Result = ();
 
-    fn handle(&mut self, msg: SetPresence, _ctx: &mut Self::Context) {
+    fn handle(&mut self, msg: SetPresence, ctx: &mut Self::Context) {
         if self.presence.set(&msg.session_id, msg.viewing, msg.editing) {
             self.presence_dirty = true;
+            self.arm_presence_flush(ctx);
         }
     }
 }
@@ -500,11 +530,12 @@ impl Handler<RemotePresence> for MerchantActor {
     type Result = ();
 
     /// Another node's people: the tabs hear of them at the next flush.
-    fn handle(&mut self, msg: RemotePresence, _ctx: &mut Self::Context) {
+    fn handle(&mut self, msg: RemotePresence, ctx: &mut Self::Context) {
         if let Some(cross) = &mut self.cross
             && cross.receive(msg)
         {
             self.presence_dirty = true;
+            self.arm_presence_flush(ctx);
         }
     }
 }
@@ -556,7 +587,7 @@ impl Handler<Execute> for MerchantActor {
         AtomicResponse::new(Box::pin(work.into_actor(self).map(
             move |result, actor, ctx| match result {
                 Ok((reply, deltas)) => {
-                    actor.publish(deltas);
+                    actor.publish(deltas, ctx);
                     if plays_collections {
                         // Whatever became due today runs now, not at the next scheduler round.
                         ctx.notify(Tick);
@@ -581,8 +612,8 @@ impl Handler<Advance> for MerchantActor {
         let (db, key) = (self.db.clone(), self.key.clone());
         let work = async move { read_deltas(&db, &key, known, msg.seq - known).await };
         AtomicResponse::new(Box::pin(work.into_actor(self).map(
-            |result, actor, _ctx| match result {
-                Ok(deltas) => actor.publish(deltas),
+            |result, actor, ctx| match result {
+                Ok(deltas) => actor.publish(deltas, ctx),
                 Err(err) => {
                     tracing::error!(error = %err, "cannot read deltas committed by another node")
                 }
@@ -627,7 +658,7 @@ impl Handler<Tick> for MerchantActor {
         AtomicResponse::new(Box::pin(work.into_actor(self).map(
             |result, actor, ctx| match result {
                 Ok((deltas, more)) => {
-                    actor.publish(deltas);
+                    actor.publish(deltas, ctx);
                     if more {
                         ctx.notify_later(Tick, PLAY_STEP);
                     }

@@ -1,45 +1,11 @@
 //! The merchant actor's fan-out, without a socket.
 
 use super::*;
+use crate::live::recording::{Flush, Recording};
 use std::sync::{Arc, Mutex};
 
-/// A session stand-in that keeps what it is sent; its mailbox holds `capacity`.
-struct Recording {
-    capacity: usize,
-    seen: Arc<Mutex<Vec<Outbound>>>,
-}
-
-impl Actor for Recording {
-    type Context = Context<Self>;
-    fn started(&mut self, ctx: &mut Self::Context) {
-        ctx.set_mailbox_capacity(self.capacity);
-    }
-}
-
-/// Answered once everything sent before it was handled.
-#[derive(Message)]
-#[rtype(result = "()")]
-struct Flush;
-
-impl Handler<Flush> for Recording {
-    type Result = ();
-    fn handle(&mut self, _: Flush, _ctx: &mut Self::Context) {}
-}
-
-impl Handler<Outbound> for Recording {
-    type Result = ();
-    fn handle(&mut self, msg: Outbound, _ctx: &mut Self::Context) {
-        self.seen.lock().unwrap().push(msg);
-    }
-}
-
 fn member(capacity: usize) -> (Member, Arc<Mutex<Vec<Outbound>>>, Addr<Recording>) {
-    let seen = Arc::new(Mutex::new(Vec::new()));
-    let addr = Recording {
-        capacity,
-        seen: seen.clone(),
-    }
-    .start();
+    let (addr, seen) = Recording::start_with(capacity);
     let member = Member {
         user_id: "usr_test".into(),
         outbox: addr.clone().recipient(),

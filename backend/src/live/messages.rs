@@ -26,6 +26,9 @@ pub enum Outbound {
     TooSlow,
     /// Close with this WebSocket close code (e.g. 4001 after sign-out).
     Close(u16),
+    /// The socket has been silent a while (the node's heartbeat): ping the
+    /// client, or close if it has been silent too long.
+    Heartbeat,
     /// The member's role on the socket's merchant changed: what it decides
     /// by from now on.
     Regrant(Grant),

@@ -8,6 +8,8 @@ pub mod frame_limit;
 pub mod merchant;
 pub mod messages;
 pub mod presence;
+#[cfg(test)]
+mod recording;
 pub mod registry;
 pub mod relay;
 pub mod scheduler;

@@ -20,7 +20,7 @@ use super::frame_limit::{Fragments, Gathered, Oversize};
 use super::merchant::MerchantActor;
 use super::messages::{Execute, Join, Leave, Outbound, Regranted, SetPresence};
 use super::registry::announce_account;
-use super::sockets::{self, Refused};
+use super::sockets::{self, LastHeard, Refused};
 use super::team_steps::{confirm_owner, membership_moves};
 use crate::metrics::CommandTimer;
 use crate::security_log::{self, Client, Sent, Working};
@@ -39,9 +39,9 @@ use paydesk::store::stream::StreamKey;
 use paydesk::store::stream::{Actor as EventActor, Cause};
 use paydesk::store::{accounts as account_store, business, users};
 
-/// Server heartbeat: a ping this often; a client silent for `CLIENT_TIMEOUT` is gone.
-const HEARTBEAT: Duration = Duration::from_secs(10);
-const CLIENT_TIMEOUT: Duration = Duration::from_secs(35);
+/// A client silent this long (a ping unanswered) is gone. The node's
+/// heartbeat (`sockets::heartbeat_forever`) has pinged it by then.
+const CLIENT_TIMEOUT: Duration = Duration::from_secs(40);
 /// Frames queued for this socket. When the client reads too slowly the queue
 /// fills and the merchant actor drops the session instead of waiting.
 const MAILBOX: usize = 256;
@@ -80,7 +80,7 @@ pub struct SessionActor {
     /// The client's address at the upgrade, recorded likewise.
     address: String,
     user_id: String,
-    last_heard: Instant,
+    heard: Arc<LastHeard>,
     joined: Option<Joined>,
     /// Frames this socket may still send (see `Config::socket_frames_per_second`).
     budget: FrameBudget,
@@ -114,7 +114,7 @@ impl SessionActor {
             session_id: session.public_id,
             address,
             user_id: session.user_id,
-            last_heard: Instant::now(),
+            heard: LastHeard::now(),
             joined: None,
             budget,
             oversize,
@@ -627,6 +627,7 @@ impl Actor for SessionActor {
             &self.user_id,
             &self.socket_id,
             ctx.address().recipient(),
+            self.heard.clone(),
         );
         match admitted {
             Ok(()) => {}
@@ -634,22 +635,14 @@ impl Actor for SessionActor {
                 self.security_event(&format!(
                     "socket refused: the user has {limit} sockets open on this node"
                 ));
-                return Self::close(
+                Self::close(
                     ctx,
                     CloseCode::Other(sockets::TOO_MANY_SOCKETS),
                     "too many sockets",
                 );
             }
-            Err(Refused::ShuttingDown) => {
-                return Self::close(ctx, CloseCode::Away, "server restarting");
-            }
+            Err(Refused::ShuttingDown) => Self::close(ctx, CloseCode::Away, "server restarting"),
         }
-        ctx.run_interval(HEARTBEAT, |actor, ctx| {
-            if actor.last_heard.elapsed() > CLIENT_TIMEOUT {
-                return Self::close(ctx, CloseCode::Away, "heartbeat timeout");
-            }
-            ctx.ping(b"");
-        });
     }
 
     fn stopped(&mut self, _ctx: &mut Self::Context) {
@@ -671,6 +664,10 @@ impl Handler<Outbound> for SessionActor {
                 }
             }
             Outbound::TooSlow => Self::close(ctx, CloseCode::Again, "too slow; resume"),
+            Outbound::Heartbeat if self.heard.silent_for() > CLIENT_TIMEOUT => {
+                Self::close(ctx, CloseCode::Away, "heartbeat timeout")
+            }
+            Outbound::Heartbeat => ctx.ping(b""),
             Outbound::Close(sockets::GOING_AWAY) => {
                 Self::close(ctx, CloseCode::Away, "server restarting")
             }
@@ -738,7 +735,7 @@ impl StreamHandler<Result<ws::Message, ws::ProtocolError>> for SessionActor {
             return;
         }
         let now = Instant::now();
-        self.last_heard = now;
+        self.heard.touch();
         if item.is_ok() && !self.budget.take(now) {
             self.security_event("socket closed: frame budget exceeded");
             return Self::close(ctx, CloseCode::Policy, "too many frames");

@@ -3,8 +3,9 @@
 //! unbounded number; all of them, so shutdown closes each one properly.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
 
 use actix::prelude::*;
 use paydesk::store::{Db, sessions};
@@ -23,9 +24,43 @@ pub const REMOVED: u16 = 4003;
 /// away): browsers reconnect at once, to another node or the restarted one.
 pub const GOING_AWAY: u16 = 1001;
 
+/// How often the node looks for silent sockets: one pass over all of them,
+/// so an idle socket has no timer of its own waking the server.
+pub const HEARTBEAT: Duration = Duration::from_secs(10);
+/// A socket silent this long is pinged. Longer than the web app's own ping
+/// (every 20 s): an open tab's pings already show it is there, so it is
+/// never pinged back, and an idle tab costs one frame each way per 20 s.
+pub const PING_WHEN_SILENT: Duration = Duration::from_secs(25);
+
+/// When a socket last heard from its client: set by the socket on every
+/// frame, read by the node's heartbeat pass. Milliseconds on one process-wide
+/// monotonic clock, so that an atomic holds it.
+pub struct LastHeard(AtomicU64);
+
+impl LastHeard {
+    pub fn now() -> Arc<LastHeard> {
+        Arc::new(LastHeard(AtomicU64::new(clock_ms())))
+    }
+
+    pub fn touch(&self) {
+        self.0.store(clock_ms(), Ordering::Relaxed);
+    }
+
+    pub fn silent_for(&self) -> Duration {
+        Duration::from_millis(clock_ms().saturating_sub(self.0.load(Ordering::Relaxed)))
+    }
+}
+
+fn clock_ms() -> u64 {
+    static START: OnceLock<Instant> = OnceLock::new();
+    let elapsed = START.get_or_init(Instant::now).elapsed().as_millis();
+    u64::try_from(elapsed).unwrap_or(u64::MAX)
+}
+
 struct Open {
     user_id: String,
     outbox: Recipient<Outbound>,
+    heard: Arc<LastHeard>,
 }
 
 #[derive(Default)]
@@ -71,6 +106,7 @@ impl SocketRegistry {
         user_id: &str,
         socket_id: &str,
         outbox: Recipient<Outbound>,
+        heard: Arc<LastHeard>,
     ) -> Result<(), Refused> {
         let mut sockets = self.lock();
         if sockets.shutting_down {
@@ -92,6 +128,7 @@ impl SocketRegistry {
                 Open {
                     user_id: user_id.to_string(),
                     outbox,
+                    heard,
                 },
             );
         Ok(())
@@ -165,6 +202,21 @@ impl SocketRegistry {
         }
     }
 
+    /// Tells every socket silent for `silent` or more to ping its client (or
+    /// close, when the client has been silent too long). Returns how many
+    /// were told.
+    pub fn poke_silent(&self, silent: Duration) -> usize {
+        let sockets = self.lock();
+        let mut poked = 0;
+        for open in sockets.by_session.values().flat_map(|s| s.values()) {
+            if open.heard.silent_for() >= silent {
+                open.outbox.do_send(Outbound::Heartbeat);
+                poked += 1;
+            }
+        }
+        poked
+    }
+
     /// Sockets open on this node, for the metrics.
     pub fn open_count(&self) -> usize {
         self.lock().per_user.values().sum()
@@ -206,6 +258,16 @@ pub async fn recheck_forever(database_url: String, registry: Arc<SocketRegistry>
     }
 }
 
+/// The node's heartbeat: every `HEARTBEAT`, the silent sockets are poked.
+pub async fn heartbeat_forever(registry: Arc<SocketRegistry>) {
+    let mut ticks = tokio::time::interval(HEARTBEAT);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        ticks.tick().await;
+        registry.poke_silent(PING_WHEN_SILENT);
+    }
+}
+
 fn forget(per_user: &mut HashMap<String, usize>, user_id: &str) {
     if let Some(count) = per_user.get_mut(user_id) {
         *count = count.saturating_sub(1);
@@ -214,3 +276,8 @@ fn forget(per_user: &mut HashMap<String, usize>, user_id: &str) {
         }
     }
 }
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+#[path = "sockets_tests.rs"]
+mod tests;
