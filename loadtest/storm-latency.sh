@@ -7,9 +7,10 @@
 # On one product server (release build, fresh SQLite database), the same
 # command load runs twice, each time on merchants of its own: 200 sockets over
 # 20 merchants, 3,000 commands at 100/s. The first run is alone. In the
-# second, once its commands are flowing, a second load generator signs up the
-# storm's merchants and opens all their sockets at once, reading none until
-# all are open (`--storm`, as when a node restarts and every tab reconnects).
+# second, once its commands are flowing, a second load generator opens all the
+# sockets of the storm's merchants (signed up before the run began) at once,
+# reading none until all are open (`--storm --wait-to-open`, as when a node
+# restarts and every tab reconnects).
 # Prints a row per run, and the storm's own figures.
 # FANOUT_BENCH_SKIP_BUILD=1 reuses target/release as built.
 set -euo pipefail
@@ -58,14 +59,25 @@ echo "== load average before: $(cut -d' ' -f1 /proc/loadavg)"
 # shellcheck disable=SC2086
 "$LOADTEST" --url "$URL" $COMMANDS --json >"$OUT/alone.json" 2>"$OUT/alone.err"
 
+# The storm's merchants sign up first, before the second run starts: a
+# restart reconnects tabs without any sign-up, so the storm is the sockets only.
+mkfifo "$OUT/open"
+"$LOADTEST" --url "$URL" --storm --wait-to-open --sockets "$STORM_SOCKETS" --merchants "$STORM_MERCHANTS" \
+    <"$OUT/open" >"$OUT/storm-only.txt" 2>"$OUT/storm-only.err" &
+STORM_PID=$!
+exec 3>"$OUT/open"
+until grep -q '^waiting to open' "$OUT/storm-only.err"; do sleep 0.2; done
+sleep 2
+
 # shellcheck disable=SC2086
 "$LOADTEST" --url "$URL" $COMMANDS --json >"$OUT/storm.json" 2>"$OUT/storm.err" &
 COMMANDS_PID=$!
 until grep -q '^opened ' "$OUT/storm.err"; do sleep 0.2; done
 sleep 2
 STORM_FROM="$(date +%s.%N)"
-"$LOADTEST" --url "$URL" --storm --sockets "$STORM_SOCKETS" --merchants "$STORM_MERCHANTS" \
-    >"$OUT/storm-only.txt" 2>"$OUT/storm-only.err"
+echo open >&3
+exec 3>&-
+wait "$STORM_PID"
 STORM_TO="$(date +%s.%N)"
 wait "$COMMANDS_PID" || true
 

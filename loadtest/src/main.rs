@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use clap::Parser;
+use tokio::io::{AsyncBufReadExt, BufReader};
 
 use loadtest::run::{self, Plan};
 use loadtest::storm;
@@ -80,6 +81,12 @@ struct Args {
     #[arg(long, default_value_t = 0, requires = "storm", value_parser = clap::value_parser!(u64).range(0..=3_600))]
     hold: u64,
 
+    /// With --storm: sign the merchants up, then wait for a line on standard
+    /// input before opening the sockets, so that the storm is the sockets
+    /// alone, as in a restart (loadtest/storm-latency.sh).
+    #[arg(long, requires = "storm")]
+    wait_to_open: bool,
+
     /// When the server closes a socket (1001 in a rolling restart) or the
     /// connection drops, reconnect to the next --url with backoff, resume
     /// from the last seq seen, and send unanswered commands again under
@@ -142,7 +149,19 @@ async fn main() -> ExitCode {
         }
     };
     if args.storm {
-        return match storm::storm(&targets, &plan, Duration::from_secs(args.hold)).await {
+        let gate = async {
+            if args.wait_to_open {
+                // The exact line loadtest/storm-latency.sh waits for.
+                eprintln!("waiting to open");
+                let mut line = String::new();
+                let mut stdin = BufReader::new(tokio::io::stdin());
+                if let Err(err) = stdin.read_line(&mut line).await {
+                    eprintln!("loadtest: standard input: {err}; opening now");
+                }
+            }
+        };
+        let hold = Duration::from_secs(args.hold);
+        return match storm::storm(&targets, &plan, gate, hold).await {
             Ok(report) if args.json => match serde_json::to_string_pretty(&report) {
                 Ok(json) => {
                     println!("{json}");

@@ -120,6 +120,13 @@ pub fn customer(n: u64) -> CustomerInput {
 /// spread over all nodes. Each socket is read only once all are open, so
 /// what the server sends meanwhile waits unread, as after a restart.
 pub async fn open_all(targets: &[Target], plan: &Plan) -> Fallible<Vec<socket::Opened>> {
+    let merchants = sign_up_all(targets, plan).await?;
+    open_sockets(targets, plan, &merchants).await
+}
+
+/// The plan's merchants, signed up on the first node (named only, for a
+/// bare server).
+pub async fn sign_up_all(targets: &[Target], plan: &Plan) -> Fallible<Vec<Merchant>> {
     let first = targets.first().ok_or("no --url given")?;
     let started = Instant::now();
     let merchants: Vec<Merchant> = if plan.bare {
@@ -140,7 +147,16 @@ pub async fn open_all(targets: &[Target], plan: &Plan) -> Fallible<Vec<socket::O
         merchants.len(),
         started.elapsed().as_secs_f64()
     );
+    Ok(merchants)
+}
 
+/// Opens the plan's sockets for `merchants`, spread over all nodes, none
+/// read until all are open.
+pub async fn open_sockets(
+    targets: &[Target],
+    plan: &Plan,
+    merchants: &[Merchant],
+) -> Fallible<Vec<socket::Opened>> {
     let opening = Instant::now();
     let opened = stream::iter(0..plan.sockets)
         .map(|i| {

@@ -17,7 +17,7 @@ use tokio::sync::{oneshot, watch};
 use tokio_tungstenite::tungstenite::Message;
 
 use crate::error::Fallible;
-use crate::run::{Plan, open_all};
+use crate::run::{Plan, open_sockets, sign_up_all};
 use crate::socket::Reader;
 use crate::target::Target;
 
@@ -144,11 +144,19 @@ async fn count_then_hold(
     }
 }
 
-/// Opens every socket at once, counts the presence each got until settled,
-/// then holds them all open and idle for `hold` before closing them.
-pub async fn storm(targets: &[Target], plan: &Plan, hold: Duration) -> Fallible<StormReport> {
+/// Signs the merchants up and waits for `gate`; then opens every socket at
+/// once, counts the presence each got until settled, and holds them all open
+/// and idle for `hold` before closing them.
+pub async fn storm(
+    targets: &[Target],
+    plan: &Plan,
+    gate: impl Future<Output = ()>,
+    hold: Duration,
+) -> Fallible<StormReport> {
+    let merchants = sign_up_all(targets, plan).await?;
+    gate.await;
     let opening = Instant::now();
-    let opened = open_all(targets, plan).await?;
+    let opened = open_sockets(targets, plan, &merchants).await?;
     let open_seconds = opening.elapsed().as_secs_f64();
     let all_open = Instant::now();
     let (release, released) = watch::channel(false);
