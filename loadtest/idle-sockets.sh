@@ -8,10 +8,12 @@
 # For each server, started fresh (the product on a new SQLite database):
 #   1. the product gets two throwaway sign-ups and sockets first, so its
 #      password-hashing threads have their memory before the baseline;
-#   2. the baseline: VmRSS with no socket open;
-#   3. `loadtest --storm --hold` signs up the merchants (product only), opens
-#      every socket at once and holds them open, idle, answering pings;
-#   4. 10 s into the hold, VmRSS again, and the server's CPU time (user +
+#   2. `loadtest --storm --wait-to-open --hold` signs up the merchants
+#      (product only) and waits;
+#   3. the baseline: VmRSS with the merchants there and no socket open;
+#   4. the load generator opens every socket at once and holds them open,
+#      idle, answering pings;
+#   5. 10 s into the hold, VmRSS again, and the server's CPU time (user +
 #      system, from /proc) over the rest of the hold, which spans at least two
 #      of the product's session re-checks (every 30 s).
 # Prints one table row per server. FANOUT_BENCH_SKIP_BUILD=1 reuses
@@ -80,13 +82,19 @@ for server in $PRODUCTS bare_tokio=- bare_actix=-; do
         "$ROOT/target/release/loadtest" --url "http://127.0.0.1:$PORT" --storm --sockets 2 --merchants 2 \
             >/dev/null 2>"$OUT/$label.warmup.err"
     fi
+    rm -f "$OUT/open"
+    mkfifo "$OUT/open"
+    # shellcheck disable=SC2086
+    "$ROOT/target/release/loadtest" --url "http://127.0.0.1:$PORT" $bare --storm --wait-to-open \
+        --sockets "$SOCKETS" --merchants "$MERCHANTS" --hold "$HOLD" --json \
+        <"$OUT/open" >"$OUT/$label.json" 2>"$OUT/$label.err" &
+    LOAD=$!
+    exec 3>"$OUT/open"
+    until grep -q '^waiting to open' "$OUT/$label.err"; do sleep 0.2; done
     sleep 2
     before="$(rss_kib)"
-    # shellcheck disable=SC2086
-    "$ROOT/target/release/loadtest" --url "http://127.0.0.1:$PORT" $bare --storm \
-        --sockets "$SOCKETS" --merchants "$MERCHANTS" --hold "$HOLD" --json \
-        >"$OUT/$label.json" 2>"$OUT/$label.err" &
-    LOAD=$!
+    echo open >&3
+    exec 3>&-
     until grep -q '^holding ' "$OUT/$label.err"; do
         if ! kill -0 "$LOAD" 2>/dev/null; then
             echo "| $label | run failed: see $OUT/$label.err |"
