@@ -4,6 +4,7 @@
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
+use tokio::sync::Semaphore;
 
 use actix_web::{App, HttpServer, dev::ServerHandle, middleware, web};
 
@@ -122,6 +123,7 @@ pub async fn build_state(config: Config) -> AppResult<State> {
     jobs.push(spawn_job("heartbeat", move || {
         crate::live::sockets::heartbeat_forever(registry)
     }));
+    let openings = config.socket_openings_at_once as usize;
     Ok(web::Data::new(AppState {
         config,
         db,
@@ -131,6 +133,7 @@ pub async fn build_state(config: Config) -> AppResult<State> {
         throttle: Throttle::new(),
         merchants,
         sockets,
+        openings: Arc::new(Semaphore::new(openings)),
         uploads: Uploads::default(),
         imports: import_queue,
         api: Default::default(),

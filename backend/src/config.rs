@@ -168,6 +168,13 @@ pub struct Config {
     #[arg(long, env = "SOCKETS_PER_USER", default_value_t = 20)]
     pub sockets_per_user: usize,
 
+    /// Sockets opening at once whose look-ups (session, user, memberships)
+    /// run at the same time on this node; the others wait their turn. After
+    /// a restart every tab reconnects at once: this keeps them from taking
+    /// every core and database connection from the merchants at work.
+    #[arg(long, env = "SOCKET_OPENINGS_AT_ONCE", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1_000))]
+    pub socket_openings_at_once: u32,
+
     /// Frames a socket may send per second on average; beyond the budget it
     /// is closed with 1008.
     #[arg(long, env = "SOCKET_FRAMES_PER_SECOND", default_value_t = 100)]
@@ -303,6 +310,7 @@ impl Config {
             reply_retention_hours: 48,
             retention_interval_seconds: 3600,
             sockets_per_user: 20,
+            socket_openings_at_once: 1,
             socket_frames_per_second: 100,
             socket_frame_burst: 1_000,
             webhooks_allow_private_addresses: false,

@@ -9,6 +9,7 @@ use paydesk::auth::keys::Keys;
 use paydesk::auth::throttle::Throttle;
 use paydesk::domain::clock::BusinessClock;
 use paydesk::store::Db;
+use tokio::sync::Semaphore;
 
 use crate::config::Config;
 use crate::http::api::guards::ApiGuards;
@@ -27,6 +28,8 @@ pub struct AppState {
     pub throttle: Throttle,
     pub merchants: Arc<MerchantRegistry>,
     pub sockets: Arc<SocketRegistry>,
+    /// Permits for a socket's opening look-ups (`Config::socket_openings_at_once`).
+    pub openings: Arc<Semaphore>,
     /// Spreadsheets uploaded and checked, not yet confirmed.
     pub uploads: Uploads,
     /// Confirmed imports waiting for the import job.

@@ -47,13 +47,11 @@ pub async fn upgrade(state: State, req: HttpRequest, stream: web::Payload) -> Ht
     let Some(token) = cookies::session_token(&state, &req) else {
         return HttpResponse::Unauthorized().body("sign in first");
     };
-    let session = match sessions::find_live_session(
-        &state.db,
-        &token,
-        state.config.session_ttl_seconds,
-    )
-    .await
-    {
+    let opening = state.openings.clone().acquire_owned().await;
+    let found =
+        sessions::find_live_session(&state.db, &token, state.config.session_ttl_seconds).await;
+    drop(opening);
+    let session = match found {
         Ok(Some(session)) => session,
         Ok(None) => return HttpResponse::Unauthorized().body("sign in first"),
         Err(err) => {

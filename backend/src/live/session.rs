@@ -545,7 +545,10 @@ impl SessionActor {
         let db = self.state.db.clone();
         let user_id = self.user_id.clone();
         let asked_for = merchant_id.clone();
+        let openings = self.state.openings.clone();
         let lookup = async move {
+            // Never closed: the look-up waits for a free permit and runs.
+            let _opening = openings.acquire_owned().await.ok();
             let user = users::find_user(&db, &user_id).await?;
             let merchants = users::find_memberships(&db, &user_id).await?;
             // Only merchants the user belongs to; a foreign id is refused outright.
