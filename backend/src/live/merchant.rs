@@ -285,6 +285,12 @@ impl MerchantActor {
         self.announced = view;
     }
 
+    /// Someone joined, moved or left: the tabs hear of it at the next flush.
+    fn presence_changed(&mut self, ctx: &mut Context<Self>) {
+        self.presence_dirty = true;
+        self.arm_presence_flush(ctx);
+    }
+
     /// Flushes presence `PRESENCE_FLUSH` from now if it changed and no flush
     /// is due yet: every change within the window goes out in that one flush.
     fn arm_presence_flush(&mut self, ctx: &mut Context<Self>) {
@@ -461,8 +467,7 @@ impl Handler<Join> for MerchantActor {
                 actor
                     .presence
                     .join(&join.session_id, &join.user.id, &join.user.name);
-                actor.presence_dirty = true;
-                actor.arm_presence_flush(ctx);
+                actor.presence_changed(ctx);
                 actor.schedule_idle_stop(ctx);
             },
         )))
@@ -475,8 +480,7 @@ impl Handler<Leave> for MerchantActor {
     fn handle(&mut self, leave: Leave, ctx: &mut Self::Context) {
         self.sessions.remove(&leave.session_id);
         if self.presence.leave(&leave.session_id) {
-            self.presence_dirty = true;
-            self.arm_presence_flush(ctx);
+            self.presence_changed(ctx);
         }
         self.schedule_idle_stop(ctx);
     }
@@ -497,8 +501,7 @@ impl Handler<SetPresence> for MerchantActor {
 
     fn handle(&mut self, msg: SetPresence, ctx: &mut Self::Context) {
         if self.presence.set(&msg.session_id, msg.viewing, msg.editing) {
-            self.presence_dirty = true;
-            self.arm_presence_flush(ctx);
+            self.presence_changed(ctx);
         }
     }
 }
@@ -534,8 +537,7 @@ impl Handler<RemotePresence> for MerchantActor {
         if let Some(cross) = &mut self.cross
             && cross.receive(msg)
         {
-            self.presence_dirty = true;
-            self.arm_presence_flush(ctx);
+            self.presence_changed(ctx);
         }
     }
 }

@@ -9,8 +9,8 @@ use super::messages::Outbound;
 
 /// Keeps what it is sent; its mailbox holds `capacity`.
 pub struct Recording {
-    pub capacity: usize,
-    pub seen: Arc<Mutex<Vec<Outbound>>>,
+    capacity: usize,
+    seen: Arc<Mutex<Vec<Outbound>>>,
 }
 
 impl Recording {
