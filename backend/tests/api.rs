@@ -7,8 +7,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod api_support;
-mod common;
+use crate::api_support;
+use crate::common;
 
 use api_support::{Api, grants, make_token};
 use common::{Database, TestApp};

@@ -6,8 +6,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod api_support;
-mod common;
+use crate::api_support;
+use crate::common;
 
 use api_support::{code_of, create, grants, make_token, token_of};
 use common::{Database, TestApp, error_of};

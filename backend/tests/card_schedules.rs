@@ -7,7 +7,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use common::{Browser, Database, Socket, TestApp, advance_clock, committed_id};
 use protocol::*;

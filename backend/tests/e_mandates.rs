@@ -4,7 +4,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use common::{Database, Socket, TestApp, committed_id, customer_input, error_of};
 use protocol::*;

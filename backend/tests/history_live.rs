@@ -6,8 +6,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-mod team_support;
+use crate::common;
+use crate::team_support;
 
 use common::{Database, Socket, TestApp};
 use protocol::{Change, Command, HistoryAction, HistoryEntry, Mode, ReplyBody, Role, ServerFrame};

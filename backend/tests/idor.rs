@@ -6,9 +6,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-mod import_support;
-mod team_support;
+use crate::common;
+use crate::import_support;
+use crate::team_support;
 
 use std::collections::BTreeSet;
 

@@ -5,8 +5,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-mod import_support;
+use crate::common;
+use crate::import_support;
 
 use common::{Database, Socket, TestApp, committed_id, error_of};
 use import_support::*;

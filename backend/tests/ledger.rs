@@ -4,8 +4,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod collection_support;
-mod common;
+use crate::collection_support;
+use crate::common;
 
 use collection_support::{customer, monthly_debicheck, running};
 use common::{Database, Socket, TestApp, advance_clock, committed_id};

@@ -5,7 +5,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use backend::http::api::endpoints::ENDPOINTS;
 use backend::http::api::openapi::document;

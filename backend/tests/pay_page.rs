@@ -4,7 +4,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 
@@ -633,7 +633,7 @@ async fn a_recurring_card_is_kept_and_charged_again(db: Database) {
         .into_iter()
         .map(|o| o.id)
         .collect();
-    let challenged = crate::payer(&app, &page_id, "card").await;
+    let challenged = self::payer(&app, &page_id, "card").await;
     let step = challenged
         .browser
         .post_form(

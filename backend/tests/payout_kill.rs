@@ -5,8 +5,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-mod payout_support;
+use crate::common;
+use crate::payout_support;
 
 use std::sync::Arc;
 

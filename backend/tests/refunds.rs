@@ -3,7 +3,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use common::orders::{balance, order_of, pay_by_card, refund, refund_part};
 use common::{Database, Socket, TestApp, advance_clock, error_of};

@@ -7,8 +7,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-mod team_support;
+use crate::common;
+use crate::team_support;
 
 use std::collections::BTreeSet;
 

@@ -6,7 +6,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use common::members::{add_member, on_merchant};
 use common::{Browser, Database, Socket, TestApp, customer_input};

@@ -3,7 +3,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use common::{Database, TestApp, customer_input};
 use protocol::{Command, ServerFrame};

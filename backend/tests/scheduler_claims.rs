@@ -6,8 +6,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod collection_support;
-mod common;
+use crate::collection_support;
+use crate::common;
 
 use std::collections::{BTreeMap, HashSet};
 use std::sync::Arc;

@@ -5,7 +5,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use common::logs;
 use common::{Database, TestApp, committed_id, customer_input, error_of};

@@ -7,8 +7,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-mod webhook_support;
+use crate::common;
+use crate::webhook_support;
 
 use common::{Browser, Database, Socket, TestApp, committed_id, customer_input, error_of};
 use paydesk::auth::keys::ServerKey;

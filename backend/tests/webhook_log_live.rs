@@ -5,8 +5,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-mod webhook_support;
+use crate::common;
+use crate::webhook_support;
 
 use common::{Database, Socket, TestApp, committed_id, customer_input};
 use paydesk::auth::keys::ServerKey;

@@ -8,8 +8,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-mod webhook_support;
+use crate::common;
+use crate::webhook_support;
 
 use std::time::Duration;
 

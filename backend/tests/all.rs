@@ -1,0 +1,73 @@
+//! The integration suite as one test binary: each file beside this one is a
+//! module of it, so the suite links once instead of once per file. Each test
+//! still starts its own server over its own database (see `common`).
+//!
+//! Four files stay binaries of their own, because what they check is the
+//! process's, and every other test here would touch it: `shutdown.rs` and
+//! `error_reporting.rs` (panic hooks and error reporting), `metrics.rs` (the
+//! one recorder's gauges) and `fee_schedule.rs` (prices fixed per process).
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+#[macro_use]
+mod common;
+
+mod api_support;
+mod collection_support;
+mod import_support;
+mod payout_support;
+mod team_support;
+mod webhook_support;
+
+mod account_alerts;
+mod accounting_export;
+mod accounts;
+mod api;
+mod api_tokens;
+mod auth;
+mod bank_accounts;
+mod card_schedules;
+mod collections;
+mod compression;
+mod conflicts;
+mod cross_node_presence;
+mod e_mandate_signing;
+mod e_mandates;
+mod group_commit;
+mod health;
+mod history;
+mod history_live;
+mod idor;
+mod import_check_cli;
+mod import_duplicates;
+mod import_resume;
+mod import_takeover;
+mod imports;
+mod insights;
+mod ledger;
+mod live;
+mod openapi_is_current;
+mod pay_page;
+mod payout_kill;
+mod payouts;
+mod permissions;
+mod presence;
+mod refunds;
+mod retention;
+mod role_table;
+mod roles;
+mod rolling_restart;
+mod scale_out;
+mod scheduler_claims;
+mod secrets_at_rest;
+mod security;
+mod session_recheck;
+mod slow_session;
+mod socket_limits;
+mod statement;
+mod storage_pressure;
+mod teams;
+mod webhook_commands;
+mod webhook_kill;
+mod webhook_log_live;
+mod webhooks;
