@@ -49,7 +49,8 @@ fn join(session_id: &str, outbox: Recipient<Outbound>, user_id: &str) -> Join {
     };
     Join {
         session_id: session_id.into(),
-        outbox,
+        user_id: user_id.into(),
+        outbox: std::sync::Arc::new(outbox),
         user: UserView {
             id: user_id.into(),
             name: "Tab".into(),

@@ -12,7 +12,8 @@ use protocol::{ApiTokenState, Change, ErrorCode, ReplyBody, ServerFrame, WireErr
 use super::commit::commit_command;
 use super::cross_node::{self, CrossNode, NodeLink, RemotePresence};
 use super::messages::{
-    Advance, Encoded, Execute, Join, Leave, Members, Outbound, Regranted, SetPresence, Stop, Tick,
+    Advance, Encoded, Execute, Join, Leave, Members, Outbound, Outbox, Regranted, SetPresence,
+    SocketId, Stop, Tick,
 };
 use super::presence::{self, PresenceBoard, PresenceView};
 use super::scheduler;
@@ -43,13 +44,14 @@ const PLAY_STEP: Duration = Duration::from_millis(120);
 
 struct Member {
     /// Whose tab this is: a change of their membership reaches it at once.
-    user_id: String,
-    outbox: Recipient<Outbound>,
+    /// Shared with the tab's presence entry.
+    user_id: Arc<str>,
+    outbox: Outbox,
     /// What the member's role may read: deltas of other sections are left
     /// out of what this socket is sent.
     permissions: Permissions,
     /// The API token the socket signed in with, if any.
-    token_id: Option<String>,
+    token_id: Option<Box<str>>,
     /// Joined since the last presence flush: gets the whole list then
     /// (once), not the changes.
     fresh: bool,
@@ -62,7 +64,7 @@ pub struct MerchantActor {
     /// The server's public origin, for links in the scheduler's mail.
     origin: String,
     position: Option<StreamPosition>,
-    sessions: HashMap<String, Member>,
+    sessions: HashMap<SocketId, Member>,
     presence: PresenceBoard,
     presence_dirty: bool,
     /// A presence flush is due within `PRESENCE_FLUSH`: the timer runs only
@@ -155,7 +157,7 @@ impl MerchantActor {
             match change {
                 Change::MemberUpserted { member } => {
                     for session in self.sessions.values_mut() {
-                        if session.user_id == member.user_id {
+                        if *session.user_id == *member.user_id {
                             session.permissions = member.permissions;
                             session.outbox.do_send(Outbound::Regrant(Grant {
                                 role: member.role,
@@ -165,10 +167,10 @@ impl MerchantActor {
                     }
                 }
                 Change::MemberRemoved { user_id } => {
-                    let gone: Vec<String> = self
+                    let gone: Vec<SocketId> = self
                         .sessions
                         .iter()
-                        .filter(|(_, session)| &session.user_id == user_id)
+                        .filter(|(_, session)| *session.user_id == **user_id)
                         .map(|(id, _)| id.clone())
                         .collect();
                     for session_id in gone {
@@ -215,7 +217,7 @@ impl MerchantActor {
         if revoked.is_empty() {
             return;
         }
-        let closing: Vec<String> = self
+        let closing: Vec<SocketId> = self
             .sessions
             .iter()
             .filter(|(_, m)| m.token_id.as_deref().is_some_and(|t| revoked.contains(&t)))
@@ -356,9 +358,9 @@ impl Actor for MerchantActor {
 /// reference count, no copy, no list). Never waits: a session whose mailbox
 /// is full is told it is too slow and named in the answer, to be dropped.
 fn fan_out(
-    sessions: &HashMap<String, Member>,
+    sessions: &HashMap<SocketId, Member>,
     mut frame_for: impl FnMut(&Member) -> Option<Encoded>,
-) -> Vec<String> {
+) -> Vec<SocketId> {
     let mut dropped = Vec::new();
     for (session_id, member) in sessions {
         let Some(bytes) = frame_for(member) else {
@@ -454,19 +456,20 @@ impl Handler<Join> for MerchantActor {
                     .collect();
                 // do_send: the first burst must arrive whole, whatever the bound.
                 join.outbox.do_send(Outbound::Frames(frames));
+                let user_id = join.user_id.clone();
                 actor.sessions.insert(
                     join.session_id.clone(),
                     Member {
-                        user_id: join.user.id.clone(),
+                        user_id: user_id.clone(),
                         outbox: join.outbox,
                         permissions: readable,
-                        token_id: join.token_id.clone(),
+                        token_id: join.token_id.map(String::into_boxed_str),
                         fresh: true,
                     },
                 );
                 actor
                     .presence
-                    .join(&join.session_id, &join.user.id, &join.user.name);
+                    .join(join.session_id, user_id, &join.user.name);
                 actor.presence_changed(ctx);
                 actor.schedule_idle_stop(ctx);
             },

@@ -8,7 +8,7 @@ fn member(capacity: usize) -> (Member, Arc<Mutex<Vec<Outbound>>>, Addr<Recording
     let (addr, seen) = Recording::start_with(capacity);
     let member = Member {
         user_id: "usr_test".into(),
-        outbox: addr.clone().recipient(),
+        outbox: Arc::new(addr.clone().recipient()),
         permissions: Permissions::all(protocol::Access::Write),
         token_id: None,
         fresh: false,
@@ -21,8 +21,8 @@ async fn every_session_gets_the_same_bytes_and_a_full_one_is_dropped() {
     let mut sessions = HashMap::new();
     let (fast, fast_seen, fast_addr) = member(1_024);
     let (slow, slow_seen, slow_addr) = member(1);
-    sessions.insert("fast".to_string(), fast);
-    sessions.insert("slow".to_string(), slow);
+    sessions.insert(SocketId::from("fast"), fast);
+    sessions.insert(SocketId::from("slow"), slow);
     // Both actors have started and taken their mailbox bounds.
     fast_addr.send(Flush).await.unwrap();
     slow_addr.send(Flush).await.unwrap();
@@ -33,7 +33,7 @@ async fn every_session_gets_the_same_bytes_and_a_full_one_is_dropped() {
         dropped.extend(fan_out(&sessions, |_| Some(bytes.clone())));
         sessions.retain(|id, _| !dropped.contains(id));
     }
-    assert_eq!(dropped, vec!["slow".to_string()]);
+    assert_eq!(dropped, vec![SocketId::from("slow")]);
     // Everything sent before has been handled.
     fast_addr.send(Flush).await.unwrap();
     slow_addr.send(Flush).await.unwrap();

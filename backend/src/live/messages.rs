@@ -14,6 +14,16 @@ use protocol::{Command, MerchantView, PresenceMember, ReplyBody, Resume, UserVie
 /// costs no copy and no allocation per socket.
 pub type Encoded = Bytes;
 
+/// A socket's id. Shared, not copied, by the session actor, the node's
+/// socket registry, and the merchant actor's member and presence entries:
+/// an idle socket holds it once.
+pub type SocketId = std::sync::Arc<str>;
+
+/// Where a socket's frames are sent. The node's socket registry and the
+/// merchant actor share one: each clone of a `Recipient` allocates a
+/// sender of its own, which an idle socket would hold twice.
+pub type Outbox = std::sync::Arc<Recipient<Outbound>>;
+
 /// What a merchant actor (or the sign-out path) pushes to a session.
 #[derive(Message, Clone)]
 #[rtype(result = "()")]
@@ -43,8 +53,10 @@ pub enum Outbound {
 #[derive(Message)]
 #[rtype(result = "()")]
 pub struct Join {
-    pub session_id: String,
-    pub outbox: Recipient<Outbound>,
+    pub session_id: SocketId,
+    /// The same id as `user.id`, shared with the session actor.
+    pub user_id: std::sync::Arc<str>,
+    pub outbox: Outbox,
     pub user: UserView,
     pub merchant: MerchantView,
     pub merchants: Vec<MerchantView>,
@@ -59,13 +71,13 @@ pub struct Join {
 #[derive(Message)]
 #[rtype(result = "()")]
 pub struct Leave {
-    pub session_id: String,
+    pub session_id: SocketId,
 }
 
 #[derive(Message)]
 #[rtype(result = "()")]
 pub struct SetPresence {
-    pub session_id: String,
+    pub session_id: SocketId,
     pub viewing: Option<String>,
     pub editing: Option<String>,
 }
@@ -103,7 +115,7 @@ pub struct Execute {
 #[derive(Message)]
 #[rtype(result = "()")]
 pub struct Regranted {
-    pub session_id: String,
+    pub session_id: SocketId,
     pub grant: Grant,
 }
 

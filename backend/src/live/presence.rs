@@ -6,6 +6,7 @@
 //! (`diff`) is all that goes out after a tab's first snapshot.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use protocol::PresenceMember;
 
@@ -15,16 +16,19 @@ pub const PEOPLE_LIMIT: usize = 100;
 /// At most this many paths per person and list (viewing, editing).
 pub const PATHS_LIMIT: usize = 8;
 
+/// One open tab. Ids are shared with the merchant actor's member entry and
+/// strings are boxed, not `String`s: a restart brings back every tab at
+/// once, and this is held per tab.
 struct Tab {
-    user_id: String,
-    name: String,
-    viewing: Option<String>,
-    editing: Option<String>,
+    user_id: Arc<str>,
+    name: Box<str>,
+    viewing: Option<Box<str>>,
+    editing: Option<Box<str>>,
 }
 
 #[derive(Default)]
 pub struct PresenceBoard {
-    tabs: BTreeMap<String, Tab>,
+    tabs: BTreeMap<Arc<str>, Tab>,
 }
 
 /// What changed between two views.
@@ -45,9 +49,14 @@ impl PresenceDiff {
 pub type PresenceView = BTreeMap<String, PresenceMember>;
 
 impl PresenceBoard {
-    pub fn join(&mut self, session_id: &str, user_id: &str, name: &str) {
+    pub fn join(
+        &mut self,
+        session_id: impl Into<Arc<str>>,
+        user_id: impl Into<Arc<str>>,
+        name: &str,
+    ) {
         self.tabs.insert(
-            session_id.to_string(),
+            session_id.into(),
             Tab {
                 user_id: user_id.into(),
                 name: name.into(),
@@ -71,9 +80,12 @@ impl PresenceBoard {
         editing: Option<String>,
     ) -> bool {
         match self.tabs.get_mut(session_id) {
-            Some(tab) if tab.viewing != viewing || tab.editing != editing => {
-                tab.viewing = viewing;
-                tab.editing = editing;
+            Some(tab)
+                if tab.viewing.as_deref() != viewing.as_deref()
+                    || tab.editing.as_deref() != editing.as_deref() =>
+            {
+                tab.viewing = viewing.map(String::into_boxed_str);
+                tab.editing = editing.map(String::into_boxed_str);
                 true
             }
             _ => false,
@@ -84,29 +96,29 @@ impl PresenceBoard {
     pub fn view(&self) -> PresenceView {
         let mut people = PresenceView::new();
         for tab in self.tabs.values() {
-            if !people.contains_key(&tab.user_id) && people.len() >= PEOPLE_LIMIT {
+            if !people.contains_key(&*tab.user_id) && people.len() >= PEOPLE_LIMIT {
                 // Only a smaller user id could still enter: keep the order.
                 let Some(last) = people.keys().next_back().cloned() else {
                     continue;
                 };
-                if tab.user_id > last {
+                if *tab.user_id > *last {
                     continue;
                 }
                 people.remove(&last);
             }
             let person = people
-                .entry(tab.user_id.clone())
+                .entry(tab.user_id.to_string())
                 .or_insert_with(|| PresenceMember {
-                    user_id: tab.user_id.clone(),
-                    name: tab.name.clone(),
+                    user_id: tab.user_id.to_string(),
+                    name: tab.name.to_string(),
                     viewing: Vec::new(),
                     editing: Vec::new(),
                 });
             if let Some(path) = &tab.viewing {
-                person.viewing.push(path.clone());
+                person.viewing.push(path.to_string());
             }
             if let Some(path) = &tab.editing {
-                person.editing.push(path.clone());
+                person.editing.push(path.to_string());
             }
         }
         for person in people.values_mut() {
@@ -204,7 +216,7 @@ mod tests {
     fn the_view_is_capped_at_the_first_people_by_id() {
         let mut board = PresenceBoard::default();
         for i in (0..PEOPLE_LIMIT + 20).rev() {
-            board.join(&format!("s{i}"), &format!("u{i:04}"), "Someone");
+            board.join(format!("s{i}"), format!("u{i:04}"), "Someone");
         }
         let view = board.view();
         assert_eq!(view.len(), PEOPLE_LIMIT);

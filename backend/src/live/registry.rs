@@ -13,10 +13,14 @@ use super::cross_node::{self, NodeLink};
 use super::merchant::MerchantActor;
 use super::messages::{Advance, Stop};
 
+/// A merchant actor's address, shared. Each clone of an `Addr` allocates a
+/// sender of its own, and every socket joined to the stream holds one.
+pub type MerchantAddr = Arc<Addr<MerchantActor>>;
+
 /// `Default` has no origin: for tools whose scheduler mails no links.
 #[derive(Default)]
 pub struct MerchantRegistry {
-    actors: Mutex<HashMap<StreamKey, Addr<MerchantActor>>>,
+    actors: Mutex<HashMap<StreamKey, MerchantAddr>>,
     /// The server's public origin, for links in mail the scheduler sends.
     origin: String,
     /// On PostgreSQL: this node's identity towards the other nodes, with
@@ -40,7 +44,7 @@ impl MerchantRegistry {
     }
 
     /// The running actor for `key`, if this node has one.
-    pub fn running(&self, key: &StreamKey) -> Option<Addr<MerchantActor>> {
+    pub fn running(&self, key: &StreamKey) -> Option<MerchantAddr> {
         let actors = self
             .actors
             .lock()
@@ -50,7 +54,7 @@ impl MerchantRegistry {
 
     /// The running actor for `key`, or a new one. An actor that stopped (idle)
     /// is replaced.
-    pub fn actor_for(&self, key: StreamKey, db: &Db, clock: BusinessClock) -> Addr<MerchantActor> {
+    pub fn actor_for(&self, key: StreamKey, db: &Db, clock: BusinessClock) -> MerchantAddr {
         let mut actors = self
             .actors
             .lock()
@@ -58,9 +62,11 @@ impl MerchantRegistry {
         if let Some(addr) = actors.get(&key).filter(|addr| addr.connected()) {
             return addr.clone();
         }
-        let addr = MerchantActor::new(key.clone(), db.clone(), clock, self.origin.clone())
-            .linked(self.link.clone())
-            .start();
+        let addr = Arc::new(
+            MerchantActor::new(key.clone(), db.clone(), clock, self.origin.clone())
+                .linked(self.link.clone())
+                .start(),
+        );
         actors.insert(key, addr.clone());
         addr
     }
@@ -68,7 +74,7 @@ impl MerchantRegistry {
     /// Stops every merchant actor of this node once its work in hand is
     /// done, and waits for that: shutdown then cuts no transaction.
     pub async fn stop_all(&self) {
-        let actors: Vec<Addr<MerchantActor>> = {
+        let actors: Vec<MerchantAddr> = {
             let mut actors = self
                 .actors
                 .lock()

@@ -17,9 +17,8 @@ use tracing::Instrument;
 
 use super::budget::FrameBudget;
 use super::frame_limit::{Fragments, Gathered, Oversize};
-use super::merchant::MerchantActor;
-use super::messages::{Execute, Join, Leave, Outbound, Regranted, SetPresence};
-use super::registry::announce_account;
+use super::messages::{Execute, Join, Leave, Outbound, Outbox, Regranted, SetPresence, SocketId};
+use super::registry::{MerchantAddr, announce_account};
 use super::sockets::{self, LastHeard, Refused};
 use super::team_steps::{confirm_owner, membership_moves};
 use crate::metrics::CommandTimer;
@@ -60,27 +59,63 @@ struct Asked {
 
 struct Joined {
     key: StreamKey,
-    merchant: Addr<MerchantActor>,
+    merchant: MerchantAddr,
     /// The member's role and what it grants on this merchant: from the
     /// join, then whatever the merchant actor says it became.
     grant: Grant,
-    /// The merchant as the Welcome showed it, for telling the tab a new role.
-    view: protocol::MerchantView,
+    /// The merchant's name and the custom role's, as the Welcome showed
+    /// them: with the key and the grant, what tells the tab a new role.
+    name: Box<str>,
+    role_name: Option<Box<str>>,
     /// The merchant requires two-factor sign-in and this user has none yet:
     /// only their own account's commands run until they enrol.
     must_enrol: bool,
 }
 
+impl Joined {
+    fn new(
+        key: StreamKey,
+        merchant: MerchantAddr,
+        grant: Grant,
+        shown: protocol::MerchantView,
+        must_enrol: bool,
+    ) -> Joined {
+        Joined {
+            key,
+            merchant,
+            grant,
+            name: shown.name.into(),
+            role_name: shown.role_name.map(String::into_boxed_str),
+            must_enrol,
+        }
+    }
+
+    /// The merchant as the tab should now show it.
+    fn view(&self) -> protocol::MerchantView {
+        protocol::MerchantView {
+            id: self.key.merchant_id.clone(),
+            name: self.name.to_string(),
+            role: self.grant.role,
+            role_name: self.role_name.as_deref().map(str::to_string),
+            permissions: self.grant.permissions,
+        }
+    }
+}
+
 pub struct SessionActor {
     state: State,
-    socket_id: String,
-    token_hash: String,
+    socket_id: SocketId,
+    /// Shared with the node's socket registry, as `user_id` is.
+    token_hash: Arc<str>,
     /// The browser session's public id, recorded with every event it causes.
     session_id: String,
     /// The client's address at the upgrade, recorded likewise.
     address: String,
-    user_id: String,
+    user_id: Arc<str>,
     heard: Arc<LastHeard>,
+    /// This socket's own address, made once when it starts and shared by
+    /// the socket registry and the merchant actor it joins.
+    outbox: Option<Outbox>,
     joined: Option<Joined>,
     /// Frames this socket may still send (see `Config::socket_frames_per_second`).
     budget: FrameBudget,
@@ -91,8 +126,9 @@ pub struct SessionActor {
     /// Permits for this socket's requests in flight.
     work: Arc<Semaphore>,
     /// Set when an API token opened the socket instead of a person: it
-    /// joins the token's stream only and runs what the token grants.
-    api: Option<TokenAccess>,
+    /// joins the token's stream only and runs what the token grants. Boxed:
+    /// most sockets are people's, and this is held for the socket's life.
+    api: Option<Box<TokenAccess>>,
 }
 
 impl SessionActor {
@@ -109,12 +145,13 @@ impl SessionActor {
         );
         SessionActor {
             state,
-            socket_id: new_id("sock"),
-            token_hash: session.token_hash,
+            socket_id: new_id("sock").into(),
+            token_hash: session.token_hash.into(),
             session_id: session.public_id,
             address,
-            user_id: session.user_id,
+            user_id: session.user_id.into(),
             heard: LastHeard::now(),
+            outbox: None,
             joined: None,
             budget,
             oversize,
@@ -140,8 +177,15 @@ impl SessionActor {
             expires_at: i64::MAX,
         };
         let mut actor = SessionActor::new(state, session, address, oversize);
-        actor.api = Some(access);
+        actor.api = Some(Box::new(access));
         actor
+    }
+
+    /// This socket's outbox, made on first use and shared from then on.
+    fn outbox(&mut self, ctx: &mut ws::WebsocketContext<Self>) -> Outbox {
+        self.outbox
+            .get_or_insert_with(|| Arc::new(ctx.address().recipient()))
+            .clone()
     }
 
     /// A refusal an operator should see: who, from where, and why.
@@ -301,7 +345,7 @@ impl SessionActor {
         let command_copy = command.clone();
         let execute = Execute {
             command_id: id.clone(),
-            user_id: self.user_id.clone(),
+            user_id: self.user_id.to_string(),
             token_id: self.api.as_ref().map(|a| a.token_id.clone()),
             session_id: self.session_id.clone(),
             address: Some(self.address.clone()),
@@ -378,7 +422,7 @@ impl SessionActor {
                 token_id: access.token_id.clone(),
             },
             None => EventActor::User {
-                user_id: self.user_id.clone(),
+                user_id: self.user_id.to_string(),
                 session_id: self.session_id.clone(),
             },
         };
@@ -444,7 +488,7 @@ impl SessionActor {
         Scope {
             merchant_id: joined.key.merchant_id.clone(),
             mode: joined.key.mode,
-            user_id: self.user_id.clone(),
+            user_id: self.user_id.to_string(),
             role: joined.grant.role,
             permissions: joined.grant.permissions,
             clock: self.state.clock,
@@ -540,7 +584,7 @@ impl SessionActor {
         ctx: &mut ws::WebsocketContext<Self>,
     ) {
         if let Some(access) = self.api.clone() {
-            return self.token_hello(access, resume, merchant_id, mode, ctx);
+            return self.token_hello(*access, resume, merchant_id, mode, ctx);
         }
         let db = self.state.db.clone();
         let user_id = self.user_id.clone();
@@ -598,7 +642,8 @@ impl SessionActor {
                     .actor_for(key.clone(), &actor.state.db, actor.state.clock);
             addr.do_send(Join {
                 session_id: actor.socket_id.clone(),
-                outbox: ctx.address().recipient(),
+                user_id: actor.user_id.clone(),
+                outbox: actor.outbox(ctx),
                 user,
                 merchant: merchant.clone(),
                 merchants,
@@ -606,16 +651,11 @@ impl SessionActor {
                 build: actor.state.build_id(),
                 token_id: None,
             });
-            actor.joined = Some(Joined {
-                key,
-                merchant: addr,
-                grant: Grant {
-                    role: merchant.role,
-                    permissions: merchant.permissions,
-                },
-                view: merchant,
-                must_enrol,
-            });
+            let grant = Grant {
+                role: merchant.role,
+                permissions: merchant.permissions,
+            };
+            actor.joined = Some(Joined::new(key, addr, grant, merchant, must_enrol));
         }));
     }
 }
@@ -625,11 +665,12 @@ impl Actor for SessionActor {
 
     fn started(&mut self, ctx: &mut Self::Context) {
         ctx.set_mailbox_capacity(MAILBOX);
+        let outbox = self.outbox(ctx);
         let admitted = self.state.sockets.add(
             &self.token_hash,
             &self.user_id,
             &self.socket_id,
-            ctx.address().recipient(),
+            outbox,
             self.heard.clone(),
         );
         match admitted {
@@ -705,10 +746,8 @@ impl Handler<Outbound> for SessionActor {
             Outbound::Regrant(grant) => {
                 if let Some(joined) = self.joined.as_mut() {
                     joined.grant = grant;
-                    joined.view.role = grant.role;
-                    joined.view.permissions = grant.permissions;
                     let frame = ServerFrame::Access {
-                        merchant: joined.view.clone(),
+                        merchant: joined.view(),
                     };
                     Self::send(ctx, &frame);
                 }

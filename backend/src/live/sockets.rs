@@ -7,10 +7,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
-use actix::prelude::*;
 use paydesk::store::{Db, sessions};
 
-use super::messages::Outbound;
+use super::messages::{Outbound, Outbox, SocketId};
 
 /// Close code sent when the session behind a socket ended.
 pub const SIGNED_OUT: u16 = 4001;
@@ -57,16 +56,19 @@ fn clock_ms() -> u64 {
     u64::try_from(elapsed).unwrap_or(u64::MAX)
 }
 
+/// One open socket. Its ids and outbox are the session actor's own, shared:
+/// the registry adds no copy of them.
 struct Open {
-    user_id: String,
-    outbox: Recipient<Outbound>,
+    user_id: Arc<str>,
+    outbox: Outbox,
     heard: Arc<LastHeard>,
 }
 
 #[derive(Default)]
 struct Sockets {
-    by_session: HashMap<String, HashMap<String, Open>>,
-    per_user: HashMap<String, usize>,
+    /// By session token hash, then by socket id.
+    by_session: HashMap<Arc<str>, HashMap<SocketId, Open>>,
+    per_user: HashMap<Arc<str>, usize>,
     shutting_down: bool,
 }
 
@@ -102,31 +104,31 @@ impl SocketRegistry {
     /// same moment cannot slip past the limit together.
     pub fn add(
         &self,
-        token_hash: &str,
-        user_id: &str,
-        socket_id: &str,
-        outbox: Recipient<Outbound>,
+        token_hash: &Arc<str>,
+        user_id: &Arc<str>,
+        socket_id: &SocketId,
+        outbox: Outbox,
         heard: Arc<LastHeard>,
     ) -> Result<(), Refused> {
         let mut sockets = self.lock();
         if sockets.shutting_down {
             return Err(Refused::ShuttingDown);
         }
-        let open = sockets.per_user.get(user_id).copied().unwrap_or(0);
+        let open = sockets.per_user.get(&**user_id).copied().unwrap_or(0);
         if open >= self.per_user_limit {
             return Err(Refused::TooMany {
                 limit: self.per_user_limit,
             });
         }
-        sockets.per_user.insert(user_id.to_string(), open + 1);
+        sockets.per_user.insert(user_id.clone(), open + 1);
         sockets
             .by_session
-            .entry(token_hash.to_string())
+            .entry(token_hash.clone())
             .or_default()
             .insert(
-                socket_id.to_string(),
+                socket_id.clone(),
                 Open {
-                    user_id: user_id.to_string(),
+                    user_id: user_id.clone(),
                     outbox,
                     heard,
                 },
@@ -168,7 +170,7 @@ impl SocketRegistry {
     pub fn tell_user(&self, user_id: &str, message: &Outbound) {
         let sockets = self.lock();
         for open in sockets.by_session.values().flat_map(|s| s.values()) {
-            if open.user_id == user_id {
+            if *open.user_id == *user_id {
                 // do_send: a role change must get through a full mailbox.
                 open.outbox.do_send(message.clone());
             }
@@ -190,7 +192,11 @@ impl SocketRegistry {
 
     /// The browser sessions that have a socket open on this node.
     pub fn session_hashes(&self) -> Vec<String> {
-        self.lock().by_session.keys().cloned().collect()
+        self.lock()
+            .by_session
+            .keys()
+            .map(|hash| hash.to_string())
+            .collect()
     }
 
     /// Closes the sockets of every session among `asked` that is not in
@@ -268,7 +274,7 @@ pub async fn heartbeat_forever(registry: Arc<SocketRegistry>) {
     }
 }
 
-fn forget(per_user: &mut HashMap<String, usize>, user_id: &str) {
+fn forget(per_user: &mut HashMap<Arc<str>, usize>, user_id: &str) {
     if let Some(count) = per_user.get_mut(user_id) {
         *count = count.saturating_sub(1);
         if *count == 0 {

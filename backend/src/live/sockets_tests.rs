@@ -12,19 +12,19 @@ async fn only_sockets_silent_long_enough_are_poked_and_a_closed_one_no_more() {
     let chatty_heard = LastHeard::now();
     registry
         .add(
-            "ses_a",
-            "usr_a",
-            "sock_quiet",
-            quiet.clone().recipient(),
+            &"ses_a".into(),
+            &"usr_a".into(),
+            &"sock_quiet".into(),
+            Arc::new(quiet.clone().recipient()),
             quiet_heard,
         )
         .unwrap();
     registry
         .add(
-            "ses_b",
-            "usr_b",
-            "sock_chatty",
-            chatty.clone().recipient(),
+            &"ses_b".into(),
+            &"usr_b".into(),
+            &"sock_chatty".into(),
+            Arc::new(chatty.clone().recipient()),
             chatty_heard.clone(),
         )
         .unwrap();

@@ -56,7 +56,8 @@ impl SessionActor {
                     .actor_for(key.clone(), &actor.state.db, actor.state.clock);
             addr.do_send(Join {
                 session_id: actor.socket_id.clone(),
-                outbox: ctx.address().recipient(),
+                user_id: actor.user_id.clone(),
+                outbox: actor.outbox(ctx),
                 user,
                 merchant: merchant.clone(),
                 merchants: vec![merchant.clone()],
@@ -64,13 +65,7 @@ impl SessionActor {
                 build: actor.state.build_id(),
                 token_id: Some(access.token_id.clone()),
             });
-            actor.joined = Some(Joined {
-                key,
-                merchant: addr,
-                grant: access.grant(),
-                view: merchant,
-                must_enrol: false,
-            });
+            actor.joined = Some(Joined::new(key, addr, access.grant(), merchant, false));
         }));
     }
 }
