@@ -15,7 +15,7 @@ use super::messages::{
     Advance, Encoded, Execute, Join, Leave, Members, Outbound, Outbox, Regranted, SetPresence,
     SocketId, Stop, Tick,
 };
-use super::presence::{self, PresenceBoard, PresenceView};
+use super::presence::{self, PresenceView, Tab};
 use super::scheduler;
 use super::sockets;
 use paydesk::domain::clock::BusinessClock;
@@ -43,9 +43,9 @@ const IDLE_STOP: Duration = Duration::from_secs(60);
 const PLAY_STEP: Duration = Duration::from_millis(120);
 
 struct Member {
-    /// Whose tab this is: a change of their membership reaches it at once.
-    /// Shared with the tab's presence entry.
-    user_id: Arc<str>,
+    /// Whose tab this is (a change of their membership reaches it at once)
+    /// and what it shows, for presence.
+    tab: Tab,
     outbox: Outbox,
     /// What the member's role may read: deltas of other sections are left
     /// out of what this socket is sent.
@@ -64,8 +64,9 @@ pub struct MerchantActor {
     /// The server's public origin, for links in the scheduler's mail.
     origin: String,
     position: Option<StreamPosition>,
+    /// The tabs joined to this stream on this node: dropping one here is
+    /// all it takes to stop sending to it and to count it gone.
     sessions: HashMap<SocketId, Member>,
-    presence: PresenceBoard,
     presence_dirty: bool,
     /// A presence flush is due within `PRESENCE_FLUSH`: the timer runs only
     /// then, so a merchant whose tabs sit idle wakes nothing.
@@ -86,7 +87,6 @@ impl MerchantActor {
             origin,
             position: None,
             sessions: HashMap::new(),
-            presence: PresenceBoard::default(),
             presence_dirty: false,
             flush_armed: false,
             announced: PresenceView::new(),
@@ -119,7 +119,6 @@ impl MerchantActor {
         if !dropped.is_empty() {
             for session_id in &dropped {
                 self.sessions.remove(session_id);
-                self.presence.leave(session_id);
             }
             self.presence_dirty = true;
         }
@@ -157,7 +156,7 @@ impl MerchantActor {
             match change {
                 Change::MemberUpserted { member } => {
                     for session in self.sessions.values_mut() {
-                        if *session.user_id == *member.user_id {
+                        if session.tab.user_id() == member.user_id {
                             session.permissions = member.permissions;
                             session.outbox.do_send(Outbound::Regrant(Grant {
                                 role: member.role,
@@ -170,14 +169,13 @@ impl MerchantActor {
                     let gone: Vec<SocketId> = self
                         .sessions
                         .iter()
-                        .filter(|(_, session)| *session.user_id == **user_id)
+                        .filter(|(_, session)| session.tab.user_id() == user_id)
                         .map(|(id, _)| id.clone())
                         .collect();
                     for session_id in gone {
                         if let Some(session) = self.sessions.remove(&session_id) {
                             session.outbox.do_send(Outbound::Close(sockets::REMOVED));
                         }
-                        self.presence.leave(&session_id);
                         self.presence_dirty = true;
                     }
                 }
@@ -227,7 +225,6 @@ impl MerchantActor {
             if let Some(member) = self.sessions.remove(&session_id) {
                 member.outbox.do_send(Outbound::Close(TOKEN_REVOKED));
             }
-            self.presence.leave(&session_id);
             self.presence_dirty = true;
         }
     }
@@ -250,7 +247,7 @@ impl MerchantActor {
             return;
         }
         self.presence_dirty = false;
-        let mut view = self.presence.view();
+        let mut view = self.presence_view();
         if let Some(cross) = &mut self.cross {
             // The other nodes hear of this node's people only, never of
             // theirs again: no echo between nodes.
@@ -285,6 +282,11 @@ impl MerchantActor {
             member.fresh = false;
         }
         self.announced = view;
+    }
+
+    /// Who this node's tabs of the stream show to be online.
+    fn presence_view(&self) -> PresenceView {
+        presence::view(self.sessions.values().map(|member| &member.tab))
     }
 
     /// Someone joined, moved or left: the tabs hear of it at the next flush.
@@ -456,20 +458,16 @@ impl Handler<Join> for MerchantActor {
                     .collect();
                 // do_send: the first burst must arrive whole, whatever the bound.
                 join.outbox.do_send(Outbound::Frames(frames));
-                let user_id = join.user_id.clone();
                 actor.sessions.insert(
-                    join.session_id.clone(),
+                    join.session_id,
                     Member {
-                        user_id: user_id.clone(),
+                        tab: Tab::new(join.user_id, &join.user.name),
                         outbox: join.outbox,
                         permissions: readable,
                         token_id: join.token_id.map(String::into_boxed_str),
                         fresh: true,
                     },
                 );
-                actor
-                    .presence
-                    .join(join.session_id, user_id, &join.user.name);
                 actor.presence_changed(ctx);
                 actor.schedule_idle_stop(ctx);
             },
@@ -481,8 +479,7 @@ impl Handler<Leave> for MerchantActor {
     type Result = ();
 
     fn handle(&mut self, leave: Leave, ctx: &mut Self::Context) {
-        self.sessions.remove(&leave.session_id);
-        if self.presence.leave(&leave.session_id) {
+        if self.sessions.remove(&leave.session_id).is_some() {
             self.presence_changed(ctx);
         }
         self.schedule_idle_stop(ctx);
@@ -503,7 +500,11 @@ impl Handler<SetPresence> for MerchantActor {
     type Result = ();
 
     fn handle(&mut self, msg: SetPresence, ctx: &mut Self::Context) {
-        if self.presence.set(&msg.session_id, msg.viewing, msg.editing) {
+        let changed = self
+            .sessions
+            .get_mut(&msg.session_id)
+            .is_some_and(|member| member.tab.set(msg.viewing, msg.editing));
+        if changed {
             self.presence_changed(ctx);
         }
     }
@@ -549,7 +550,7 @@ impl Handler<Members> for MerchantActor {
     type Result = MessageResult<Members>;
 
     fn handle(&mut self, _: Members, _ctx: &mut Self::Context) -> Self::Result {
-        MessageResult(self.presence.view().into_values().collect())
+        MessageResult(self.presence_view().into_values().collect())
     }
 }
 

@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 fn member(capacity: usize) -> (Member, Arc<Mutex<Vec<Outbound>>>, Addr<Recording>) {
     let (addr, seen) = Recording::start_with(capacity);
     let member = Member {
-        user_id: "usr_test".into(),
+        tab: Tab::new("usr_test", "Test"),
         outbox: Arc::new(addr.clone().recipient()),
         permissions: Permissions::all(protocol::Access::Write),
         token_id: None,

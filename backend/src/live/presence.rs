@@ -1,7 +1,7 @@
 //! Who of the team is online. Pure state: the merchant actor does the I/O.
 //!
-//! The board holds one entry per tab; what tabs are sent is one entry per
-//! person (`view`), so a person with many tabs (or a restart reconnecting
+//! Each tab's entry (`Tab`) lives with the merchant actor's other state for
+//! the tab; what tabs are sent is one entry per person (`view`), so a person with many tabs (or a restart reconnecting
 //! thousands of them) is one entry, and what changes between two views
 //! (`diff`) is all that goes out after a tab's first snapshot.
 
@@ -16,19 +16,43 @@ pub const PEOPLE_LIMIT: usize = 100;
 /// At most this many paths per person and list (viewing, editing).
 pub const PATHS_LIMIT: usize = 8;
 
-/// One open tab. Ids are shared with the merchant actor's member entry and
-/// strings are boxed, not `String`s: a restart brings back every tab at
-/// once, and this is held per tab.
-struct Tab {
+/// What one open tab shows, held in the merchant actor's entry for the
+/// tab: leaving the stream removes both at once. The user id is the one
+/// the session actor holds, shared; strings are boxed, not `String`s: a
+/// restart brings back every tab at once, and this is held per tab.
+pub struct Tab {
     user_id: Arc<str>,
     name: Box<str>,
     viewing: Option<Box<str>>,
     editing: Option<Box<str>>,
 }
 
-#[derive(Default)]
-pub struct PresenceBoard {
-    tabs: BTreeMap<Arc<str>, Tab>,
+impl Tab {
+    pub fn new(user_id: impl Into<Arc<str>>, name: &str) -> Tab {
+        Tab {
+            user_id: user_id.into(),
+            name: name.into(),
+            viewing: None,
+            editing: None,
+        }
+    }
+
+    pub fn user_id(&self) -> &str {
+        &self.user_id
+    }
+
+    /// Sets what the tab shows and which form it has open. Returns whether
+    /// anything changed.
+    pub fn set(&mut self, viewing: Option<String>, editing: Option<String>) -> bool {
+        if self.viewing.as_deref() == viewing.as_deref()
+            && self.editing.as_deref() == editing.as_deref()
+        {
+            return false;
+        }
+        self.viewing = viewing.map(String::into_boxed_str);
+        self.editing = editing.map(String::into_boxed_str);
+        true
+    }
 }
 
 /// What changed between two views.
@@ -48,88 +72,40 @@ impl PresenceDiff {
 /// The people online, by user id.
 pub type PresenceView = BTreeMap<String, PresenceMember>;
 
-impl PresenceBoard {
-    pub fn join(
-        &mut self,
-        session_id: impl Into<Arc<str>>,
-        user_id: impl Into<Arc<str>>,
-        name: &str,
-    ) {
-        self.tabs.insert(
-            session_id.into(),
-            Tab {
-                user_id: user_id.into(),
-                name: name.into(),
-                viewing: None,
-                editing: None,
-            },
-        );
-    }
-
-    /// Returns whether anything changed.
-    pub fn leave(&mut self, session_id: &str) -> bool {
-        self.tabs.remove(session_id).is_some()
-    }
-
-    /// Sets what the tab shows and which form it has open. Returns whether
-    /// anything changed.
-    pub fn set(
-        &mut self,
-        session_id: &str,
-        viewing: Option<String>,
-        editing: Option<String>,
-    ) -> bool {
-        match self.tabs.get_mut(session_id) {
-            Some(tab)
-                if tab.viewing.as_deref() != viewing.as_deref()
-                    || tab.editing.as_deref() != editing.as_deref() =>
-            {
-                tab.viewing = viewing.map(String::into_boxed_str);
-                tab.editing = editing.map(String::into_boxed_str);
-                true
+/// One entry per person with a tab among `tabs`, the first `PEOPLE_LIMIT`
+/// by user id. The order of the tabs makes no difference.
+pub fn view<'a>(tabs: impl IntoIterator<Item = &'a Tab>) -> PresenceView {
+    let mut people = PresenceView::new();
+    for tab in tabs {
+        if !people.contains_key(&*tab.user_id) && people.len() >= PEOPLE_LIMIT {
+            // Only a smaller user id could still enter: keep the order.
+            let Some(last) = people.keys().next_back().cloned() else {
+                continue;
+            };
+            if *tab.user_id > *last {
+                continue;
             }
-            _ => false,
+            people.remove(&last);
+        }
+        let person = people
+            .entry(tab.user_id.to_string())
+            .or_insert_with(|| PresenceMember {
+                user_id: tab.user_id.to_string(),
+                name: tab.name.to_string(),
+                viewing: Vec::new(),
+                editing: Vec::new(),
+            });
+        if let Some(path) = &tab.viewing {
+            person.viewing.push(path.to_string());
+        }
+        if let Some(path) = &tab.editing {
+            person.editing.push(path.to_string());
         }
     }
-
-    /// One entry per person, the first `PEOPLE_LIMIT` by user id.
-    pub fn view(&self) -> PresenceView {
-        let mut people = PresenceView::new();
-        for tab in self.tabs.values() {
-            if !people.contains_key(&*tab.user_id) && people.len() >= PEOPLE_LIMIT {
-                // Only a smaller user id could still enter: keep the order.
-                let Some(last) = people.keys().next_back().cloned() else {
-                    continue;
-                };
-                if *tab.user_id > *last {
-                    continue;
-                }
-                people.remove(&last);
-            }
-            let person = people
-                .entry(tab.user_id.to_string())
-                .or_insert_with(|| PresenceMember {
-                    user_id: tab.user_id.to_string(),
-                    name: tab.name.to_string(),
-                    viewing: Vec::new(),
-                    editing: Vec::new(),
-                });
-            if let Some(path) = &tab.viewing {
-                person.viewing.push(path.to_string());
-            }
-            if let Some(path) = &tab.editing {
-                person.editing.push(path.to_string());
-            }
-        }
-        for person in people.values_mut() {
-            tidy_paths(person);
-        }
-        people
+    for person in people.values_mut() {
+        tidy_paths(person);
     }
-
-    pub fn is_empty(&self) -> bool {
-        self.tabs.is_empty()
-    }
+    people
 }
 
 /// What a tab that had `before` must apply to have `after`.
@@ -165,44 +141,40 @@ pub fn tidy_paths(person: &mut PresenceMember) {
 mod tests {
     use super::*;
 
+    fn tabs(list: &[(&str, &str)]) -> Vec<Tab> {
+        list.iter()
+            .map(|(user, name)| Tab::new(*user, name))
+            .collect()
+    }
+
     #[test]
-    fn tabs_join_view_and_leave_as_people() {
-        let mut board = PresenceBoard::default();
-        board.join("s1", "u1", "Thandi");
-        board.join("s2", "u2", "Pieter");
-        board.join("s3", "u1", "Thandi");
-        assert!(board.set("s1", Some("/customers/cus_1".into()), None));
+    fn tabs_are_viewed_as_people() {
+        let mut tabs = tabs(&[("u1", "Thandi"), ("u2", "Pieter"), ("u1", "Thandi")]);
+        assert!(tabs[0].set(Some("/customers/cus_1".into()), None));
         assert!(
-            !board.set("s1", Some("/customers/cus_1".into()), None),
+            !tabs[0].set(Some("/customers/cus_1".into()), None),
             "same record again is no change"
         );
-        assert!(board.set(
-            "s3",
+        assert!(tabs[2].set(
             Some("/customers/cus_1".into()),
             Some("/customers/cus_1".into())
         ));
-        assert!(!board.set("nobody", None, None));
-        let view = board.view();
-        assert_eq!(view.len(), 2, "one entry per person");
-        assert_eq!(view["u1"].viewing, vec!["/customers/cus_1"; 2]);
-        assert_eq!(view["u1"].editing, vec!["/customers/cus_1"]);
-        assert!(board.leave("s1"));
-        assert!(!board.leave("s1"));
-        assert!(board.leave("s2"));
-        assert!(board.leave("s3"));
-        assert!(board.is_empty());
+        let people = view(&tabs);
+        assert_eq!(people.len(), 2, "one entry per person");
+        assert_eq!(people["u1"].viewing, vec!["/customers/cus_1"; 2]);
+        assert_eq!(people["u1"].editing, vec!["/customers/cus_1"]);
+        assert_eq!(people["u2"].name, "Pieter");
+        assert!(view(&[]).is_empty());
     }
 
     #[test]
     fn the_diff_names_who_joined_moved_and_left() {
-        let mut board = PresenceBoard::default();
-        board.join("s1", "u1", "Thandi");
-        board.join("s2", "u2", "Pieter");
-        let before = board.view();
-        board.leave("s2");
-        board.join("s3", "u3", "Lerato");
-        board.set("s1", Some("/payments".into()), None);
-        let after = board.view();
+        let mut tabs = tabs(&[("u1", "Thandi"), ("u2", "Pieter")]);
+        let before = view(&tabs);
+        tabs.remove(1);
+        tabs.push(Tab::new("u3", "Lerato"));
+        tabs[0].set(Some("/payments".into()), None);
+        let after = view(&tabs);
         let changes = diff(&before, &after);
         assert_eq!(changes.joined.len(), 1);
         assert_eq!(changes.joined[0].user_id, "u3");
@@ -214,13 +186,13 @@ mod tests {
 
     #[test]
     fn the_view_is_capped_at_the_first_people_by_id() {
-        let mut board = PresenceBoard::default();
-        for i in (0..PEOPLE_LIMIT + 20).rev() {
-            board.join(format!("s{i}"), format!("u{i:04}"), "Someone");
-        }
-        let view = board.view();
-        assert_eq!(view.len(), PEOPLE_LIMIT);
-        assert!(view.contains_key("u0000"));
-        assert!(!view.contains_key(&format!("u{:04}", PEOPLE_LIMIT)));
+        let tabs: Vec<Tab> = (0..PEOPLE_LIMIT + 20)
+            .rev()
+            .map(|i| Tab::new(format!("u{i:04}"), "Someone"))
+            .collect();
+        let people = view(&tabs);
+        assert_eq!(people.len(), PEOPLE_LIMIT);
+        assert!(people.contains_key("u0000"));
+        assert!(!people.contains_key(&format!("u{:04}", PEOPLE_LIMIT)));
     }
 }
