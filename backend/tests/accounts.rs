@@ -599,6 +599,21 @@ async fn business_info_is_live_and_the_team_can_require_two_factor(db: Database)
         ),
         ReplyBody::Committed { .. }
     ));
+    // Enrolled, a new tab is not held back.
+    let (mut later, _) = owner.live().await;
+    assert!(matches!(
+        reply_ok(
+            later
+                .command(
+                    "c5",
+                    Command::CreateCustomer {
+                        input: customer_input("B", "b@example.co.za")
+                    }
+                )
+                .await
+        ),
+        ReplyBody::Committed { .. }
+    ));
 }
 
 async fn every_answer_carries_security_headers(db: Database) {

@@ -36,7 +36,7 @@ use paydesk::ids::new_id;
 use paydesk::store::sessions::SessionRow;
 use paydesk::store::stream::StreamKey;
 use paydesk::store::stream::{Actor as EventActor, Cause};
-use paydesk::store::{accounts as account_store, business, users};
+use paydesk::store::{business, users};
 
 /// A client silent this long (a ping unanswered) is gone. The node's
 /// heartbeat (`sockets::heartbeat_forever`) has pinged it by then.
@@ -593,7 +593,10 @@ impl SessionActor {
         let lookup = async move {
             // Never closed: the look-up waits for a free permit and runs.
             let _opening = openings.acquire_owned().await.ok();
-            let user = users::find_user(&db, &user_id).await?;
+            let Some((user, enrolled)) = users::find_user_and_enrolment(&db, &user_id).await?
+            else {
+                return Ok(None);
+            };
             let merchants = users::find_memberships(&db, &user_id).await?;
             // Only merchants the user belongs to; a foreign id is refused outright.
             let chosen = match &merchant_id {
@@ -601,27 +604,21 @@ impl SessionActor {
                 None => merchants.first().cloned(),
             };
             let mut must_enrol = false;
-            if let Some(merchant) = &chosen {
-                let required = business::find_business_info(&db, &merchant.id)
-                    .await?
-                    .is_some_and(|(_, required)| required);
-                let enrolled = account_store::find_account(&db, &user_id)
-                    .await?
-                    .is_some_and(|a| a.totp_secret.is_some());
-                must_enrol = required && !enrolled;
+            if let Some(merchant) = &chosen
+                && !enrolled
+            {
+                must_enrol = business::requires_two_factor(&db, &merchant.id).await?;
             }
-            Ok::<_, paydesk::error::AppError>((user, merchants, chosen, must_enrol))
+            Ok::<_, paydesk::error::AppError>(Some((user, merchants, chosen, must_enrol)))
         };
         ctx.wait(lookup.into_actor(self).map(move |result, actor, ctx| {
             let (user, merchants, chosen, must_enrol) = match result {
-                Ok(found) => found,
+                Ok(Some(found)) => found,
+                Ok(None) => return Self::close(ctx, CloseCode::Policy, "unknown user"),
                 Err(err) => {
                     tracing::error!(error = %err, "hello failed");
                     return Self::close(ctx, CloseCode::Error, "internal error");
                 }
-            };
-            let Some(user) = user else {
-                return Self::close(ctx, CloseCode::Policy, "unknown user");
             };
             let Some(merchant) = chosen else {
                 if let Some(asked_for) = &asked_for {

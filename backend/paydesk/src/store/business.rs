@@ -22,6 +22,16 @@ pub async fn find_business_info(
     Ok(row.map(|r| (info_from(&r), r.get::<i64, _>("require_two_factor") == 1)))
 }
 
+/// Whether the merchant requires two-factor sign-in of its members (no
+/// merchant: no).
+pub async fn requires_two_factor(db: &Db, merchant_id: &str) -> AppResult<bool> {
+    let row = sqlx::query("SELECT require_two_factor FROM merchants WHERE id = $1")
+        .bind(merchant_id)
+        .fetch_optional(&db.pool)
+        .await?;
+    Ok(row.is_some_and(|r| r.get::<i64, _>("require_two_factor") == 1))
+}
+
 /// The details as this transaction sees them, for a version-checked save.
 pub async fn business_info_in_tx(
     tx: &mut Tx,

@@ -84,6 +84,30 @@ pub async fn find_user(db: &Db, user_id: &str) -> AppResult<Option<UserView>> {
     }))
 }
 
+/// The user, and whether they have enrolled in two-factor sign-in: what a
+/// socket's `Hello` needs of them, in one read and without their secrets.
+pub async fn find_user_and_enrolment(
+    db: &Db,
+    user_id: &str,
+) -> AppResult<Option<(UserView, bool)>> {
+    let row = sqlx::query(
+        "SELECT id, name, email, \
+         CAST(CASE WHEN totp_secret IS NULL THEN 0 ELSE 1 END AS BIGINT) AS enrolled \
+         FROM users WHERE id = $1",
+    )
+    .bind(user_id)
+    .fetch_optional(&db.pool)
+    .await?;
+    Ok(row.map(|r| {
+        let user = UserView {
+            id: r.get("id"),
+            name: r.get("name"),
+            email: r.get("email"),
+        };
+        (user, r.get::<i64, _>("enrolled") == 1)
+    }))
+}
+
 /// Every merchant the user belongs to, oldest membership first, with what
 /// the member's role grants there (a custom role's matrix read with it).
 pub async fn find_memberships(db: &Db, user_id: &str) -> AppResult<Vec<MerchantView>> {
