@@ -2,6 +2,7 @@
 //! upgrade), authorises every frame, forwards commands to the merchant actor,
 //! runs queries, and relays what the merchant actor publishes.
 
+mod hello;
 mod token_hello;
 
 use std::sync::Arc;
@@ -9,15 +10,13 @@ use std::time::{Duration, Instant};
 
 use actix::prelude::*;
 use actix_web_actors::ws::{self, CloseCode, CloseReason};
-use protocol::{
-    ClientFrame, Command, ErrorCode, Mode, Query, ReplyBody, Resume, ServerFrame, WireError, encode,
-};
+use protocol::{ClientFrame, Command, ErrorCode, Query, ReplyBody, ServerFrame, WireError, encode};
 use tokio::sync::Semaphore;
 use tracing::Instrument;
 
 use super::budget::FrameBudget;
 use super::frame_limit::{Fragments, Gathered, Oversize};
-use super::messages::{Execute, Join, Leave, Outbound, Outbox, Regranted, SetPresence, SocketId};
+use super::messages::{Execute, Leave, Outbound, Outbox, Regranted, SetPresence, SocketId};
 use super::registry::{MerchantAddr, announce_account};
 use super::sockets::{self, LastHeard, Refused};
 use super::team_steps::{confirm_owner, membership_moves};
@@ -36,7 +35,6 @@ use paydesk::ids::new_id;
 use paydesk::store::sessions::SessionRow;
 use paydesk::store::stream::StreamKey;
 use paydesk::store::stream::{Actor as EventActor, Cause};
-use paydesk::store::{business, users};
 
 /// A client silent this long (a ping unanswered) is gone. The node's
 /// heartbeat (`sockets::heartbeat_forever`) has pinged it by then.
@@ -572,88 +570,6 @@ impl SessionActor {
             );
         }
         self.joined.as_ref()
-    }
-
-    /// Opens (or switches to) a merchant stream. Blocks the socket's other
-    /// frames until joined, so nothing runs against the wrong merchant.
-    fn hello(
-        &mut self,
-        resume: Option<Resume>,
-        merchant_id: Option<String>,
-        mode: Option<Mode>,
-        ctx: &mut ws::WebsocketContext<Self>,
-    ) {
-        if let Some(access) = self.api.clone() {
-            return self.token_hello(*access, resume, merchant_id, mode, ctx);
-        }
-        let db = self.state.db.clone();
-        let user_id = self.user_id.clone();
-        let asked_for = merchant_id.clone();
-        let openings = self.state.openings.clone();
-        let lookup = async move {
-            // Never closed: the look-up waits for a free permit and runs.
-            let _opening = openings.acquire_owned().await.ok();
-            let Some((user, enrolled)) = users::find_user_and_enrolment(&db, &user_id).await?
-            else {
-                return Ok(None);
-            };
-            let merchants = users::find_memberships(&db, &user_id).await?;
-            // Only merchants the user belongs to; a foreign id is refused outright.
-            let chosen = match &merchant_id {
-                Some(id) => merchants.iter().find(|m| &m.id == id).cloned(),
-                None => merchants.first().cloned(),
-            };
-            let mut must_enrol = false;
-            if let Some(merchant) = &chosen
-                && !enrolled
-            {
-                must_enrol = business::requires_two_factor(&db, &merchant.id).await?;
-            }
-            Ok::<_, paydesk::error::AppError>(Some((user, merchants, chosen, must_enrol)))
-        };
-        ctx.wait(lookup.into_actor(self).map(move |result, actor, ctx| {
-            let (user, merchants, chosen, must_enrol) = match result {
-                Ok(Some(found)) => found,
-                Ok(None) => return Self::close(ctx, CloseCode::Policy, "unknown user"),
-                Err(err) => {
-                    tracing::error!(error = %err, "hello failed");
-                    return Self::close(ctx, CloseCode::Error, "internal error");
-                }
-            };
-            let Some(merchant) = chosen else {
-                if let Some(asked_for) = &asked_for {
-                    let detail = format!("Hello for merchant {asked_for}, not one of theirs");
-                    security_log::refused(&actor.client(), "foreign_merchant", &detail);
-                }
-                return Self::close(ctx, CloseCode::Policy, "not a member of that merchant");
-            };
-            actor.leave_stream();
-            let key = StreamKey {
-                merchant_id: merchant.id.clone(),
-                mode: mode.unwrap_or(Mode::Live),
-            };
-            let addr =
-                actor
-                    .state
-                    .merchants
-                    .actor_for(key.clone(), &actor.state.db, actor.state.clock);
-            addr.do_send(Join {
-                session_id: actor.socket_id.clone(),
-                user_id: actor.user_id.clone(),
-                outbox: actor.outbox(ctx),
-                user,
-                merchant: merchant.clone(),
-                merchants,
-                resume,
-                build: actor.state.build_id(),
-                token_id: None,
-            });
-            let grant = Grant {
-                role: merchant.role,
-                permissions: merchant.permissions,
-            };
-            actor.joined = Some(Joined::new(key, addr, grant, merchant, must_enrol));
-        }));
     }
 }
 

@@ -5,8 +5,8 @@ use actix::prelude::*;
 use actix_web_actors::ws::{self, CloseCode};
 use protocol::{MerchantView, Mode, Resume, Role, UserView};
 
-use super::{Joined, SessionActor};
-use crate::live::messages::Join;
+use super::SessionActor;
+use super::hello::Joining;
 use crate::security_log;
 use paydesk::domain::api_tokens::authenticate::TokenAccess;
 use paydesk::store::api_tokens as token_store;
@@ -34,7 +34,6 @@ impl SessionActor {
             let Ok(Some((token_name, merchant_name))) = result else {
                 return Self::close(ctx, CloseCode::Policy, "unknown token");
             };
-            actor.leave_stream();
             let key = StreamKey::new(access.merchant_id.clone(), access.mode);
             let merchant = MerchantView {
                 id: access.merchant_id.clone(),
@@ -49,23 +48,17 @@ impl SessionActor {
                 name: token_name,
                 email: String::new(),
             };
-            let addr =
-                actor
-                    .state
-                    .merchants
-                    .actor_for(key.clone(), &actor.state.db, actor.state.clock);
-            addr.do_send(Join {
-                session_id: actor.socket_id.clone(),
-                user_id: actor.user_id.clone(),
-                outbox: actor.outbox(ctx),
+            let joining = Joining {
+                key,
                 user,
-                merchant: merchant.clone(),
                 merchants: vec![merchant.clone()],
+                merchant,
                 resume,
-                build: actor.state.build_id(),
+                grant: access.grant(),
+                must_enrol: false,
                 token_id: Some(access.token_id.clone()),
-            });
-            actor.joined = Some(Joined::new(key, addr, access.grant(), merchant, false));
+            };
+            actor.join_stream(joining, ctx);
         }));
     }
 }
