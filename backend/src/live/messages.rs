@@ -15,8 +15,8 @@ use protocol::{Command, MerchantView, PresenceMember, ReplyBody, Resume, UserVie
 pub type Encoded = Bytes;
 
 /// A socket's id. Shared, not copied, by the session actor, the node's
-/// socket registry, and the merchant actor's member and presence entries:
-/// an idle socket holds it once.
+/// socket registry and the merchant actor's member entry: an idle socket
+/// holds it once.
 pub type SocketId = std::sync::Arc<str>;
 
 /// Where a socket's frames are sent. The node's socket registry and the

@@ -1,9 +1,10 @@
 //! Who of the team is online. Pure state: the merchant actor does the I/O.
 //!
 //! Each tab's entry (`Tab`) lives with the merchant actor's other state for
-//! the tab; what tabs are sent is one entry per person (`view`), so a person with many tabs (or a restart reconnecting
-//! thousands of them) is one entry, and what changes between two views
-//! (`diff`) is all that goes out after a tab's first snapshot.
+//! the tab; what tabs are sent is one entry per person (`view`), so a
+//! person with many tabs (or a restart reconnecting thousands of them) is
+//! one entry, and what changes between two views (`diff`) is all that goes
+//! out after a tab's first snapshot.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
