@@ -580,8 +580,8 @@ impl Actor for SessionActor {
         ctx.set_mailbox_capacity(MAILBOX);
         let outbox = self.outbox(ctx);
         let admitted = self.state.sockets.add(
-            &self.token_hash,
-            &self.user_id,
+            &mut self.token_hash,
+            &mut self.user_id,
             &self.socket_id,
             outbox,
             self.heard.clone(),

@@ -102,10 +102,14 @@ impl SocketRegistry {
     /// Admits a socket, unless its user is at the limit or the node is
     /// stopping. Checked and counted under one lock, so tabs opening at the
     /// same moment cannot slip past the limit together.
+    ///
+    /// A browser's tabs share its session, and a user's sessions their user
+    /// id: `token_hash` and `user_id` are swapped for the copies the registry
+    /// already holds, so each is kept once however many tabs are open.
     pub fn add(
         &self,
-        token_hash: &Arc<str>,
-        user_id: &Arc<str>,
+        token_hash: &mut Arc<str>,
+        user_id: &mut Arc<str>,
         socket_id: &SocketId,
         outbox: Outbox,
         heard: Arc<LastHeard>,
@@ -114,11 +118,20 @@ impl SocketRegistry {
         if sockets.shutting_down {
             return Err(Refused::ShuttingDown);
         }
-        let open = sockets.per_user.get(&**user_id).copied().unwrap_or(0);
+        let open = match sockets.per_user.get_key_value(&**user_id) {
+            Some((held, open)) => {
+                *user_id = held.clone();
+                *open
+            }
+            None => 0,
+        };
         if open >= self.per_user_limit {
             return Err(Refused::TooMany {
                 limit: self.per_user_limit,
             });
+        }
+        if let Some((held, _)) = sockets.by_session.get_key_value(&**token_hash) {
+            *token_hash = held.clone();
         }
         sockets.per_user.insert(user_id.clone(), open + 1);
         sockets

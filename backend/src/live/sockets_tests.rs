@@ -12,8 +12,8 @@ async fn only_sockets_silent_long_enough_are_poked_and_a_closed_one_no_more() {
     let chatty_heard = LastHeard::now();
     registry
         .add(
-            &"ses_a".into(),
-            &"usr_a".into(),
+            &mut "ses_a".into(),
+            &mut "usr_a".into(),
             &"sock_quiet".into(),
             Arc::new(quiet.clone().recipient()),
             quiet_heard,
@@ -21,8 +21,8 @@ async fn only_sockets_silent_long_enough_are_poked_and_a_closed_one_no_more() {
         .unwrap();
     registry
         .add(
-            &"ses_b".into(),
-            &"usr_b".into(),
+            &mut "ses_b".into(),
+            &mut "usr_b".into(),
             &"sock_chatty".into(),
             Arc::new(chatty.clone().recipient()),
             chatty_heard.clone(),
@@ -54,4 +54,33 @@ async fn only_sockets_silent_long_enough_are_poked_and_a_closed_one_no_more() {
         chatty_seen.lock().unwrap().as_slice(),
         [Outbound::Heartbeat]
     ));
+}
+
+#[actix::test]
+async fn a_second_tab_of_a_session_shares_the_held_session_and_user_ids() {
+    let registry = SocketRegistry::new(10);
+    let (tab, _) = Recording::start_with(4);
+    let (mut first_hash, mut first_user): (Arc<str>, Arc<str>) = ("ses_a".into(), "usr_a".into());
+    registry
+        .add(
+            &mut first_hash,
+            &mut first_user,
+            &"sock_1".into(),
+            Arc::new(tab.clone().recipient()),
+            LastHeard::now(),
+        )
+        .unwrap();
+    let (mut second_hash, mut second_user): (Arc<str>, Arc<str>) = ("ses_a".into(), "usr_a".into());
+    registry
+        .add(
+            &mut second_hash,
+            &mut second_user,
+            &"sock_2".into(),
+            Arc::new(tab.recipient()),
+            LastHeard::now(),
+        )
+        .unwrap();
+    assert!(Arc::ptr_eq(&first_hash, &second_hash));
+    assert!(Arc::ptr_eq(&first_user, &second_user));
+    assert_eq!(registry.open_for("usr_a"), 2);
 }
