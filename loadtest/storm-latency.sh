@@ -12,6 +12,9 @@
 # reading none until all are open (`--storm --wait-to-open`, as when a node
 # restarts and every tab reconnects).
 # Prints a row per run, and the storm's own figures.
+# STORM_CLIENT_NICE=<n> runs the storm's load generator at that niceness: its
+# 5,000 handshakes stand for browsers on other machines, and on one machine
+# they otherwise take CPU from the server and the measured run alike.
 # FANOUT_BENCH_SKIP_BUILD=1 reuses target/release as built.
 set -euo pipefail
 
@@ -62,7 +65,7 @@ echo "== load average before: $(cut -d' ' -f1 /proc/loadavg)"
 # The storm's merchants sign up first, before the second run starts: a
 # restart reconnects tabs without any sign-up, so the storm is the sockets only.
 mkfifo "$OUT/open"
-"$LOADTEST" --url "$URL" --storm --wait-to-open --sockets "$STORM_SOCKETS" --merchants "$STORM_MERCHANTS" \
+nice -n "${STORM_CLIENT_NICE:-0}" "$LOADTEST" --url "$URL" --storm --wait-to-open --sockets "$STORM_SOCKETS" --merchants "$STORM_MERCHANTS" \
     <"$OUT/open" >"$OUT/storm-only.txt" 2>"$OUT/storm-only.err" &
 STORM_PID=$!
 exec 3>"$OUT/open"
