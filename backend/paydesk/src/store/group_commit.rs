@@ -210,8 +210,10 @@ async fn run(
     mut inbox: mpsc::UnboundedReceiver<Join>,
     waiting: Arc<AtomicUsize>,
 ) {
+    // Its own connection, kept from group to group.
+    let mut held = None;
     while let Some(first) = inbox.recv().await {
-        let tx = match turn.begin().await {
+        let tx = match turn.begin_held(&mut held).await {
             Ok(tx) => tx,
             Err(err) => {
                 // Everyone queued now waited as long: they get the same answer.
@@ -224,12 +226,18 @@ async fn run(
         };
         let (tx, verdicts, failure) = run_group(tx, first, &mut inbox, &waiting).await;
         let verdict: Verdict = match (failure, tx) {
-            (None, Some(tx)) => tx.commit().await.map_err(Arc::new),
+            (None, Some(tx)) => {
+                let (committed, back) = tx.end_held(true).await;
+                held = back;
+                committed.map_err(Arc::new)
+            }
             (Some(failure), tx) => {
-                if let Some(tx) = tx
-                    && let Err(err) = tx.rollback().await
-                {
-                    tracing::warn!(error = %err, "a failed group did not roll back cleanly");
+                if let Some(tx) = tx {
+                    let (rolled_back, back) = tx.end_held(false).await;
+                    held = back;
+                    if let Err(err) = rolled_back {
+                        tracing::warn!(error = %err, "a failed group did not roll back cleanly");
+                    }
                 }
                 Err(failure)
             }
@@ -243,6 +251,9 @@ async fn run(
             // A write whose caller went away needs no answer.
             let _ = answer.send(verdict.clone());
         }
+    }
+    if let Some(held) = held {
+        held.close().await;
     }
 }
 

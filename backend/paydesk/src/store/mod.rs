@@ -54,10 +54,12 @@ use std::time::Duration;
 
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::{AnyPool, Connection, Executor};
+use tokio::sync::OwnedMutexGuard;
 use tokio::time::Instant;
 
 use crate::error::{AppError, AppResult};
 pub use readiness::NotReady;
+use write_tx::Held;
 pub use write_tx::{Tx, is_busy};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -143,13 +145,7 @@ impl SqliteTurn {
     /// longer than the write wait, for the turn or for a writer outside this
     /// process, answers `busy`.
     async fn begin(&self) -> AppResult<Tx> {
-        let deadline = Instant::now() + self.write_wait;
-        let turn = tokio::time::timeout_at(deadline, Arc::clone(&self.queue).lock_owned())
-            .await
-            .map_err(|_| {
-                tracing::warn!(wait = ?self.write_wait, "a writer waited out its turn: answered busy");
-                write_tx::busy()
-            })?;
+        let (deadline, turn) = self.take_turn().await?;
         loop {
             match self.writer.begin_with("BEGIN IMMEDIATE").await {
                 Ok(tx) => return Ok(Tx::new(tx, Some(turn))),
@@ -163,6 +159,44 @@ impl SqliteTurn {
                 Err(err) => return Err(err.into()),
             }
         }
+    }
+
+    /// `begin`, on a writer's own connection (`held`; one of the pool when
+    /// it has none), which it keeps between transactions (`write_tx::Held`).
+    /// A connection that failed to begin for any reason but a lock held
+    /// elsewhere is closed, and the next transaction opens another.
+    async fn begin_held(&self, held: &mut Option<Held>) -> AppResult<Tx> {
+        let (deadline, turn) = self.take_turn().await?;
+        let mut conn = match held.take() {
+            Some(conn) => conn,
+            None => Held::acquire(&self.writer).await?,
+        };
+        loop {
+            match conn.begin_immediate().await {
+                Ok(()) => return Ok(conn.into_tx(Some(turn))),
+                Err(err) if is_busy(&err) && Instant::now() < deadline => {
+                    tracing::debug!(error = %err, "the database is locked from outside: trying again");
+                }
+                Err(err) if is_busy(&err) => {
+                    tracing::warn!(error = %err, wait = ?self.write_wait, "the database stayed locked: answered busy");
+                    *held = Some(conn);
+                    return Err(write_tx::busy());
+                }
+                Err(err) => return Err(err.into()),
+            }
+        }
+    }
+
+    /// The file's turn for this process, within the write wait.
+    async fn take_turn(&self) -> AppResult<(Instant, OwnedMutexGuard<()>)> {
+        let deadline = Instant::now() + self.write_wait;
+        let turn = tokio::time::timeout_at(deadline, Arc::clone(&self.queue).lock_owned())
+            .await
+            .map_err(|_| {
+                tracing::warn!(wait = ?self.write_wait, "a writer waited out its turn: answered busy");
+                write_tx::busy()
+            })?;
+        Ok((deadline, turn))
     }
 }
 
@@ -227,10 +261,11 @@ impl Db {
                 };
                 // The writer comes first: it is the one that may turn the
                 // file to WAL, which needs the file to itself.
-                // One transaction at a time holds the file's turn; a second
-                // connection lets the next writer begin while the last one's
-                // goes back to the pool.
-                let writer = pool_options(2, Backend::Sqlite)
+                // One transaction at a time holds the file's turn. The
+                // group-commit writer keeps one connection as its own; of
+                // the other two, one lets the next writer begin while the
+                // last one's goes back to the pool.
+                let writer = pool_options(3, Backend::Sqlite)
                     .after_connect(move |conn, _| {
                         Box::pin(async move {
                             sqlite_pragmas(conn, SQLITE_BEGIN_TIMEOUT, checkpoint_on_commit).await
@@ -375,6 +410,11 @@ async fn sqlite_pragmas(
     conn.execute("PRAGMA journal_mode = WAL").await?;
     conn.execute("PRAGMA synchronous = FULL").await?;
     conn.execute("PRAGMA foreign_keys = ON").await?;
+    // Each write of a group keeps its own savepoint (`group_commit.rs`),
+    // whose journal of the pages it touched outgrows SQLite's in-memory
+    // spill limit: on a temporary file, every group would create, write
+    // and delete one. Temporary tables and sorts stay in memory too.
+    conn.execute("PRAGMA temp_store = MEMORY").await?;
     if !checkpoint_on_commit {
         conn.execute("PRAGMA wal_autocheckpoint = 0").await?;
     }

@@ -9,7 +9,8 @@
 use std::ops::{Deref, DerefMut};
 
 use protocol::ErrorCode;
-use sqlx::AnyConnection;
+use sqlx::pool::PoolConnection;
+use sqlx::{Any, AnyConnection, AnyPool, Executor};
 use tokio::sync::OwnedMutexGuard;
 
 use crate::error::{AppError, AppResult};
@@ -20,11 +21,58 @@ use crate::error::{AppError, AppResult};
 pub struct Tx {
     // Declared first, so it is dropped (and its rollback sent) before the
     // turn passes to the next writer.
-    inner: sqlx::Transaction<'static, sqlx::Any>,
+    inner: Inner,
     _turn: Option<OwnedMutexGuard<()>>,
     /// When it began, for the transaction time in the metrics: how long it
     /// holds its connection (a writer on SQLite, the file's one turn).
     began: std::time::Instant,
+}
+
+enum Inner {
+    /// A transaction of a pool: its connection goes back to the pool when
+    /// it ends.
+    Pooled(sqlx::Transaction<'static, sqlx::Any>),
+    /// A transaction on a connection its writer keeps from one transaction
+    /// to the next (`Held`). Dropped before it ended, the connection is
+    /// closed, which rolls the transaction back.
+    Held(PoolConnection<Any>),
+}
+
+/// A writer's own connection, kept between its transactions: SQLite's
+/// cache of the file's pages stays valid from one to the next (it is
+/// thrown away whenever another connection wrote), and no check of the
+/// connection on its way back to the pool costs a round trip.
+pub(super) struct Held(PoolConnection<Any>);
+
+impl Held {
+    /// A connection of `pool`, closed rather than given back if it is
+    /// ever dropped inside a transaction.
+    pub(super) async fn acquire(pool: &AnyPool) -> Result<Held, sqlx::Error> {
+        let mut conn = pool.acquire().await?;
+        conn.close_on_drop();
+        Ok(Held(conn))
+    }
+
+    /// Takes SQLite's write lock up front, as `SqliteTurn::begin` does.
+    pub(super) async fn begin_immediate(&mut self) -> Result<(), sqlx::Error> {
+        (&mut *self.0).execute("BEGIN IMMEDIATE").await?;
+        Ok(())
+    }
+
+    /// The transaction `begin_immediate` began, holding the connection
+    /// until `Tx::end_held` gives it back.
+    pub(super) fn into_tx(self, turn: Option<OwnedMutexGuard<()>>) -> Tx {
+        Tx {
+            inner: Inner::Held(self.0),
+            _turn: turn,
+            began: std::time::Instant::now(),
+        }
+    }
+
+    /// Closes it, for a writer that stops.
+    pub(super) async fn close(self) {
+        let _ = self.0.close().await;
+    }
 }
 
 impl Tx {
@@ -33,24 +81,56 @@ impl Tx {
         turn: Option<OwnedMutexGuard<()>>,
     ) -> Tx {
         Tx {
-            inner,
+            inner: Inner::Pooled(inner),
             _turn: turn,
             began: std::time::Instant::now(),
         }
     }
 
     pub async fn commit(self) -> AppResult<()> {
-        let began = self.began;
-        self.inner.commit().await?;
-        record_duration("commit", began);
-        Ok(())
+        self.end(true).await.0
     }
 
     pub async fn rollback(self) -> AppResult<()> {
-        let began = self.began;
-        self.inner.rollback().await?;
-        record_duration("rollback", began);
-        Ok(())
+        self.end(false).await.0
+    }
+
+    /// Commits (`keep`) or rolls back, and gives back a held connection
+    /// that came through clean, for its writer's next transaction. One
+    /// whose `COMMIT` or `ROLLBACK` failed is closed: SQLite's rollback of
+    /// whatever it still holds.
+    pub(super) async fn end_held(self, keep: bool) -> (AppResult<()>, Option<Held>) {
+        self.end(keep).await
+    }
+
+    async fn end(self, keep: bool) -> (AppResult<()>, Option<Held>) {
+        let Tx {
+            inner,
+            _turn,
+            began,
+        } = self;
+        let outcome = if keep { "commit" } else { "rollback" };
+        let (ended, held) = match inner {
+            Inner::Pooled(tx) => {
+                let ended = if keep {
+                    tx.commit().await
+                } else {
+                    tx.rollback().await
+                };
+                (ended, None)
+            }
+            Inner::Held(mut conn) => {
+                let statement = if keep { "COMMIT" } else { "ROLLBACK" };
+                match (&mut *conn).execute(statement).await {
+                    Ok(_) => (Ok(()), Some(Held(conn))),
+                    Err(err) => (Err(err), None),
+                }
+            }
+        };
+        if ended.is_ok() {
+            record_duration(outcome, began);
+        }
+        (ended.map_err(AppError::from), held)
     }
 }
 
@@ -63,13 +143,19 @@ impl Deref for Tx {
     type Target = AnyConnection;
 
     fn deref(&self) -> &AnyConnection {
-        &self.inner
+        match &self.inner {
+            Inner::Pooled(tx) => tx,
+            Inner::Held(conn) => conn,
+        }
     }
 }
 
 impl DerefMut for Tx {
     fn deref_mut(&mut self) -> &mut AnyConnection {
-        &mut self.inner
+        match &mut self.inner {
+            Inner::Pooled(tx) => tx,
+            Inner::Held(conn) => conn,
+        }
     }
 }
 
