@@ -34,6 +34,7 @@ mod cross_node_presence;
 mod e_mandate_signing;
 mod e_mandates;
 mod group_commit;
+mod group_commit_webhooks;
 mod health;
 mod history;
 mod history_live;

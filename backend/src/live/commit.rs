@@ -74,73 +74,82 @@ pub(super) async fn commit_command(
         // The table decides with the member's role as it is now: one
         // demoted or removed since their socket joined is refused from
         // their next command on.
-        let grant = grant_now(&db, &key, &msg).await?;
-        grant
-            .check(routes::command_route(&msg.command).needs)
-            .map_err(AppError::Code)?;
-        stream::write(&db, &key, &cause, async |tx: &mut Tx, seq| {
-            let scope = Scope {
-                merchant_id: key.merchant_id.clone(),
-                mode: key.mode,
-                user_id: msg.user_id.clone(),
-                role: grant.role,
-                permissions: grant.permissions,
-                clock,
-                origin: msg.origin.clone(),
-            };
-            let (changes, reply, stored) = if is_team_command(&msg.command) {
-                let effect = run_team_command(tx, &scope, &msg.command, &msg.team).await?;
-                let reply = ReplyBody::Committed { seq, id: effect.id };
-                (effect.changes, reply.clone(), reply)
-            } else if is_payout_command(&msg.command) {
-                let confirmed = msg.team.confirmed.as_ref();
-                let effect = run_payout_command(tx, &scope, &msg.command, confirmed).await?;
-                let reply = ReplyBody::Committed { seq, id: effect.id };
-                (effect.changes, reply.clone(), reply)
-            } else if is_webhook_command(&msg.command) {
-                let tools = WebhookTools {
-                    sealer: &msg.sealer,
-                    address: msg.address_check.as_ref(),
+        let check = async {
+            let grant = grant_now(&db, &key, &msg).await?;
+            grant
+                .check(routes::command_route(&msg.command).needs)
+                .map_err(AppError::Code)?;
+            Ok(grant)
+        };
+        stream::write_checked(
+            &db,
+            &key,
+            &cause,
+            check,
+            async |tx: &mut Tx, seq, grant: Grant| {
+                let scope = Scope {
+                    merchant_id: key.merchant_id.clone(),
+                    mode: key.mode,
+                    user_id: msg.user_id.clone(),
+                    role: grant.role,
+                    permissions: grant.permissions,
+                    clock,
+                    origin: msg.origin.clone(),
                 };
-                let done = run_webhook_command(tx, &scope, seq, &msg.command, &tools).await?;
-                let reply = |secret| ReplyBody::WebhookSecret {
-                    seq,
-                    endpoint_id: done.endpoint_id.clone(),
-                    secret,
+                let (changes, reply, stored) = if is_team_command(&msg.command) {
+                    let effect = run_team_command(tx, &scope, &msg.command, &msg.team).await?;
+                    let reply = ReplyBody::Committed { seq, id: effect.id };
+                    (effect.changes, reply.clone(), reply)
+                } else if is_payout_command(&msg.command) {
+                    let confirmed = msg.team.confirmed.as_ref();
+                    let effect = run_payout_command(tx, &scope, &msg.command, confirmed).await?;
+                    let reply = ReplyBody::Committed { seq, id: effect.id };
+                    (effect.changes, reply.clone(), reply)
+                } else if is_webhook_command(&msg.command) {
+                    let tools = WebhookTools {
+                        sealer: &msg.sealer,
+                        address: msg.address_check.as_ref(),
+                    };
+                    let done = run_webhook_command(tx, &scope, seq, &msg.command, &tools).await?;
+                    let reply = |secret| ReplyBody::WebhookSecret {
+                        seq,
+                        endpoint_id: done.endpoint_id.clone(),
+                        secret,
+                    };
+                    // A signing secret is shown once and kept only sealed: the copy
+                    // stored for retries has none, so a retried command answers
+                    // without it (the merchant rolls the secret if that answer was lost).
+                    let (sent, stored) = (reply(done.secret.clone()), reply(None));
+                    (done.changes, sent, stored)
+                } else if is_api_token_command(&msg.command) {
+                    let done =
+                        run_api_token_command(tx, &scope, &msg.command, &msg.token_hasher).await?;
+                    let reply = |secret| ReplyBody::ApiTokenSecret {
+                        seq,
+                        token: Box::new(done.token.clone()),
+                        secret,
+                    };
+                    // Shown once, like a signing secret: only its hash is kept, and
+                    // the stored reply for retries has no secret.
+                    let (sent, stored) = (reply(done.secret.clone()), reply(None));
+                    (done.changes, sent, stored)
+                } else {
+                    let effect = domain::run_command(tx, &scope, &msg.command).await?;
+                    let reply = ReplyBody::Committed { seq, id: effect.id };
+                    (effect.changes, reply.clone(), reply)
                 };
-                // A signing secret is shown once and kept only sealed: the copy
-                // stored for retries has none, so a retried command answers
-                // without it (the merchant rolls the secret if that answer was lost).
-                let (sent, stored) = (reply(done.secret.clone()), reply(None));
-                (done.changes, sent, stored)
-            } else if is_api_token_command(&msg.command) {
-                let done =
-                    run_api_token_command(tx, &scope, &msg.command, &msg.token_hasher).await?;
-                let reply = |secret| ReplyBody::ApiTokenSecret {
-                    seq,
-                    token: Box::new(done.token.clone()),
-                    secret,
+                let run = events::CommandRun {
+                    command_id: &msg.command_id,
+                    user_id: &msg.user_id,
+                    fingerprint: &fingerprint,
                 };
-                // Shown once, like a signing secret: only its hash is kept, and
-                // the stored reply for retries has no secret.
-                let (sent, stored) = (reply(done.secret.clone()), reply(None));
-                (done.changes, sent, stored)
-            } else {
-                let effect = domain::run_command(tx, &scope, &msg.command).await?;
-                let reply = ReplyBody::Committed { seq, id: effect.id };
-                (effect.changes, reply.clone(), reply)
-            };
-            let run = events::CommandRun {
-                command_id: &msg.command_id,
-                user_id: &msg.user_id,
-                fingerprint: &fingerprint,
-            };
-            events::record_command_reply(tx, &key.merchant_id, key.mode, &run, &encode(&stored)?)
-                .await?;
-            // Even a command that changed nothing a tab shows is an event: its
-            // reply names the `seq` the client waits for.
-            Ok(Work::changed(changes, reply))
-        })
+                let stored =
+                    events::command_reply_row(&key.merchant_id, key.mode, &run, encode(&stored)?);
+                // Even a command that changed nothing a tab shows is an event: its
+                // reply names the `seq` the client waits for.
+                Ok(Work::changed(changes, reply).writing(stored))
+            },
+        )
         .await
     }
     .await;

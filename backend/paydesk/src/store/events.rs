@@ -4,7 +4,8 @@
 use protocol::Mode;
 use sqlx::Row;
 
-use super::{Db, Tx};
+use super::Db;
+use super::sql::{Bind, Sql};
 use crate::error::AppResult;
 use crate::ids::{new_id, now_ms};
 
@@ -125,24 +126,25 @@ pub struct CommandRun<'a> {
     pub fingerprint: &'a str,
 }
 
-pub async fn record_command_reply(
-    tx: &mut Tx,
+/// The stored reply of a command, to be written with its event
+/// (`Work::writing`): the insert fails on a used command id, which rolls the
+/// whole write back, so a retry never commits twice.
+pub fn command_reply_row(
     merchant_id: &str,
     mode: Mode,
     run: &CommandRun<'_>,
-    reply: &[u8],
-) -> AppResult<()> {
-    sqlx::query(
+    reply: Vec<u8>,
+) -> Sql {
+    Sql::statement(
         "INSERT INTO command_results (merchant_id, mode, command_id, user_id, body_hash, reply, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        vec![
+            Bind::Text(merchant_id.into()),
+            Bind::Text(mode.as_str().into()),
+            Bind::Text(run.command_id.into()),
+            Bind::Text(run.user_id.into()),
+            Bind::Text(run.fingerprint.into()),
+            Bind::Blob(reply),
+            Bind::Int(now_ms()),
+        ],
     )
-    .bind(merchant_id)
-    .bind(mode.as_str())
-    .bind(run.command_id)
-    .bind(run.user_id)
-    .bind(run.fingerprint)
-    .bind(reply)
-    .bind(now_ms())
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
 }

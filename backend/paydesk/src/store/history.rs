@@ -10,7 +10,7 @@ use protocol::{
     Change, EntityKind, HistoryAction, HistoryActorKind, HistoryEntry, HistoryFieldChange,
     HistoryFilter, HistoryPerson, Section,
 };
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use serde_json::{Map, Value};
 use sqlx::any::AnyRow;
@@ -135,6 +135,13 @@ fn is_new(after: Option<&Value>) -> bool {
     }
 }
 
+/// The record has both times and was never updated after its creation.
+/// Unlike `is_new`, a record without times is not taken for new.
+fn created_unchanged(after: Option<&Value>) -> bool {
+    let time = |field: &str| after.and_then(|a| a.get(field)).and_then(Value::as_i64);
+    matches!((time("createdAt"), time("updatedAt")), (Some(created), Some(updated)) if created == updated)
+}
+
 /// Who caused an event, as the history names them.
 pub(super) struct Who {
     kind: &'static str,
@@ -233,14 +240,17 @@ async fn last_seen(tx: &mut Tx, key: &StreamKey, kind: &str, id: &str) -> AppRes
 /// changes that announce them to the merchant's tabs. Called only by
 /// `stream::write`, inside the event's transaction; the rows join the
 /// write's batch.
+///
+/// `first_stamped` names the versioned records no event had written before
+/// this one (`versions::stamp`): one of them this event created has no
+/// earlier row to read its "before" from.
 pub(super) async fn record_event(
     tx: &mut Tx,
     batch: &mut Batch,
-    key: &StreamKey,
-    seq: u64,
-    cause: &Cause,
-    who: Who,
+    (key, seq): (&StreamKey, u64),
+    (cause, who): (&Cause, Who),
     changes: &[Change],
+    first_stamped: &HashSet<String>,
 ) -> AppResult<Vec<Change>> {
     let touched: Vec<(Touched, Option<Section>)> = changes
         .iter()
@@ -259,6 +269,12 @@ pub(super) async fn record_event(
         let before = match &record.id {
             Some(id) => match seen_here.get(&(record.kind.clone(), id.clone())) {
                 Some(after) => after.clone(),
+                // Created by this event: a record older than the versions
+                // (or written in bulk) may still be at version 0, but its
+                // update moved `updatedAt` past `createdAt`.
+                None if first_stamped.contains(id) && created_unchanged(record.after.as_ref()) => {
+                    None
+                }
                 None => last_seen(tx, key, &record.kind, id).await?,
             },
             None => None,
@@ -575,6 +591,19 @@ mod tests {
             &serde_json::json!({"createdAt": 5, "updatedAt": 9})
         )));
         assert!(is_new(Some(&serde_json::json!({"today": "2026-03-02"}))));
+    }
+
+    #[test]
+    fn only_a_record_with_equal_times_counts_as_created_unread() {
+        let created = serde_json::json!({"createdAt": 5, "updatedAt": 5});
+        assert!(created_unchanged(Some(&created)));
+        let updated = serde_json::json!({"createdAt": 5, "updatedAt": 9});
+        assert!(!created_unchanged(Some(&updated)));
+        // A record without times (a pay page) may have earlier rows: read them.
+        assert!(!created_unchanged(Some(
+            &serde_json::json!({"slug": "gym"})
+        )));
+        assert!(!created_unchanged(None));
     }
 
     #[test]

@@ -102,8 +102,13 @@ impl Cause {
 pub enum Work<T> {
     /// Commit the work as the stream's next event with these changes (which
     /// may be empty when the work wrote something no tab shows, such as a
-    /// test clock moved ahead).
-    Changed { changes: Vec<Change>, value: T },
+    /// test clock moved ahead). `rows` are statements whose results the
+    /// work does not read back: they join the event's own batch.
+    Changed {
+        changes: Vec<Change>,
+        value: T,
+        rows: Vec<Sql>,
+    },
     /// Nothing happened: the transaction is rolled back and the `seq` given
     /// back, so no empty event is stored.
     Unchanged(T),
@@ -111,7 +116,21 @@ pub enum Work<T> {
 
 impl<T> Work<T> {
     pub fn changed(changes: Vec<Change>, value: T) -> Work<T> {
-        Work::Changed { changes, value }
+        Work::Changed {
+            changes,
+            value,
+            rows: Vec::new(),
+        }
+    }
+
+    /// Also writes `row` with the event, in the same round trip to the
+    /// database as the event itself (`batch.rs`). A row that fails to
+    /// write fails the whole write.
+    pub fn writing(mut self, row: Sql) -> Work<T> {
+        if let Work::Changed { rows, .. } = &mut self {
+            rows.push(row);
+        }
+        self
     }
 }
 
@@ -148,14 +167,36 @@ pub async fn write<T>(
     cause: &Cause,
     work: impl AsyncFnOnce(&mut Tx, u64) -> AppResult<Work<T>>,
 ) -> AppResult<Written<T>> {
+    write_checked(db, key, cause, async { Ok(()) }, async |tx, seq, ()| {
+        work(tx, seq).await
+    })
+    .await
+}
+
+/// `write`, after `check` passed: a read of its own (a sender's grant, say)
+/// that runs beside the write's own reads, before the stream's turn, and
+/// whose answer the work takes. A failed check writes nothing.
+pub async fn write_checked<C, T>(
+    db: &Db,
+    key: &StreamKey,
+    cause: &Cause,
+    check: impl Future<Output = AppResult<C>>,
+    work: impl AsyncFnOnce(&mut Tx, u64, C) -> AppResult<Work<T>>,
+) -> AppResult<Written<T>> {
     // Read before the stream's turn: the writes of the stream, and on
     // SQLite of the whole file, wait for nothing they need not.
-    let who = history::Who::resolve(db, &cause.actor).await?;
+    let (who, checked, endpoints) = tokio::try_join!(
+        history::Who::resolve(db, &cause.actor),
+        check,
+        webhooks::endpoints_at(db, key)
+    )?;
+    let known = (who, endpoints);
+    let work = async |tx: &mut Tx, seq| work(tx, seq, checked).await;
     if let Some(group) = db.group_commit()? {
         let mut member = group.join(key).await?;
         let seq = member.seq();
         let ran = match member.tx() {
-            Ok(tx) => run(tx, db.backend, key, seq, (cause, who), work).await,
+            Ok(tx) => run(tx, db.backend, key, seq, (cause, known), work).await,
             Err(err) => Err(err),
         };
         let keep = matches!(ran, Ok(Written { seq: Some(_), .. }));
@@ -169,7 +210,7 @@ pub async fn write<T>(
     let mut tx = db.begin_write().await?;
     // An error drops `tx`, which rolls it back.
     let seq = take_next_seq(&mut tx, key).await?;
-    let written = run(&mut tx, db.backend, key, seq, (cause, who), work).await?;
+    let written = run(&mut tx, db.backend, key, seq, (cause, known), work).await?;
     if written.seq.is_some() {
         tx.commit().await?;
     } else {
@@ -177,6 +218,10 @@ pub async fn write<T>(
     }
     Ok(written)
 }
+
+/// What a write read before its turn: who caused it, and the stream's
+/// webhook endpoints as they were.
+type Known = (history::Who, Option<webhooks::EndpointsAt>);
 
 /// The write inside its transaction, its `seq` taken: everything but the
 /// commit. A result without a `seq` (the work changed nothing) is to be
@@ -186,11 +231,15 @@ async fn run<T>(
     backend: Backend,
     key: &StreamKey,
     seq: u64,
-    (cause, who): (&Cause, history::Who),
+    (cause, (who, endpoints)): (&Cause, Known),
     work: impl AsyncFnOnce(&mut Tx, u64) -> AppResult<Work<T>>,
 ) -> AppResult<Written<T>> {
-    let (mut changes, value) = match work(tx, seq).await? {
-        Work::Changed { changes, value } => (changes, value),
+    let (mut changes, value, rows) = match work(tx, seq).await? {
+        Work::Changed {
+            changes,
+            value,
+            rows,
+        } => (changes, value, rows),
         Work::Unchanged(value) => {
             return Ok(Written {
                 seq: None,
@@ -201,17 +250,37 @@ async fn run<T>(
     };
     // Written at the end, together (`batch.rs`): nothing below reads them.
     let mut batch = Batch::default();
-    versions::stamp(&mut batch, key, seq, &mut changes);
+    for row in rows {
+        batch.push(row);
+    }
+    let first_stamped = versions::stamp(&mut batch, key, seq, &mut changes);
     // The history's entries travel with the event's own changes (last, so
     // a delta still starts with what the work changed): every writer's
     // changes are recorded, with their before, and reach the history's
     // tabs live.
-    let entries = history::record_event(tx, &mut batch, key, seq, cause, who, &changes).await?;
+    let entries = history::record_event(
+        tx,
+        &mut batch,
+        (key, seq),
+        (cause, who),
+        &changes,
+        &first_stamped,
+    )
+    .await?;
     changes.extend(entries);
     // In the event's own transaction: a change that rolls back sends nothing,
     // and one that commits is never without its deliveries. The queued
     // deliveries are changes of the same event, for the open delivery logs.
-    let queued = webhooks::queue_for_event(tx, &mut batch, key, seq, &changes, now_ms()).await?;
+    let queued = webhooks::queue_for_event(
+        tx,
+        &mut batch,
+        key,
+        seq,
+        &changes,
+        now_ms(),
+        endpoints.as_ref(),
+    )
+    .await?;
     changes.extend(queued);
     batch.push(event_row(key, seq, cause, encode(&changes)?));
     batch.run(tx, backend).await?;

@@ -3,6 +3,8 @@
 //! record's `version` always names the last event that changed it and an
 //! edit begun from an older one is seen to be stale (`domain::conflicts`).
 
+use std::collections::HashSet;
+
 use protocol::Change;
 
 use super::batch::Batch;
@@ -17,12 +19,26 @@ enum Table {
 }
 
 /// Stamps `seq` on every versioned record the changes wrote, row and change
-/// alike; the rows' updates join the write's batch.
-pub(super) fn stamp(batch: &mut Batch, key: &StreamKey, seq: u64, changes: &mut [Change]) {
+/// alike; the rows' updates join the write's batch. Answers the ids of the
+/// records no event had stamped before (still at version 0): the history
+/// holds no entry for them.
+pub(super) fn stamp(
+    batch: &mut Batch,
+    key: &StreamKey,
+    seq: u64,
+    changes: &mut [Change],
+) -> HashSet<String> {
+    let mut first_stamped = HashSet::new();
+    let mut first = |version: u64, id: &str| {
+        if version == 0 {
+            first_stamped.insert(id.to_string());
+        }
+    };
     for change in changes.iter_mut() {
         match change {
             Change::CustomerUpserted { customer } => {
                 batch.push(set(key, Table::Customers, &customer.id, seq));
+                first(customer.version, &customer.id);
                 customer.version = seq;
             }
             Change::PaymentMethodSettingsUpdated { settings } => {
@@ -39,11 +55,13 @@ pub(super) fn stamp(batch: &mut Batch, key: &StreamKey, seq: u64, changes: &mut 
             }
             Change::PayPageUpserted { page } => {
                 batch.push(set(key, Table::PayPages, &page.id, seq));
+                first(page.version, &page.id);
                 page.version = seq;
             }
             _ => {}
         }
     }
+    first_stamped
 }
 
 /// Sets one row's version.

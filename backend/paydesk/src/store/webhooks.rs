@@ -226,6 +226,41 @@ fn delivery_row(id: &str, key: &StreamKey, new: &NewDelivery<'_>, now: i64) -> S
     )
 }
 
+/// A stream's enabled endpoints (id, event types) as committed when the
+/// stream's `seq` was `seq`. Read before a write's turn, they still hold
+/// for the write that takes `seq + 1`: every change to an endpoint is an
+/// event of its stream, so none came between. A write that takes a later
+/// `seq` reads them again inside its transaction.
+pub(super) struct EndpointsAt {
+    seq: u64,
+    endpoints: Vec<(String, String)>,
+}
+
+/// The endpoints and the `seq` in one statement, so of one snapshot. None
+/// for a stream not opened yet.
+pub(super) async fn endpoints_at(db: &Db, key: &StreamKey) -> AppResult<Option<EndpointsAt>> {
+    let rows: Vec<(i64, Option<String>, Option<String>)> = sqlx::query_as(
+        "SELECT s.seq, e.id, e.event_types FROM merchant_streams s \
+         LEFT JOIN webhook_endpoints e ON e.merchant_id = s.merchant_id AND e.mode = s.mode \
+         AND e.enabled = 1 WHERE s.merchant_id = $1 AND s.mode = $2",
+    )
+    .bind(&key.merchant_id)
+    .bind(key.mode.as_str())
+    .fetch_all(&db.pool)
+    .await?;
+    let Some(&(seq, _, _)) = rows.first() else {
+        return Ok(None);
+    };
+    let endpoints = rows
+        .into_iter()
+        .filter_map(|(_, id, types)| Some((id?, types?)))
+        .collect();
+    Ok(Some(EndpointsAt {
+        seq: seq as u64,
+        endpoints,
+    }))
+}
+
 /// Queues a delivery of each of an event's changes to every enabled
 /// endpoint of the stream that subscribes to its type. Runs inside the
 /// event's own transaction (`stream::write`): the deliveries exist exactly
@@ -241,19 +276,27 @@ pub(super) async fn queue_for_event(
     seq: u64,
     changes: &[Change],
     now: i64,
+    known: Option<&EndpointsAt>,
 ) -> AppResult<Vec<Change>> {
     let mut queued = Vec::new();
     let events: Vec<_> = changes.iter().filter_map(event_of).collect();
     if events.is_empty() {
         return Ok(queued);
     }
-    let endpoints: Vec<(String, String)> = sqlx::query_as(
-        "SELECT id, event_types FROM webhook_endpoints WHERE merchant_id = $1 AND mode = $2 AND enabled = 1",
-    )
-    .bind(&key.merchant_id)
-    .bind(key.mode.as_str())
-    .fetch_all(&mut **tx)
-    .await?;
+    let endpoints = match known {
+        // Nothing of the stream was committed between that read and this
+        // write's turn: the endpoints are as read.
+        Some(known) if known.seq + 1 == seq => known.endpoints.clone(),
+        _ => {
+            sqlx::query_as(
+                "SELECT id, event_types FROM webhook_endpoints WHERE merchant_id = $1 AND mode = $2 AND enabled = 1",
+            )
+            .bind(&key.merchant_id)
+            .bind(key.mode.as_str())
+            .fetch_all(&mut **tx)
+            .await?
+        }
+    };
     if endpoints.is_empty() {
         return Ok(queued);
     }
