@@ -57,13 +57,18 @@ enum Ending {
     Commit,
     Fail,
     NoChange,
+    /// Its work succeeds, but one of the rows it writes with its event
+    /// fails (a command reply stored twice): on SQLite they run after it
+    /// gave the group's transaction back.
+    FailInRows,
 }
 
 /// Twelve writes over four streams (two merchants, both modes), queued
 /// behind a held write turn so that on SQLite they are all in one group:
-/// each inserts a customer; one fails after its insert and one says it
-/// changed nothing. The others commit with gap-free seqs; the two leave no
-/// customer, no event and no used seq behind.
+/// each inserts a customer; one fails after its insert, one says it changed
+/// nothing, and two fail in their rows.
+/// The others commit with gap-free seqs; the four leave no customer, no
+/// event and no used seq behind.
 async fn a_failed_write_rolls_back_alone(db: Database) {
     let app = TestApp::start(db).await;
     let mut keys = Vec::new();
@@ -94,6 +99,7 @@ async fn a_failed_write_rolls_back_alone(db: Database) {
         .map(|i| match i {
             5 => Ending::Fail,
             6 => Ending::NoChange,
+            8 | 11 => Ending::FailInRows,
             _ => Ending::Commit,
         })
         .collect();
@@ -107,8 +113,19 @@ async fn a_failed_write_rolls_back_alone(db: Database) {
             let input = customer_input("Thandi Customer", &format!("c{i}@example.co.za"));
             let written = stream::write(&store, &key, &cause, async |tx, _seq| {
                 customers::insert_customer(tx, &key.merchant_id, key.mode, &id, &input, 1).await?;
+                let reply = || {
+                    let run = events::CommandRun {
+                        command_id: &id,
+                        user_id: "usr_group",
+                        fingerprint: "same",
+                    };
+                    events::command_reply_row(&key.merchant_id, key.mode, &run, vec![1])
+                };
                 match ending {
-                    Ending::Commit => Ok(Work::changed(Vec::new(), ())),
+                    Ending::Commit => Ok(Work::changed(Vec::new(), ()).writing(reply())),
+                    Ending::FailInRows => Ok(Work::changed(Vec::new(), ())
+                        .writing(reply())
+                        .writing(reply())),
                     Ending::Fail => Err(AppError::Code(ErrorCode::InvalidInput)),
                     Ending::NoChange => Ok(Work::Unchanged(())),
                 }
@@ -141,6 +158,12 @@ async fn a_failed_write_rolls_back_alone(db: Database) {
                 assert!(
                     !customer_exists(&store, &id).await,
                     "{id} failed but left its customer"
+                );
+            }
+            (Ending::FailInRows, Err(_)) => {
+                assert!(
+                    !customer_exists(&store, &id).await,
+                    "{id}'s rows failed but it left its customer"
                 );
             }
             (Ending::NoChange, Ok(None)) => {
@@ -366,8 +389,55 @@ async fn a_kill_mid_group_loses_no_answered_command(db: Database) {
     }
 }
 
+/// A write alone in its group whose rows fail: on SQLite they run with the
+/// group's `COMMIT`. Nothing of it stays, and the next write commits.
+async fn a_lone_write_failing_in_its_rows_leaves_nothing(db: Database) {
+    let app = TestApp::start(db).await;
+    app.merchant("lone@example.co.za").await;
+    let (_, merchant_id) = app.owner_ids("lone@example.co.za").await;
+    let key = StreamKey::new(merchant_id, Mode::Test);
+    let store = Db::connect(&app.database_url).await.unwrap();
+    events::open_stream(&store, &key.merchant_id, key.mode)
+        .await
+        .unwrap();
+    let before = stream_seq(&store, &key).await;
+    let write = |id: &'static str, rows: usize| {
+        let (store, key) = (store.clone(), key.clone());
+        async move {
+            let cause = Cause::background(Actor::Scheduler);
+            let input = customer_input("Lone Customer", &format!("{id}@example.co.za"));
+            stream::write(&store, &key, &cause, async |tx, _seq| {
+                customers::insert_customer(tx, &key.merchant_id, key.mode, id, &input, 1).await?;
+                let run = events::CommandRun {
+                    command_id: id,
+                    user_id: "usr_lone",
+                    fingerprint: "same",
+                };
+                let mut work = Work::changed(Vec::new(), ());
+                for _ in 0..rows {
+                    work = work.writing(events::command_reply_row(
+                        &key.merchant_id,
+                        key.mode,
+                        &run,
+                        vec![1],
+                    ));
+                }
+                Ok(work)
+            })
+            .await
+        }
+    };
+    assert!(write("cus_lone_twice", 2).await.is_err());
+    assert!(!customer_exists(&store, "cus_lone_twice").await);
+    assert_eq!(stream_seq(&store, &key).await, before);
+    let next = write("cus_lone_once", 1).await.unwrap();
+    assert_eq!(next.seq, Some(before as u64 + 1));
+    assert!(customer_exists(&store, "cus_lone_once").await);
+}
+
 on_both_databases!(
     a_failed_write_rolls_back_alone,
+    a_lone_write_failing_in_its_rows_leaves_nothing,
     seq_stays_gap_free_across_merchants,
     a_kill_mid_group_loses_no_answered_command,
 );

@@ -25,21 +25,26 @@ impl Batch {
 
     /// Runs every statement, in the order pushed.
     pub(super) async fn run(self, tx: &mut Tx, backend: Backend) -> AppResult<()> {
-        let mut statements = self.statements.into_iter();
-        let Some(mut first) = statements.next() else {
-            return Ok(());
-        };
         if backend == Backend::Sqlite {
-            for next in statements {
-                first.then(next);
+            if let Some(all) = self.into_one() {
+                (&mut **tx).execute(all.query()).await?;
             }
-            (&mut **tx).execute(first.query()).await?;
             return Ok(());
         }
-        (&mut **tx).execute(first.query()).await?;
-        for next in statements {
+        for next in self.statements {
             (&mut **tx).execute(next.query()).await?;
         }
         Ok(())
+    }
+
+    /// Every statement in one text, in the order pushed (SQLite runs the
+    /// statements of one text in turn); none when there are none.
+    pub(super) fn into_one(self) -> Option<Sql> {
+        let mut statements = self.statements.into_iter();
+        let mut first = statements.next()?;
+        for next in statements {
+            first.then(next);
+        }
+        Some(first)
     }
 }

@@ -4,7 +4,10 @@
 //! log) and one pass of the file's turn for the whole group, instead of one
 //! each. Each write still takes its own `seq`, runs its own work and gets its
 //! own answer, under a savepoint of its own: a write that fails, or changed
-//! nothing, is rolled back to its savepoint and leaves the others in.
+//! nothing, is rolled back to its savepoint and leaves the others in. A
+//! write's last statements, which it does not read back (its event and
+//! what travels with it), run in the writer's next round trip, with the next
+//! write's opening or with the `COMMIT`: one hop fewer per write.
 //!
 //! The writer is a task on a thread of its own, holding the group's
 //! transaction. It lends the transaction to one write at a time, in arrival
@@ -20,10 +23,12 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use sqlx::Executor;
+use sqlx::{Executor, Row};
 use tokio::sync::{mpsc, oneshot};
 
+use super::sql::{Bind, Sql};
 use super::stream::StreamKey;
+use super::write_tx::Held;
 use super::{SqliteTurn, Tx, write_tx};
 use crate::error::{AppError, AppResult};
 
@@ -75,8 +80,35 @@ pub(super) struct Member {
 
 struct Returned {
     tx: Tx,
-    /// Release the write's savepoint (keep what it did), or roll back to it.
-    keep: bool,
+    ending: Ending,
+}
+
+/// How a write gives its place back.
+pub(super) enum Ending {
+    /// What it did stays in the group. Its rows (statements whose results
+    /// it does not read: its event, history, deliveries) run at the start
+    /// of the writer's next round trip, inside its savepoint still: with
+    /// the next write's opening, or with the group's `COMMIT`.
+    Keep(Option<Sql>),
+    /// It failed or changed nothing: rolled back to its savepoint.
+    RollBack,
+}
+
+/// A member's way to hear the verdict, and what failed of its own after
+/// it gave the transaction back (its rows), if anything did.
+struct Answer {
+    to: oneshot::Sender<Verdict>,
+    failed: Option<Arc<AppError>>,
+}
+
+/// How a group ended: its transaction (none if a write lost it), its
+/// members' answers, the last kept write's rows not run yet, and what
+/// broke the group, if anything did.
+struct GroupEnd {
+    tx: Option<Tx>,
+    answers: Vec<Answer>,
+    rows: Option<Sql>,
+    failure: Option<Arc<AppError>>,
 }
 
 impl GroupCommit {
@@ -165,11 +197,10 @@ impl Member {
         })
     }
 
-    /// Gives the transaction back (`keep`: what this write did stays in the
-    /// group; otherwise it is rolled back to its savepoint) and waits for the
-    /// group's commit.
-    pub(super) async fn finish(mut self, keep: bool) -> AppResult<()> {
-        self.give_back(keep);
+    /// Gives the transaction back (see `Ending`) and waits for the group's
+    /// commit. A write whose rows failed hears their error.
+    pub(super) async fn finish(mut self, ending: Ending) -> AppResult<()> {
+        self.give_back(ending);
         let Some(verdict) = self.verdict.take() else {
             return Err(stopped());
         };
@@ -180,10 +211,10 @@ impl Member {
         }
     }
 
-    fn give_back(&mut self, keep: bool) {
+    fn give_back(&mut self, ending: Ending) {
         if let (Some(tx), Some(back)) = (self.tx.take(), self.back.take()) {
             // The writer is waiting on the other end until the group ends.
-            let _ = back.send(Returned { tx, keep });
+            let _ = back.send(Returned { tx, ending });
         }
     }
 
@@ -198,7 +229,7 @@ impl Drop for Member {
     /// A write dropped before it finished (its caller gave up) is rolled back
     /// to its savepoint; the rest of its group goes on.
     fn drop(&mut self) {
-        self.give_back(false);
+        self.give_back(Ending::RollBack);
     }
 }
 
@@ -224,10 +255,15 @@ async fn run(
                 continue;
             }
         };
-        let (tx, verdicts, failure) = run_group(tx, first, &mut inbox, &waiting).await;
+        let GroupEnd {
+            tx,
+            mut answers,
+            rows,
+            failure,
+        } = run_group(tx, first, &mut inbox, &waiting).await;
         let verdict: Verdict = match (failure, tx) {
             (None, Some(tx)) => {
-                let (committed, back) = tx.end_held(true).await;
+                let (committed, back) = commit(tx, rows, &mut answers).await;
                 held = back;
                 committed.map_err(Arc::new)
             }
@@ -244,12 +280,12 @@ async fn run(
             (None, None) => Err(Arc::new(stopped())),
         };
         if let Err(err) = &verdict {
-            tracing::error!(error = %err, writes = verdicts.len(), "a group of writes was rolled back");
+            tracing::error!(error = %err, writes = answers.len(), "a group of writes was rolled back");
         }
-        metrics::histogram!("paydesk_db_group_size").record(verdicts.len() as f64);
-        for answer in verdicts {
+        metrics::histogram!("paydesk_db_group_size").record(answers.len() as f64);
+        for Answer { to, failed } in answers {
             // A write whose caller went away needs no answer.
-            let _ = answer.send(verdict.clone());
+            let _ = to.send(failed.map_or_else(|| verdict.clone(), Err));
         }
     }
     if let Some(held) = held {
@@ -257,45 +293,39 @@ async fn run(
     }
 }
 
-/// Lends the transaction to each write of the group in turn. Returns the
-/// transaction (none if a write lost it), each member's way to hear the
-/// verdict, and what broke the group, if anything did.
+/// Lends the transaction to each write of the group in turn.
 async fn run_group(
     tx: Tx,
     first: Join,
     inbox: &mut mpsc::UnboundedReceiver<Join>,
     waiting: &AtomicUsize,
-) -> (
-    Option<Tx>,
-    Vec<oneshot::Sender<Verdict>>,
-    Option<Arc<AppError>>,
-) {
-    let mut tx = Some(tx);
-    let mut verdicts = Vec::new();
+) -> GroupEnd {
+    let mut end = GroupEnd {
+        tx: Some(tx),
+        answers: Vec::new(),
+        rows: None,
+        failure: None,
+    };
     let mut savepoint_open = false;
     let mut next = Some(first);
     while let Some(join) = next.take() {
         waiting.fetch_sub(1, Ordering::SeqCst);
-        let Some(mut current) = tx.take() else {
+        let Some(mut current) = end.tx.take() else {
             break;
         };
-        // One round trip releases the last write's savepoint, opens this
-        // one's and takes its stream's next `seq`: every statement of the
-        // group is a hop to the connection's thread, and the group's writes
-        // run one after another.
-        let open = if savepoint_open {
-            OPEN_AFTER_ANOTHER
-        } else {
-            OPEN_FIRST
-        };
-        // `fetch_all`: every statement of the three runs, and the row of
-        // the last is the only one there is.
-        let taken: Result<Option<i64>, sqlx::Error> = sqlx::query_scalar(open)
-            .bind(&join.key.merchant_id)
-            .bind(join.key.mode.as_str())
-            .fetch_all(&mut *current)
-            .await
-            .map(|rows: Vec<i64>| rows.last().copied());
+        // Every statement of the group is a hop to the connection's thread,
+        // and the group's writes run one after another: one round trip runs
+        // the last write's rows, releases its savepoint, opens this one's
+        // and takes its stream's next `seq`.
+        let rows = end.rows.take();
+        let taken = open_next(
+            &mut current,
+            &join.key,
+            savepoint_open,
+            rows,
+            &mut end.answers,
+        )
+        .await;
         savepoint_open = true;
         let seq = match taken {
             Ok(Some(seq)) => seq as u64,
@@ -304,15 +334,17 @@ async fn run_group(
                 // is empty, and released with the next one's opening.
                 let err = AppError::Internal(format!("no stream {:?}", join.key));
                 let _ = join.lend.send(Lend::Refused(err));
-                tx = Some(current);
-                next = next_join(inbox, verdicts.len());
+                end.tx = Some(current);
+                next = next_join(inbox, end.answers.len());
                 continue;
             }
             Err(err) => {
                 let err = Arc::new(AppError::from(err));
                 // Its place was already counted out above.
                 let _ = join.lend.send(Lend::Refused(retell(&err)));
-                return (Some(current), verdicts, Some(err));
+                end.tx = Some(current);
+                end.failure = Some(err);
+                return end;
             }
         };
         let (back, returned) = oneshot::channel();
@@ -324,32 +356,137 @@ async fn run_group(
             verdict: Some(heard),
         };
         match join.lend.send(Lend::Turn(member)) {
-            Ok(()) => match returned.await {
-                Ok(Returned { tx: mut back, keep }) => {
-                    verdicts.push(verdict);
-                    if !keep
-                        && let Err(err) = (&mut *back).execute("ROLLBACK TO SAVEPOINT member").await
-                    {
-                        // SQLite rolled back the whole transaction under it
-                        // (a full disk, an I/O error): no one's write stands.
-                        return (Some(back), verdicts, Some(Arc::new(err.into())));
+            Ok(()) => {
+                end.answers.push(Answer {
+                    to: verdict,
+                    failed: None,
+                });
+                match returned.await {
+                    Ok(Returned {
+                        tx: back,
+                        ending: Ending::Keep(rows),
+                    }) => {
+                        end.rows = rows;
+                        end.tx = Some(back);
                     }
-                    tx = Some(back);
+                    Ok(Returned {
+                        tx: mut back,
+                        ending: Ending::RollBack,
+                    }) => {
+                        if let Err(err) = (&mut *back).execute("ROLLBACK TO SAVEPOINT member").await
+                        {
+                            // SQLite rolled back the whole transaction under
+                            // it (a full disk, an I/O error): no one's write
+                            // stands.
+                            end.tx = Some(back);
+                            end.failure = Some(Arc::new(err.into()));
+                            return end;
+                        }
+                        end.tx = Some(back);
+                    }
+                    Err(_) => {
+                        let err =
+                            AppError::Internal("group commit: a write lost the transaction".into());
+                        end.failure = Some(Arc::new(err));
+                        return end;
+                    }
                 }
-                Err(_) => {
-                    verdicts.push(verdict);
-                    let err =
-                        AppError::Internal("group commit: a write lost the transaction".into());
-                    return (None, verdicts, Some(Arc::new(err)));
-                }
-            },
+            }
             // The write gave up waiting: its savepoint stays empty.
-            Err(Lend::Turn(member)) => tx = member.reclaim(),
+            Err(Lend::Turn(member)) => end.tx = member.reclaim(),
             Err(Lend::Refused(_)) => {}
         }
-        next = next_join(inbox, verdicts.len());
+        next = next_join(inbox, end.answers.len());
     }
-    (tx, verdicts, None)
+    end
+}
+
+/// Opens the next write's savepoint and takes its stream's `seq`, in one
+/// round trip with `rows`, the last kept write's. If that fails, it was the
+/// rows, most likely (a retried command's reply already stored): that write
+/// alone is rolled back to its savepoint and hears the error, and the
+/// opening runs again by itself.
+async fn open_next(
+    tx: &mut Tx,
+    key: &StreamKey,
+    savepoint_open: bool,
+    rows: Option<Sql>,
+    answers: &mut [Answer],
+) -> Result<Option<i64>, sqlx::Error> {
+    let open = opening(key, savepoint_open);
+    let Some(mut both) = rows else {
+        return last_number(tx, &open).await;
+    };
+    both.then(open);
+    match last_number(tx, &both).await {
+        Ok(seq) => Ok(seq),
+        Err(err) => {
+            roll_back_last(tx, err, answers).await?;
+            last_number(tx, &opening(key, true)).await
+        }
+    }
+}
+
+/// Commits the group, with the last kept write's rows in the same round
+/// trip. If they fail, that write alone is rolled back and the rest commit.
+async fn commit(
+    mut tx: Tx,
+    rows: Option<Sql>,
+    answers: &mut [Answer],
+) -> (AppResult<()>, Option<Held>) {
+    if let Some(mut rows) = rows {
+        rows.then(Sql::new("COMMIT"));
+        match (&mut *tx).execute(rows.query()).await {
+            Ok(_) => return (Ok(()), tx.committed_held()),
+            Err(err) => {
+                if let Err(err) = roll_back_last(&mut tx, err, answers).await {
+                    // Nothing of the group stands; dropped, the transaction's
+                    // connection is closed.
+                    return (Err(err.into()), None);
+                }
+            }
+        }
+    }
+    tx.end_held(true).await
+}
+
+/// The last kept write's rows failed: it is rolled back to its savepoint
+/// (still open: its rows run before it is released) and hears why.
+async fn roll_back_last(
+    tx: &mut Tx,
+    err: sqlx::Error,
+    answers: &mut [Answer],
+) -> Result<(), sqlx::Error> {
+    tracing::warn!(error = %err, "a write's rows failed: it alone is rolled back");
+    (&mut **tx).execute("ROLLBACK TO SAVEPOINT member").await?;
+    if let Some(last) = answers.last_mut() {
+        last.failed = Some(Arc::new(err.into()));
+    }
+    Ok(())
+}
+
+/// The savepoint of a write and its stream's next `seq` (`OPEN_FIRST`,
+/// or `OPEN_AFTER_ANOTHER` once a write of the group had one).
+fn opening(key: &StreamKey, after_another: bool) -> Sql {
+    let text = if after_another {
+        OPEN_AFTER_ANOTHER
+    } else {
+        OPEN_FIRST
+    };
+    Sql::statement(
+        text,
+        vec![
+            Bind::Text(key.merchant_id.clone()),
+            Bind::Text(key.mode.as_str().into()),
+        ],
+    )
+}
+
+/// Runs every statement of `sql` and answers the first column of the last
+/// row any of them returned (the `seq`: the rows before it return none).
+async fn last_number(tx: &mut Tx, sql: &Sql) -> Result<Option<i64>, sqlx::Error> {
+    let rows = sql.query().fetch_all(&mut **tx).await?;
+    rows.last().map(|row| row.try_get::<i64, _>(0)).transpose()
 }
 
 /// The next write of the group, if one is waiting and the group has room.

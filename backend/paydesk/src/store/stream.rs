@@ -9,6 +9,7 @@
 use protocol::{Change, Mode, encode};
 
 use super::batch::Batch;
+use super::group_commit::Ending;
 use super::sql::{Bind, Sql};
 use super::{Backend, Db, Tx, history, versions, webhooks};
 use crate::error::AppResult;
@@ -196,13 +197,20 @@ pub async fn write_checked<C, T>(
         let mut member = group.join(key).await?;
         let seq = member.seq();
         let ran = match member.tx() {
-            Ok(tx) => run(tx, db.backend, key, seq, (cause, known), work).await,
+            Ok(tx) => run(tx, key, seq, (cause, known), work).await,
             Err(err) => Err(err),
         };
-        let keep = matches!(ran, Ok(Written { seq: Some(_), .. }));
+        let (ending, ran) = match ran {
+            // Its rows run with the writer's next round trip.
+            Ok((written, rows)) if written.seq.is_some() => {
+                (Ending::Keep(rows.into_one()), Ok(written))
+            }
+            Ok((written, _)) => (Ending::RollBack, Ok(written)),
+            Err(err) => (Ending::RollBack, Err(err)),
+        };
         // Even a write that failed answers after its group's commit: what it
         // read may have been another member's write, not yet durable.
-        let committed = member.finish(keep).await;
+        let committed = member.finish(ending).await;
         let written = ran?;
         committed?;
         return Ok(written);
@@ -210,8 +218,12 @@ pub async fn write_checked<C, T>(
     let mut tx = db.begin_write().await?;
     // An error drops `tx`, which rolls it back.
     let seq = take_next_seq(&mut tx, key).await?;
-    let written = run(&mut tx, db.backend, key, seq, (cause, known), work).await?;
+    let (written, rows) = run(&mut tx, key, seq, (cause, known), work).await?;
     if written.seq.is_some() {
+        rows.run(&mut tx, db.backend).await?;
+        if db.backend == Backend::Postgres {
+            announce(&mut tx, key, seq).await?;
+        }
         tx.commit().await?;
     } else {
         tx.rollback().await?;
@@ -223,17 +235,17 @@ pub async fn write_checked<C, T>(
 /// webhook endpoints as they were.
 type Known = (history::Who, Option<webhooks::EndpointsAt>);
 
-/// The write inside its transaction, its `seq` taken: everything but the
-/// commit. A result without a `seq` (the work changed nothing) is to be
-/// rolled back.
+/// The write inside its transaction, its `seq` taken: everything but its
+/// rows (`batch.rs`: its event and what travels with it, which nothing reads
+/// back) and the commit. A result without a `seq` (the work changed
+/// nothing) is to be rolled back.
 async fn run<T>(
     tx: &mut Tx,
-    backend: Backend,
     key: &StreamKey,
     seq: u64,
     (cause, (who, endpoints)): (&Cause, Known),
     work: impl AsyncFnOnce(&mut Tx, u64) -> AppResult<Work<T>>,
-) -> AppResult<Written<T>> {
+) -> AppResult<(Written<T>, Batch)> {
     let (mut changes, value, rows) = match work(tx, seq).await? {
         Work::Changed {
             changes,
@@ -241,11 +253,12 @@ async fn run<T>(
             rows,
         } => (changes, value, rows),
         Work::Unchanged(value) => {
-            return Ok(Written {
+            let written = Written {
                 seq: None,
                 changes: Vec::new(),
                 value,
-            });
+            };
+            return Ok((written, Batch::default()));
         }
     };
     // Written at the end, together (`batch.rs`): nothing below reads them.
@@ -283,15 +296,12 @@ async fn run<T>(
     .await?;
     changes.extend(queued);
     batch.push(event_row(key, seq, cause, encode(&changes)?));
-    batch.run(tx, backend).await?;
-    if backend == Backend::Postgres {
-        announce(tx, key, seq).await?;
-    }
-    Ok(Written {
+    let written = Written {
         seq: Some(seq),
         changes,
         value,
-    })
+    };
+    Ok((written, batch))
 }
 
 async fn take_next_seq(tx: &mut Tx, key: &StreamKey) -> AppResult<u64> {

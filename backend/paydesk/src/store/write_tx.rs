@@ -103,6 +103,23 @@ impl Tx {
         self.end(keep).await
     }
 
+    /// A transaction its writer committed with a statement of its own (its
+    /// last rows and the `COMMIT` in one round trip): the held connection,
+    /// for the writer's next transaction.
+    pub(super) fn committed_held(self) -> Option<Held> {
+        let Tx {
+            inner,
+            _turn,
+            began,
+        } = self;
+        record_duration("commit", began);
+        match inner {
+            Inner::Held(conn) => Some(Held(conn)),
+            // Given back to the pool as it is dropped.
+            Inner::Pooled(_) => None,
+        }
+    }
+
     async fn end(self, keep: bool) -> (AppResult<()>, Option<Held>) {
         let Tx {
             inner,
