@@ -23,6 +23,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
+use sqlx::any::AnyRow;
 use sqlx::{Executor, Row};
 use tokio::sync::{mpsc, oneshot};
 
@@ -244,8 +245,13 @@ async fn run(
     // Its own connection, kept from group to group.
     let mut held = None;
     while let Some(first) = inbox.recv().await {
-        let tx = match turn.begin_held(&mut held).await {
-            Ok(tx) => tx,
+        // The transaction begins in one round trip with the first write's
+        // opening.
+        let (tx, first_open) = match turn
+            .begin_held(&mut held, &opening(&first.key, false))
+            .await
+        {
+            Ok((tx, rows)) => (tx, last_number_of(&rows)),
             Err(err) => {
                 // Everyone queued now waited as long: they get the same answer.
                 refuse(first, &err, &waiting);
@@ -260,7 +266,7 @@ async fn run(
             mut answers,
             rows,
             failure,
-        } = run_group(tx, first, &mut inbox, &waiting).await;
+        } = run_group(tx, (first, first_open), &mut inbox, &waiting).await;
         let verdict: Verdict = match (failure, tx) {
             (None, Some(tx)) => {
                 let (committed, back) = commit(tx, rows, &mut answers).await;
@@ -296,7 +302,7 @@ async fn run(
 /// Lends the transaction to each write of the group in turn.
 async fn run_group(
     tx: Tx,
-    first: Join,
+    (first, first_open): (Join, Result<Option<i64>, sqlx::Error>),
     inbox: &mut mpsc::UnboundedReceiver<Join>,
     waiting: &AtomicUsize,
 ) -> GroupEnd {
@@ -307,6 +313,7 @@ async fn run_group(
         failure: None,
     };
     let mut savepoint_open = false;
+    let mut first_open = Some(first_open);
     let mut next = Some(first);
     while let Some(join) = next.take() {
         waiting.fetch_sub(1, Ordering::SeqCst);
@@ -318,14 +325,19 @@ async fn run_group(
         // the last write's rows, releases its savepoint, opens this one's
         // and takes its stream's next `seq`.
         let rows = end.rows.take();
-        let taken = open_next(
-            &mut current,
-            &join.key,
-            savepoint_open,
-            rows,
-            &mut end.answers,
-        )
-        .await;
+        let taken = match first_open.take() {
+            Some(opened) => opened,
+            None => {
+                open_next(
+                    &mut current,
+                    &join.key,
+                    savepoint_open,
+                    rows,
+                    &mut end.answers,
+                )
+                .await
+            }
+        };
         savepoint_open = true;
         let seq = match taken {
             Ok(Some(seq)) => seq as u64,
@@ -486,6 +498,10 @@ fn opening(key: &StreamKey, after_another: bool) -> Sql {
 /// row any of them returned (the `seq`: the rows before it return none).
 async fn last_number(tx: &mut Tx, sql: &Sql) -> Result<Option<i64>, sqlx::Error> {
     let rows = sql.query().fetch_all(&mut **tx).await?;
+    last_number_of(&rows)
+}
+
+fn last_number_of(rows: &[AnyRow]) -> Result<Option<i64>, sqlx::Error> {
     rows.last().map(|row| row.try_get::<i64, _>(0)).transpose()
 }
 

@@ -52,7 +52,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, LazyLock, PoisonError};
 use std::time::Duration;
 
-use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Connection, Executor};
 use tokio::sync::OwnedMutexGuard;
 use tokio::time::Instant;
@@ -162,18 +162,24 @@ impl SqliteTurn {
     }
 
     /// `begin`, on a writer's own connection (`held`; one of the pool when
-    /// it has none), which it keeps between transactions (`write_tx::Held`).
-    /// A connection that failed to begin for any reason but a lock held
-    /// elsewhere is closed, and the next transaction opens another.
-    async fn begin_held(&self, held: &mut Option<Held>) -> AppResult<Tx> {
+    /// it has none), which it keeps between transactions (`write_tx::Held`),
+    /// and `then` run in the same round trip, whose rows it answers. A
+    /// connection that failed for any reason but a lock held elsewhere is
+    /// closed (which rolls back whatever began), and the next transaction
+    /// opens another.
+    async fn begin_held(
+        &self,
+        held: &mut Option<Held>,
+        then: &sql::Sql,
+    ) -> AppResult<(Tx, Vec<AnyRow>)> {
         let (deadline, turn) = self.take_turn().await?;
         let mut conn = match held.take() {
             Some(conn) => conn,
             None => Held::acquire(&self.writer).await?,
         };
         loop {
-            match conn.begin_immediate().await {
-                Ok(()) => return Ok(conn.into_tx(Some(turn))),
+            match conn.begin_immediate(then).await {
+                Ok(rows) => return Ok((conn.into_tx(Some(turn)), rows)),
                 Err(err) if is_busy(&err) && Instant::now() < deadline => {
                     tracing::debug!(error = %err, "the database is locked from outside: trying again");
                 }

@@ -22,7 +22,7 @@ pub enum Bind {
 
 /// A statement and its arguments, built together so placeholders and binds
 /// cannot drift apart.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct Sql {
     text: String,
     binds: Vec<Bind>,

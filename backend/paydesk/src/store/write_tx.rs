@@ -9,8 +9,11 @@
 use std::ops::{Deref, DerefMut};
 
 use protocol::ErrorCode;
+use sqlx::any::AnyRow;
 use sqlx::pool::PoolConnection;
 use sqlx::{Any, AnyConnection, AnyPool, Executor};
+
+use super::sql::Sql;
 use tokio::sync::OwnedMutexGuard;
 
 use crate::error::{AppError, AppResult};
@@ -53,10 +56,13 @@ impl Held {
         Ok(Held(conn))
     }
 
-    /// Takes SQLite's write lock up front, as `SqliteTurn::begin` does.
-    pub(super) async fn begin_immediate(&mut self) -> Result<(), sqlx::Error> {
-        (&mut *self.0).execute("BEGIN IMMEDIATE").await?;
-        Ok(())
+    /// Takes SQLite's write lock up front, as `SqliteTurn::begin` does, and
+    /// runs `then` in the same round trip. A lock held elsewhere fails the
+    /// `BEGIN`, before anything else ran.
+    pub(super) async fn begin_immediate(&mut self, then: &Sql) -> Result<Vec<AnyRow>, sqlx::Error> {
+        let mut begin = Sql::new("BEGIN IMMEDIATE");
+        begin.then(then.clone());
+        begin.query().fetch_all(&mut *self.0).await
     }
 
     /// The transaction `begin_immediate` began, holding the connection
