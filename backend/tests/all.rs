@@ -68,7 +68,6 @@ mod socket_limits;
 mod statement;
 mod storage_pressure;
 mod teams;
-mod wal_checkpoints;
 mod webhook_commands;
 mod webhook_kill;
 mod webhook_log_live;

@@ -27,7 +27,6 @@ use sqlx::any::AnyRow;
 use sqlx::{Executor, Row};
 use tokio::sync::{mpsc, oneshot};
 
-use super::checkpoints::Checkpoints;
 use super::sql::{Bind, Sql};
 use super::stream::StreamKey;
 use super::write_tx::Held;
@@ -245,7 +244,6 @@ async fn run(
 ) {
     // Its own connection, kept from group to group.
     let mut held = None;
-    let mut checkpoints = Checkpoints::new(turn.writer.clone());
     while let Some(first) = inbox.recv().await {
         // The transaction begins in one round trip with the first write's
         // opening.
@@ -291,9 +289,6 @@ async fn run(
             tracing::error!(error = %err, writes = answers.len(), "a group of writes was rolled back");
         }
         metrics::histogram!("paydesk_db_group_size").record(answers.len() as f64);
-        if verdict.is_ok() {
-            checkpoints.committed(answers.len());
-        }
         for Answer { to, failed } in answers {
             // A write whose caller went away needs no answer.
             let _ = to.send(failed.map_or_else(|| verdict.clone(), Err));

@@ -9,7 +9,6 @@ mod batch;
 pub mod bulk;
 pub mod business;
 pub mod cards;
-mod checkpoints;
 pub mod clocks;
 pub mod customers;
 pub mod e_mandate_signings;

@@ -50,17 +50,9 @@ pub(super) struct Held(PoolConnection<Any>);
 impl Held {
     /// A connection of `pool`, closed rather than given back if it is
     /// ever dropped inside a transaction.
-    /// Its writer has the write-ahead log checkpointed beside it
-    /// (`checkpoints.rs`), so its own commits checkpoint only past a ten
-    /// times higher mark than SQLite's: under writes that never pause,
-    /// those checkpoints never catch up with the log, which SQLite starts
-    /// over only once one has.
     pub(super) async fn acquire(pool: &AnyPool) -> Result<Held, sqlx::Error> {
         let mut conn = pool.acquire().await?;
         conn.close_on_drop();
-        (&mut *conn)
-            .execute("PRAGMA wal_autocheckpoint = 10000")
-            .await?;
         Ok(Held(conn))
     }
 
