@@ -33,7 +33,7 @@ async fn event_seqs(db: &Db, key: &StreamKey) -> Vec<i64> {
         .unwrap()
 }
 
-async fn stream_seq(db: &Db, key: &StreamKey) -> i64 {
+pub(crate) async fn stream_seq(db: &Db, key: &StreamKey) -> i64 {
     sqlx::query_scalar("SELECT seq FROM merchant_streams WHERE merchant_id = $1 AND mode = $2")
         .bind(&key.merchant_id)
         .bind(key.mode.as_str())
@@ -49,6 +49,15 @@ async fn customer_exists(db: &Db, id: &str) -> bool {
         .await
         .unwrap();
     count == 1
+}
+
+/// Waits until `count` writes are queued for the group (SQLite).
+pub(crate) async fn until_queued(store: &Db, count: usize) {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while store.writes_waiting_for_group() < count {
+        assert!(Instant::now() < deadline, "the writes never queued");
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
 }
 
 /// What each write of the first test does after inserting its customer.
@@ -135,11 +144,7 @@ async fn a_failed_write_rolls_back_alone(db: Database) {
         }));
     }
     if let Some(held) = held {
-        let deadline = Instant::now() + Duration::from_secs(30);
-        while store.writes_waiting_for_group() < endings.len() {
-            assert!(Instant::now() < deadline, "the writes never queued");
-            tokio::time::sleep(Duration::from_millis(5)).await;
-        }
+        until_queued(&store, endings.len()).await;
         // Every write is queued now: the writer takes them all, in one group.
         held.rollback().await.unwrap();
     }

@@ -7,13 +7,13 @@
 
 use crate::common;
 
-use std::time::{Duration, Instant};
-
 use common::{Database, TestApp, customer_input};
 use paydesk::store::stream::{self, Actor, Cause, StreamKey, Work};
 use paydesk::store::webhooks::{self, EndpointRow};
 use paydesk::store::{Db, customers, events};
 use protocol::{Change, Mode};
+
+use crate::group_commit::{stream_seq, until_queued};
 
 fn endpoint(key: &StreamKey) -> EndpointRow {
     EndpointRow {
@@ -30,15 +30,6 @@ fn endpoint(key: &StreamKey) -> EndpointRow {
         previous_secret_until: None,
         created_at: 1,
         updated_at: 1,
-    }
-}
-
-/// Waits until `count` writes are queued for the group (SQLite).
-async fn until_queued(store: &Db, count: usize) {
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while store.writes_waiting_for_group() < count {
-        assert!(Instant::now() < deadline, "the writes never queued");
-        tokio::time::sleep(Duration::from_millis(5)).await;
     }
 }
 
@@ -129,15 +120,6 @@ async fn an_endpoint_added_in_the_group_gets_the_next_write(db: Database) {
         deliveries,
         vec![("whe_group".to_string(), "customer.created".to_string())]
     );
-}
-
-async fn stream_seq(db: &Db, key: &StreamKey) -> i64 {
-    sqlx::query_scalar("SELECT seq FROM merchant_streams WHERE merchant_id = $1 AND mode = $2")
-        .bind(&key.merchant_id)
-        .bind(key.mode.as_str())
-        .fetch_one(&db.pool)
-        .await
-        .unwrap()
 }
 
 on_both_databases!(an_endpoint_added_in_the_group_gets_the_next_write);

@@ -149,14 +149,7 @@ impl SqliteTurn {
         loop {
             match self.writer.begin_with("BEGIN IMMEDIATE").await {
                 Ok(tx) => return Ok(Tx::new(tx, Some(turn))),
-                Err(err) if is_busy(&err) && Instant::now() < deadline => {
-                    tracing::debug!(error = %err, "the database is locked from outside: trying again");
-                }
-                Err(err) if is_busy(&err) => {
-                    tracing::warn!(error = %err, wait = ?self.write_wait, "the database stayed locked: answered busy");
-                    return Err(write_tx::busy());
-                }
-                Err(err) => return Err(err.into()),
+                Err(err) => self.again_or_answer(err, deadline)?,
             }
         }
     }
@@ -180,17 +173,31 @@ impl SqliteTurn {
         loop {
             match conn.begin_immediate(then).await {
                 Ok(rows) => return Ok((conn.into_tx(Some(turn)), rows)),
-                Err(err) if is_busy(&err) && Instant::now() < deadline => {
-                    tracing::debug!(error = %err, "the database is locked from outside: trying again");
+                Err(err) => {
+                    let locked = is_busy(&err);
+                    if let Err(answer) = self.again_or_answer(err, deadline) {
+                        if locked {
+                            *held = Some(conn);
+                        }
+                        return Err(answer);
+                    }
                 }
-                Err(err) if is_busy(&err) => {
-                    tracing::warn!(error = %err, wait = ?self.write_wait, "the database stayed locked: answered busy");
-                    *held = Some(conn);
-                    return Err(write_tx::busy());
-                }
-                Err(err) => return Err(err.into()),
             }
         }
+    }
+
+    /// After a failed `BEGIN`: nothing, to try again (the file is locked
+    /// from outside and the write wait is not over), or the answer.
+    fn again_or_answer(&self, err: sqlx::Error, deadline: Instant) -> AppResult<()> {
+        if !is_busy(&err) {
+            return Err(err.into());
+        }
+        if Instant::now() < deadline {
+            tracing::debug!(error = %err, "the database is locked from outside: trying again");
+            return Ok(());
+        }
+        tracing::warn!(error = %err, wait = ?self.write_wait, "the database stayed locked: answered busy");
+        Err(write_tx::busy())
     }
 
     /// The file's turn for this process, within the write wait.
