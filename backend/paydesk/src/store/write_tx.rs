@@ -94,19 +94,11 @@ impl Tx {
     }
 
     pub async fn commit(self) -> AppResult<()> {
-        self.end(true).await.0
+        self.end_held(true).await.0
     }
 
     pub async fn rollback(self) -> AppResult<()> {
-        self.end(false).await.0
-    }
-
-    /// Commits (`keep`) or rolls back, and gives back a held connection
-    /// that came through clean, for its writer's next transaction. One
-    /// whose `COMMIT` or `ROLLBACK` failed is closed: SQLite's rollback of
-    /// whatever it still holds.
-    pub(super) async fn end_held(self, keep: bool) -> (AppResult<()>, Option<Held>) {
-        self.end(keep).await
+        self.end_held(false).await.0
     }
 
     /// A transaction its writer committed with a statement of its own (its
@@ -126,7 +118,11 @@ impl Tx {
         }
     }
 
-    async fn end(self, keep: bool) -> (AppResult<()>, Option<Held>) {
+    /// Commits (`keep`) or rolls back, and gives back a held connection
+    /// that came through clean, for its writer's next transaction. One
+    /// whose `COMMIT` or `ROLLBACK` failed is closed: SQLite's rollback of
+    /// whatever it still holds.
+    pub(super) async fn end_held(self, keep: bool) -> (AppResult<()>, Option<Held>) {
         let Tx {
             inner,
             _turn,
