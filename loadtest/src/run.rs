@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use futures_util::{StreamExt, stream};
 use protocol::{ClientFrame, Command, CustomerInput};
 use tokio::sync::Notify;
+use tokio::task::JoinHandle;
 use tokio::time::sleep_until;
 
 use crate::error::Fallible;
@@ -116,14 +117,6 @@ pub fn customer(n: u64) -> CustomerInput {
     }
 }
 
-/// Signs up the plan's merchants on the first node and opens its sockets,
-/// spread over all nodes. Each socket is read only once all are open, so
-/// what the server sends meanwhile waits unread, as after a restart.
-pub async fn open_all(targets: &[Target], plan: &Plan) -> Fallible<Vec<socket::Opened>> {
-    let merchants = sign_up_all(targets, plan).await?;
-    open_sockets(targets, plan, &merchants).await
-}
-
 /// The plan's merchants, signed up on the first node (named only, for a
 /// bare server).
 pub async fn sign_up_all(targets: &[Target], plan: &Plan) -> Fallible<Vec<Merchant>> {
@@ -150,8 +143,21 @@ pub async fn sign_up_all(targets: &[Target], plan: &Plan) -> Fallible<Vec<Mercha
     Ok(merchants)
 }
 
+/// Opens socket `i` of the plan, as its merchant's owner, on its node.
+async fn open_one(
+    targets: &[Target],
+    merchants: &[Merchant],
+    i: usize,
+) -> Fallible<socket::Opened> {
+    let owner = &merchants[merchant_of(i, merchants.len())];
+    let target = &targets[node_of(i, merchants.len(), targets.len())];
+    socket::open(target, &owner.cookie, None)
+        .await
+        .map_err(|err| format!("socket {i} of {} on {}: {err}", owner.email, target.origin).into())
+}
+
 /// Opens the plan's sockets for `merchants`, spread over all nodes, none
-/// read until all are open.
+/// read until all are open (the join storm, `storm.rs`).
 pub async fn open_sockets(
     targets: &[Target],
     plan: &Plan,
@@ -159,29 +165,67 @@ pub async fn open_sockets(
 ) -> Fallible<Vec<socket::Opened>> {
     let opening = Instant::now();
     let opened = stream::iter(0..plan.sockets)
-        .map(|i| {
-            let owner = &merchants[merchant_of(i, merchants.len())];
-            let target = &targets[node_of(i, merchants.len(), targets.len())];
-            async move {
-                socket::open(target, &owner.cookie, None)
-                    .await
-                    .map_err(|err| {
-                        format!("socket {i} of {} on {}: {err}", owner.email, target.origin)
-                    })
-            }
-        })
+        .map(|i| open_one(targets, merchants, i))
         .buffered(OPENS_AT_ONCE)
         .collect::<Vec<_>>()
         .await
         .into_iter()
         .collect::<Result<Vec<_>, _>>()?;
+    report_opened(opened.len(), opening);
+    Ok(opened)
+}
+
+fn report_opened(sockets: usize, opening: Instant) {
     eprintln!(
-        "opened {} socket(s) in {:.1} s",
-        opened.len(),
+        "opened {sockets} socket(s) in {:.1} s",
         opening.elapsed().as_secs_f64()
     );
+}
 
-    Ok(opened)
+/// Opens the plan's sockets for `merchants`, spread over all nodes, each
+/// read from the moment it is welcomed, as a browser tab is. What the
+/// server sends while the others open (presence) is read as it comes, so
+/// it does not wait unread to slow the run's first seconds: that backlog
+/// is the join storm's to measure, not the run's.
+async fn open_reading(
+    targets: &[Target],
+    plan: &Plan,
+    merchants: &[Merchant],
+    shared: &Shared,
+) -> Fallible<(Vec<Arc<Link>>, Vec<JoinHandle<()>>)> {
+    let opening = Instant::now();
+    let mut links = Vec::with_capacity(plan.sockets);
+    let mut readers = Vec::with_capacity(plan.sockets);
+    let mut opened = stream::iter(0..plan.sockets)
+        .map(|i| async move { (i, open_one(targets, merchants, i).await) })
+        .buffered(OPENS_AT_ONCE);
+    while let Some((i, socket)) = opened.next().await {
+        let socket = match socket {
+            Ok(socket) => socket,
+            Err(err) => {
+                readers.iter().for_each(JoinHandle::abort);
+                return Err(err);
+            }
+        };
+        let seat = Seat {
+            socket: i,
+            merchant: merchant_of(i, plan.merchants),
+            node: node_of(i, plan.merchants, targets.len()),
+            cookie: socket.cookie,
+            epoch: socket.epoch,
+            last: socket.seq,
+        };
+        let link = Arc::new(Link::new(socket.writer, plan.reconnect));
+        readers.push(tokio::spawn(link::keep(
+            link.clone(),
+            socket.reader,
+            seat,
+            shared.clone(),
+        )));
+        links.push(link);
+    }
+    report_opened(links.len(), opening);
+    Ok((links, readers))
 }
 
 /// Runs the plan against `targets` (one or more nodes sharing a database):
@@ -192,7 +236,7 @@ pub async fn run(targets: &[Target], plan: &Plan) -> Fallible<Report> {
 
 /// [`run`], watched through `probe`.
 pub async fn run_with(targets: &[Target], plan: &Plan, probe: &Probe) -> Fallible<Report> {
-    let opened = open_all(targets, plan).await?;
+    let merchants = sign_up_all(targets, plan).await?;
     let recorder = Arc::new(Mutex::new(Recorder::new(sockets_per_merchant(
         plan.sockets,
         plan.merchants,
@@ -204,26 +248,7 @@ pub async fn run_with(targets: &[Target], plan: &Plan, probe: &Probe) -> Fallibl
         closing: Arc::new(AtomicBool::new(false)),
         reconnect: plan.reconnect,
     };
-    let mut links = Vec::with_capacity(opened.len());
-    let mut readers = Vec::with_capacity(opened.len());
-    for (i, opened) in opened.into_iter().enumerate() {
-        let seat = Seat {
-            socket: i,
-            merchant: merchant_of(i, plan.merchants),
-            node: node_of(i, plan.merchants, targets.len()),
-            cookie: opened.cookie,
-            epoch: opened.epoch,
-            last: opened.seq,
-        };
-        let link = Arc::new(Link::new(opened.writer, plan.reconnect));
-        readers.push(tokio::spawn(link::keep(
-            link.clone(),
-            opened.reader,
-            seat,
-            shared.clone(),
-        )));
-        links.push(link);
-    }
+    let (links, readers) = open_reading(targets, plan, &merchants, &shared).await?;
 
     let (stopped_by, sending) = send_mutations(plan, &links, &recorder, probe).await;
     eprintln!(
