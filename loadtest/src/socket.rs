@@ -32,7 +32,7 @@ const OPEN_TIMEOUT: Duration = Duration::from_secs(20);
 const READ_BUFFER: usize = 4 * 1024;
 
 /// How every socket of a run is configured.
-pub fn config() -> WebSocketConfig {
+fn config() -> WebSocketConfig {
     WebSocketConfig::default().read_buffer_size(READ_BUFFER)
 }
 
