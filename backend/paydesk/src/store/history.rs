@@ -179,6 +179,17 @@ impl Who {
         Ok(who)
     }
 
+    /// The actor with the name and browser a read found for them, if it
+    /// found any (as `resolve` reads them).
+    pub(super) fn found(actor: &Actor, name: Option<String>, user_agent: Option<String>) -> Who {
+        let mut who = Who::unnamed(actor);
+        if name.is_some() {
+            who.name = name;
+            who.user_agent = user_agent;
+        }
+        who
+    }
+
     fn unnamed(actor: &Actor) -> Who {
         let (kind, id) = match actor {
             Actor::User { user_id, .. } => ("user", Some(user_id.clone())),

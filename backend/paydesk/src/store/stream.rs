@@ -186,12 +186,7 @@ pub async fn write_checked<C, T>(
 ) -> AppResult<Written<T>> {
     // Read before the stream's turn: the writes of the stream, and on
     // SQLite of the whole file, wait for nothing they need not.
-    let (who, checked, endpoints) = tokio::try_join!(
-        history::Who::resolve(db, &cause.actor),
-        check,
-        webhooks::endpoints_at(db, key)
-    )?;
-    let known = (who, endpoints);
+    let (known, checked) = tokio::try_join!(read_known(db, key, &cause.actor), check)?;
     let work = async |tx: &mut Tx, seq| work(tx, seq, checked).await;
     if let Some(group) = db.group_commit()? {
         let mut member = group.join(key).await?;
@@ -234,6 +229,53 @@ pub async fn write_checked<C, T>(
 /// What a write read before its turn: who caused it, and the stream's
 /// webhook endpoints as they were.
 type Known = (history::Who, Option<webhooks::EndpointsAt>);
+
+/// Reads `Known` in one statement on the read pool: the stream's `seq` and
+/// enabled endpoints, so of one snapshot, beside the name and browser of the
+/// user who caused the write. Every statement on the pool is a round trip
+/// to a reader connection's thread, and every return of the connection one
+/// more (the pool pings it); this is the one read every write makes.
+async fn read_known(db: &Db, key: &StreamKey, actor: &Actor) -> AppResult<Known> {
+    let (user_id, session_id) = match actor {
+        Actor::User {
+            user_id,
+            session_id,
+        } => (Some(user_id.as_str()), Some(session_id.as_str())),
+        _ => (None, None),
+    };
+    type Row = (
+        i64,
+        Option<String>,
+        Option<String>,
+        Option<String>,
+        Option<String>,
+    );
+    let rows: Vec<Row> = sqlx::query_as(
+        "SELECT s.seq, e.id, e.event_types, u.name, x.user_agent FROM merchant_streams s \
+         LEFT JOIN webhook_endpoints e ON e.merchant_id = s.merchant_id AND e.mode = s.mode \
+         AND e.enabled = 1 \
+         LEFT JOIN users u ON u.id = $3 \
+         LEFT JOIN sessions x ON x.public_id = $4 \
+         WHERE s.merchant_id = $1 AND s.mode = $2",
+    )
+    .bind(&key.merchant_id)
+    .bind(key.mode.as_str())
+    .bind(user_id)
+    .bind(session_id)
+    .fetch_all(&db.pool)
+    .await?;
+    let Some((seq, _, _, name, user_agent)) = rows.first().cloned() else {
+        // A stream not opened yet: its first write reads its endpoints in
+        // its transaction, and who caused it here.
+        return Ok((history::Who::resolve(db, actor).await?, None));
+    };
+    let endpoints = rows
+        .into_iter()
+        .filter_map(|(_, id, types, _, _)| Some((id?, types?)))
+        .collect();
+    let who = history::Who::found(actor, name, user_agent);
+    Ok((who, Some(webhooks::EndpointsAt::new(seq as u64, endpoints))))
+}
 
 /// The write inside its transaction, its `seq` taken: everything but its
 /// rows (`batch.rs`: its event and what travels with it, which nothing reads

@@ -236,29 +236,11 @@ pub(super) struct EndpointsAt {
     endpoints: Vec<(String, String)>,
 }
 
-/// The endpoints and the `seq` in one statement, so of one snapshot. None
-/// for a stream not opened yet.
-pub(super) async fn endpoints_at(db: &Db, key: &StreamKey) -> AppResult<Option<EndpointsAt>> {
-    let rows: Vec<(i64, Option<String>, Option<String>)> = sqlx::query_as(
-        "SELECT s.seq, e.id, e.event_types FROM merchant_streams s \
-         LEFT JOIN webhook_endpoints e ON e.merchant_id = s.merchant_id AND e.mode = s.mode \
-         AND e.enabled = 1 WHERE s.merchant_id = $1 AND s.mode = $2",
-    )
-    .bind(&key.merchant_id)
-    .bind(key.mode.as_str())
-    .fetch_all(&db.pool)
-    .await?;
-    let Some(&(seq, _, _)) = rows.first() else {
-        return Ok(None);
-    };
-    let endpoints = rows
-        .into_iter()
-        .filter_map(|(_, id, types)| Some((id?, types?)))
-        .collect();
-    Ok(Some(EndpointsAt {
-        seq: seq as u64,
-        endpoints,
-    }))
+impl EndpointsAt {
+    /// The endpoints `(id, event types)` read when the stream was at `seq`.
+    pub(super) fn new(seq: u64, endpoints: Vec<(String, String)>) -> EndpointsAt {
+        EndpointsAt { seq, endpoints }
+    }
 }
 
 /// Queues a delivery of each of an event's changes to every enabled
