@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# The live socket benchmark (loadtest/README.md, "Fan-out side by side"): the
-# product and two bare fan-out servers without a database (bare_tokio,
-# bare_actix) under the same load generator shapes, alternating round by round
-# so that the shared machine's noise falls on all of them alike. The load
-# average is printed before every run.
+# The live socket benchmark (loadtest/figures/01-write-path-and-fan-out.md,
+# "Fan-out side by side"): the product and two bare fan-out servers without
+# a database (bare_tokio, bare_actix) under the same load generator shapes,
+# alternating round by round so that the shared machine's noise falls on all
+# of them alike. The load average is printed before every run.
 #
 #   loadtest/fanout-bench.sh [rounds]          (default 2)
 #

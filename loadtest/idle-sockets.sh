@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# What idle signed-in sockets cost a server (loadtest/README.md, "Idle
-# sockets"): resident memory per socket and CPU while they sit open, for the
-# product and, side by side, the two bare fan-out servers.
+# What idle signed-in sockets cost a server (loadtest/figures/
+# 02-ceiling-and-disk.md, "Idle sockets"): resident memory per socket and
+# CPU while they sit open, for the product and, side by side, the two bare
+# fan-out servers.
 #
 #   loadtest/idle-sockets.sh [sockets] [merchants] [hold seconds]   (default 10000 100 90)
 #

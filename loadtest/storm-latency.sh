@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Whether a join storm on some merchants moves the latency of the others
-# (loadtest/README.md, "Join storm beside other merchants' commands").
+# (loadtest/figures/02-ceiling-and-disk.md, "Join storm beside other
+# merchants' commands").
 #
 #   loadtest/storm-latency.sh [storm sockets] [storm merchants]   (default 5000 100)
 #
