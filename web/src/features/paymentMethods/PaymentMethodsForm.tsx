@@ -120,7 +120,7 @@ export function PaymentMethodsForm({ settings }: { settings: PaymentMethodSettin
       ) : null}
       <SettingsCard title={t("paymentMethods.methodsTitle")} description={t("paymentMethods.methodsDescription")} testId="methods-card">
         <fieldset className="method-list" disabled={save.busy || !mayWrite} aria-describedby={errorOf("enabled") ? "methods-error" : undefined}>
-          <legend className="visually-hidden-legend">{t("paymentMethods.methodsTitle")}</legend>
+          <legend className="sr-only-text">{t("paymentMethods.methodsTitle")}</legend>
           {PAYMENT_METHODS.map((method) => (
             <CheckboxField
               key={method}
