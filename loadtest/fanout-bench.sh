@@ -14,6 +14,10 @@
 # "product=target/release/backend"), e.g. "before=/tmp/backend-before after=target/release/backend".
 # FANOUT_BENCH_SKIP_BUILD=1 reuses target/release as built. Scratch files go
 # to target/fanout-bench/.
+#
+# Besides the load generator's figures, each row has the server's CPU
+# (user and system time, in cores) from the last socket opened to the end of
+# the run: what the commands and their deltas cost it.
 set -euo pipefail
 
 ROUNDS="${1:-2}"
@@ -59,13 +63,16 @@ start() {
     echo $!
 }
 
+# A process's CPU time so far, user and system, in clock ticks.
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+
 port_of() {
     case "$1" in bare_tokio) echo "$TOKIO_PORT" ;; bare_actix) echo "$ACTIX_PORT" ;; *) echo "$PORT" ;; esac
 }
 
 SERVERS="$PRODUCTS bare_tokio=- bare_actix=-"
-printf '%s\n' "| round | shape | server | load avg before | sent | committed | deltas received / expected | out of order | round trip p50 / p99 (ms) | delta p50 / p99 / max (ms) | deltas/s |"
-printf '%s\n' "|---|---|---|---|---|---|---|---|---|---|---|"
+printf '%s\n' "| round | shape | server | load avg before | sent | committed | deltas received / expected | out of order | round trip p50 / p99 (ms) | delta p50 / p99 / max (ms) | deltas/s | server cores while sending |"
+printf '%s\n' "|---|---|---|---|---|---|---|---|---|---|---|---|"
 for round in $(seq 1 "$ROUNDS"); do
     while IFS= read -r shape_line; do
         shape="${shape_line%%:*}"
@@ -83,21 +90,33 @@ for round in $(seq 1 "$ROUNDS"); do
             load="$(cut -d' ' -f1 /proc/loadavg)"
             # shellcheck disable=SC2086
             "$ROOT/target/release/loadtest" --url "http://127.0.0.1:$port" $flags $bare --json \
-                >"$OUT/$run.json" 2>"$OUT/$run.err" || true
-            python3 - "$OUT/$run.json" "$round" "$shape" "$label" "$load" <<'PY'
+                >"$OUT/$run.json" 2>"$OUT/$run.err" &
+            generator=$!
+            # The server's CPU while the commands run: from the last socket
+            # opened to the end of the run, so the sign-ups and handshakes
+            # before do not count.
+            until grep -q '^opened' "$OUT/$run.err" 2>/dev/null || ! kill -0 "$generator" 2>/dev/null; do
+                sleep 0.05
+            done
+            cpu_from="$(cpu_ticks "$pid") $(date +%s.%N)"
+            wait "$generator" || true
+            cpu_to="$(cpu_ticks "$pid") $(date +%s.%N)"
+            python3 - "$OUT/$run.json" "$round" "$shape" "$label" "$load" "$cpu_from" "$cpu_to" "$(getconf CLK_TCK)" <<'PY'
 import json, sys
-path, rnd, shape, label, load = sys.argv[1:]
+path, rnd, shape, label, load, cpu_from, cpu_to, tick = sys.argv[1:]
 try:
     r = json.load(open(path))
 except Exception as err:
     print(f"| {rnd} | {shape} | {label} | {load} | run failed: see {path.replace('.json', '.err')} |")
     sys.exit(0)
+(ticks0, t0), (ticks1, t1) = (map(float, cpu_from.split()), map(float, cpu_to.split()))
+cores = (ticks1 - ticks0) / float(tick) / (t1 - t0) if t1 > t0 else 0
 ms = lambda us: f"{us / 1000:.2f}"
 rt, d = r["round_trip_us"], r["delta_us"]
 rate = r["deltas_received"] / r["sending_seconds"] if r["sending_seconds"] else 0
 print(f"| {rnd} | {shape} | {label} | {load} | {r['mutations_sent']} | {r['committed']} | "
       f"{r['deltas_received']} / {r['deltas_expected']} | {r['deltas_out_of_order']} | "
-      f"{ms(rt['p50'])} / {ms(rt['p99'])} | {ms(d['p50'])} / {ms(d['p99'])} / {ms(d['max'])} | {rate:.0f} |")
+      f"{ms(rt['p50'])} / {ms(rt['p99'])} | {ms(d['p50'])} / {ms(d['p99'])} / {ms(d['max'])} | {rate:.0f} | {cores:.2f} |")
 PY
             stop_all
             sleep 1
