@@ -157,30 +157,28 @@ impl Who {
     /// write itself creates is not there yet; `record_event` reads them
     /// inside the transaction then.
     pub(super) async fn resolve(db: &Db, actor: &Actor) -> AppResult<Who> {
-        let mut who = Who::unnamed(actor);
-        if let Actor::User {
+        let Actor::User {
             user_id,
             session_id,
         } = actor
-        {
-            let found: Option<(String, Option<String>)> = sqlx::query_as(
-                "SELECT u.name, (SELECT s.user_agent FROM sessions s WHERE s.public_id = $2) \
-                 FROM users u WHERE u.id = $1",
-            )
-            .bind(user_id)
-            .bind(session_id)
-            .fetch_optional(&db.pool)
-            .await?;
-            if let Some((name, user_agent)) = found {
-                who.name = Some(name);
-                who.user_agent = user_agent;
-            }
-        }
-        Ok(who)
+        else {
+            return Ok(Who::unnamed(actor));
+        };
+        let found: Option<(String, Option<String>)> = sqlx::query_as(
+            "SELECT u.name, (SELECT s.user_agent FROM sessions s WHERE s.public_id = $2) \
+             FROM users u WHERE u.id = $1",
+        )
+        .bind(user_id)
+        .bind(session_id)
+        .fetch_optional(&db.pool)
+        .await?;
+        let (name, user_agent) = found.map_or((None, None), |(name, agent)| (Some(name), agent));
+        Ok(Who::found(actor, name, user_agent))
     }
 
-    /// The actor with the name and browser a read found for them, if it
-    /// found any (as `resolve` reads them).
+    /// The actor with the name and browser a read found for them. A
+    /// browser counts only with the user's name: a user not found is
+    /// unnamed, and read again inside the write.
     pub(super) fn found(actor: &Actor, name: Option<String>, user_agent: Option<String>) -> Who {
         let mut who = Who::unnamed(actor);
         if name.is_some() {
