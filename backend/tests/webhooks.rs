@@ -347,6 +347,24 @@ async fn internal_addresses_are_refused_when_added() {
     );
 }
 
+fn refused_with(result: Result<impl Sized, AppError>, code: ErrorCode) -> bool {
+    matches!(result, Err(AppError::Invalid(fields)) if fields.iter().any(|f| f.field == "url" && f.code == code))
+}
+
+#[actix_web::test]
+async fn public_addresses_must_be_https_and_resolve() {
+    assert!(check_address("https://1.1.1.1/hooks", false).await.is_ok());
+    assert!(refused_with(
+        check_address("http://1.1.1.1/hooks", false).await,
+        ErrorCode::InvalidUrl
+    ));
+    // `.invalid` never resolves (RFC 6761).
+    assert!(refused_with(
+        check_address("https://hooks.paydesk.invalid/hooks", false).await,
+        ErrorCode::WebhookAddressUnresolved
+    ));
+}
+
 async fn a_private_address_is_refused_again_at_delivery(db: Database) {
     let (app, key) = start(db, false, &DeliveryClock::default()).await;
     let owner = app.merchant(OWNER).await;

@@ -68,6 +68,8 @@ pub enum ErrorCode {
     RoleNameTaken,
     // Banking
     BranchCodeMismatch,
+    /// A branch code that is not six digits.
+    InvalidBranchCode,
     InvalidAccountNumber,
     DuplicateBankAccount,
     // Collections
@@ -161,6 +163,8 @@ pub enum ErrorCode {
     /// A webhook address is, or resolves to, a loopback, private,
     /// link-local or metadata address.
     WebhookAddressForbidden,
+    /// A webhook address whose name does not resolve.
+    WebhookAddressUnresolved,
     /// Not one of the documented webhook event types.
     UnknownEventType,
     // The machine API

@@ -34,10 +34,16 @@ pub fn validate_bank_account(input: &BankAccountInput) -> Result<BankAccountInpu
             .collect(),
     };
     let mut errors = Vec::new();
-    if clean.branch_code.len() != 6 || !clean.branch_code.bytes().all(|b| b.is_ascii_digit()) {
+    if clean.branch_code.is_empty() {
         errors.push(FieldError {
             field: "branchCode".into(),
-            code: ErrorCode::InvalidCharacters,
+            code: ErrorCode::Required,
+        });
+    } else if clean.branch_code.len() != 6 || !clean.branch_code.bytes().all(|b| b.is_ascii_digit())
+    {
+        errors.push(FieldError {
+            field: "branchCode".into(),
+            code: ErrorCode::InvalidBranchCode,
         });
     } else if clean.branch_code != universal_branch_code(clean.bank) {
         errors.push(FieldError {
@@ -197,7 +203,15 @@ mod tests {
         );
         assert_eq!(
             codes(validate_bank_account(&input(BankId::Absa, "63200", "1"))),
-            [("branchCode".to_string(), ErrorCode::InvalidCharacters)]
+            [("branchCode".to_string(), ErrorCode::InvalidBranchCode)]
+        );
+        assert_eq!(
+            codes(validate_bank_account(&input(BankId::Absa, "63200A", "1"))),
+            [("branchCode".to_string(), ErrorCode::InvalidBranchCode)]
+        );
+        assert_eq!(
+            codes(validate_bank_account(&input(BankId::Absa, " ", "1"))),
+            [("branchCode".to_string(), ErrorCode::Required)]
         );
         assert_eq!(
             codes(validate_bank_account(&input(

@@ -34,6 +34,7 @@ export function AddBankAccountDialog({ customer, open, onOpenChange }: AddBankAc
 // Codes that are about one field even when the server names none.
 const BY_CODE: Partial<Record<ErrorCode, BankAccountField>> = {
   branch_code_mismatch: "branchCode",
+  invalid_branch_code: "branchCode",
   invalid_account_number: "accountNumber",
   duplicate_bank_account: "accountNumber",
 };

@@ -14,6 +14,7 @@ const FIELDS = ["url", "description", "eventTypes"] as const;
 type Field = (typeof FIELDS)[number];
 const BY_CODE: Partial<Record<ErrorCode, Field>> = {
   webhook_address_forbidden: "url",
+  webhook_address_unresolved: "url",
   invalid_url: "url",
   unknown_event_type: "eventTypes",
 };

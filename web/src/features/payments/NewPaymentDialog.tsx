@@ -58,6 +58,7 @@ const BY_CODE: Partial<Record<ErrorCode, PaymentFormField>> = {
   debicheck_individuals_only: "mandate.clientType",
   mandate_not_usable: "mandate",
   branch_code_mismatch: "mandate.bankAccount.branchCode",
+  invalid_branch_code: "mandate.bankAccount.branchCode",
   invalid_account_number: "mandate.bankAccount.accountNumber",
   duplicate_bank_account: "mandate.bankAccount.accountNumber",
 };

@@ -20,6 +20,7 @@ import { BANKS, type ErrorCode } from "../../protocol/wire";
 
 const BY_CODE: Partial<Record<ErrorCode, BankAccountField>> = {
   branch_code_mismatch: "branchCode",
+  invalid_branch_code: "branchCode",
   invalid_account_number: "accountNumber",
   bank_account_not_found: "accountNumber",
   bank_account_closed: "accountNumber",

@@ -342,8 +342,8 @@ fn bank_account_fields() {
         Column::BranchCode,
         &[t("632005")],
         &[
-            (t("63200"), ErrorCode::InvalidCharacters),
-            (t("6320055"), ErrorCode::InvalidCharacters),
+            (t("63200"), ErrorCode::InvalidBranchCode),
+            (t("6320055"), ErrorCode::InvalidBranchCode),
             (t("250655"), ErrorCode::BranchCodeMismatch),
         ],
     );

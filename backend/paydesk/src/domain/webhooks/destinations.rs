@@ -48,12 +48,12 @@ pub async fn resolve_allowed(url: &Url, allow_private: bool) -> AppResult<Vec<So
         Some(Host::Ipv6(ip)) => vec![SocketAddr::new(IpAddr::V6(ip), port)],
         Some(Host::Domain(name)) => tokio::net::lookup_host((name, port))
             .await
-            .map_err(|_| AppError::field("url", ErrorCode::InvalidUrl))?
+            .map_err(|_| AppError::field("url", ErrorCode::WebhookAddressUnresolved))?
             .collect(),
         None => Vec::new(),
     };
     if addresses.is_empty() {
-        return Err(AppError::field("url", ErrorCode::InvalidUrl));
+        return Err(AppError::field("url", ErrorCode::WebhookAddressUnresolved));
     }
     if !allow_private && addresses.iter().any(|a| is_forbidden(a.ip())) {
         return Err(AppError::field("url", ErrorCode::WebhookAddressForbidden));
