@@ -21,61 +21,14 @@ use crate::store::clocks;
 use crate::store::insights::{self as store, ScheduleGroup, SettledGroup};
 use crate::store::sql::from_wire_name;
 
+use super::settled::{Outcomes, count_of};
+
 /// The longest period one answer covers (a year of days at most).
 pub const MAX_DAYS: i64 = 366;
 /// The forecast covers today and the days after it, this many in all.
 pub const FORECAST_DAYS: i64 = 30;
 /// The reason code shown for debits the bank rejected before processing.
 pub const REJECTED: &str = "rejected";
-
-/// Outcome counts of settled debits.
-#[derive(Default, Debug, Clone, Copy, PartialEq, Eq)]
-struct Outcomes {
-    paid: u32,
-    unpaid: u32,
-    disputed: u32,
-    collected: u32,
-    collected_cents: i64,
-}
-
-impl Outcomes {
-    fn settled(&self) -> u32 {
-        self.paid + self.unpaid + self.disputed
-    }
-
-    /// `part` of all settled debits, in basis points.
-    fn ratio_bp(&self, part: u32) -> u32 {
-        match self.settled() {
-            0 => 0,
-            total => ((u64::from(part) * 10_000) / u64::from(total)) as u32,
-        }
-    }
-
-    /// Paid and disputed debits brought money in (until reversed); unpaid
-    /// and rejected ones did not; reversals count as disputes, as on the
-    /// home screen.
-    fn add(&mut self, status: &str, count: u32, cents: i64) {
-        match status {
-            "paid" => {
-                self.paid += count;
-                self.collected += count;
-                self.collected_cents += cents;
-            }
-            "disputed" => {
-                self.disputed += count;
-                self.collected += count;
-                self.collected_cents += cents;
-            }
-            "reversed" => self.disputed += count,
-            "unpaid" | "rejected_by_bank" => self.unpaid += count,
-            _ => {}
-        }
-    }
-}
-
-fn count_of(n: i64) -> u32 {
-    n.clamp(0, i64::from(u32::MAX)) as u32
-}
 
 /// The first day of the bucket holding `day`.
 fn bucket_of(day: Date, bucket: InsightBucket) -> Date {
@@ -118,14 +71,18 @@ fn fold(starts: &[Date], groups: &[SettledGroup]) -> (Vec<InsightPoint>, Vec<Unp
     for g in groups {
         let count = count_of(g.count);
         let (total, methods) = buckets.entry(g.bucket.clone()).or_default();
-        total.add(&g.status, count, g.cents);
+        total.add(&g.method, &g.status, count, g.cents);
         methods
             .entry(g.method.clone())
             .or_default()
-            .add(&g.status, count, g.cents);
+            .add(&g.method, &g.status, count, g.cents);
+        // Unpaid reasons are the bank's returns of debit orders
+        // (`settled.rs`): a card declined at checkout is not one.
+        let debit_order =
+            PaymentMethod::parse(&g.method).is_some_and(PaymentMethod::is_debit_order);
         let code = match g.status.as_str() {
-            "unpaid" => g.unpaid_code.clone(),
-            "rejected_by_bank" => Some(REJECTED.to_string()),
+            "unpaid" if debit_order => g.unpaid_code.clone(),
+            "rejected_by_bank" if debit_order => Some(REJECTED.to_string()),
             _ => None,
         };
         if let Some(code) = code {
@@ -150,8 +107,11 @@ fn fold(starts: &[Date], groups: &[SettledGroup]) -> (Vec<InsightPoint>, Vec<Unp
             by_method: methods
                 .into_iter()
                 .filter_map(|(method, o)| {
+                    let method = from_wire_name::<PaymentMethod>(&method)?;
+                    // The ratios are of debit orders (`settled.rs`).
+                    method.is_debit_order().then_some(())?;
                     Some(MethodRatios {
-                        method: from_wire_name::<PaymentMethod>(&method)?,
+                        method,
                         settled: o.settled(),
                         unpaid: o.unpaid,
                         disputed: o.disputed,
@@ -333,13 +293,16 @@ mod tests {
             group("2026-11-01", "eft_debit_order", "reversed", None, 1),
             group("2026-11-01", "eft_debit_order", "rejected_by_bank", None, 1),
             group("2026-11-01", "eft_debit_order", "unpaid", Some("12"), 2),
+            group("2026-11-01", "card", "paid", None, 2),
+            group("2026-11-01", "card", "rejected_by_bank", None, 3),
         ];
         let (points, reasons) = fold(&starts, &groups);
         assert_eq!(points.len(), 2);
         let p = &points[0];
         assert_eq!((p.settled, p.paid, p.unpaid, p.disputed), (13, 7, 5, 1));
-        assert_eq!((p.collected_count, p.collected_cents), (7, 700));
-        assert_eq!(p.success_rate_bp, 5_384);
+        // Cards bring money in, but their declines are not unpaid debits.
+        assert_eq!((p.collected_count, p.collected_cents), (9, 900));
+        assert_eq!(p.success_rate_bp, 5_385);
         assert_eq!(p.by_method.len(), 2);
         assert_eq!(p.by_method[1].unpaid_ratio_bp, 7_500);
         assert_eq!(p.by_method[1].dispute_ratio_bp, 2_500);

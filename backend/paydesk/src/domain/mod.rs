@@ -41,6 +41,7 @@ pub mod routes;
 pub mod rules;
 pub mod scope;
 pub mod secrets_at_rest;
+pub mod settled;
 pub mod sign_in;
 pub mod statement_files;
 pub mod statements;

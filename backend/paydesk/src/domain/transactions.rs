@@ -5,6 +5,7 @@ use protocol::{Dashboard, ErrorCode, ReplyBody, SortOrder, TransactionFilter, Up
 use time::Date;
 
 use super::calendar::iso_date;
+use super::settled::{Outcomes, count_of};
 use super::{Scope, checked_id};
 use crate::error::{AppError, AppResult};
 use crate::store::Db;
@@ -41,50 +42,11 @@ pub async fn get_transaction(db: &Db, scope: &Scope, transaction_id: &str) -> Ap
     })
 }
 
-/// Counts of the debits the bank settled in a period, by outcome.
-#[derive(Default, Debug, PartialEq, Eq)]
-pub struct Settled {
-    pub paid: u32,
-    pub paid_cents: i64,
-    pub unpaid: u32,
-    pub disputed: u32,
-}
-
-impl Settled {
-    fn total(&self) -> u32 {
-        self.paid + self.unpaid + self.disputed
-    }
-
-    /// `part` of all settled debits, in basis points.
-    fn ratio_bp(&self, part: u32) -> u32 {
-        let total = self.total();
-        if total == 0 {
-            0
-        } else {
-            ((u64::from(part) * 10_000) / u64::from(total)) as u32
-        }
-    }
-}
-
-/// Paid and disputed debits brought money in (until reversed); unpaid and
-/// rejected ones did not; reversals count as disputes.
-fn tally(rows: &[(String, i64, i64)]) -> Settled {
-    let mut settled = Settled::default();
-    for (status, count, cents) in rows {
-        let count = (*count).clamp(0, i64::from(u32::MAX)) as u32;
-        match status.as_str() {
-            "paid" => {
-                settled.paid += count;
-                settled.paid_cents += cents;
-            }
-            "disputed" => {
-                settled.disputed += count;
-                settled.paid_cents += cents;
-            }
-            "reversed" => settled.disputed += count,
-            "unpaid" | "rejected_by_bank" => settled.unpaid += count,
-            _ => {}
-        }
+/// What settled in a period, from the store's counts by method and status.
+fn tally(rows: &[(String, String, i64, i64)]) -> Outcomes {
+    let mut settled = Outcomes::default();
+    for (method, status, count, cents) in rows {
+        settled.add(method, status, count_of(*count), *cents);
     }
     settled
 }
@@ -123,9 +85,9 @@ pub async fn get_dashboard(db: &Db, scope: &Scope) -> AppResult<ReplyBody> {
     Ok(ReplyBody::Dashboard {
         dashboard: Box::new(Dashboard {
             today: to,
-            collected_today_cents: day.paid_cents,
-            collected_month_cents: month.paid_cents,
-            settled_this_month: month.total(),
+            collected_today_cents: day.collected_cents,
+            collected_month_cents: month.collected_cents,
+            settled_this_month: month.settled(),
             success_rate_bp: month.ratio_bp(month.paid),
             unpaid_ratio_bp: month.ratio_bp(month.unpaid),
             dispute_ratio_bp: month.ratio_bp(month.disputed),
@@ -142,19 +104,35 @@ mod tests {
     use super::*;
 
     #[test]
-    fn ratios_count_every_settled_debit() {
+    fn card_declines_are_not_unpaid_debits() {
         let rows = vec![
-            ("paid".to_string(), 7, 70_000),
-            ("unpaid".to_string(), 2, 20_000),
-            ("disputed".to_string(), 1, 10_000),
-            ("in_tracking".to_string(), 4, 40_000),
+            ("debicheck".to_string(), "paid".to_string(), 7, 70_000),
+            ("debicheck".to_string(), "unpaid".to_string(), 2, 20_000),
+            (
+                "eft_debit_order".to_string(),
+                "disputed".to_string(),
+                1,
+                10_000,
+            ),
+            (
+                "debicheck".to_string(),
+                "in_tracking".to_string(),
+                4,
+                40_000,
+            ),
+            ("card".to_string(), "paid".to_string(), 3, 30_000),
+            (
+                "card".to_string(),
+                "rejected_by_bank".to_string(),
+                4,
+                40_000,
+            ),
         ];
         let settled = tally(&rows);
-        assert_eq!(settled.total(), 10);
-        assert_eq!(settled.paid_cents, 80_000);
+        assert_eq!(settled.settled(), 10);
+        assert_eq!(settled.collected_cents, 110_000);
         assert_eq!(settled.ratio_bp(settled.paid), 7_000);
         assert_eq!(settled.ratio_bp(settled.unpaid), 2_000);
         assert_eq!(settled.ratio_bp(settled.disputed), 1_000);
-        assert_eq!(Settled::default().ratio_bp(0), 0);
     }
 }

@@ -260,18 +260,19 @@ pub async fn recently_changed(
     rows.iter().map(|r| from_row(r).map(|t| t.view)).collect()
 }
 
-/// Settled debits between two business dates (inclusive), per status:
-/// `(status, count, cents)`.
+/// Settled payments between two business dates (inclusive), per method and
+/// status: `(method, status, count, cents)`.
 pub async fn settled_between(
     db: &Db,
     merchant_id: &str,
     mode: Mode,
     from: &str,
     to: &str,
-) -> AppResult<Vec<(String, i64, i64)>> {
+) -> AppResult<Vec<(String, String, i64, i64)>> {
     let rows = sqlx::query(
-        "SELECT status, COUNT(*) AS n, CAST(COALESCE(SUM(amount_cents), 0) AS BIGINT) AS cents FROM transactions \
-         WHERE merchant_id = $1 AND mode = $2 AND settled_on >= $3 AND settled_on <= $4 GROUP BY status",
+        "SELECT method, status, COUNT(*) AS n, CAST(COALESCE(SUM(amount_cents), 0) AS BIGINT) AS cents \
+         FROM transactions WHERE merchant_id = $1 AND mode = $2 AND settled_on >= $3 AND settled_on <= $4 \
+         GROUP BY method, status",
     )
     .bind(merchant_id)
     .bind(mode.as_str())
@@ -281,7 +282,7 @@ pub async fn settled_between(
     .await?;
     Ok(rows
         .iter()
-        .map(|r| (r.get("status"), r.get("n"), r.get("cents")))
+        .map(|r| (r.get("method"), r.get("status"), r.get("n"), r.get("cents")))
         .collect())
 }
 

@@ -1,0 +1,83 @@
+//! What settled payments add up to, for the home screen and the insights.
+//! Money in counts every method. The outcome ratios (success, unpaids,
+//! disputes) count debit orders only: the banks' thresholds are about debits
+//! drawn under a mandate, and a card declined at a pay page's checkout is not
+//! an unpaid debit nor a reason to ask for a new mandate.
+
+use protocol::PaymentMethod;
+
+/// Outcome counts of settled payments.
+#[derive(Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Outcomes {
+    /// Debit orders the bank paid.
+    pub paid: u32,
+    /// Debit orders returned unpaid, or rejected by the bank.
+    pub unpaid: u32,
+    /// Debit orders disputed; reversals count as disputes.
+    pub disputed: u32,
+    /// Payments of every method that brought money in (until reversed).
+    pub collected: u32,
+    pub collected_cents: i64,
+}
+
+impl Outcomes {
+    /// Debit orders settled: paid, unpaid or disputed.
+    pub fn settled(&self) -> u32 {
+        self.paid + self.unpaid + self.disputed
+    }
+
+    /// `part` of all settled debit orders, in basis points, rounded to the
+    /// nearest (3 of 7 is 42.86 %, not 42.85 %).
+    pub fn ratio_bp(&self, part: u32) -> u32 {
+        match u64::from(self.settled()) {
+            0 => 0,
+            total => ((u64::from(part) * 10_000 + total / 2) / total) as u32,
+        }
+    }
+
+    /// Adds `count` payments of `method` (its wire name) that settled with
+    /// `status`, worth `cents` together.
+    pub fn add(&mut self, method: &str, status: &str, count: u32, cents: i64) {
+        if matches!(status, "paid" | "disputed") {
+            self.collected += count;
+            self.collected_cents += cents;
+        }
+        if !PaymentMethod::parse(method).is_some_and(PaymentMethod::is_debit_order) {
+            return;
+        }
+        match status {
+            "paid" => self.paid += count,
+            "disputed" | "reversed" => self.disputed += count,
+            "unpaid" | "rejected_by_bank" => self.unpaid += count,
+            _ => {}
+        }
+    }
+}
+
+/// A database count as a `u32`, never negative.
+pub fn count_of(n: i64) -> u32 {
+    n.clamp(0, i64::from(u32::MAX)) as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ratios_count_debit_orders_and_money_counts_every_method() {
+        let mut o = Outcomes::default();
+        o.add("debicheck", "paid", 3, 300);
+        o.add("eft_debit_order", "unpaid", 3, 300);
+        o.add("registered_mandate", "reversed", 1, 100);
+        o.add("card", "paid", 2, 200);
+        o.add("card", "rejected_by_bank", 4, 400);
+        o.add("instant_eft", "disputed", 1, 100);
+        o.add("debicheck", "in_tracking", 5, 500);
+        assert_eq!((o.paid, o.unpaid, o.disputed), (3, 3, 1));
+        assert_eq!(o.settled(), 7);
+        assert_eq!((o.collected, o.collected_cents), (6, 600));
+        assert_eq!(o.ratio_bp(o.paid), 4_286);
+        assert_eq!(o.ratio_bp(o.disputed), 1_429);
+        assert_eq!(Outcomes::default().ratio_bp(0), 0);
+    }
+}
