@@ -95,8 +95,8 @@ async fn open_link<'a>(app: &'a TestApp, email: &str) -> Payer<'a> {
         key: hidden(&html, "key"),
         app,
         terms: &[
-            "R 500.00",
-            "R 600.00",
+            "R\u{a0}500,00",
+            "R\u{a0}600,00",
             "every month",
             "2026-04-01",
             "Payment tracking",
@@ -306,9 +306,9 @@ async fn approved_makes_everything_in_one_event(db: Database) {
         .mails_containing("lerato.payer@example.co.za", "is set up", 1)
         .await
         .remove(0);
-    assert!(mail.contains("R 500.00 every month"), "{mail}");
+    assert!(mail.contains("R\u{a0}500,00 every month"), "{mail}");
     assert!(
-        mail.contains("2026-04-01") && mail.contains("R 600.00"),
+        mail.contains("2026-04-01") && mail.contains("R\u{a0}600,00"),
         "{mail}"
     );
     assert!(mail.contains(&mandate.id), "{mail}");
@@ -559,7 +559,7 @@ async fn a_recurring_pay_page_offers_debicheck(db: Database) {
         key: hidden(&html, "key"),
         link: app.url(&link),
         app: &app,
-        terms: &["R 350.00", "every month", "2026-03-04"],
+        terms: &["R\u{a0}350,00", "every month", "2026-03-04"],
         browser,
     };
     let (status, waiting) = payer.sign("4100000001").await;
@@ -666,7 +666,7 @@ async fn the_payer_changes_what_the_merchant_allows(db: Database) {
         .mails_containing("lerato.payer@example.co.za", "is set up", 1)
         .await
         .remove(0);
-    assert!(mail.contains("R 450.00 every month"), "{mail}");
+    assert!(mail.contains("R\u{a0}450,00 every month"), "{mail}");
     assert!(mail.contains("2026-04-07"), "{mail}");
 }
 
@@ -738,7 +738,7 @@ async fn the_scheduler_closes_an_unanswered_signing(db: Database) {
     );
     let id = request(&mut tab, "silent@example.co.za", PaymentMethod::Debicheck).await;
     let mut payer = open_link(&app, "silent@example.co.za").await;
-    payer.terms = &["R 500.00", "every month", "2026-04-01"];
+    payer.terms = &["R\u{a0}500,00", "every month", "2026-04-01"];
     let (status, waiting) = payer.sign("4100000003").await;
     assert_eq!(status, 200, "{waiting}");
     assert_eq!(requests(&mut tab).await[0].state, EMandateState::Opened);

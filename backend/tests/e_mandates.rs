@@ -97,8 +97,8 @@ async fn a_request_is_mailed_in_the_payers_language_and_seen_live(db: Database) 
         mail.contains("vra jou om 'n debietorder op te stel"),
         "{mail}"
     );
-    assert!(mail.contains("R 500.00 elke maand"), "{mail}");
-    assert!(mail.contains("R 600.00"), "{mail}");
+    assert!(mail.contains("R\u{a0}500,00 elke maand"), "{mail}");
+    assert!(mail.contains("R\u{a0}600,00"), "{mail}");
     assert!(mail.contains(&app.url(&seen.link)), "{mail}");
 
     let listed = requests(&mut tab).await;
@@ -126,7 +126,7 @@ async fn a_request_is_mailed_in_the_payers_language_and_seen_live(db: Database) 
         .await;
     assert!(
         mails[0].contains("asks you to set up a debit order")
-            && mails[0].contains("R 500.00 every month"),
+            && mails[0].contains("R\u{a0}500,00 every month"),
         "{}",
         mails[0]
     );
@@ -290,9 +290,9 @@ async fn the_payer_opening_the_link_is_seen_live(db: Database) {
     let html = page.text().await.unwrap();
     // The request's language, the terms in plain words, no script, small.
     assert!(html.contains("<html lang=\"afr\">"), "{html}");
-    assert!(html.contains("R 500.00 elke maand"), "{html}");
+    assert!(html.contains("R\u{a0}500,00 elke maand"), "{html}");
     assert!(
-        html.contains("2026-04-01") && html.contains("R 600.00"),
+        html.contains("2026-04-01") && html.contains("R\u{a0}600,00"),
         "{html}"
     );
     assert!(!html.contains("<script"));
@@ -306,7 +306,7 @@ async fn the_payer_opening_the_link_is_seen_live(db: Database) {
         .text()
         .await
         .unwrap();
-    assert!(english.contains("R 500.00 every month"), "{english}");
+    assert!(english.contains("R\u{a0}500,00 every month"), "{english}");
 
     let opened = watcher
         .next_matching(|f| {

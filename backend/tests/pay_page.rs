@@ -154,7 +154,7 @@ async fn the_page_renders_small_in_both_languages(db: Database) {
     assert!(csp.contains("default-src 'none'"), "{csp}");
     let afr = afr.text().await.unwrap();
     assert!(afr.contains("<html lang=\"afr\">"), "{afr}");
-    assert!(afr.contains("Kaartnommer") && afr.contains("Betaal R 150.00"));
+    assert!(afr.contains("Kaartnommer") && afr.contains("Betaal R\u{a0}150,00"));
     let en = get("af-ZA", "?lang=en").await;
     let cookie = en.headers()["set-cookie"].to_str().unwrap().to_string();
     assert!(cookie.contains("locale=en"), "{cookie}");
@@ -162,7 +162,7 @@ async fn the_page_renders_small_in_both_languages(db: Database) {
     assert!(
         en.contains("<html lang=\"en\">")
             && en.contains("Card number")
-            && en.contains("Pay R 150.00")
+            && en.contains("Pay R\u{a0}150,00")
     );
     // Labels for every field, and no script at all.
     for id in ["name", "email", "card-number", "expiry", "cvv"] {
@@ -223,7 +223,7 @@ async fn a_card_payment_shows_up_live_and_never_echoes_the_number(db: Database) 
         .await;
     let done = follow(&retry.browser, paid).await;
     assert!(
-        done.contains("Payment successful") && done.contains("R 150.00"),
+        done.contains("Payment successful") && done.contains("R\u{a0}150,00"),
         "{done}"
     );
     assert!(done.contains("•••• 4242") && !done.contains("4242424242424242"));

@@ -112,7 +112,7 @@ describe("a payer signs an e-mandate with JavaScript off, while the merchant wat
 
       // Step 3: the terms in plain words, and consent.
       await tab.locator("#consent").waitFor();
-      expect(await tab.locator("dl").innerText()).toContain("R 500.00");
+      expect(await tab.locator("dl").innerText()).toContain("R\u00a0500,00");
       expect(await tab.locator("#amount").count()).toBe(payer.language === "en" ? 1 : 0);
       if (payer.language === "en") {
         // Above the maximum: refused beside the field, the answer kept.
@@ -148,7 +148,7 @@ describe("a payer signs an e-mandate with JavaScript off, while the merchant wat
       // The confirmation mail with the terms, in the payer's language.
       const confirmation = await waitForMailContaining(payer.email, payer.language === "en" ? "You signed a DebiCheck" : "Jy het 'n DebiCheck-debietordermandaat");
       expect(confirmation.subject).toContain(payer.language === "en" ? "is set up" : "is opgestel");
-      expect(confirmation.text).toContain(payer.language === "en" ? "R 500.00 every month" : "R 500.00 elke maand");
+      expect(confirmation.text).toContain(payer.language === "en" ? "R\u00a0500,00 every month" : "R\u00a0500,00 elke maand");
       await payerSession.close();
     });
   }
@@ -220,7 +220,7 @@ describe("a recurring pay page offering DebiCheck, signed with JavaScript off", 
     await tab.locator("#accountNumber").fill("4100000001");
     await tab.locator('form button[type="submit"]').first().click();
     await tab.locator("#consent").waitFor();
-    expect(await tab.locator("dl").innerText()).toContain("R 350.00");
+    expect(await tab.locator("dl").innerText()).toContain("R\u00a0350,00");
     await tab.locator("#consent").check();
     await tab.locator('form button[type="submit"]').first().click();
 

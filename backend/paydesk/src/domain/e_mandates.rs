@@ -260,7 +260,7 @@ async fn mail_link(tx: &mut Tx, scope: &Scope, request: &EMandateRequest) -> App
     enqueue(tx, &mail).await
 }
 
-/// `R 1 500.00`, as payers read rands.
+/// `R 1 500,00`, as payers read rands.
 fn rands(cents: i64) -> String {
     super::commerce::receipt::rands(cents)
 }

@@ -21,17 +21,22 @@ fn words(language: Language) -> Value {
     serde_json::from_str(source).unwrap_or(Value::Null)
 }
 
-/// `R 1 500.00`, as South African receipts write rands.
+/// `R 1 500,00`, written as the dashboard writes rands in both languages
+/// (`en-ZA` and `af-ZA`): a decimal comma, and no-break spaces between the
+/// `R` and the amount and between thousands, so neither wraps apart.
 pub fn rands(cents: i64) -> String {
+    const NO_BREAK: char = '\u{a0}';
+    let sign = if cents < 0 { "-" } else { "" };
+    let cents = cents.unsigned_abs();
     let whole = (cents / 100).to_string();
     let mut grouped = String::new();
     for (i, c) in whole.chars().enumerate() {
         if i > 0 && (whole.len() - i).is_multiple_of(3) {
-            grouped.push(' ');
+            grouped.push(NO_BREAK);
         }
         grouped.push(c);
     }
-    format!("R {grouped}.{:02}", cents % 100)
+    format!("{sign}R{NO_BREAK}{grouped},{:02}", cents % 100)
 }
 
 pub fn compose(
@@ -99,9 +104,10 @@ mod tests {
 
     #[test]
     fn rands_are_grouped_in_thousands() {
-        assert_eq!(rands(5), "R 0.05");
-        assert_eq!(rands(15_000), "R 150.00");
-        assert_eq!(rands(150_025), "R 1 500.25");
-        assert_eq!(rands(123_456_789), "R 1 234 567.89");
+        assert_eq!(rands(5), "R\u{a0}0,05");
+        assert_eq!(rands(15_000), "R\u{a0}150,00");
+        assert_eq!(rands(150_025), "R\u{a0}1\u{a0}500,25");
+        assert_eq!(rands(123_456_789), "R\u{a0}1\u{a0}234\u{a0}567,89");
+        assert_eq!(rands(-1_050), "-R\u{a0}10,50");
     }
 }
