@@ -540,8 +540,15 @@ fn attempt_page(w: Words, page: &PublicPage, attempt: &Attempt, csrf: &str) -> A
                 ("pay.step.bankTitle", "pay.step.bankBody", "pay.step.cancel")
             };
             let heading = w.t(title_key).to_string();
+            // No bank or card network is connected: in live mode too the
+            // simulated one answers, and the payer is told so plainly.
+            let simulated_key = match p.mode {
+                Mode::Test => "pay.step.simulated",
+                Mode::Live => "pay.step.simulatedLive",
+            };
             let view = StepView {
                 body: w.fill(body_key, &vars),
+                simulated_note: w.t(simulated_key).to_string(),
                 refuse_label: w.t(refuse_key).to_string(),
                 action: here.clone(),
                 csrf,

@@ -140,6 +140,9 @@ pub struct StepView<'a> {
     pub body: String,
     pub action: String,
     pub csrf: &'a str,
+    /// Says which bank answers: the simulated bank of test mode, or the
+    /// simulated bank that stands in for a live one not connected yet.
+    pub simulated_note: String,
     pub refuse_label: String,
 }
 

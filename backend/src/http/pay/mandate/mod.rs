@@ -505,6 +505,8 @@ async fn show_bank_step(
     let action = home_in(&token, &w, &found).replacen(&home(&token), &here, 1);
     let view = StepView {
         body,
+        // Only test mode's signings reach the simulated banking app.
+        simulated_note: w.t("pay.step.simulated").to_string(),
         refuse_label: w.t("pay.step.refuse").to_string(),
         action,
         csrf: &csrf,
