@@ -360,7 +360,57 @@ async fn app_routes_fall_back_to_the_app_and_others_are_404(db: Database) {
     );
 }
 
+/// The `locale` cookies a response sets.
+fn locale_cookies(response: &reqwest::Response) -> Vec<String> {
+    response
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .filter(|c| c.starts_with("locale="))
+        .map(str::to_string)
+        .collect()
+}
+
+async fn the_browsers_language_becomes_the_accounts_and_follows_it(db: Database) {
+    let app = TestApp::start(db).await;
+    // A browser set to Afrikaans that never chose a language in the app.
+    let browser = app.browser();
+    let csrf = browser.csrf().await;
+    let body = json!({"name": "Anna Botha", "email": "anna@example.co.za",
+        "password": "karoo-sunset-41", "businessName": "Botha Bakkery", "csrfToken": csrf});
+    let signed_up = browser
+        .http
+        .post(app.url("/api/auth/signup"))
+        .header("accept-language", "af-ZA,af;q=0.9,en;q=0.8")
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(signed_up.status(), 200);
+    let cookies = locale_cookies(&signed_up);
+    assert!(
+        cookies.len() == 1 && cookies[0].starts_with("locale=afr;"),
+        "{cookies:?}"
+    );
+    // Readable by the web app, which switches its words with it.
+    assert!(!cookies[0].contains("HttpOnly"), "{cookies:?}");
+
+    // Signing in from an English browser brings the saved language along.
+    let elsewhere = app.browser();
+    let signed_in = elsewhere
+        .sign_in("anna@example.co.za", "karoo-sunset-41", "/")
+        .await;
+    assert_eq!(signed_in.status(), 200);
+    let cookies = locale_cookies(&signed_in);
+    assert!(
+        cookies.len() == 1 && cookies[0].starts_with("locale=afr;"),
+        "{cookies:?}"
+    );
+}
+
 on_both_databases!(
+    the_browsers_language_becomes_the_accounts_and_follows_it,
     csrf_providers_and_empty_session,
     sign_up_then_session_then_duplicates_and_weak_passwords,
     sign_in_answers_alike_for_wrong_password_and_unknown_user,

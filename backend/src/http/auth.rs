@@ -302,9 +302,17 @@ pub(super) async fn start_session(
     {
         Ok((token, entry)) => {
             announce_account(&state.db, &state.merchants, &entry).await;
-            no_store(StatusCode::OK)
-                .cookie(cookies::session(state, token))
-                .json(json!({"url": url}))
+            let mut response = no_store(StatusCode::OK);
+            response.cookie(cookies::session(state, token));
+            // The language the user saved follows them to a new browser.
+            match users::find_language(&state.db, user_id).await {
+                Ok(Some(language)) => {
+                    response.cookie(cookies::locale(state, language));
+                }
+                Ok(None) => {}
+                Err(err) => return internal(err),
+            }
+            response.json(json!({"url": url}))
         }
         Err(err) => internal(err),
     }
@@ -410,11 +418,10 @@ pub async fn sign_up(state: State, req: HttpRequest, body: web::Bytes) -> HttpRe
     }
 }
 
-/// The language the visitor chose (the app's `locale` cookie), else English.
+/// The language the visitor chose (the app's `locale` cookie), else their
+/// browser's (Accept-Language, as the web app reads it too), else English.
 pub(super) fn request_language(req: &HttpRequest) -> Language {
-    req.cookie("locale")
-        .and_then(|c| Language::parse(c.value()))
-        .unwrap_or_default()
+    crate::http::pay::words::language_of(req, None).0
 }
 
 pub async fn unknown() -> HttpResponse {

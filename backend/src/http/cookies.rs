@@ -17,10 +17,13 @@ use crate::security_log::{self, Client};
 use crate::state::AppState;
 use paydesk::auth::csrf;
 use paydesk::store::sessions;
+use protocol::Language;
 
 pub const SESSION: &str = "session-token";
 /// What a browser keeps only from a Secure, host-only, `Path=/` cookie.
 const HOST_PREFIX: &str = "__Host-";
+/// The interface language's cookie; the web app and the pay pages share it.
+const LOCALE: &str = super::pay::words::LOCALE_COOKIE;
 
 /// A cookie's name as this server sets and reads it.
 fn name(state: &AppState, plain: &str) -> String {
@@ -51,6 +54,17 @@ pub fn session(state: &AppState, token: String) -> Cookie<'static> {
     let mut cookie = base(state, SESSION, token);
     cookie.set_max_age(Duration::seconds(state.config.session_ttl_seconds));
     cookie
+}
+
+/// The interface language, which the web app reads (so not HttpOnly) and
+/// the server's pages and mails follow.
+pub fn locale(state: &AppState, language: Language) -> Cookie<'static> {
+    Cookie::build(LOCALE, language.as_str())
+        .path("/")
+        .same_site(SameSite::Lax)
+        .secure(state.config.secure_cookies())
+        .max_age(Duration::days(365))
+        .finish()
 }
 
 pub fn expired_session(state: &AppState) -> Cookie<'static> {

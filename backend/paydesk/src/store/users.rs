@@ -84,6 +84,15 @@ pub async fn find_user(db: &Db, user_id: &str) -> AppResult<Option<UserView>> {
     }))
 }
 
+/// The language the user chose for the interface and their mail.
+pub async fn find_language(db: &Db, user_id: &str) -> AppResult<Option<Language>> {
+    let language: Option<String> = sqlx::query_scalar("SELECT language FROM users WHERE id = $1")
+        .bind(user_id)
+        .fetch_optional(&db.pool)
+        .await?;
+    Ok(language.map(|l| Language::parse(&l).unwrap_or_default()))
+}
+
 /// The user, and whether they have enrolled in two-factor sign-in: what a
 /// socket's `Hello` needs of them, in one read and without their secrets.
 pub async fn find_user_and_enrolment(

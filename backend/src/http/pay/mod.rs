@@ -17,7 +17,7 @@ use protocol::{AmountMode, ErrorCode, Mode, PageInterval, PaymentKind, PaymentMe
 use serde::Deserialize;
 
 use self::views::{Chrome, DoneView, MethodTab, NoticeView, PageView, StepView};
-use self::words::{LOCALE_COOKIE, Words, language_of};
+use self::words::{Words, language_of};
 use super::cookies;
 use crate::security_log::{self, Client, Sent, Working};
 use crate::state::State;
@@ -142,11 +142,7 @@ fn language(
     let (language, chosen) = language_of(req, chosen);
     let mut cookies = Vec::new();
     if chosen {
-        let mut cookie = Cookie::new(LOCALE_COOKIE, language.as_str());
-        cookie.set_path("/");
-        cookie.set_same_site(actix_web::cookie::SameSite::Lax);
-        cookie.set_secure(state.config.secure_cookies());
-        cookies.push(cookie);
+        cookies.push(crate::http::cookies::locale(state, language));
     }
     (Words::of(language), cookies)
 }
