@@ -28,7 +28,11 @@ export const othersOnlineAtom = atom((get) => {
   return [...seen.values()];
 });
 
-export type Notice = { serial: number; error: WireError };
+// "command": a command failed; it goes once the user sends a command again or one succeeds.
+// "connection": about the socket itself (too many tabs, removed from the team).
+export type NoticeSource = "command" | "connection";
+
+export type Notice = { serial: number; error: WireError; source: NoticeSource };
 
 // The last error a command or query ended with, for the global error banner.
 export const noticeAtom = atom<Notice | null>(null);

@@ -392,3 +392,76 @@ describe("LiveClient", () => {
     expect(store.get(profileAtom)).toBeUndefined();
   });
 });
+
+describe("a frame the server could not read", () => {
+  it("fails the requests that socket carried instead of sending them again and again", async () => {
+    const { client, sockets, last, store } = connected("ep_1", 2);
+    const payout = client.command({ t: "RequestPayout", amountCents: 9_999_999_900 });
+    const list = client.query({ t: "ListCustomers", status: "active" });
+    last().serverClose(1007);
+    await expect(payout).rejects.toMatchObject({ wire: { code: "bad_frame" } });
+    await expect(list).rejects.toMatchObject({ wire: { code: "bad_frame" } });
+    // A command's failure is announced; the query's is left to the screen that asked.
+    expect(store.get(noticeAtom)?.error).toEqual({ code: "bad_frame" });
+
+    // Asked while the socket was down, so the server never saw it: it goes on the next socket.
+    const later = client.command({ t: "RestoreCustomer", customerId: "cus_later" });
+    vi.advanceTimersByTime(500);
+    expect(sockets).toHaveLength(2);
+    last().open();
+    last().receive(welcome("ep_1", 2));
+    const resent = last().sent.filter((frame) => frame.t === "Command" || frame.t === "Query");
+    expect(resent).toEqual([{ t: "Command", id: expect.any(String), command: { t: "RestoreCustomer", customerId: "cus_later" } }]);
+    last().receive({ t: "Reply", id: (resent[0] as { id: string }).id, ok: { t: "Committed", seq: 3 } });
+    await expect(later).resolves.toMatchObject({ t: "Committed" });
+  });
+
+  it("still re-sends unanswered requests after any other close", () => {
+    const { client, last } = connected("ep_1", 2);
+    void client.command({ t: "RestoreCustomer", customerId: "cus_r" }).catch(() => undefined);
+    last().serverClose(1011);
+    vi.advanceTimersByTime(500);
+    last().open();
+    last().receive(welcome("ep_1", 2));
+    expect(last().sent.some((frame) => frame.t === "Command")).toBe(true);
+  });
+});
+
+describe("a command's failure notice", () => {
+  function failedCommand() {
+    const context = connected();
+    void context.client.command({ t: "ArchiveCustomer", customerId: "cus_x" }).catch(() => undefined);
+    const command = context.last().sent.at(-1) as { id: string };
+    context.last().receive({ t: "Reply", id: command.id, error: { code: "invalid_input" } });
+    expect(context.store.get(noticeAtom)?.error.code).toBe("invalid_input");
+    return context;
+  }
+
+  it("goes when the form sends its command again", () => {
+    const { client, store } = failedCommand();
+    void client.command({ t: "ArchiveCustomer", customerId: "cus_x" }).catch(() => undefined);
+    expect(store.get(noticeAtom)).toBeNull();
+  });
+
+  it("goes when a command succeeds, announced by the form itself or not", async () => {
+    const { client, store, last } = connected();
+    client.announceError({ code: "invalid_input" });
+    // Queries and presence are not the user acting on the failure.
+    void client.query({ t: "ListCustomers", status: "active" }).catch(() => undefined);
+    client.setViewing("/customers");
+    expect(store.get(noticeAtom)?.error.code).toBe("invalid_input");
+    const saved = client.command({ t: "RestoreCustomer", customerId: "cus_r" }, { announce: false });
+    client.announceError({ code: "invalid_input" });
+    const command = last().sent.filter((frame) => frame.t === "Command").at(-1) as { id: string };
+    last().receive({ t: "Reply", id: command.id, ok: { t: "Committed", seq: 1 } });
+    await saved;
+    expect(store.get(noticeAtom)).toBeNull();
+  });
+
+  it("leaves a notice about the connection alone", () => {
+    const { client, store, last } = connected();
+    last().serverClose(4002);
+    void client.command({ t: "RestoreCustomer", customerId: "cus_r" }).catch(() => undefined);
+    expect(store.get(noticeAtom)?.error.code).toBe("too_many_sockets");
+  });
+});

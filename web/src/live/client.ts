@@ -58,8 +58,11 @@ type Pending = {
   bytes: Uint8Array;
   // Failed commands go to the global notice; a failed query is shown by the screen that asked.
   announce: boolean;
+  isCommand: boolean;
   resolve: (body: ReplyBody) => void;
   reject: (error: LiveError) => void;
+  // The socket it last went out on, to tell which requests a server that closed for an unreadable frame had read.
+  sentOn: SocketLike | null;
 };
 
 const OPEN = 1;
@@ -71,6 +74,8 @@ const TOO_MANY_SOCKETS = 4002;
 // 4003: the user was removed from the team of the merchant this socket had open.
 const REMOVED = 4003;
 const RESTART = 4000;
+// 1007 (invalid payload): the server could not read one of our frames and stopped reading.
+const UNREADABLE_FRAME = 1007;
 
 export class LiveClient {
   private socket: SocketLike | null = null;
@@ -206,9 +211,18 @@ export class LiveClient {
         else reject(new LiveError({ code: "bad_frame" }));
         return;
       }
-      this.pending.set(frame.id, { bytes, announce, resolve, reject });
-      if (this.welcomed) this.sendBytes(bytes);
+      const isCommand = frame.t === "Command";
+      const entry: Pending = { bytes, announce, isCommand, resolve, reject, sentOn: null };
+      // Sending a command again is the user acting on the last failure: its notice has been read.
+      if (isCommand) this.clearCommandNotice();
+      this.pending.set(frame.id, entry);
+      if (this.welcomed) this.sendPending(entry);
     });
+  }
+
+  private sendPending(entry: Pending): void {
+    this.sendBytes(entry.bytes);
+    entry.sentOn = this.socket;
   }
 
   private fail(reject: (error: LiveError) => void, wire: WireError): void {
@@ -218,7 +232,13 @@ export class LiveClient {
 
   /** Shows an error in the global notice: for a form that handles some errors itself and not others. */
   announceError(wire: WireError): void {
-    this.store.set(noticeAtom, (notice) => ({ serial: (notice?.serial ?? 0) + 1, error: wire }));
+    this.store.set(noticeAtom, (notice) => ({ serial: (notice?.serial ?? 0) + 1, error: wire, source: "command" }));
+  }
+
+  // A command's failure notice would otherwise outlive the fix and show on the next screen.
+  // Connection notices (too many tabs, removed from a team) are not about a command and stay.
+  private clearCommandNotice(): void {
+    if (this.store.get(noticeAtom)?.source === "command") this.store.set(noticeAtom, null);
   }
 
   private connect(): void {
@@ -319,7 +339,7 @@ export class LiveClient {
     if (frame.build && frame.build !== this.options.build) this.options.onBuildMismatch?.(frame.build);
     this.announce();
     // Unanswered requests go again with the same id: the server runs each command once.
-    for (const entry of this.pending.values()) this.sendBytes(entry.bytes);
+    for (const entry of this.pending.values()) this.sendPending(entry);
     this.startHeartbeat();
   }
 
@@ -345,6 +365,7 @@ export class LiveClient {
       return;
     }
     this.cacheReply(ok);
+    if (entry.isCommand) this.clearCommandNotice();
     entry.resolve(ok);
   }
 
@@ -439,21 +460,36 @@ export class LiveClient {
     if (code === TOO_MANY_SOCKETS) return this.refused();
     if (code === REMOVED) {
       // Nothing of that merchant may stay on screen; open another of the user's merchants.
-      this.store.set(noticeAtom, (notice) => ({ serial: (notice?.serial ?? 0) + 1, error: { code: "forbidden" } }));
+      this.store.set(noticeAtom, (notice) => ({ serial: (notice?.serial ?? 0) + 1, error: { code: "forbidden" }, source: "connection" }));
       this.target = { mode: this.target.mode };
       this.position = null;
       dropCache(this.store);
       this.attempt = 0;
       return this.connect();
     }
+    if (code === UNREADABLE_FRAME) this.failRequestsSentOn(socket);
     this.reconnectLater();
+  }
+
+  // One of the requests that socket carried is the frame the server could not read; sent again
+  // it would close the next socket too, and its caller would wait forever. Which one cannot be
+  // told, so all of them fail. One read before the bad frame may still have run: the message
+  // asks for a reload, which shows what did.
+  private failRequestsSentOn(socket: SocketLike): void {
+    for (const [id, entry] of this.pending) {
+      if (entry.sentOn !== socket) continue;
+      this.pending.delete(id);
+      const wire: WireError = { code: "bad_frame" };
+      if (entry.announce) this.fail(entry.reject, wire);
+      else entry.reject(new LiveError(wire));
+    }
   }
 
   // Retrying at once would be refused again and again: say why, and wait for the user.
   private refused(): void {
     clearTimeout(this.retryTimer);
     this.store.set(connectionAtom, "refused");
-    this.store.set(noticeAtom, (notice) => ({ serial: (notice?.serial ?? 0) + 1, error: { code: "too_many_sockets" } }));
+    this.store.set(noticeAtom, (notice) => ({ serial: (notice?.serial ?? 0) + 1, error: { code: "too_many_sockets" }, source: "connection" }));
     this.network?.addEventListener("focus", this.cameBack);
   }
 

@@ -49,6 +49,26 @@ describe("codec", () => {
     expect(frame.t === "Welcome" && frame.seq).toBe(9007199254740000);
   });
 
+  it.each([
+    ["R99 999 999", 9_999_999_900],
+    ["2^32 cents", 2 ** 32],
+    ["a large debit", -(2 ** 40)],
+  ])("sends %s as a MessagePack int64, not a float, and reads it back as a number", (_label, cents) => {
+    const frame: ClientFrame = { t: "Command", id: "c", command: { t: "RequestPayout", amountCents: cents } };
+    const bytes = encodeFrame(frame);
+    const int64 = Buffer.alloc(9);
+    int64[0] = 0xd3;
+    int64.writeBigInt64BE(BigInt(cents), 1);
+    expect(Buffer.from(bytes).includes(int64)).toBe(true);
+    expect(bytes.includes(0xcb)).toBe(false);
+    expect(decodeAny(bytes)).toEqual(frame);
+  });
+
+  it("keeps 32-bit integers in their compact forms", () => {
+    const bytes = encodeFrame({ t: "Command", id: "c", command: { t: "RequestPayout", amountCents: 0xffff_ffff } });
+    expect(Buffer.from(bytes).includes(Buffer.from([0xce, 0xff, 0xff, 0xff, 0xff]))).toBe(true);
+  });
+
   it("refuses frames over 64 KiB", () => {
     const frame: ClientFrame = {
       t: "Query",

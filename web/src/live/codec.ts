@@ -1,3 +1,4 @@
+import { Int64BE } from "int64-buffer";
 import msgpack from "msgpack-lite";
 import type { ClientFrame, ServerFrame } from "../protocol/wire";
 import { MAX_FRAME_BYTES } from "../protocol/wire";
@@ -17,15 +18,27 @@ function exactArrayBuffer(view: ArrayBufferView): ArrayBuffer {
   return new Uint8Array(view.buffer, view.byteOffset, view.byteLength).slice().buffer;
 }
 
+const INT32_MIN = -0x8000_0000;
+const UINT32_MAX = 0xffff_ffff;
+
+// msgpack-lite writes a number outside the 32-bit range as float64, even a whole one, and
+// the server (rmp-serde into i64) refuses a float where it expects an integer: an amount of
+// R42 949 673 or more would drop the socket. Such integers go out as int64 (0xd3) instead.
+function asWireNumber(value: number): number | Int64BE {
+  const fitsInt32Family = value >= INT32_MIN && value <= UINT32_MAX;
+  return Number.isSafeInteger(value) && !fitsInt32Family ? new Int64BE(value) : value;
+}
+
 // The server reads absent and nil alike for optional fields, but dropping
 // undefined keeps frames small and byte-identical to the golden fixtures.
-function withoutUndefined(value: unknown): unknown {
+function toWireValue(value: unknown): unknown {
+  if (typeof value === "number") return asWireNumber(value);
   if (ArrayBuffer.isView(value)) return exactArrayBuffer(value);
-  if (Array.isArray(value)) return value.map(withoutUndefined);
+  if (Array.isArray(value)) return value.map(toWireValue);
   if (value !== null && typeof value === "object") {
     const out: Record<string, unknown> = {};
     for (const [key, inner] of Object.entries(value)) {
-      if (inner !== undefined) out[key] = withoutUndefined(inner);
+      if (inner !== undefined) out[key] = toWireValue(inner);
     }
     return out;
   }
@@ -47,7 +60,7 @@ function withoutNull(value: unknown): unknown {
 }
 
 export function encodeFrame(frame: ClientFrame): Uint8Array {
-  const bytes: Uint8Array = msgpack.encode(withoutUndefined(frame), { codec });
+  const bytes: Uint8Array = msgpack.encode(toWireValue(frame), { codec });
   if (bytes.byteLength > MAX_FRAME_BYTES) throw new FrameTooLargeError(bytes.byteLength);
   return bytes;
 }
