@@ -54,7 +54,7 @@ export function BankAccountsCard({ customer, action }: { customer: Customer; act
                   {t("bankAccounts.fields.branchCode")}
                 </th>
                 <th scope="col">
-                  <span className="sr-only">{t("bankAccounts.actions")}</span>
+                  <span className="sr-only-text">{t("bankAccounts.actions")}</span>
                 </th>
               </tr>
             </thead>

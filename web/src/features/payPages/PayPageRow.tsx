@@ -31,7 +31,7 @@ export function PayPageRow({ id, today, busy, onShare, onEdit, onSetActive }: Pa
       : t("payPages.amountRange", { min: formatMoney(page.minCents ?? 0, language), max: formatMoney(page.maxCents ?? 0, language) });
   return (
     <tr data-testid="pay-page-row" data-page-id={id} data-active={page.active}>
-      <td>
+      <td className="pay-page-main">
         <div className="page-cell">
           <span className="page-mark" style={{ background: page.colour }} aria-hidden="true">
             {page.logoVersion !== undefined ? <img src={payPageLogoUrl(page.id, page.logoVersion)} alt="" /> : null}
@@ -46,7 +46,7 @@ export function PayPageRow({ id, today, busy, onShare, onEdit, onSetActive }: Pa
           </span>
         </div>
       </td>
-      <td className="cell-amount" data-testid="pay-page-amount">
+      <td className="cell-amount pay-page-amount" data-testid="pay-page-amount">
         {amount}
         <span className="cell-sub">{page.kind === "recurring" && page.interval ? t(`payPages.interval.${page.interval}`) : t("payPages.kind.once")}</span>
       </td>
@@ -55,12 +55,12 @@ export function PayPageRow({ id, today, busy, onShare, onEdit, onSetActive }: Pa
         {page.maxUses !== undefined ? t("payPages.usesOf", { uses: page.uses, max: page.maxUses }) : String(page.uses)}
         {page.expiresOn ? <span className="cell-sub">{t("payPages.expiresOn", { date: formatBusinessDate(page.expiresOn, language) })}</span> : null}
       </td>
-      <td>
+      <td className="pay-page-status">
         <span data-testid="pay-page-state" data-state={state}>
           <Badge tone={TONES[state]}>{t(`payPages.state.${state}`)}</Badge>
         </span>
       </td>
-      <td>
+      <td className="pay-page-actions">
         <div className="row-actions">
           <Button variant="ghost" onClick={() => onShare(page)} data-testid="pay-page-share">
             {t("payPages.actions.share")}

@@ -51,7 +51,7 @@ export function PayPagesPage() {
   );
 
   return (
-    <section className="page" data-testid="pay-pages-page">
+    <section className="page pay-pages" data-testid="pay-pages-page">
       <PageHeader title={t("payPages.title")} subtitle={t("payPages.subtitle")} actions={newButton} />
       <PagedTable
         list={list}
