@@ -1,7 +1,7 @@
 import type { ChartConfiguration, ChartDataset } from "chart.js";
 import type { Insights } from "../../protocol/wire";
 import type { Palette } from "./Chart";
-import { methodsOf, type ChartId, type TableLabels } from "./chartTables";
+import { bankReasonNumber, methodsOf, type ChartId, type TableLabels } from "./chartTables";
 
 type Config = ChartConfiguration<"bar" | "line">;
 
@@ -66,6 +66,26 @@ function ratioChart(insights: Insights, which: "unpaid" | "dispute", palette: Pa
   return config;
 }
 
+// Chart.js neither wraps an axis label nor gives it more than part of the chart's width:
+// a long meaning ("Nie voor voorsiening gemaak nie (onvoldoende fondse)") would be cut off.
+const REASON_LINE_CHARS = 22;
+
+function wrapWords(text: string, width: number): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const last = lines.length - 1;
+    if (last >= 0 && lines[last].length + 1 + word.length <= width) lines[last] += ` ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
+function reasonAxisLabel(code: string, words: ChartWords): string[] {
+  const number = bankReasonNumber(code);
+  const meaning = wrapWords(words.reasonShort(code), REASON_LINE_CHARS);
+  return number ? [number, ...meaning] : meaning;
+}
+
 /** What each chart draws; its numbers are the same as its table's (chartTables.ts). */
 export function chartConfig(chart: ChartId, insights: Insights, palette: Palette, words: ChartWords): Config {
   const dates = insights.points.map((p) => words.date(p.start));
@@ -93,8 +113,8 @@ export function chartConfig(chart: ChartId, insights: Insights, palette: Palette
     case "unpaidReasons": {
       const config = base(
         palette,
-        // Code and meaning on two lines, so a long meaning keeps the bars room.
-        insights.unpaidReasons.map((r) => [r.code, words.reasonShort(r.code)]),
+        // A bank's number and its meaning on two lines, so a long meaning keeps the bars room.
+        insights.unpaidReasons.map((r) => reasonAxisLabel(r.code, words)),
         [bar(words.column("count"), insights.unpaidReasons.map((r) => r.count), palette.series[2])],
         { y: { ticks: { precision: 0 } } },
       );

@@ -1,7 +1,7 @@
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import type { Insights } from "../../protocol/wire";
-import { chartTable, csvFileName, methodsOf, tableCsv, type TableLabels } from "./chartTables";
+import { bankReasonNumber, chartTable, csvFileName, methodsOf, tableCsv, type TableLabels } from "./chartTables";
 import { periodRange, readInsightsView, writeInsightsView } from "./view";
 
 const insights: Insights = {
@@ -83,6 +83,17 @@ describe("chart tables", () => {
       ["12", "'+Account closed", "1", "100.00"],
     ]);
     expect(csv).toContain(`"'+Account closed"`);
+  });
+
+  it("gives a bank's number as the code, and none for a reason of our own", () => {
+    const withRejected: Insights = { ...insights, unpaidReasons: [...insights.unpaidReasons, { code: "rejected", count: 2, cents: 5_000 }] };
+    expect(chartTable("unpaidReasons", withRejected, labels).rows.map((row) => row[0])).toEqual([
+      { kind: "text", value: "12" },
+      { kind: "text", value: "—" },
+    ]);
+    expect(bankReasonNumber("02")).toBe("02");
+    expect(bankReasonNumber("rejected")).toBeUndefined();
+    expect(bankReasonNumber("mandate_ended")).toBeUndefined();
   });
 
   it("names the forecast and success rate columns and the file", () => {

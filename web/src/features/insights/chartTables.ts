@@ -24,6 +24,14 @@ export type TableLabels = {
   reason: (code: string) => string;
 };
 
+/**
+ * The number of a bank's unpaid reason ("02"), or undefined for a reason of our own
+ * (`rejected`, `mandate_ended`): those are internal codes, shown only by their meaning.
+ */
+export function bankReasonNumber(code: string): string | undefined {
+  return /^\d+$/.test(code) ? code : undefined;
+}
+
 /** Methods that settled debits in any bucket, in a stable order for columns and lines. */
 export function methodsOf(insights: Insights): PaymentMethod[] {
   const seen = new Set<PaymentMethod>();
@@ -76,7 +84,7 @@ export function chartTable(chart: ChartId, insights: Insights, labels: TableLabe
       return {
         columns: [c("code"), c("meaning"), c("count"), c("value")],
         rows: insights.unpaidReasons.map((r) => [
-          { kind: "text", value: r.code },
+          { kind: "text", value: bankReasonNumber(r.code) ?? "—" },
           { kind: "text", value: labels.reason(r.code) },
           { kind: "count", value: r.count },
           { kind: "money", cents: r.cents },
