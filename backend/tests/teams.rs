@@ -451,7 +451,42 @@ async fn ownership_is_handed_on_with_the_password(db: Database) {
     assert_eq!(me.role, Role::Admin);
 }
 
+/// Links that work never lock an address out; dead ones do, after 20.
+async fn only_dead_invite_links_count_against_an_address(db: Database) {
+    let (app, _) = start(db).await;
+    let owner = app.merchant(OWNER).await;
+    let mut socket = owner_socket(&app, &owner).await;
+    common::committed_id(invite(&mut socket, "i1", INVITEE, Role::Operations).await);
+    let token = token_in_mail(&app, INVITEE).await;
+    // One office address: everyone opening their invite, again and again.
+    let office = app.browser();
+    for n in 0..25 {
+        let (status, body) = post(&office, "", serde_json::json!({"token": token})).await;
+        assert_eq!(status, 200, "opening {n}: {body}");
+    }
+    let guesser = app.browser_from(std::net::Ipv4Addr::new(127, 0, 0, 9));
+    for n in 0..20 {
+        let (status, body) = post(
+            &guesser,
+            "",
+            serde_json::json!({"token": format!("guess-{n}")}),
+        )
+        .await;
+        assert_eq!(
+            (status, code_of(&body)),
+            (400, "invite_invalid".into()),
+            "guess {n}"
+        );
+    }
+    let (status, body) = post(&guesser, "", serde_json::json!({"token": token})).await;
+    assert_eq!((status, code_of(&body)), (429, "rate_limited".into()));
+    // The office is unaffected by the other address's guesses.
+    let (status, _) = post(&office, "", serde_json::json!({"token": token})).await;
+    assert_eq!(status, 200);
+}
+
 on_both_databases!(
+    only_dead_invite_links_count_against_an_address,
     an_invitee_signs_up_from_the_mail_once,
     invites_expire_are_resent_and_revoked,
     only_the_invited_address_accepts,

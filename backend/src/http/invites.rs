@@ -17,11 +17,17 @@ use super::auth::{
     client_address, internal, no_store, request_language, signup_error, start_session,
 };
 use super::cookies;
-use super::recovery::checked;
+use super::recovery::{checked, count_against};
 use crate::state::State;
 
 /// A refusal the invite page shows in words of its own.
-fn refused(err: AppError) -> HttpResponse {
+/// The answer to an invite the server refused. A dead or unknown link
+/// counts against the client's address (`recovery::count_against`); a
+/// working link does not.
+fn refused(state: &State, req: &HttpRequest, err: AppError) -> HttpResponse {
+    if matches!(err, AppError::Code(ErrorCode::InviteInvalid)) {
+        count_against(state, req);
+    }
     match err {
         AppError::Code(code) => {
             let status = match code {
@@ -57,7 +63,7 @@ pub async fn details(state: State, req: HttpRequest, body: web::Bytes) -> HttpRe
     let now = state.config.invite_clock.now();
     match invites::details(&state.db, &fields.text("token"), now).await {
         Ok(details) => no_store(StatusCode::OK).json(details),
-        Err(err) => refused(err),
+        Err(err) => refused(&state, &req, err),
     }
 }
 
@@ -97,7 +103,7 @@ pub async fn accept(state: State, req: HttpRequest, body: web::Bytes) -> HttpRes
             published(&state, &joined);
             no_store(StatusCode::OK).json(json!({"merchantId": joined.merchant_id}))
         }
-        Err(err) => refused(err),
+        Err(err) => refused(&state, &req, err),
     }
 }
 
@@ -122,7 +128,7 @@ pub async fn sign_up(state: State, req: HttpRequest, body: web::Bytes) -> HttpRe
     let now = state.config.invite_clock.now();
     // A dead link is refused before the (slow) hash.
     if let Err(err) = invites::details(&state.db, &token, now).await {
-        return refused(err);
+        return refused(&state, &req, err);
     }
     let password_hash = match password::hash_password(password).await {
         Ok(hash) => hash,
@@ -139,6 +145,6 @@ pub async fn sign_up(state: State, req: HttpRequest, body: web::Bytes) -> HttpRe
             published(&state, &joined);
             start_session(&state, &req, &joined.user_id, "/".into()).await
         }
-        Err(err) => refused(err),
+        Err(err) => refused(&state, &req, err),
     }
 }

@@ -15,9 +15,24 @@ use paydesk::domain::recovery;
 use paydesk::store::accounts;
 use paydesk::store::links::{self, Purpose};
 
-/// Forgot and reset requests allowed per client address in the throttle window.
+/// Refused mail-link requests (a dead or guessed token) and forgot requests
+/// allowed per client address in the throttle window. Links that work do
+/// not count: a team behind one office address, or several people joining
+/// at once, must not lock each other out of their invites.
 const RECOVERY_LIMIT: u32 = 20;
 
+fn throttle_key(req: &HttpRequest) -> String {
+    format!("recovery:{}", client_address(req))
+}
+
+/// Counts a refused token (or a forgot request, which mails) against the
+/// client's address.
+pub(super) fn count_against(state: &State, req: &HttpRequest) {
+    state.throttle.record_failure(&throttle_key(req));
+}
+
+/// The body's fields, once its CSRF token is good and the client's address
+/// is not throttled.
 pub(super) async fn checked(
     state: &State,
     req: &HttpRequest,
@@ -34,15 +49,16 @@ pub(super) async fn checked(
             None,
         )));
     }
-    let key = format!("recovery:{}", client_address(req));
-    if state.throttle.is_blocked(&key, RECOVERY_LIMIT) {
+    if state
+        .throttle
+        .is_blocked(&throttle_key(req), RECOVERY_LIMIT)
+    {
         return Err(Box::new(signup_error(
             StatusCode::TOO_MANY_REQUESTS,
             ErrorCode::RateLimited,
             None,
         )));
     }
-    state.throttle.record_failure(&key);
     Ok(fields)
 }
 
@@ -57,6 +73,8 @@ pub async fn forgot(state: State, req: HttpRequest, body: web::Bytes) -> HttpRes
         Ok(fields) => fields,
         Err(response) => return *response,
     };
+    // Every forgot request counts: each may send a mail.
+    count_against(&state, &req);
     let email = fields.text("email").to_lowercase();
     match recovery::take_reset_quota(&state.db, &email).await {
         Ok(true) => {
@@ -104,7 +122,10 @@ pub async fn reset(state: State, req: HttpRequest, body: web::Bytes) -> HttpResp
             }
             no_store(StatusCode::OK).json(json!({"url": "/auth/login?reset=done"}))
         }
-        Ok(None) => signup_error(StatusCode::BAD_REQUEST, ErrorCode::InvalidToken, None),
+        Ok(None) => {
+            count_against(&state, &req);
+            signup_error(StatusCode::BAD_REQUEST, ErrorCode::InvalidToken, None)
+        }
         Err(err) => internal(err),
     }
 }
@@ -131,7 +152,10 @@ pub async fn verify_email(state: State, req: HttpRequest, body: web::Bytes) -> H
     };
     match outcome.await {
         Ok(Some(email)) => no_store(StatusCode::OK).json(json!({"ok": true, "email": email})),
-        Ok(None) => signup_error(StatusCode::BAD_REQUEST, ErrorCode::InvalidToken, None),
+        Ok(None) => {
+            count_against(&state, &req);
+            signup_error(StatusCode::BAD_REQUEST, ErrorCode::InvalidToken, None)
+        }
         Err(err) => internal(err),
     }
 }
