@@ -254,6 +254,27 @@ async fn sign_in_without_or_with_forged_csrf_makes_no_session(db: Database) {
     assert_eq!(response.status(), 200);
 }
 
+async fn empty_sign_in_forms_count_as_no_failure(db: Database) {
+    let app = TestApp::start_with(db, |config| {
+        config.signin_limit_per_account = 3;
+        config.signin_limit_per_address = 3;
+    })
+    .await;
+    app.merchant("owner@example.co.za").await;
+    let browser = app.browser();
+    for (email, password) in [("", ""), ("", "x"), ("owner@example.co.za", "")] {
+        for _ in 0..4 {
+            let refused = browser.sign_in(email, password, "/").await;
+            assert_eq!(refused.status(), 400, "{email:?} {password:?}");
+        }
+    }
+    // Neither the address nor the account was locked by them.
+    let signed_in = browser
+        .sign_in("owner@example.co.za", "karoo-sunset-41", "/")
+        .await;
+    assert_eq!(signed_in.status(), 200);
+}
+
 async fn repeated_failures_are_throttled_per_account(db: Database) {
     let app = TestApp::start_with(db, |config| config.signin_limit_per_account = 3).await;
     app.merchant("owner@example.co.za").await;
@@ -416,6 +437,7 @@ on_both_databases!(
     sign_in_answers_alike_for_wrong_password_and_unknown_user,
     sign_in_without_or_with_forged_csrf_makes_no_session,
     repeated_failures_are_throttled_per_account,
+    empty_sign_in_forms_count_as_no_failure,
     sign_out_needs_csrf_and_ends_the_session,
     app_routes_fall_back_to_the_app_and_others_are_404,
 );

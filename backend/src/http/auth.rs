@@ -126,6 +126,12 @@ pub async fn sign_in(state: State, req: HttpRequest, body: web::Bytes) -> HttpRe
     let callback = return_path(&state, &req, fields.get("callbackUrl"), "/");
     let email = fields.text("email").to_lowercase();
     let password = fields.get("password").unwrap_or_default().to_string();
+    // A form sent half empty is no guess at anyone's password: no failure
+    // is counted (against the shared empty address, or the account).
+    if email.is_empty() || password.is_empty() {
+        return no_store(StatusCode::BAD_REQUEST)
+            .json(json!({"url": format!("{LOGIN_PAGE}?error=CredentialsSignin")}));
+    }
     let address_key = format!("address:{}", client_address(&req));
     // Counted in the database, so every node sees the same lockout.
     let account_failures = match sign_in::recent_failures(&state.db, &email).await {
