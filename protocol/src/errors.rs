@@ -29,6 +29,10 @@ pub enum ErrorCode {
     InvalidCellphone,
     InvalidSaId,
     InvalidPostalCode,
+    /// Not ten digits starting with 4.
+    InvalidVatNumber,
+    /// Not a company registration number, `YYYY/NNNNNN/NN`.
+    InvalidRegistrationNumber,
     DuplicateReference,
     // Customer lifecycle
     AlreadyArchived,

@@ -13,7 +13,7 @@ fn trimmed(info: &BusinessInfo) -> BusinessInfo {
     BusinessInfo {
         legal_name: info.legal_name.trim().into(),
         trading_name: info.trading_name.trim().into(),
-        registration_number: info.registration_number.trim().into(),
+        registration_number: registration_number_written(info.registration_number.trim()),
         vat_number: info.vat_number.trim().into(),
         industry: info.industry.trim().into(),
         physical_address: info.physical_address.trim().into(),
@@ -30,7 +30,35 @@ fn vat_number(value: &str) -> Result<(), ErrorCode> {
     if value.len() == 10 && value.starts_with('4') && value.bytes().all(|b| b.is_ascii_digit()) {
         Ok(())
     } else {
-        Err(ErrorCode::InvalidCharacters)
+        Err(ErrorCode::InvalidVatNumber)
+    }
+}
+
+/// A company registration number as CIPC writes it, `YYYY/NNNNNN/NN`; the
+/// twelve digits typed without their slashes (or with spaces) get them.
+fn registration_number_written(value: &str) -> String {
+    let digits: String = value.chars().filter(|c| !c.is_whitespace()).collect();
+    if digits.len() == 12 && digits.bytes().all(|b| b.is_ascii_digit()) {
+        format!("{}/{}/{}", &digits[..4], &digits[4..10], &digits[10..])
+    } else {
+        value.to_string()
+    }
+}
+
+/// `YYYY/NNNNNN/NN`, the year of registration first.
+fn registration_number(value: &str) -> Result<(), ErrorCode> {
+    let parts: Vec<&str> = value.split('/').collect();
+    let digits =
+        |part: &str, len: usize| part.len() == len && part.bytes().all(|b| b.is_ascii_digit());
+    let shaped = matches!(parts.as_slice(), [year, number, kind]
+        if digits(year, 4) && digits(number, 6) && digits(kind, 2));
+    let year_plausible = parts[0]
+        .parse::<u16>()
+        .is_ok_and(|y| (1800..=2999).contains(&y));
+    if shaped && year_plausible {
+        Ok(())
+    } else {
+        Err(ErrorCode::InvalidRegistrationNumber)
     }
 }
 
@@ -61,7 +89,7 @@ pub fn validate_business_info(info: &BusinessInfo) -> Result<BusinessInfo, AppEr
         ),
         (
             "registrationNumber",
-            optional(&info.registration_number, &rules::id_number),
+            optional(&info.registration_number, &registration_number),
         ),
         ("vatNumber", optional(&info.vat_number, &vat_number)),
         ("industry", rules::at_most(&info.industry, 64)),
@@ -165,4 +193,39 @@ pub async fn get_business_info(db: &Db, scope: &Scope) -> AppResult<ReplyBody> {
         info: Box::new(info),
         two_factor_required,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn registration_and_vat_numbers_have_their_shapes() {
+        assert_eq!(
+            registration_number_written("2015 123456 07"),
+            "2015/123456/07"
+        );
+        assert_eq!(
+            registration_number_written("201512345607"),
+            "2015/123456/07"
+        );
+        assert_eq!(registration_number("2015/123456/07"), Ok(()));
+        for bad in [
+            "abc",
+            "2015/12345/07",
+            "15/123456/07",
+            "2015-123456-07",
+            "0999/123456/07",
+        ] {
+            assert_eq!(
+                registration_number(&registration_number_written(bad)),
+                Err(ErrorCode::InvalidRegistrationNumber),
+                "{bad}"
+            );
+        }
+        assert_eq!(vat_number("4123456789"), Ok(()));
+        for bad in ["12", "5123456789", "412345678A"] {
+            assert_eq!(vat_number(bad), Err(ErrorCode::InvalidVatNumber), "{bad}");
+        }
+    }
 }
