@@ -428,6 +428,16 @@ async fn the_browsers_language_becomes_the_accounts_and_follows_it(db: Database)
         cookies.len() == 1 && cookies[0].starts_with("locale=afr;"),
         "{cookies:?}"
     );
+
+    // A browser that chose English keeps its choice.
+    let chose = app.browser();
+    let url = reqwest::Url::parse(&app.url("/")).unwrap();
+    chose.jar.add_cookie_str("locale=en; Path=/", &url);
+    let signed_in = chose
+        .sign_in("anna@example.co.za", "karoo-sunset-41", "/")
+        .await;
+    assert_eq!(signed_in.status(), 200);
+    assert!(locale_cookies(&signed_in).is_empty());
 }
 
 on_both_databases!(

@@ -310,13 +310,16 @@ pub(super) async fn start_session(
             announce_account(&state.db, &state.merchants, &entry).await;
             let mut response = no_store(StatusCode::OK);
             response.cookie(cookies::session(state, token));
-            // The language the user saved follows them to a new browser.
-            match users::find_language(&state.db, user_id).await {
-                Ok(Some(language)) => {
-                    response.cookie(cookies::locale(state, language));
+            // The language the user saved follows them to a browser that
+            // has not chosen one; a browser's own choice stays.
+            if !cookies::has_locale(req) {
+                match users::find_language(&state.db, user_id).await {
+                    Ok(Some(language)) => {
+                        response.cookie(cookies::locale(state, language));
+                    }
+                    Ok(None) => {}
+                    Err(err) => return internal(err),
                 }
-                Ok(None) => {}
-                Err(err) => return internal(err),
             }
             response.json(json!({"url": url}))
         }

@@ -67,6 +67,11 @@ pub fn locale(state: &AppState, language: Language) -> Cookie<'static> {
         .finish()
 }
 
+/// Whether this browser chose an interface language.
+pub fn has_locale(req: &HttpRequest) -> bool {
+    req.cookie(LOCALE).is_some()
+}
+
 pub fn expired_session(state: &AppState) -> Cookie<'static> {
     let mut cookie = base(state, SESSION, String::new());
     cookie.set_max_age(Duration::ZERO);
