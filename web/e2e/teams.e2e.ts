@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { openBrowser, shoot, uniqueEmail } from "./browser";
 import { signUpFresh } from "./flows";
 import { waitForMailLink } from "./mail";
+import { LoginPage } from "./pages/AuthPages";
 import { CustomerDetailPage, CustomersListPage } from "./pages/CustomerPages";
 import { Shell } from "./pages/Shell";
 
@@ -80,6 +81,55 @@ describe("team members and invites", () => {
       await ownerPage.goto("/account/teams");
       await ownerPage.getByTestId(`member-${email}`).waitFor();
       await shoot(ownerPage, "teams-afr-light");
+    } finally {
+      await invitee.close();
+      await owner.close();
+    }
+  });
+
+  // Someone who has an account of their own opens the invite signed out: the invite sends them to
+  // sign in, and signing in brings them back to it to accept.
+  it("brings an invited person with an account back to the invite after signing in", { timeout: 150_000 }, async () => {
+    const owner = await openBrowser();
+    const invitee = await openBrowser();
+    try {
+      // The invitee first, so the mails of their own sign-up are out before the invite.
+      const page = await invitee.newPage();
+      const existing = await signUpFresh(page, "invite-existing");
+      await new Shell(page).signOut();
+      await page.waitForURL((url) => url.pathname === "/auth/login");
+
+      const ownerPage = await owner.newPage();
+      const ownerAccount = await signUpFresh(ownerPage, "invite-owner");
+      await ownerPage.goto("/account/teams");
+      await ownerPage.getByTestId("members-table").waitFor();
+      await ownerPage.getByTestId("invite-member").click();
+      await ownerPage.getByTestId("invite-email").fill(existing.email);
+      await ownerPage.getByTestId("invite-role").selectOption("operations");
+      const invitedAt = Date.now();
+      await ownerPage.getByTestId("send-invite").click();
+      await ownerPage.getByTestId(`invite-${existing.email}`).waitFor();
+
+      const mail = await waitForMailLink(existing.email, { after: invitedAt - 1_000 });
+      expect(mail.link).toContain("/account/teams/invite/");
+      const invitePath = new URL(mail.link).pathname;
+      await page.goto(mail.link);
+      await page.getByTestId("invite-summary").waitFor();
+      await shoot(page, "team-invite-existing-signed-out-en-light");
+      await page.getByTestId("invite-sign-in").click();
+      await page.waitForURL((url) => url.pathname === "/auth/login");
+      expect(new URL(page.url()).searchParams.get("redirect")).toBe(invitePath);
+
+      await new LoginPage(page).signIn(existing.email, existing.password);
+      await page.waitForURL((url) => url.pathname === invitePath);
+      await page.getByTestId("accept-invite").click();
+      await page.waitForURL((url) => url.pathname === "/");
+      const shell = new Shell(page);
+      await shell.waitUntilLive();
+      await expect.poll(() => shell.merchantName().textContent()).toContain(ownerAccount.businessName);
+
+      await ownerPage.getByTestId(`member-${existing.email}`).waitFor();
+      await expect.poll(() => ownerPage.getByTestId(`invite-${existing.email}`).count()).toBe(0);
     } finally {
       await invitee.close();
       await owner.close();

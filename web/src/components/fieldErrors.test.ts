@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { placeError } from "./fieldErrors";
+import { placeError, withoutEdited } from "./fieldErrors";
 
 const FIELDS = ["newEmail", "currentPassword"] as const;
 
@@ -33,5 +33,17 @@ describe("placeError", () => {
       fields: {},
       general: "rate_limited",
     });
+  });
+});
+
+describe("withoutEdited", () => {
+  const placed = { fields: { newEmail: "email_taken", currentPassword: "wrong_password" } as const, general: null };
+
+  it("drops the errors of the fields changed since, keeps the rest", () => {
+    expect(withoutEdited(placed, ["currentPassword"])).toEqual({ fields: { newEmail: "email_taken" }, general: null });
+  });
+
+  it("keeps everything when nothing was changed", () => {
+    expect(withoutEdited(placed, [])).toBe(placed);
   });
 });

@@ -29,3 +29,10 @@ export function placeError<F extends string>(
 function camelCase(name: string): string {
   return name.replace(/_([a-z0-9])/g, (_, char: string) => char.toUpperCase());
 }
+
+/** The placed error less what stood beside fields the user has changed since: it was about the old value. */
+export function withoutEdited<F extends string>(placed: PlacedError<F>, edited: readonly F[]): PlacedError<F> {
+  if (edited.length === 0) return placed;
+  const fields = Object.fromEntries(Object.entries(placed.fields).filter(([field]) => !edited.includes(field as F)));
+  return { fields: fields as Partial<Record<F, ErrorCode>>, general: placed.general };
+}

@@ -5,6 +5,7 @@ import { Link, Navigate, useSearchParams } from "react-router";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { TextField } from "../../components/Field";
+import { useRequiredFields } from "../../components/requiredFields";
 import { signIn, type SignInError } from "./api";
 import { pendingSignInAtom } from "./pendingSignIn";
 import { safeRedirect } from "./redirect";
@@ -21,6 +22,7 @@ export function BackupCodePage() {
   const [pending, setPending] = useAtom(pendingSignInAtom);
   const [error, setError] = useState<SignInError | null>(null);
   const [busy, setBusy] = useState(false);
+  const required = useRequiredFields<"email" | "password" | "backupCode">();
 
   if (session.status === "authenticated") return <Navigate replace to={redirect} />;
 
@@ -30,6 +32,7 @@ export function BackupCodePage() {
     const email = String(form.get("email") ?? "");
     const password = String(form.get("password") ?? "");
     const backupCode = String(form.get("backupCode") ?? "").trim();
+    if (!required.allFilled(event.currentTarget, { email, password, backupCode })) return;
     setBusy(true);
     setError(null);
     try {
@@ -55,7 +58,16 @@ export function BackupCodePage() {
       <p className="auth-subtitle">{t("auth.backup.intro")}</p>
       {message ? <Alert testId="backup-error">{message}</Alert> : null}
       <form className="form" onSubmit={submit} noValidate>
-        <TextField label={t("auth.email")} name="email" type="email" autoComplete="email" defaultValue={pending?.email} required />
+        <TextField
+          label={t("auth.email")}
+          name="email"
+          type="email"
+          autoComplete="email"
+          defaultValue={pending?.email}
+          required
+          error={required.errorFor("email")}
+          onChange={() => required.filledIn("email")}
+        />
         <TextField
           label={t("auth.password")}
           name="password"
@@ -63,6 +75,8 @@ export function BackupCodePage() {
           autoComplete="current-password"
           defaultValue={pending?.password}
           required
+          error={required.errorFor("password")}
+          onChange={() => required.filledIn("password")}
         />
         <TextField
           label={t("auth.backup.code")}
@@ -73,6 +87,8 @@ export function BackupCodePage() {
           className="input-code"
           autoFocus={Boolean(pending)}
           required
+          error={required.errorFor("backupCode")}
+          onChange={() => required.filledIn("backupCode")}
         />
         <Button type="submit" variant="primary" busy={busy} className="btn-block">
           {busy ? t("auth.backup.submitting") : t("auth.backup.submit")}

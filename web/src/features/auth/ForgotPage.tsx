@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { TextField } from "../../components/Field";
+import { useRequiredFields } from "../../components/requiredFields";
 import type { ApiError } from "./api";
 import { requestPasswordReset } from "./recovery";
 
@@ -12,10 +13,16 @@ export function ForgotPage() {
   const [error, setError] = useState<ApiError | null>(null);
   const [sent, setSent] = useState(false);
   const [busy, setBusy] = useState(false);
+  const required = useRequiredFields<"email">();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const email = String(new FormData(event.currentTarget).get("email") ?? "").trim();
+    // The server answers "sent" for every address, a blank one too, so the check is here.
+    if (!required.allFilled(event.currentTarget, { email })) {
+      setSent(false);
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
@@ -29,7 +36,8 @@ export function ForgotPage() {
     }
   }
 
-  const fieldError = error?.field === "email" ? t(`errors.${error.code}`) : undefined;
+  const serverFieldError = error?.field === "email" ? t(`errors.${error.code}`) : undefined;
+  const fieldError = required.errorFor("email") ?? serverFieldError;
   return (
     <div className="auth-card" data-testid="forgot-page">
       <h1 className="auth-title">{t("auth.forgot.title")}</h1>
@@ -39,9 +47,17 @@ export function ForgotPage() {
           {t("auth.forgot.sent")}
         </Alert>
       ) : null}
-      {error && !fieldError ? <Alert testId="forgot-error">{t(`errors.${error.code}`)}</Alert> : null}
+      {error && !serverFieldError ? <Alert testId="forgot-error">{t(`errors.${error.code}`)}</Alert> : null}
       <form className="form" onSubmit={submit} noValidate>
-        <TextField label={t("auth.email")} name="email" type="email" autoComplete="email" required error={fieldError} />
+        <TextField
+          label={t("auth.email")}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          error={fieldError}
+          onChange={() => required.filledIn("email")}
+        />
         <Button type="submit" variant="primary" busy={busy} className="btn-block">
           {busy ? t("auth.forgot.submitting") : t("auth.forgot.submit")}
         </Button>

@@ -8,6 +8,7 @@ import { TextField } from "../../components/Field";
 import { PageSpinner } from "../../components/Spinner";
 import { useLiveClient } from "../../live/context";
 import type { ApiError } from "./api";
+import { loginPathFor } from "./redirect";
 import { sessionAtom } from "./session";
 import { useRefreshSession } from "./useSession";
 import { acceptInvite, lookUpInvite, signUpFromInvite, type Looked } from "./invites";
@@ -51,7 +52,8 @@ export function InvitePage() {
             <Accept token={token} invitedEmail={result.invite.email} signedInEmail={session.user?.email ?? ""} />
           ) : result.invite.hasAccount ? (
             <p className="auth-footer">
-              <Link to={`/auth/login?callbackUrl=${encodeURIComponent(`/account/teams/invite/${token}`)}`} className="link" data-testid="invite-sign-in">
+              {/* Signed in, the login page sends them back here to accept. */}
+              <Link to={loginPathFor(`/account/teams/invite/${token}`)} className="link" data-testid="invite-sign-in">
                 {t("teams.accept.signInFirst", { email: result.invite.email })}
               </Link>
             </p>
@@ -124,7 +126,7 @@ function SignUp({ token, email }: { token: string; email: string }) {
       {error && !error.field ? <Alert>{t(`errors.${error.code}`)}</Alert> : null}
       <TextField label={t("teams.fields.email")} value={email} readOnly disabled data-testid="invite-fixed-email" />
       <TextField label={t("teams.fields.name")} value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" error={fieldError("name")} data-testid="invite-name" />
-      <TextField label={t("teams.accept.password")} type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" error={fieldError("password")} data-testid="invite-password" />
+      <TextField label={t("teams.accept.password")} type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" hint={t("auth.passwordHint")} error={fieldError("password")} data-testid="invite-password" />
       <Button type="submit" variant="primary" busy={busy} className="btn-block" data-testid="invite-sign-up">
         {t("teams.accept.signUp")}
       </Button>

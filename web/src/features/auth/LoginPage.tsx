@@ -5,6 +5,7 @@ import { Link, useSearchParams } from "react-router";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { TextField } from "../../components/Field";
+import { useRequiredFields } from "../../components/requiredFields";
 import { signIn, signInErrorFrom, type SecondFactor, type SignInError } from "./api";
 import { pendingSignInAtom, type PendingSignIn } from "./pendingSignIn";
 import { safeRedirect } from "./redirect";
@@ -20,6 +21,7 @@ export function LoginPage() {
   const [busy, setBusy] = useState(false);
   // Set while the server waits for the second factor: the code step shows instead of the password form.
   const [pending, setPending] = useAtom(pendingSignInAtom);
+  const required = useRequiredFields<"email" | "password" | "code">();
 
   async function attempt(credentials: PendingSignIn, factor?: SecondFactor) {
     setBusy(true);
@@ -46,14 +48,18 @@ export function LoginPage() {
   function submitPassword(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    void attempt({ email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") });
+    const credentials = { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") };
+    if (!required.allFilled(event.currentTarget, credentials)) return;
+    void attempt(credentials);
   }
 
   function submitCode(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!pending) return;
-    const form = new FormData(event.currentTarget);
-    void attempt(pending, { code: String(form.get("code") ?? "").replace(/\s+/g, "") });
+    const code = String(new FormData(event.currentTarget).get("code") ?? "").replace(/\s+/g, "");
+    // An empty code would come back as "enter the code" with nothing on screen changing.
+    if (!required.allFilled(event.currentTarget, { code })) return;
+    void attempt(pending, { code });
   }
 
   const errorAlert = error ? <Alert testId="login-error">{t(`auth.login.errors.${error}`)}</Alert> : null;
@@ -77,6 +83,8 @@ export function LoginPage() {
             className="input-code"
             autoFocus
             required
+            error={required.errorFor("code")}
+            onChange={() => required.filledIn("code")}
           />
           <Button type="submit" variant="primary" busy={busy} className="btn-block">
             {busy ? t("auth.login.verifying") : t("auth.login.verify")}
@@ -104,8 +112,24 @@ export function LoginPage() {
       ) : null}
       {errorAlert}
       <form className="form" onSubmit={submitPassword} noValidate>
-        <TextField label={t("auth.email")} name="email" type="email" autoComplete="email" required />
-        <TextField label={t("auth.password")} name="password" type="password" autoComplete="current-password" required />
+        <TextField
+          label={t("auth.email")}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          error={required.errorFor("email")}
+          onChange={() => required.filledIn("email")}
+        />
+        <TextField
+          label={t("auth.password")}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={required.errorFor("password")}
+          onChange={() => required.filledIn("password")}
+        />
         <div className="auth-row">
           <Link to="/auth/forgot" className="link">
             {t("auth.login.forgot")}

@@ -66,7 +66,7 @@ export function ResetPage() {
           name="password"
           type="password"
           autoComplete="new-password"
-          hint={t("profile.password.hint")}
+          hint={t("auth.passwordHint")}
           error={passwordError && error ? message(error.code) : undefined}
           required
         />

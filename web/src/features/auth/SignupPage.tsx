@@ -58,7 +58,7 @@ export function SignupPage() {
           name="password"
           type="password"
           autoComplete="new-password"
-          hint={t("auth.signup.passwordHint")}
+          hint={t("auth.passwordHint")}
           error={fieldError("password")}
         />
         <Button type="submit" variant="primary" busy={busy} className="btn-block">

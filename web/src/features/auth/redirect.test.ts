@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirect } from "./redirect";
+import { loginPathFor, safeRedirect } from "./redirect";
 
 describe("safeRedirect", () => {
   it("keeps paths of this site", () => {
@@ -21,5 +21,13 @@ describe("safeRedirect", () => {
     ]) {
       expect(safeRedirect(value, "/home")).toBe("/home");
     }
+  });
+});
+
+describe("loginPathFor", () => {
+  it("carries the destination in the redirect query that sign-in reads back", () => {
+    const login = new URL(loginPathFor("/account/teams/invite/tok_1"), "https://app.invalid");
+    expect(login.pathname).toBe("/auth/login");
+    expect(safeRedirect(login.searchParams.get("redirect"))).toBe("/account/teams/invite/tok_1");
   });
 });

@@ -4,13 +4,14 @@ import { Alert } from "../../components/Alert";
 import { Badge } from "../../components/Badge";
 import { Button } from "../../components/Button";
 import { TextField } from "../../components/Field";
-import { placeError } from "../../components/fieldErrors";
+import { placeError, withoutEdited } from "../../components/fieldErrors";
 import { SettingsCard } from "../../components/SettingsCard";
 import { useCommand } from "../../live/useCommand";
 import type { Profile } from "../../protocol/wire";
 import { useRefreshProfile } from "./useProfile";
 
 const FIELDS = ["newEmail", "currentPassword"] as const;
+type Field = (typeof FIELDS)[number];
 
 export function EmailCard({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
@@ -19,17 +20,28 @@ export function EmailCard({ profile }: { profile: Profile }) {
   const [newEmail, setNewEmail] = useState("");
   const [currentPassword, setCurrentPassword] = useState("");
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const placed = placeError(change.error, FIELDS, {
-    wrong_password: "currentPassword",
-    same_email: "newEmail",
-    email_taken: "newEmail",
-    invalid_email: "newEmail",
-    blocked_email_domain: "newEmail",
-  });
+  // Fields typed in since the server answered: its error about them no longer fits.
+  const [edited, setEdited] = useState<Field[]>([]);
+  const placed = withoutEdited(
+    placeError(change.error, FIELDS, {
+      wrong_password: "currentPassword",
+      same_email: "newEmail",
+      email_taken: "newEmail",
+      invalid_email: "newEmail",
+      blocked_email_domain: "newEmail",
+    }),
+    edited,
+  );
+
+  function edit(field: Field, value: string, set: (value: string) => void) {
+    set(value);
+    setEdited((current) => (current.includes(field) ? current : [...current, field]));
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setSentTo(null);
+    setEdited([]);
     const address = newEmail.trim();
     const reply = await change.run({ t: "ChangeEmail", newEmail: address, currentPassword });
     if (!reply) return;
@@ -39,7 +51,7 @@ export function EmailCard({ profile }: { profile: Profile }) {
     await refreshProfile();
   }
 
-  const fieldError = (field: (typeof FIELDS)[number]) => (placed.fields[field] ? t(`errors.${placed.fields[field]}`) : undefined);
+  const fieldError = (field: Field) => (placed.fields[field] ? t(`errors.${placed.fields[field]}`) : undefined);
   return (
     <SettingsCard title={t("profile.email.title")} testId="profile-email">
       <div className="settings-row">
@@ -73,7 +85,7 @@ export function EmailCard({ profile }: { profile: Profile }) {
             type="email"
             autoComplete="email"
             value={newEmail}
-            onChange={(event) => setNewEmail(event.target.value)}
+            onChange={(event) => edit("newEmail", event.target.value, setNewEmail)}
             error={fieldError("newEmail")}
           />
           <TextField
@@ -82,7 +94,7 @@ export function EmailCard({ profile }: { profile: Profile }) {
             type="password"
             autoComplete="current-password"
             value={currentPassword}
-            onChange={(event) => setCurrentPassword(event.target.value)}
+            onChange={(event) => edit("currentPassword", event.target.value, setCurrentPassword)}
             error={fieldError("currentPassword")}
           />
         </div>

@@ -3,11 +3,12 @@ import { useTranslation } from "react-i18next";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { TextField } from "../../components/Field";
-import { placeError } from "../../components/fieldErrors";
+import { placeError, withoutEdited } from "../../components/fieldErrors";
 import { SettingsCard } from "../../components/SettingsCard";
 import { useCommand } from "../../live/useCommand";
 
 const FIELDS = ["currentPassword", "newPassword"] as const;
+type Field = (typeof FIELDS)[number];
 
 export function PasswordCard() {
   const { t } = useTranslation();
@@ -17,16 +18,29 @@ export function PasswordCard() {
   const [confirm, setConfirm] = useState("");
   const [mismatch, setMismatch] = useState(false);
   const [changed, setChanged] = useState(false);
-  const placed = placeError(change.error, FIELDS, {
-    wrong_password: "currentPassword",
-    weak_password: "newPassword",
-    common_password: "newPassword",
-    too_long: "newPassword",
-  });
+  // Fields typed in since the server answered: its error about them no longer fits.
+  const [edited, setEdited] = useState<Field[]>([]);
+  const placed = withoutEdited(
+    placeError(change.error, FIELDS, {
+      wrong_password: "currentPassword",
+      weak_password: "newPassword",
+      common_password: "newPassword",
+      too_long: "newPassword",
+    }),
+    edited,
+  );
+
+  function edit(field: Field, value: string, set: (value: string) => void) {
+    set(value);
+    setEdited((current) => (current.includes(field) ? current : [...current, field]));
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setChanged(false);
+    // A new try starts clean: the last answer is not about what is sent now.
+    change.clearError();
+    setEdited([]);
     if (newPassword !== confirm) {
       setMismatch(true);
       return;
@@ -40,7 +54,7 @@ export function PasswordCard() {
     setConfirm("");
   }
 
-  const fieldError = (field: (typeof FIELDS)[number]) => (placed.fields[field] ? t(`errors.${placed.fields[field]}`) : undefined);
+  const fieldError = (field: Field) => (placed.fields[field] ? t(`errors.${placed.fields[field]}`) : undefined);
   return (
     <SettingsCard title={t("profile.password.title")} testId="profile-password">
       {changed ? (
@@ -56,7 +70,7 @@ export function PasswordCard() {
           type="password"
           autoComplete="current-password"
           value={currentPassword}
-          onChange={(event) => setCurrentPassword(event.target.value)}
+          onChange={(event) => edit("currentPassword", event.target.value, setCurrentPassword)}
           error={fieldError("currentPassword")}
         />
         <div className="form-grid">
@@ -65,9 +79,9 @@ export function PasswordCard() {
             name="newPassword"
             type="password"
             autoComplete="new-password"
-            hint={t("profile.password.hint")}
+            hint={t("auth.passwordHint")}
             value={newPassword}
-            onChange={(event) => setNewPassword(event.target.value)}
+            onChange={(event) => edit("newPassword", event.target.value, setNewPassword)}
             error={fieldError("newPassword")}
           />
           <TextField
