@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { paramsAreValid, recordPath, routes, takesId } from "./routes";
+import { paramsAreValid, recordPath, routeAt, routes, takesId } from "./routes";
 
 describe("route table", () => {
   it("lists every product route once", () => {
@@ -30,6 +30,16 @@ describe("route table", () => {
     expect(recordPath("/payments/one-time/imports/imp_1")).toBe("/payments/one-time/imports/imp_1");
     expect(recordPath("/customers")).toBeUndefined();
     expect(recordPath("/customers/bad.id")).toBeUndefined();
+  });
+
+  it("finds the screen a path is on, and none for paths the app does not have", () => {
+    expect(routeAt("/")?.screen).toBe("home");
+    expect(routeAt("/account/teams")?.screen).toBe("teams");
+    expect(routeAt("/account/teams/usr_1")?.screen).toBe("team");
+    expect(routeAt("/account/teams/invite/tok_1")?.screen).toBe("teamInvite");
+    expect(routeAt("/payments/recurring/imports/imp_1")?.screen).toBe("recurringImport");
+    expect(routeAt("/nowhere")).toBeUndefined();
+    expect(routeAt("/customers/bad.id")).toBeUndefined();
   });
 
   it("puts each route in the layout and access the product calls for", () => {

@@ -38,16 +38,24 @@ export function paramsAreValid(params: Record<string, string | undefined>): bool
   return Object.values(params).every((value) => value === undefined || ROUTE_ID.test(value));
 }
 
+function matches(entry: RouteEntry, parts: string[]): boolean {
+  const pattern = entry.path.split("/").filter(Boolean);
+  return (
+    pattern.length === parts.length &&
+    pattern.every((part, i) => (part.startsWith(":") ? ROUTE_ID.test(parts[i]) : part === parts[i]))
+  );
+}
+
+// The route a path is on, or undefined for a path the app has no page for. A fixed route
+// wins over one with an id in the same place.
+export function routeAt(pathname: string): RouteEntry | undefined {
+  const parts = pathname.split("/").filter(Boolean);
+  const candidates = routes.filter((entry) => matches(entry, parts));
+  return candidates.find((entry) => !takesId(entry)) ?? candidates[0];
+}
+
 // The path of the record a location shows (for presence), or undefined on list and other pages.
 export function recordPath(pathname: string): string | undefined {
-  const parts = pathname.split("/").filter(Boolean);
-  for (const entry of routes) {
-    const pattern = entry.path.split("/").filter(Boolean);
-    if (!takesId(entry) || pattern.length !== parts.length) continue;
-    const matches = pattern.every((part, i) =>
-      part.startsWith(":") ? ROUTE_ID.test(parts[i]) : part === parts[i],
-    );
-    if (matches) return pathname;
-  }
-  return undefined;
+  const entry = routeAt(pathname);
+  return entry && takesId(entry) ? pathname : undefined;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatBasisPoints, formatBusinessDate, formatMoney } from "./format";
+import { formatBasisPoints, formatBusinessDate, formatList, formatMoney } from "./format";
 
 // Intl puts narrow no-break spaces between digit groups; compare with plain spaces.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
@@ -14,6 +14,12 @@ describe("format", () => {
     expect(formatBusinessDate("2026-03-01", "en")).toContain("2026");
     expect(formatBusinessDate("2026-03-01", "en")).toMatch(/^0?1 /);
     expect(formatBusinessDate("not a date", "en")).toBe("not a date");
+  });
+
+  it("lists names as a sentence in the interface language", () => {
+    expect(formatList(["Teams"], "en")).toBe("Teams");
+    expect(formatList(["Teams", "Customers"], "en")).toBe("Teams and Customers");
+    expect(formatList(["Spanne", "Kliënte"], "afr")).toBe("Spanne en Kliënte");
   });
 
   it("writes basis points as a percentage", () => {

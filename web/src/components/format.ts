@@ -13,6 +13,11 @@ function localeOf(language: string): string {
   return language === "afr" ? "af-ZA" : "en-ZA";
 }
 
+/** Names as a sentence lists them: "Teams and Customers", "Spanne en Kliënte". */
+export function formatList(items: string[], language: string): string {
+  return new Intl.ListFormat(localeOf(language), { style: "long", type: "conjunction" }).format(items);
+}
+
 /** Integer cents as rand, e.g. R 1 234,50; never through floats beyond display. */
 export function formatMoney(cents: number, language: string): string {
   return new Intl.NumberFormat(localeOf(language), { style: "currency", currency: "ZAR" }).format(cents / 100);

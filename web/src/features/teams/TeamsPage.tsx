@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { Alert } from "../../components/Alert";
 import { Badge } from "../../components/Badge";
 import { Button } from "../../components/Button";
-import { formatDate, formatDateTime } from "../../components/format";
+import { formatDate, formatDateTime, formatList } from "../../components/format";
 import { PageHeader } from "../../components/PageHeader";
 import { Spinner } from "../../components/Spinner";
 import { identityAtom, presenceAtom } from "../../live/atoms";
@@ -16,6 +16,7 @@ import { InviteDialog } from "./InviteDialog";
 import { RolesSection } from "./RolesSection";
 import { useRoles } from "./useRoles";
 import { useTeam } from "./useTeam";
+import { viewedScreens } from "./viewedScreens";
 import "./teams.css";
 
 export function TeamsPage() {
@@ -63,6 +64,10 @@ export function TeamsPage() {
 function MembersTable({ members, presence }: { members: Member[]; presence: PresenceMember[] }) {
   const { t, i18n } = useTranslation();
   const me = useAtomValue(identityAtom)?.user.id;
+  const onlineText = (online: PresenceMember) => {
+    const pages = viewedScreens(online.viewing).map((screen) => t(`screens.${screen}`));
+    return pages.length > 0 ? t("teams.onlineOn", { page: formatList(pages, i18n.language) }) : t("teams.online");
+  };
   return (
     <div className="table-card">
       <table className="table" data-testid="members-table">
@@ -92,7 +97,7 @@ function MembersTable({ members, presence }: { members: Member[]; presence: Pres
                   {online ? (
                     <span className="team-online" data-testid="member-online">
                       <span className="team-dot" aria-hidden="true" />
-                      {online.viewing ? t("teams.onlineOn", { page: online.viewing }) : t("teams.online")}
+                      {onlineText(online)}
                     </span>
                   ) : member.lastActiveAt ? (
                     formatDateTime(member.lastActiveAt, i18n.language)
