@@ -289,7 +289,7 @@ async fn the_payer_opening_the_link_is_seen_live(db: Database) {
     assert!(csp.contains("default-src 'none'"), "{csp}");
     let html = page.text().await.unwrap();
     // The request's language, the terms in plain words, no script, small.
-    assert!(html.contains("<html lang=\"afr\">"), "{html}");
+    assert!(html.contains("<html lang=\"af\">"), "{html}");
     assert!(html.contains("R\u{a0}500,00 elke maand"), "{html}");
     assert!(
         html.contains("2026-04-01") && html.contains("R\u{a0}600,00"),

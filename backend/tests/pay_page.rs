@@ -153,7 +153,7 @@ async fn the_page_renders_small_in_both_languages(db: Database) {
         .to_string();
     assert!(csp.contains("default-src 'none'"), "{csp}");
     let afr = afr.text().await.unwrap();
-    assert!(afr.contains("<html lang=\"afr\">"), "{afr}");
+    assert!(afr.contains("<html lang=\"af\">"), "{afr}");
     assert!(afr.contains("Kaartnommer") && afr.contains("Betaal R\u{a0}150,00"));
     let en = get("af-ZA", "?lang=en").await;
     let cookie = en.headers()["set-cookie"].to_str().unwrap().to_string();

@@ -21,6 +21,15 @@ impl Language {
         }
     }
 
+    /// The BCP 47 tag, for `<html lang>` and `Content-Language`: `afr` is
+    /// the ISO 639-2 code, which those do not know; Afrikaans is `af` there.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Language::En => "en",
+            Language::Afr => "af",
+        }
+    }
+
     pub fn parse(value: &str) -> Option<Language> {
         match value {
             "en" => Some(Language::En),

@@ -328,7 +328,7 @@ pub fn compose_request_mail(merchant: &str, request: &EMandateRequest, link: &st
          <p>{greeting}</p>{html_paragraphs}\
          <p><a href=\"{href}\" style=\"background:#16a34a;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none\">{action}</a></p>\
          <p style=\"font-size:12px;color:#52525b\">{href}</p><p>{ignore}</p><p>{signature}</p></body></html>",
-        lang = language.as_str(),
+        lang = language.tag(),
         greeting = escape(&greeting),
         action = escape(&line("action")),
         ignore = escape(&line("ignore")),

@@ -147,7 +147,7 @@ pub(crate) fn compose_action(
          <p>{greeting}</p><p>{intro}</p>\
          <p><a href=\"{href}\" style=\"background:#16a34a;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none\">{action}</a></p>\
          <p style=\"font-size:12px;color:#52525b\">{href}</p><p>{ignore}</p><p>{signature}</p></body></html>",
-        lang = language.as_str(),
+        lang = language.tag(),
         greeting = escape(&greeting),
         intro = escape(&intro),
         action = escape(&action),
@@ -245,7 +245,7 @@ pub fn compose_notice(
          <p>{greeting}</p>{html_paragraphs}<p>{not_you}</p>\
          <p><a href=\"{href}\" style=\"background:#16a34a;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none\">{action}</a></p>\
          <p style=\"font-size:12px;color:#52525b\">{href}</p><p>{signature}</p></body></html>",
-        lang = language.as_str(),
+        lang = language.tag(),
         greeting = escape(&greeting),
         not_you = escape(&not_you),
         action = escape(&action),

@@ -66,15 +66,8 @@ pub fn builder(status: StatusCode, language: Language) -> HttpResponseBuilder {
     let mut response = HttpResponse::build(status);
     response
         .insert_header(("Cache-Control", "no-store"))
-        .insert_header(("Content-Language", language_tag(language)));
+        .insert_header(("Content-Language", language.tag()));
     response
-}
-
-fn language_tag(language: Language) -> &'static str {
-    match language {
-        Language::En => "en",
-        Language::Afr => "af",
-    }
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //! our own stylesheet goes in as is.
 
 use askama::Template;
-use protocol::PayPage;
+use protocol::{Language, PayPage};
 
 use super::words::Words;
 use paydesk::domain::commerce::checkout::KeptAnswers;
@@ -13,7 +13,8 @@ pub const CSS: &str = include_str!("../../../templates/pay/pay.css");
 /// A link of the language switch.
 pub struct LanguageLink {
     pub href: String,
-    pub code: &'static str,
+    /// The BCP 47 tag of the page in that language (`af`, `en`).
+    pub tag: &'static str,
     pub label: &'static str,
     pub current: bool,
 }
@@ -64,18 +65,22 @@ impl Chrome {
         page: Option<&PayPage>,
         here: &str,
     ) -> Chrome {
-        let lang = w.language().as_str();
+        let lang = w.language().tag();
+        let chosen = w.language().as_str();
         let accent = page.map_or("#16a34a".to_string(), |p| p.colour.clone());
         let logo_url =
             page.and_then(|p| p.logo_version.map(|v| format!("/pay/{}/logo?v={v}", p.id)));
         let separator = if here.contains('?') { '&' } else { '?' };
-        let switch = [("en", "English"), ("afr", "Afrikaans")]
+        let switch = [Language::En, Language::Afr]
             .into_iter()
-            .map(|(code, label)| LanguageLink {
-                href: format!("{here}{separator}lang={code}"),
-                code,
-                label,
-                current: code == lang,
+            .map(|language| LanguageLink {
+                href: format!("{here}{separator}lang={}", language.as_str()),
+                tag: language.tag(),
+                label: match language {
+                    Language::En => "English",
+                    Language::Afr => "Afrikaans",
+                },
+                current: language.as_str() == chosen,
             })
             .collect();
         Chrome {

@@ -85,7 +85,7 @@ pub fn compose(
     let html = format!(
         "<!doctype html><html lang=\"{lang}\"><body style=\"font-family:sans-serif;color:#18181b\">\
          <p>{intro}</p><h2>{title}</h2><table cellpadding=\"4\">{html_rows}</table><p>{keep}</p></body></html>",
-        lang = language.as_str(),
+        lang = language.tag(),
         intro = escape(&intro),
         title = escape(&page.title),
         keep = escape(&keep),

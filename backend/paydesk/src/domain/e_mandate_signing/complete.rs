@@ -273,7 +273,7 @@ pub fn compose_confirmation(
     let html = format!(
         "<!doctype html><html lang=\"{lang}\"><body style=\"font-family:sans-serif;color:#18181b\">\
          <p>{greeting}</p>{html_paragraphs}<p>{signature}</p></body></html>",
-        lang = language.as_str(),
+        lang = language.tag(),
         greeting = escape(&greeting),
         signature = escape(&signature),
     );
