@@ -367,7 +367,77 @@ async fn a_rolled_secret_works_for_its_grace_period_only(db: Database) {
     assert_eq!(listed[0].last_used_from.as_deref(), Some("127.0.0.1"));
 }
 
+/// What a developer gets back for a request the API cannot read or a
+/// token it does not know: what is wrong, in words for a server.
+async fn unreadable_requests_and_unknown_tokens_say_why(db: Database) {
+    let app = start(db, 600).await;
+    let owner = app.merchant(OWNER).await;
+    let mut socket = owner.open(Mode::Test).await;
+    let writes = grants(&[(Section::Customers, Access::Write)]);
+    let (_, secret) = make_token(&mut socket, "writer", Mode::Test, writes).await;
+    let api = Api::new(&app, &secret);
+
+    let broken = api
+        .http
+        .post(format!("{}/customers", api.base))
+        .bearer_auth(&secret)
+        .header("idempotency-key", "k1")
+        .header("content-type", "application/json")
+        .body("{\"name\": ")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(broken.status(), 400);
+    let broken: serde_json::Value = broken.json().await.unwrap();
+    assert_eq!(broken["error"]["code"], "invalid_input");
+    assert!(
+        broken["error"]["detail"]
+            .as_str()
+            .unwrap()
+            .contains("line 1"),
+        "{broken}"
+    );
+    assert!(
+        !broken["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("fields")
+    );
+
+    let missing = api
+        .post("/customers", "k2", &json!({"name": "Thabo"}))
+        .await;
+    assert_eq!((missing.status, missing.code()), (400, "invalid_input"));
+    assert!(
+        missing.json["error"]["detail"]
+            .as_str()
+            .unwrap()
+            .contains("missing field"),
+        "{}",
+        missing.json
+    );
+
+    // A request the API read, refused by the rules: fields, no detail.
+    let mut bad = customer_json("Thabo Mokoena", "not-an-address");
+    bad["email"] = json!("not-an-address");
+    let refused = api.post("/customers", "k3", &bad).await;
+    assert_eq!(refused.status, 422, "{}", refused.json);
+    assert_eq!(refused.json["error"]["fields"][0]["field"], "email");
+    assert!(refused.json["error"]["detail"].is_null());
+
+    let unknown = Api::new(&app, "pd_test_not-a-real-token")
+        .get("/customers")
+        .await;
+    assert_eq!((unknown.status, unknown.code()), (401, "unauthenticated"));
+    let message = unknown.json["error"]["message"].as_str().unwrap();
+    assert!(
+        message.contains("API token") && !message.contains("sign in"),
+        "{message}"
+    );
+}
+
 on_both_databases!(
+    unreadable_requests_and_unknown_tokens_say_why,
     a_rolled_secret_works_for_its_grace_period_only,
     a_read_token_cannot_write,
     a_revoked_token_fails_at_once,

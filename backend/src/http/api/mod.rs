@@ -17,6 +17,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use protocol::{Command, ErrorCode, Language, Query, ReplyBody, WireError};
 
 use self::endpoints::{Endpoint, Kind, Method};
+use self::reply::Refusal;
 use crate::http::pay::words::language_of;
 use crate::live::messages::Execute;
 use crate::live::uploads;
@@ -209,7 +210,7 @@ async fn handle(state: State, req: HttpRequest, body: web::Bytes) -> HttpRespons
     };
     match run(&call, &req, endpoint, &params, &body).await {
         Ok((status, value)) => reply::builder(status, language).json(value),
-        Err(error) => reply::error(language, &error),
+        Err(refused) => reply::refusal(language, &refused),
     }
 }
 
@@ -219,9 +220,9 @@ async fn run(
     endpoint: &Endpoint,
     params: &[(&'static str, String)],
     body: &[u8],
-) -> Result<(StatusCode, serde_json::Value), WireError> {
+) -> Result<(StatusCode, serde_json::Value), Refusal> {
     let value = request::value_of(endpoint, params, req.query_string(), body)?;
-    let invalid = |_| WireError::new(ErrorCode::InvalidInput);
+    let invalid = |why: serde_json::Error| Refusal::unreadable(&why);
     if endpoint.kind == Kind::Query {
         let query: Query = serde_json::from_value(value).map_err(invalid)?;
         let reply = call.query(query).await?;
@@ -235,12 +236,12 @@ async fn run(
         .filter(|k| !k.is_empty())
         .ok_or(WireError::new(ErrorCode::IdempotencyKeyRequired))?;
     if key.len() > MAX_KEY_LEN {
-        return Err(WireError::new(ErrorCode::InvalidInput));
+        return Err(WireError::new(ErrorCode::InvalidInput).into());
     }
     let command: Command = serde_json::from_value(value).map_err(invalid)?;
     let running_key = format!("{}:{key}", call.access.token_id);
     let Some(_running) = call.state.api.start(&running_key) else {
-        return Err(WireError::new(ErrorCode::IdempotencyKeyInUse));
+        return Err(WireError::new(ErrorCode::IdempotencyKeyInUse).into());
     };
     let reply = call.command(command, key).await?;
     let status = if endpoint.name.starts_with("Create") {

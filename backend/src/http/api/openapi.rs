@@ -196,7 +196,11 @@ pub fn document() -> Value {
                             "fields": {"type": "array", "items": {
                                 "type": "object", "required": ["field", "code", "message"],
                                 "properties": {"field": {"type": "string"}, "code": error_code, "message": {"type": "string"}}
-                            }}
+                            }},
+                            "detail": {
+                                "type": "string",
+                                "description": "For a request that could not be read (400 invalid_input): what is wrong with it, in English, e.g. `missing field `reference``."
+                            }
                         }
                     }}
                 }}}

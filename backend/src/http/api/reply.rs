@@ -43,17 +43,58 @@ pub fn status_of(error: &WireError) -> StatusCode {
     }
 }
 
+/// Why a request was refused: the socket's error, and for a request the API
+/// could not read, what was wrong with it (`detail`, for the developer).
+pub struct Refusal {
+    pub wire: WireError,
+    pub detail: Option<String>,
+}
+
+impl From<WireError> for Refusal {
+    fn from(wire: WireError) -> Refusal {
+        Refusal { wire, detail: None }
+    }
+}
+
+impl Refusal {
+    /// A body or parameters that do not read as the endpoint's input. The
+    /// parser's words name the field and what it expected ("missing field
+    /// `reference`", "expected value at line 1 column 1"); they quote only
+    /// what the caller sent.
+    pub fn unreadable(why: &serde_json::Error) -> Refusal {
+        Refusal {
+            wire: WireError::new(ErrorCode::InvalidInput),
+            detail: Some(why.to_string()),
+        }
+    }
+}
+
 /// `{"error": {"code", "message", "fields": [{"field", "code", "message"}]}}`.
 pub fn error(language: Language, error: &WireError) -> HttpResponse {
+    refusal(language, &Refusal::from(error.clone()))
+}
+
+/// As `error`, with `detail` beside the message when there is one.
+pub fn refusal(language: Language, refusal: &Refusal) -> HttpResponse {
     let words = Words::of(language);
+    let error = &refusal.wire;
     let fields: Vec<Value> = error
         .fields
         .iter()
         .map(|f| json!({"field": f.field, "code": f.code, "message": words.error(f.code)}))
         .collect();
-    let mut body = json!({"error": {"code": error.code, "message": words.error(error.code)}});
+    let message = match (error.code, &refusal.detail) {
+        // A token is not a person: there is no signing in to do.
+        (ErrorCode::Unauthenticated, _) => words.t("machineApi.unauthenticated").to_string(),
+        (ErrorCode::InvalidInput, Some(_)) => words.t("machineApi.unreadable").to_string(),
+        (code, _) => words.error(code),
+    };
+    let mut body = json!({"error": {"code": error.code, "message": message}});
     if !fields.is_empty() {
         body["error"]["fields"] = Value::Array(fields);
+    }
+    if let Some(detail) = &refusal.detail {
+        body["error"]["detail"] = Value::from(detail.as_str());
     }
     builder(status_of(error), language).json(body)
 }

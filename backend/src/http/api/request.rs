@@ -6,6 +6,7 @@ use protocol::{ErrorCode, FieldError, WireError};
 use serde_json::{Map, Value};
 
 use super::endpoints::{Body, Endpoint, Param};
+use super::reply::Refusal;
 
 fn field_error(field: &str) -> WireError {
     WireError {
@@ -29,7 +30,7 @@ pub fn value_of(
     params: &[(&'static str, String)],
     query_string: &str,
     body: &[u8],
-) -> Result<Value, WireError> {
+) -> Result<Value, Refusal> {
     let mut out = Map::new();
     out.insert("t".into(), Value::from(endpoint.name));
     for (name, value) in params {
@@ -41,7 +42,7 @@ pub fn value_of(
         out.insert((*name).to_string(), value);
     }
     let pairs: Vec<(String, String)> = serde_urlencoded::from_str(query_string)
-        .map_err(|_| WireError::new(ErrorCode::InvalidInput))?;
+        .map_err(|_| Refusal::from(WireError::new(ErrorCode::InvalidInput)))?;
     let mut filter = Map::new();
     for (name, text) in pairs {
         // Parameters the endpoint does not take are ignored, like unknown
@@ -72,7 +73,7 @@ pub fn value_of(
         }
         Body::Fields(_) => {
             let Value::Object(fields) = parse(body)? else {
-                return Err(WireError::new(ErrorCode::InvalidInput));
+                return Err(WireError::new(ErrorCode::InvalidInput).into());
             };
             for (name, value) in fields {
                 // Path parameters name the record; the body cannot change them.
@@ -83,6 +84,6 @@ pub fn value_of(
     Ok(Value::Object(out))
 }
 
-fn parse(body: &[u8]) -> Result<Value, WireError> {
-    serde_json::from_slice(body).map_err(|_| WireError::new(ErrorCode::InvalidInput))
+fn parse(body: &[u8]) -> Result<Value, Refusal> {
+    serde_json::from_slice(body).map_err(|why| Refusal::unreadable(&why))
 }
