@@ -6,7 +6,7 @@
 use protocol::{AccountType, BankAccountInput, ErrorCode, PaymentMethod};
 use serde::{Deserialize, Serialize};
 
-use crate::domain::banking::validate_bank_account;
+use crate::domain::banking::{universal_branch_code, validate_bank_account};
 use crate::domain::commerce::checkout::bank_of;
 use crate::domain::rules;
 use crate::error::AppError;
@@ -155,9 +155,17 @@ pub fn check_bank(a: &Answers, problems: &mut Problems) -> Option<BankAccountInp
     let (Some(bank), Some(account_type)) = (bank, account_type) else {
         return None;
     };
+    // Every bank here has one universal branch code, and no other is
+    // accepted: a payer who leaves it empty gets their bank's (the page has
+    // no script to fill it in when the bank is chosen).
+    let branch_code = if a.branch_code.is_empty() {
+        universal_branch_code(bank).to_string()
+    } else {
+        a.branch_code.clone()
+    };
     let input = BankAccountInput {
         bank,
-        branch_code: a.branch_code.clone(),
+        branch_code,
         account_type,
         holder_name: a.name.clone(),
         account_number: a.account_number.clone(),
@@ -267,5 +275,20 @@ mod tests {
             check_upto(&a, PaymentMethod::Debicheck, Step::Consent),
             Err((Step::Bank, ref p)) if p == &vec![("branchCode", ErrorCode::BranchCodeMismatch)]
         ));
+        a.branch_code = "25065".into();
+        assert!(matches!(
+            check_upto(&a, PaymentMethod::Debicheck, Step::Consent),
+            Err((Step::Bank, ref p)) if p == &vec![("branchCode", ErrorCode::InvalidBranchCode)]
+        ));
+    }
+
+    #[test]
+    fn an_empty_branch_code_is_the_banks_universal_one() {
+        let mut a = person();
+        a.branch_code = String::new();
+        let mut problems = Vec::new();
+        let account = check_bank(&a, &mut problems).expect("the bank's own code");
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(account.branch_code, "250655");
     }
 }
