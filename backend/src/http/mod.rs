@@ -32,6 +32,7 @@ pub fn routes(cfg: &mut web::ServiceConfig, auth_base_path: &str) {
             .route("/signup", web::post().to(auth::sign_up))
             .route("/forgot", web::post().to(recovery::forgot))
             .route("/reset", web::post().to(recovery::reset))
+            .route("/reset/check", web::post().to(recovery::check_reset))
             .route("/verify-email", web::post().to(recovery::verify_email))
             .route("/invite", web::post().to(invites::details))
             .route("/invite/accept", web::post().to(invites::accept))

@@ -130,6 +130,24 @@ pub async fn reset(state: State, req: HttpRequest, body: web::Bytes) -> HttpResp
     }
 }
 
+/// `POST /reset/check {token}`: whether a reset link still works, so the
+/// page can say a used or expired link is dead before the user types a new
+/// password. Nothing is used up. A dead link counts against the address.
+pub async fn check_reset(state: State, req: HttpRequest, body: web::Bytes) -> HttpResponse {
+    let fields = match checked(&state, &req, &body).await {
+        Ok(fields) => fields,
+        Err(response) => return *response,
+    };
+    match links::link_works(&state.db, &fields.text("token"), Purpose::ResetPassword).await {
+        Ok(true) => no_store(StatusCode::OK).json(json!({"ok": true})),
+        Ok(false) => {
+            count_against(&state, &req);
+            signup_error(StatusCode::BAD_REQUEST, ErrorCode::InvalidToken, None)
+        }
+        Err(err) => internal(err),
+    }
+}
+
 /// `POST /verify-email {token}`: confirms the address the link was sent to;
 /// a pending new address then replaces the old one.
 pub async fn verify_email(state: State, req: HttpRequest, body: web::Bytes) -> HttpResponse {

@@ -3,7 +3,7 @@
 
 use sqlx::Row;
 
-use super::Tx;
+use super::{Db, Tx};
 use crate::error::AppResult;
 use crate::ids::{hash_secret, new_secret, now_ms};
 
@@ -55,6 +55,20 @@ pub async fn create_link(
 
 /// Uses up a link: the user and e-mail it was made for, if it is unused and
 /// unexpired. Works once, also when two requests race.
+/// Whether a link would still work, without using it: for a page that
+/// asks for more (a new password) before it uses the link.
+pub async fn link_works(db: &Db, token: &str, purpose: Purpose) -> AppResult<bool> {
+    let found: Option<i64> = sqlx::query_scalar(
+        "SELECT 1 FROM auth_links WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3",
+    )
+    .bind(hash_secret(token))
+    .bind(purpose.as_str())
+    .bind(now_ms())
+    .fetch_optional(&db.pool)
+    .await?;
+    Ok(found.is_some())
+}
+
 pub async fn use_link(
     tx: &mut Tx,
     token: &str,

@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { TextField } from "../../components/Field";
 import type { ApiError } from "./api";
-import { resetPassword } from "./recovery";
+import { checkResetLink, resetPassword } from "./recovery";
 import { safeRedirect } from "./redirect";
 
 type ResetError = ApiError | { code: "mismatch"; field: "confirm" };
@@ -16,6 +16,20 @@ export function ResetPage() {
   const navigate = useNavigate();
   const [error, setError] = useState<ResetError | null>(null);
   const [busy, setBusy] = useState(false);
+
+  // A used or expired link says so at once, not after a new password was typed.
+  useEffect(() => {
+    let current = true;
+    void checkResetLink(token).then(
+      (refused) => {
+        if (current && refused?.code === "invalid_token") setError(refused);
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [token]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -60,28 +74,31 @@ export function ResetPage() {
       ) : error && !passwordError && error.field !== "confirm" ? (
         <Alert testId="reset-error">{message(error.code)}</Alert>
       ) : null}
-      <form className="form" onSubmit={submit} noValidate>
-        <TextField
-          label={t("auth.reset.password")}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          hint={t("auth.passwordHint")}
-          error={passwordError && error ? message(error.code) : undefined}
-          required
-        />
-        <TextField
-          label={t("auth.reset.confirm")}
-          name="confirm"
-          type="password"
-          autoComplete="new-password"
-          error={error?.field === "confirm" ? message(error.code) : undefined}
-          required
-        />
-        <Button type="submit" variant="primary" busy={busy} className="btn-block">
-          {busy ? t("auth.reset.submitting") : t("auth.reset.submit")}
-        </Button>
-      </form>
+      {/* A dead link takes no new password: the alert above offers a new link. */}
+      {invalidLink ? null : (
+        <form className="form" onSubmit={submit} noValidate>
+          <TextField
+            label={t("auth.reset.password")}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            hint={t("auth.passwordHint")}
+            error={passwordError && error ? message(error.code) : undefined}
+            required
+          />
+          <TextField
+            label={t("auth.reset.confirm")}
+            name="confirm"
+            type="password"
+            autoComplete="new-password"
+            error={error?.field === "confirm" ? message(error.code) : undefined}
+            required
+          />
+          <Button type="submit" variant="primary" busy={busy} className="btn-block">
+            {busy ? t("auth.reset.submitting") : t("auth.reset.submit")}
+          </Button>
+        </form>
+      )}
       <p className="auth-footer">
         <Link to="/auth/login" className="link">
           {t("auth.backToLogin")}

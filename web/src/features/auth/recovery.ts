@@ -16,6 +16,12 @@ export async function resetPassword(token: string, password: string): Promise<Re
   return { ok: true, url: result.body.url ?? "/auth/login?reset=done" };
 }
 
+/** Whether a reset link still works, without using it: null when it does. */
+export async function checkResetLink(token: string): Promise<ApiError | null> {
+  const result = await postJson<{ ok: boolean }>("/reset/check", { token });
+  return result.ok ? null : result.error;
+}
+
 export type VerifyResult = { ok: true; email: string } | { ok: false; error: ApiError };
 
 // Links are single-use: one request per token per page load, however often a screen mounts.
