@@ -147,6 +147,8 @@ pub enum ErrorCode {
     AmountBelowMinimum,
     AmountAboveMaximum,
     CardNumberInvalid,
+    /// One of the published test cards, on a live page.
+    TestCardInLiveMode,
     CardExpired,
     InvalidExpiry,
     InvalidCvv,

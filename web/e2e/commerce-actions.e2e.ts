@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import { openBrowser, type Session } from "./browser";
 import { signUpFresh } from "./flows";
 import { CardsPage, OrdersPage, payByCard, PayPagesPage } from "./pages/CommercePages";
+import { TestMode } from "./pages/DashboardPages";
 import { Shell } from "./pages/Shell";
 
 // The smallest PNG there is (1×1), as a payer's browser would fetch a logo.
@@ -28,6 +29,8 @@ describe("what a merchant does after a checkout", () => {
     session = await openBrowser();
     merchant = await session.newPage();
     await signUpFresh(merchant, "commerce-actions");
+    // The published test cards pay test pages only: a live page refuses them.
+    await new TestMode(merchant).switchOn();
     const pages = new PayPagesPage(merchant);
     await pages.open();
     await new Shell(merchant).waitUntilLive();

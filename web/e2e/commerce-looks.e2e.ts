@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import { openBrowser, shoot, type Session } from "./browser";
 import { signUpFresh } from "./flows";
 import { CardsPage, OrdersPage, payByCard, PayPagesPage } from "./pages/CommercePages";
+import { TestMode } from "./pages/DashboardPages";
 import { Shell } from "./pages/Shell";
 
 async function makePage(pages: PayPagesPage, fields: Parameters<PayPagesPage["fill"]>[0], recurring: boolean): Promise<string> {
@@ -25,6 +26,8 @@ describe("payment pages, orders and cards in both languages and colour modes", (
     session = await openBrowser({ colorScheme: "light" });
     merchant = await session.newPage();
     await signUpFresh(merchant, "commerce-looks");
+    // The published test cards pay test pages only: a live page refuses them.
+    await new TestMode(merchant).switchOn();
     const pages = new PayPagesPage(merchant);
     await pages.open();
     await new Shell(merchant).waitUntilLive();

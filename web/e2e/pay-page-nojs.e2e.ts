@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import { openBrowser, type Session } from "./browser";
 import { signUpFresh } from "./flows";
 import { OrdersPage, PayPagesPage } from "./pages/CommercePages";
+import { TestMode } from "./pages/DashboardPages";
 import { PublicPayPage } from "./pages/PublicPayPage";
 import { Shell } from "./pages/Shell";
 
@@ -28,6 +29,8 @@ describe("the pay page with JavaScript off, while the merchant watches live", ()
     merchant = await openBrowser();
     orders = await merchant.newPage();
     await signUpFresh(orders, "pay-nojs");
+    // The published test cards pay test pages only: a live page refuses them.
+    await new TestMode(orders).switchOn();
     const pages = new PayPagesPage(orders);
     await pages.open();
     await new Shell(orders).waitUntilLive();
@@ -46,6 +49,8 @@ describe("the pay page with JavaScript off, while the merchant watches live", ()
     await transactions.goto("/payments/transactions");
     await transactions.getByTestId("transactions-page").waitFor();
     await new Shell(transactions).waitUntilLive();
+    // A new tab starts on live data: this one watches the test page's payments too.
+    await new TestMode(transactions).switchOn();
     await markStill(orders);
     await markStill(transactions);
 

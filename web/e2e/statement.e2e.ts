@@ -4,7 +4,7 @@ import type { Page } from "playwright-core";
 import { openBrowser, shoot, type Session } from "./browser";
 import { signUpFresh } from "./flows";
 import { OrdersPage, payByCard, PayPagesPage } from "./pages/CommercePages";
-import { TransactionsList } from "./pages/DashboardPages";
+import { TestMode, TransactionsList } from "./pages/DashboardPages";
 import { Shell } from "./pages/Shell";
 
 /** Rand as the screens show it ("R 150,00", "R150.00") in cents. */
@@ -25,6 +25,8 @@ describe("a partial refund and the month's statement", () => {
     session = await openBrowser({ colorScheme: "light" });
     merchant = await session.newPage();
     await signUpFresh(merchant, "statement");
+    // The published test cards pay test pages only: a live page refuses them.
+    await new TestMode(merchant).switchOn();
     const pages = new PayPagesPage(merchant);
     await pages.open();
     await new Shell(merchant).waitUntilLive();

@@ -3,7 +3,7 @@
 //! the README) and hands out a token that stands for the card from
 //! then on. The number and CVV go no further than this module's functions.
 
-use protocol::{CardBrand, ErrorCode, PayFailure};
+use protocol::{CardBrand, ErrorCode, Mode, PayFailure};
 use time::Date;
 
 use crate::domain::rules;
@@ -112,12 +112,13 @@ pub fn brand_name(brand: CardBrand) -> &'static str {
     }
 }
 
-/// Checks what the payer typed. Errors name the form's fields.
+/// Checks what the payer typed, on a page or link of `mode`. Errors name
+/// the form's fields.
 pub fn check_card(
     number: &str,
     expiry: &str,
     cvv: &str,
-    today: Date,
+    (today, mode): (Date, Mode),
 ) -> Result<CardDetails, Vec<(&'static str, ErrorCode)>> {
     let mut errors = Vec::new();
     let digits: String = number
@@ -131,6 +132,10 @@ pub fn check_card(
         errors.push(("cardNumber", ErrorCode::Required));
     } else if !number_ok {
         errors.push(("cardNumber", ErrorCode::CardNumberInvalid));
+    } else if mode == Mode::Live && TEST_CARDS.iter().any(|(test, _)| *test == digits) {
+        // As the well-known gateways do: a test card paying a live page
+        // would look like real money to the merchant.
+        errors.push(("cardNumber", ErrorCode::TestCardInLiveMode));
     }
     let expiry = parse_expiry(expiry);
     match expiry {
@@ -261,7 +266,9 @@ mod tests {
     #[test]
     fn typed_cards_are_checked_field_by_field() {
         let fields = |n: &str, e: &str, c: &str| -> Vec<(&'static str, ErrorCode)> {
-            check_card(n, e, c, TODAY).err().unwrap_or_default()
+            check_card(n, e, c, (TODAY, Mode::Test))
+                .err()
+                .unwrap_or_default()
         };
         assert!(fields("4242 4242 4242 4242", "03/26", "123").is_empty());
         assert!(fields("4242-4242-4242-4242", "12/2030", "123").is_empty());
@@ -301,9 +308,24 @@ mod tests {
     }
 
     #[test]
+    fn test_cards_pay_test_pages_only() {
+        let live = |n: &str| check_card(n, "12/30", "123", (TODAY, Mode::Live)).err();
+        for (number, _) in TEST_CARDS {
+            assert_eq!(
+                live(number),
+                Some(vec![("cardNumber", ErrorCode::TestCardInLiveMode)]),
+                "{number}"
+            );
+        }
+        assert!(live("4242 4242 4242 4242").is_some());
+        // Any other valid number goes to the acquirer.
+        assert!(live("4111111111111111").is_none());
+    }
+
+    #[test]
     fn tokens_keep_the_behaviour_and_drop_the_number() {
         for (number, behaviour) in TEST_CARDS {
-            let Ok(card) = check_card(number, "12/30", "123", TODAY) else {
+            let Ok(card) = check_card(number, "12/30", "123", (TODAY, Mode::Test)) else {
                 panic!("{number} is valid");
             };
             let (tokenised, told) = tokenise(card);

@@ -104,7 +104,7 @@ pub async fn replace_card(
             value,
         })
     };
-    let details = match check_card(number, expiry, cvv, link.today) {
+    let details = match check_card(number, expiry, cvv, (link.today, link.mode)) {
         Ok(details) => details,
         Err(errors) => return nothing(Updated::Invalid(errors)),
     };

@@ -170,7 +170,12 @@ pub(super) fn check_form(
     }
     let source = match method {
         Some(PaymentMethod::Card) => {
-            match acquirer::check_card(&form.card_number, &form.expiry, &form.cvv, page.today) {
+            match acquirer::check_card(
+                &form.card_number,
+                &form.expiry,
+                &form.cvv,
+                (page.today, p.mode),
+            ) {
                 Ok(card) => {
                     let (tokenised, behaviour) = acquirer::tokenise(card);
                     Some(CheckedSource::Card(tokenised, behaviour))
