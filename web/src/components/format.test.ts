@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatBasisPoints, formatBusinessDate, formatList, formatMoney } from "./format";
+import { formatBasisPoints, formatBusinessDate, formatDate, formatDateTime, formatList, formatMoney } from "./format";
 
 // Intl puts narrow no-break spaces between digit groups; compare with plain spaces.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
@@ -14,6 +14,13 @@ describe("format", () => {
     expect(formatBusinessDate("2026-03-01", "en")).toContain("2026");
     expect(formatBusinessDate("2026-03-01", "en")).toMatch(/^0?1 /);
     expect(formatBusinessDate("not a date", "en")).toBe("not a date");
+  });
+
+  it("shows times on South African time, the business day's, whatever the browser's zone", () => {
+    // 23:45 on 28 November in UTC is 01:45 on the 29th in South Africa (UTC+2).
+    const late = Date.UTC(2026, 10, 28, 23, 45);
+    expect(plain(formatDateTime(late, "en"))).toMatch(/^29 Nov 2026.*01:45/);
+    expect(plain(formatDate(late, "en"))).toMatch(/^29 Nov 2026/);
   });
 
   it("lists names as a sentence in the interface language", () => {

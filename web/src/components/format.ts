@@ -1,12 +1,14 @@
-// Dates as South Africans read them, in the interface language.
+// Times as South Africans read them, in the interface language, on South African time: the
+// business day (collections, statements, the home screen's date) runs there, so a time shown
+// beside a business date must agree with it whatever the browser's own time zone.
+const SOUTH_AFRICA = "Africa/Johannesburg";
+
 export function formatDateTime(epochMs: number, language: string): string {
-  const locale = language === "afr" ? "af-ZA" : "en-ZA";
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(epochMs));
+  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: "medium", timeStyle: "short", timeZone: SOUTH_AFRICA }).format(new Date(epochMs));
 }
 
 export function formatDate(epochMs: number, language: string): string {
-  const locale = language === "afr" ? "af-ZA" : "en-ZA";
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium" }).format(new Date(epochMs));
+  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: "medium", timeZone: SOUTH_AFRICA }).format(new Date(epochMs));
 }
 
 function localeOf(language: string): string {
@@ -39,5 +41,5 @@ export function formatBasisPoints(bp: number, language: string): string {
 
 /** Today's date in South Africa (`YYYY-MM-DD`), where the server's business day runs. */
 export function todayInSouthAfrica(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Johannesburg", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  return new Intl.DateTimeFormat("en-CA", { timeZone: SOUTH_AFRICA, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
 }
