@@ -13,6 +13,8 @@ export type RequiredFields<F extends string> = {
   errorFor: (field: F) => string | undefined;
   /** Takes the mark off once the user types into the field. */
   filledIn: (field: F) => void;
+  /** A required input's props for the field: required, its message, and unmarking on input. */
+  inputFor: (field: F) => { required: true; error: string | undefined; onChange: () => void };
 };
 
 /**
@@ -39,5 +41,10 @@ export function useRequiredFields<F extends string>(): RequiredFields<F> {
     [],
   );
 
-  return { allFilled, errorFor, filledIn };
+  const inputFor = useCallback(
+    (field: F) => ({ required: true as const, error: errorFor(field), onChange: () => filledIn(field) }),
+    [errorFor, filledIn],
+  );
+
+  return { allFilled, errorFor, filledIn, inputFor };
 }

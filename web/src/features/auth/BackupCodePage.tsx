@@ -64,9 +64,7 @@ export function BackupCodePage() {
           type="email"
           autoComplete="email"
           defaultValue={pending?.email}
-          required
-          error={required.errorFor("email")}
-          onChange={() => required.filledIn("email")}
+          {...required.inputFor("email")}
         />
         <TextField
           label={t("auth.password")}
@@ -74,9 +72,7 @@ export function BackupCodePage() {
           type="password"
           autoComplete="current-password"
           defaultValue={pending?.password}
-          required
-          error={required.errorFor("password")}
-          onChange={() => required.filledIn("password")}
+          {...required.inputFor("password")}
         />
         <TextField
           label={t("auth.backup.code")}
@@ -86,9 +82,7 @@ export function BackupCodePage() {
           spellCheck={false}
           className="input-code"
           autoFocus={Boolean(pending)}
-          required
-          error={required.errorFor("backupCode")}
-          onChange={() => required.filledIn("backupCode")}
+          {...required.inputFor("backupCode")}
         />
         <Button type="submit" variant="primary" busy={busy} className="btn-block">
           {busy ? t("auth.backup.submitting") : t("auth.backup.submit")}

@@ -82,9 +82,7 @@ export function LoginPage() {
             maxLength={6}
             className="input-code"
             autoFocus
-            required
-            error={required.errorFor("code")}
-            onChange={() => required.filledIn("code")}
+            {...required.inputFor("code")}
           />
           <Button type="submit" variant="primary" busy={busy} className="btn-block">
             {busy ? t("auth.login.verifying") : t("auth.login.verify")}
@@ -117,18 +115,14 @@ export function LoginPage() {
           name="email"
           type="email"
           autoComplete="email"
-          required
-          error={required.errorFor("email")}
-          onChange={() => required.filledIn("email")}
+          {...required.inputFor("email")}
         />
         <TextField
           label={t("auth.password")}
           name="password"
           type="password"
           autoComplete="current-password"
-          required
-          error={required.errorFor("password")}
-          onChange={() => required.filledIn("password")}
+          {...required.inputFor("password")}
         />
         <div className="auth-row">
           <Link to="/auth/forgot" className="link">

@@ -5,6 +5,7 @@ import { Badge } from "../../components/Badge";
 import { Button } from "../../components/Button";
 import { TextField } from "../../components/Field";
 import { placeError, withoutEdited } from "../../components/fieldErrors";
+import { useEditedFields } from "../../components/useEditedFields";
 import { SettingsCard } from "../../components/SettingsCard";
 import { useCommand } from "../../live/useCommand";
 import type { Profile } from "../../protocol/wire";
@@ -20,8 +21,7 @@ export function EmailCard({ profile }: { profile: Profile }) {
   const [newEmail, setNewEmail] = useState("");
   const [currentPassword, setCurrentPassword] = useState("");
   const [sentTo, setSentTo] = useState<string | null>(null);
-  // Fields typed in since the server answered: its error about them no longer fits.
-  const [edited, setEdited] = useState<Field[]>([]);
+  const { edited, markEdited, clearEdited } = useEditedFields<Field>();
   const placed = withoutEdited(
     placeError(change.error, FIELDS, {
       wrong_password: "currentPassword",
@@ -35,13 +35,13 @@ export function EmailCard({ profile }: { profile: Profile }) {
 
   function edit(field: Field, value: string, set: (value: string) => void) {
     set(value);
-    setEdited((current) => (current.includes(field) ? current : [...current, field]));
+    markEdited(field);
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setSentTo(null);
-    setEdited([]);
+    clearEdited();
     const address = newEmail.trim();
     const reply = await change.run({ t: "ChangeEmail", newEmail: address, currentPassword });
     if (!reply) return;

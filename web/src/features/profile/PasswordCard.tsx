@@ -4,6 +4,7 @@ import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { TextField } from "../../components/Field";
 import { placeError, withoutEdited } from "../../components/fieldErrors";
+import { useEditedFields } from "../../components/useEditedFields";
 import { SettingsCard } from "../../components/SettingsCard";
 import { useCommand } from "../../live/useCommand";
 
@@ -18,8 +19,7 @@ export function PasswordCard() {
   const [confirm, setConfirm] = useState("");
   const [mismatch, setMismatch] = useState(false);
   const [changed, setChanged] = useState(false);
-  // Fields typed in since the server answered: its error about them no longer fits.
-  const [edited, setEdited] = useState<Field[]>([]);
+  const { edited, markEdited, clearEdited } = useEditedFields<Field>();
   const placed = withoutEdited(
     placeError(change.error, FIELDS, {
       wrong_password: "currentPassword",
@@ -32,7 +32,7 @@ export function PasswordCard() {
 
   function edit(field: Field, value: string, set: (value: string) => void) {
     set(value);
-    setEdited((current) => (current.includes(field) ? current : [...current, field]));
+    markEdited(field);
   }
 
   async function submit(event: FormEvent) {
@@ -40,7 +40,7 @@ export function PasswordCard() {
     setChanged(false);
     // A new try starts clean: the last answer is not about what is sent now.
     change.clearError();
-    setEdited([]);
+    clearEdited();
     if (newPassword !== confirm) {
       setMismatch(true);
       return;
