@@ -501,6 +501,26 @@ async fn bad_answers_are_named_and_nothing_is_written(db: Database) {
     assert!(orders(&mut tab, &page_id).await.is_empty());
 }
 
+async fn a_live_page_refuses_the_test_cards(db: Database) {
+    let app = TestApp::start_pinned(db).await;
+    let owner = app.merchant("owner@example.co.za").await;
+    let mut tab = owner.open(Mode::Live).await;
+    let page_id = create_page(&mut tab, page_input(PaymentKind::Once)).await;
+    let payer = payer(&app, &page_id, "card").await;
+    let form = card_form(&payer, "4242424242424242");
+    let refused = payer
+        .browser
+        .post_form(&format!("/pay/{page_id}"), &form)
+        .await;
+    assert_eq!(refused.status(), 422);
+    let html = refused.text().await.unwrap();
+    assert!(
+        html.contains("card-number-error") && html.contains("test card"),
+        "{html}"
+    );
+    assert!(orders(&mut tab, &page_id).await.is_empty());
+}
+
 async fn closed_pages_say_so(db: Database) {
     let app = TestApp::start_pinned(db).await;
     let owner = app.merchant("owner@example.co.za").await;
@@ -735,6 +755,7 @@ on_both_databases!(
     forms_without_the_csrf_token_are_refused,
     three_d_secure_and_pay_by_bank_wait_for_the_payer,
     bad_answers_are_named_and_nothing_is_written,
+    a_live_page_refuses_the_test_cards,
     closed_pages_say_so,
     a_recurring_card_is_kept_and_charged_again
 );
