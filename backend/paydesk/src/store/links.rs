@@ -58,7 +58,7 @@ pub async fn create_link(
 /// Whether a link would still work, without using it: for a page that
 /// asks for more (a new password) before it uses the link.
 pub async fn link_works(db: &Db, token: &str, purpose: Purpose) -> AppResult<bool> {
-    let found: Option<i64> = sqlx::query_scalar(
+    let found = sqlx::query(
         "SELECT 1 FROM auth_links WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3",
     )
     .bind(hash_secret(token))
