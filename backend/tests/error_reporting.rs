@@ -134,7 +134,7 @@ async fn internal_errors_are_reported_without_secrets(db: Database) {
     let cookie = browser.cookie_header();
     let session = cookie
         .split(';')
-        .find_map(|c| c.trim().split_once('=').map(|(_, v)| v.to_string()))
+        .find_map(|c| c.trim().strip_prefix("session-token=").map(str::to_string))
         .unwrap();
     let config: serde_json::Value = browser
         .http
