@@ -139,7 +139,9 @@ describe("collections: payments and mandates, live across tabs", () => {
     await shoot(page, "e-mandates-no-reply-en-light");
     await row.getByTestId("mandate-resend_authentication").click();
     await page.getByTestId("confirm-dialog").getByTestId("confirm-action").click();
-    await expect.poll(() => row.getByTestId("authentication-requests").textContent()).toBe("2");
+    // A command's round trip waits for its commit's sync, which this disk can hold for a
+    // second or more under the suite's load: more than the poll's default second.
+    await expect.poll(() => row.getByTestId("authentication-requests").textContent(), { timeout: 10_000 }).toBe("2");
     await page.close();
   });
 
