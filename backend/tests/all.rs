@@ -31,6 +31,7 @@ mod collections;
 mod compression;
 mod conflicts;
 mod cross_node_presence;
+mod customer_activity;
 mod e_mandate_signing;
 mod e_mandates;
 mod group_commit;

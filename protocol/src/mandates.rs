@@ -253,6 +253,10 @@ pub struct MandateFilter {
     pub e_mandates_only: bool,
     #[serde(default)]
     pub archived: bool,
+    /// Only one customer's (the customer page).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub customer_id: Option<String>,
 }
 
 /// A method's switch and, for DebiCheck, the defaults a new mandate starts from.

@@ -281,6 +281,10 @@ pub struct PaymentFilter {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub import_id: Option<String>,
+    /// Only one customer's (the customer page).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub customer_id: Option<String>,
 }
 
 #[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq, Default)]
@@ -314,6 +318,10 @@ pub struct TransactionFilter {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub order_id: Option<String>,
+    /// Only one customer's (the customer page).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub customer_id: Option<String>,
 }
 
 /// A debit the schedule will raise.

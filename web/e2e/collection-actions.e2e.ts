@@ -5,6 +5,7 @@ import { eftDebitOrder } from "./collectionsSeed";
 import { createRecord, runCommand } from "./dashboardSeed";
 import { signUpFresh } from "./flows";
 import { MandateDetailPage, MandatesListPage, PaymentDetailPage, PaymentsListPage } from "./pages/CollectionPages";
+import { CustomerDetailPage } from "./pages/CustomerPages";
 import { TestMode } from "./pages/DashboardPages";
 import { Shell } from "./pages/Shell";
 import { customerInput } from "./seed";
@@ -238,6 +239,50 @@ describe("collections actions: mandates and payments, in test mode", () => {
     const attempts = await detail.debits().evaluateAll((rows) => rows.map((row) => row.querySelectorAll("td")[2]?.textContent));
     expect(attempts.sort()).toEqual(["1", "2"]);
     await shoot(page, "payment-retried-en-light");
+    await page.close();
+  }, 120_000);
+
+  // After the clock test: it moves the clock a week on from wherever that left it.
+  it("lists a customer's mandates, payments and debits on their page, and a new payment arrives live", async () => {
+    const customerId = await createRecord(seeder, "test", { t: "CreateCustomer", input: customerInput("Ayanda Khumalo", "ayanda@example.co.za") });
+    const clock = new TestMode(seeder);
+    const now = await clock.today();
+    await createRecord(seeder, "test", {
+      t: "CreatePayment",
+      input: eftDebitOrder({ customerId, accountNumber: "4000000001", amountCents: 42_000, date: now, kind: "once", reference: "AK-ONCE" }),
+    });
+    // Someone else's payment stays off Ayanda's page.
+    await seedPayment("Naledi Mokoena", "once", "4000000001", now, "NM-ONCE");
+
+    const page = await testTab(session, `/customers/${customerId}`);
+    const detail = new CustomerDetailPage(page);
+    await detail.waitForIt();
+    const mandates = detail.related("customer-mandates");
+    const once = detail.related("customer-payments-once");
+    const recurring = detail.related("customer-payments-recurring");
+    const debits = detail.related("customer-transactions");
+    await eventually(() => mandates.getByTestId("mandate-row").count()).toBe(1);
+    await eventually(() => once.getByTestId("payment-row").count()).toBe(1);
+    expect(await once.textContent()).toContain("420,00");
+    expect(await once.textContent()).not.toContain("Naledi");
+    await recurring.getByText("None for this customer yet.").waitFor();
+    await debits.getByText("No transactions for this customer yet.").waitFor();
+
+    // A recurring payment made elsewhere appears without a reload.
+    await createRecord(seeder, "test", {
+      t: "CreatePayment",
+      input: eftDebitOrder({ customerId, accountNumber: "4000000003", amountCents: 15_000, date: now, kind: "recurring", reference: "AK-GYM" }),
+    });
+    await eventually(() => recurring.getByTestId("payment-row").count()).toBe(1);
+    await eventually(() => mandates.getByTestId("mandate-row").count()).toBe(2);
+
+    // A week of the test clock debits her: the debits arrive on her page as they are presented.
+    await new TestMode(page).advance("week");
+    await new TestMode(page).waitUntilPlayed();
+    await eventually(() => debits.getByTestId("transaction-row").count(), 30_000).toBeGreaterThanOrEqual(1);
+    const names = await debits.getByTestId("transaction-row").evaluateAll((rows) => rows.map((row) => row.querySelectorAll("td")[1]?.textContent ?? ""));
+    expect(names.every((name) => name.startsWith("Ayanda Khumalo"))).toBe(true);
+    await shoot(page, "customer-related-lists-en-light");
     await page.close();
   }, 120_000);
 });

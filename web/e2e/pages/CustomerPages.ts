@@ -116,6 +116,11 @@ export class CustomerDetailPage {
   viewingToo() {
     return this.page.getByTestId("on-this-page");
   }
+
+  /** One of the lists under the bank accounts: `customer-mandates`, `customer-payments-once`, … */
+  related(testId: string) {
+    return this.page.getByTestId(testId);
+  }
 }
 
 export type BankAccountFields = Partial<{

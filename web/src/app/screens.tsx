@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useLocation, useParams } from "react-router";
 import { ErrorView, NotFoundPage } from "../features/errors/ErrorPage";
 import { PageSpinner } from "../components/Spinner";
+import { useCan } from "../live/permissions";
 import { setLanguage } from "./i18n";
 import { ThemeChoice } from "./shell/ThemeChoice";
 import { paramsAreValid, type RouteEntry, type Screen } from "./routes";
@@ -22,6 +23,9 @@ const VerifyEmailPage = screen(() => import("../features/auth/VerifyEmailPage"),
 const BusinessInfoPage = screen(() => import("../features/business/BusinessInfoPage"), "BusinessInfoPage");
 const CardsPage = screen(() => import("../features/cards/CardsPage"), "CardsPage");
 const CustomerDetailPage = screen(() => import("../features/customers/CustomerDetailPage"), "CustomerDetailPage");
+const CustomerMandates = screen(() => import("../features/mandates/CustomerMandates"), "CustomerMandates");
+const CustomerPayments = screen(() => import("../features/payments/CustomerPayments"), "CustomerPayments");
+const CustomerTransactions = screen(() => import("../features/transactions/CustomerTransactions"), "CustomerTransactions");
 const CustomersPage = screen(() => import("../features/customers/CustomersPage"), "CustomersPage");
 const HistoryEntryPage = screen(() => import("../features/history/HistoryEntryPage"), "HistoryEntryPage");
 const HistoryPage = screen(() => import("../features/history/HistoryPage"), "HistoryPage");
@@ -72,6 +76,7 @@ const BUILT: Record<Screen, () => ReactNode> = {
           <PayToCustomerAction {...props} />
         </Suspense>
       )}
+      related={(customerId) => <CustomerRecords customerId={customerId} />}
     />
   ),
   oneTime: () => <PaymentsPage kind="once" key="once" moreActions={<ImportAction kind="once" />} aboveList={<ImportsList kind="once" />} />,
@@ -111,6 +116,21 @@ const BUILT: Record<Screen, () => ReactNode> = {
   historyEntry: () => <HistoryEntryPage />,
   downloadSummary: () => <SummaryPage />,
 };
+
+/** A customer's mandates, payments and transactions, each as far as the viewer may see them. */
+function CustomerRecords({ customerId }: { customerId: string }) {
+  const mandates = useCan("mandates");
+  const payments = useCan("payments");
+  const transactions = useCan("transactions");
+  return (
+    <Suspense fallback={null}>
+      {mandates ? <CustomerMandates customerId={customerId} /> : null}
+      {payments ? <CustomerPayments customerId={customerId} kind="recurring" /> : null}
+      {payments ? <CustomerPayments customerId={customerId} kind="once" /> : null}
+      {transactions ? <CustomerTransactions customerId={customerId} /> : null}
+    </Suspense>
+  );
+}
 
 function ScreenLoading() {
   const { t } = useTranslation();

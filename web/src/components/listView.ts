@@ -143,3 +143,6 @@ export function listRequest<S extends string>(view: ListView<S>): ListRequest<S>
 export function isFiltered<S extends string>(view: ListView<S>): boolean {
   return writeListView({ ...view, sort: "newest" }).size > 0;
 }
+
+/** How many of each related list (a customer's mandates) a record page shows before "load more". */
+export const RELATED_PAGE_SIZE = 10;

@@ -159,7 +159,11 @@ search?: string,
 /**
  * Only mandates that asked a payer to approve (the e-mandates screen).
  */
-eMandatesOnly: boolean, archived: boolean, };
+eMandatesOnly: boolean, archived: boolean, 
+/**
+ * Only one customer's (the customer page).
+ */
+customerId?: string, };
 
 export type PaymentMethodSettings = { enabled: Array<PaymentMethod>, debicheckApprovalWindow: ApprovalWindow, debicheckAllowTracking: boolean, debicheckTrackingDays: number, debicheckAllowDateAdjustment: boolean, debicheckAbbreviatedName: string, 
 /**
@@ -292,13 +296,21 @@ search?: string,
 /**
  * Only the payments one import created.
  */
-importId?: string, };
+importId?: string, 
+/**
+ * Only one customer's (the customer page).
+ */
+customerId?: string, };
 
 export type TransactionFilter = { status?: TransactionStatus, method?: PaymentMethod, 
 /**
  * Action date on or after / on or before, `YYYY-MM-DD`.
  */
-from?: string, to?: string, minCents?: number, maxCents?: number, search?: string, paymentId?: string, orderId?: string, };
+from?: string, to?: string, minCents?: number, maxCents?: number, search?: string, paymentId?: string, orderId?: string, 
+/**
+ * Only one customer's (the customer page).
+ */
+customerId?: string, };
 
 export type UpcomingCollection = { paymentId: string, customerName: string, method: PaymentMethod, amountCents: number, actionDate: string, };
 

@@ -235,6 +235,10 @@ pub async fn list_mandates(
         "m.method = {}",
         filter.method.map(|m| Bind::Text(m.as_str().into())),
     );
+    sql.and_some(
+        "m.customer_id = {}",
+        filter.customer_id.clone().map(Bind::Text),
+    );
     if filter.e_mandates_only {
         sql.push(" AND m.authentication_requests > 0");
     }

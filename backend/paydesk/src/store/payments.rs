@@ -234,6 +234,10 @@ pub async fn list_payments(
     // The payments of one import (its page's list): scoped, like every
     // condition here, by the merchant and mode above.
     sql.and_some("p.import_id = {}", filter.import_id.clone().map(Bind::Text));
+    sql.and_some(
+        "p.customer_id = {}",
+        filter.customer_id.clone().map(Bind::Text),
+    );
     sql.and_search(
         filter.search.as_deref(),
         &[

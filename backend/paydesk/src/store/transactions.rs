@@ -225,6 +225,10 @@ pub async fn list_transactions(
         filter.payment_id.clone().map(Bind::Text),
     );
     sql.and_some("t.order_id = {}", filter.order_id.clone().map(Bind::Text));
+    sql.and_some(
+        "t.customer_id = {}",
+        filter.customer_id.clone().map(Bind::Text),
+    );
     sql.and_some("t.action_date >= {}", filter.from.clone().map(Bind::Text));
     sql.and_some("t.action_date <= {}", filter.to.clone().map(Bind::Text));
     sql.and_some("t.amount_cents >= {}", filter.min_cents.map(Bind::Int));

@@ -19,7 +19,13 @@ import { useCustomer } from "./useCustomer";
 /** What another area adds beside a customer's bank accounts (payouts: pay the customer). */
 export type BankAccountAction = (props: { customerId: string; accounts: BankAccount[] }) => ReactNode;
 
-export function CustomerDetailPage({ bankAccountAction }: { bankAccountAction?: BankAccountAction }) {
+type CustomerDetailPageProps = {
+  bankAccountAction?: BankAccountAction;
+  /** The customer's records kept by other areas (mandates, payments, transactions), under the bank accounts. */
+  related?: (customerId: string) => ReactNode;
+};
+
+export function CustomerDetailPage({ bankAccountAction, related }: CustomerDetailPageProps) {
   const { t } = useTranslation();
   const { id = "" } = useParams();
   const view = useCustomer(id);
@@ -33,12 +39,12 @@ export function CustomerDetailPage({ bankAccountAction }: { bankAccountAction?: 
       {view.state === "error" ? (
         <EmptyState title={view.code === "not_found" ? t("customers.notFound") : t(`errors.${view.code}`)} testId="customer-missing" />
       ) : null}
-      {view.state === "ready" ? <CustomerDetail customer={view.customer} bankAccountAction={bankAccountAction} /> : null}
+      {view.state === "ready" ? <CustomerDetail customer={view.customer} bankAccountAction={bankAccountAction} related={related} /> : null}
     </section>
   );
 }
 
-function CustomerDetail({ customer, bankAccountAction }: { customer: Customer; bankAccountAction?: BankAccountAction }) {
+function CustomerDetail({ customer, bankAccountAction, related }: CustomerDetailPageProps & { customer: Customer }) {
   const { t, i18n } = useTranslation();
   const client = useLiveClient();
   const { pathname } = useLocation();
@@ -124,6 +130,7 @@ function CustomerDetail({ customer, bankAccountAction }: { customer: Customer; b
         ))}
       </div>
       <BankAccountsCard customer={customer} action={bankAccountAction} />
+      {related?.(customer.id)}
       <EditCustomerDialog customer={customer} path={pathname} open={editing} onOpenChange={setEditing} />
       <ArchiveDialog customer={customer} open={archiving} onOpenChange={setArchiving} />
     </>

@@ -30,3 +30,19 @@ export function MandateRow({ id, archived }: { id: string; archived: boolean }) 
     </tr>
   );
 }
+
+/** The header cells of a table of `MandateRow`s. */
+export function MandateColumns() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <th scope="col">{t("mandates.columns.customer")}</th>
+      <th scope="col" className="hide-sm">{t("mandates.columns.method")}</th>
+      <th scope="col" className="hide-sm">{t("mandates.columns.contractReference")}</th>
+      <th scope="col" className="hide-md">{t("mandates.columns.bankAccount")}</th>
+      <th scope="col" className="cell-amount">{t("mandates.columns.amount")}</th>
+      <th scope="col">{t("mandates.columns.status")}</th>
+      <th scope="col" className="hide-md">{t("mandates.columns.created")}</th>
+    </>
+  );
+}

@@ -17,7 +17,7 @@ import { usePagedList } from "../../live/usePagedList";
 import type { MandateFilter } from "../../protocol/wire";
 import { EMandateRequests } from "./EMandateRequests";
 import { EMandateRow } from "./EMandateRow";
-import { MandateRow } from "./MandateRow";
+import { MandateColumns, MandateRow } from "./MandateRow";
 import { RequestEMandateDialog } from "./RequestEMandateDialog";
 import "./mandates.css";
 import { E_MANDATE_STATUSES, MANDATE_METHODS, MANDATE_STATUSES } from "./statuses";
@@ -127,13 +127,7 @@ export function MandatesPage({ eMandates = false }: { eMandates?: boolean }) {
                 </tr>
               ) : (
                 <tr>
-                  <th scope="col">{t("mandates.columns.customer")}</th>
-                  <th scope="col" className="hide-sm">{t("mandates.columns.method")}</th>
-                  <th scope="col" className="hide-sm">{t("mandates.columns.contractReference")}</th>
-                  <th scope="col" className="hide-md">{t("mandates.columns.bankAccount")}</th>
-                  <th scope="col" className="cell-amount">{t("mandates.columns.amount")}</th>
-                  <th scope="col">{t("mandates.columns.status")}</th>
-                  <th scope="col" className="hide-md">{t("mandates.columns.created")}</th>
+                  <MandateColumns />
                 </tr>
               )}
             </thead>

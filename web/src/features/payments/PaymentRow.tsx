@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { PaymentStatusBadge } from "../../components/CollectionBadges";
 import { formatBusinessDate, formatDate, formatMoney } from "../../components/format";
 import { paymentAtom } from "../../live/cache";
+import type { PaymentKind } from "../../protocol/wire";
 import { paymentPath } from "./paths";
 
 export function PaymentRow({ id }: { id: string }) {
@@ -35,5 +36,20 @@ export function PaymentRow({ id }: { id: string }) {
       </td>
       <td className="cell-muted hide-md">{formatDate(payment.createdAt, language)}</td>
     </tr>
+  );
+}
+
+/** The header cells of a table of `PaymentRow`s of one kind. */
+export function PaymentColumns({ kind }: { kind: PaymentKind }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <th scope="col">{t("payments.columns.customer")}</th>
+      <th scope="col" className="hide-sm">{t("payments.columns.method")}</th>
+      <th scope="col" className="cell-amount">{t("payments.columns.amount")}</th>
+      <th scope="col" className="hide-sm">{kind === "once" ? t("payments.columns.dateToProcess") : t("payments.columns.schedule")}</th>
+      <th scope="col">{t("payments.columns.status")}</th>
+      <th scope="col" className="hide-md">{t("payments.columns.created")}</th>
+    </>
   );
 }

@@ -16,7 +16,7 @@ import { usePagedList } from "../../live/usePagedList";
 import type { PaymentKind } from "../../protocol/wire";
 import { NewPaymentDialog } from "./NewPaymentDialog";
 import { PAYMENT_STATUSES } from "./paths";
-import { PaymentRow } from "./PaymentRow";
+import { PaymentColumns, PaymentRow } from "./PaymentRow";
 import "./payments.css";
 
 const PAGE_SIZE = 25;
@@ -91,12 +91,7 @@ export function PaymentsPage({ kind, moreActions, aboveList }: PaymentsPageProps
           <table className="table" aria-label={title} data-testid="payment-table">
             <thead>
               <tr>
-                <th scope="col">{t("payments.columns.customer")}</th>
-                <th scope="col" className="hide-sm">{t("payments.columns.method")}</th>
-                <th scope="col" className="cell-amount">{t("payments.columns.amount")}</th>
-                <th scope="col" className="hide-sm">{kind === "once" ? t("payments.columns.dateToProcess") : t("payments.columns.schedule")}</th>
-                <th scope="col">{t("payments.columns.status")}</th>
-                <th scope="col" className="hide-md">{t("payments.columns.created")}</th>
+                <PaymentColumns kind={kind} />
               </tr>
             </thead>
             <tbody>

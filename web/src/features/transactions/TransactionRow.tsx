@@ -35,3 +35,18 @@ export function TransactionRow({ id }: { id: string }) {
     </tr>
   );
 }
+
+/** The header cells of a table of `TransactionRow`s. */
+export function TransactionColumns() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <th scope="col">{t("transactions.columns.actionDate")}</th>
+      <th scope="col">{t("transactions.columns.customer")}</th>
+      <th scope="col" className="hide-sm">{t("transactions.columns.reference")}</th>
+      <th scope="col" className="hide-md">{t("transactions.columns.method")}</th>
+      <th scope="col" className="cell-amount">{t("transactions.columns.amount")}</th>
+      <th scope="col">{t("transactions.columns.status")}</th>
+    </>
+  );
+}

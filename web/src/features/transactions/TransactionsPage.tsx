@@ -10,7 +10,7 @@ import { SummaryLink } from "../../components/SummaryLink";
 import { useUrlFilters } from "../../components/useUrlFilters";
 import { transactionUpsertsAtom } from "../../live/cache";
 import { usePagedList } from "../../live/usePagedList";
-import { TransactionRow } from "./TransactionRow";
+import { TransactionColumns, TransactionRow } from "./TransactionRow";
 import "./transactions.css";
 import { TRANSACTION_STATUSES, transactionRequest } from "./transactionView";
 import { useCsvExport } from "./useCsvExport";
@@ -77,16 +77,7 @@ export function TransactionsPage() {
             }
           />
         }
-        columns={
-          <>
-            <th scope="col">{t("transactions.columns.actionDate")}</th>
-            <th scope="col">{t("transactions.columns.customer")}</th>
-            <th scope="col" className="hide-sm">{t("transactions.columns.reference")}</th>
-            <th scope="col" className="hide-md">{t("transactions.columns.method")}</th>
-            <th scope="col" className="cell-amount">{t("transactions.columns.amount")}</th>
-            <th scope="col">{t("transactions.columns.status")}</th>
-          </>
-        }
+        columns={<TransactionColumns />}
         row={(id) => (
           <TransactionRow key={id} id={id} />
         )}
