@@ -645,7 +645,39 @@ async fn every_answer_carries_security_headers(db: Database) {
     tokio::time::sleep(Duration::from_millis(1)).await;
 }
 
+async fn the_header_language_switch_saves_the_language_alone(db: Database) {
+    let app = TestApp::start(db).await;
+    let owner = app.merchant("owner@example.co.za").await;
+    let (mut tab, _) = owner.live().await;
+    let named = tab
+        .command(
+            "name",
+            Command::UpdateProfile {
+                name: "Thandi Nkosi".into(),
+                language: Language::En,
+            },
+        )
+        .await;
+    reply_ok(named);
+    reply_ok(
+        tab.command(
+            "lang",
+            Command::SetLanguage {
+                language: Language::Afr,
+            },
+        )
+        .await,
+    );
+    let saved = profile(&mut tab).await;
+    assert_eq!(saved.language, Language::Afr);
+    assert_eq!(
+        saved.user.name, "Thandi Nkosi",
+        "the name is left as it was"
+    );
+}
+
 on_both_databases!(
+    the_header_language_switch_saves_the_language_alone,
     forgotten_password_reset_by_mail_link,
     email_verification_and_change,
     two_factor_sign_in_with_codes_and_backup_codes,

@@ -56,6 +56,7 @@ fn commands() -> Vec<Command> {
         json!({"t": "ArchiveCustomer", "customerId": ID}),
         json!({"t": "RestoreCustomer", "customerId": ID}),
         json!({"t": "UpdateProfile", "name": "Probe", "language": "en"}),
+        json!({"t": "SetLanguage", "language": "en"}),
         json!({"t": "ChangePassword", "currentPassword": "wrong", "newPassword": "x"}),
         json!({"t": "ChangeEmail", "newEmail": "x@example.co.za", "currentPassword": "wrong"}),
         json!({"t": "ResendVerification"}),

@@ -37,6 +37,11 @@ pub enum Command {
         name: String,
         language: Language,
     },
+    /// The header's language switch: the user's language (screens and
+    /// e-mails) alone, so a name being edited elsewhere is not overwritten.
+    SetLanguage {
+        language: Language,
+    },
     ChangePassword {
         current_password: String,
         new_password: String,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openBrowser, shoot, type Session } from "./browser";
 import { signUpFresh } from "./flows";
 import { CustomerDetailPage, CustomersListPage } from "./pages/CustomerPages";
+import { ProfilePage } from "./pages/ProfilePage";
 import { Shell } from "./pages/Shell";
 
 describe("language and colour mode", () => {
@@ -36,6 +37,12 @@ describe("language and colour mode", () => {
     await new CustomersListPage(page).row("Anrich Botha").waitFor();
     await shoot(page, "customers-list-afr-light");
 
+    // Signed in, the header's choice is saved on the profile too (the e-mails' language).
+    const profile = new ProfilePage(page);
+    await profile.open();
+    await expect.poll(() => profile.savedLanguage().inputValue()).toBe("afr");
+
+    await page.goto("/customers");
     await page.reload();
     await page.getByRole("heading", { name: "Kliënte" }).waitFor();
     await page.goto("/no/such/page");
@@ -47,6 +54,8 @@ describe("language and colour mode", () => {
     await page.getByRole("heading", { name: "Customers" }).waitFor();
     await page.goto("/no/such/page");
     await page.getByText("Page not found: /no/such/page").waitFor();
+    await profile.open();
+    await expect.poll(() => profile.savedLanguage().inputValue()).toBe("en");
     await page.close();
   });
 

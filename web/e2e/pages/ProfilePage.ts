@@ -29,6 +29,11 @@ export class ProfilePage {
     return this.page.getByTestId("profile-email");
   }
 
+  /** The language saved on the profile, as its form shows it. */
+  savedLanguage() {
+    return this.page.getByTestId("profile-details").locator('select[name="language"]');
+  }
+
   async saveDetails(details: { name?: string; language?: "en" | "afr" }): Promise<void> {
     const card = this.page.getByTestId("profile-details");
     if (details.name !== undefined) await card.locator('input[name="name"]').fill(details.name);

@@ -214,6 +214,10 @@ async fn run_account_command(
             store::update_profile(db, scope.user_id, name, *language).await?;
             done()
         }
+        Command::SetLanguage { language } => {
+            store::set_language(db, scope.user_id, *language).await?;
+            done()
+        }
         Command::ChangePassword {
             current_password,
             new_password,

@@ -150,6 +150,7 @@ pub async fn run_command(tx: &mut Tx, scope: &Scope, command: &Command) -> AppRe
         // Routed elsewhere (`routes::command_route`): the user's own account
         // and uploads never reach the merchant's queue.
         Command::UpdateProfile { .. }
+        | Command::SetLanguage { .. }
         | Command::ChangePassword { .. }
         | Command::ChangeEmail { .. }
         | Command::ResendVerification {}

@@ -66,6 +66,7 @@ pub fn command_route(command: &Command) -> CommandRoute {
     let write = |section| merchant(Needs::write(section));
     match command {
         C::UpdateProfile { .. }
+        | C::SetLanguage { .. }
         | C::ChangePassword { .. }
         | C::ChangeEmail { .. }
         | C::ResendVerification {}

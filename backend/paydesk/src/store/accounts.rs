@@ -66,6 +66,17 @@ pub async fn update_profile(
     Ok(())
 }
 
+pub async fn set_language(db: &Db, user_id: &str, language: Language) -> AppResult<()> {
+    let mut tx = db.begin_write().await?;
+    sqlx::query("UPDATE users SET language = $2 WHERE id = $1")
+        .bind(user_id)
+        .bind(language.as_str())
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
 pub async fn set_password_hash(tx: &mut Tx, user_id: &str, password_hash: &str) -> AppResult<()> {
     sqlx::query("UPDATE users SET password_hash = $2 WHERE id = $1")
         .bind(user_id)

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Badge } from "../../components/Badge";
 import { identityAtom } from "../../live/atoms";
+import { useLiveClient } from "../../live/context";
 import { ConnectionIndicator } from "./ConnectionIndicator";
 import { LanguageSwitch } from "./LanguageSwitch";
 import { Logo } from "./Logo";
@@ -14,6 +15,7 @@ import { UserMenu } from "./UserMenu";
 export function Header({ navOpen, onToggleNav }: { navOpen: boolean; onToggleNav: () => void }) {
   const { t } = useTranslation();
   const identity = useAtomValue(identityAtom);
+  const client = useLiveClient();
   return (
     <header className={identity?.mode === "test" ? "header header-test" : "header"}>
       <button
@@ -42,7 +44,8 @@ export function Header({ navOpen, onToggleNav }: { navOpen: boolean; onToggleNav
       <ModeSwitch />
       <PresenceAvatars />
       <ConnectionIndicator />
-      <LanguageSwitch />
+      {/* Signed in, the choice is the user's: their e-mails follow it, and so does a new browser they sign in on. A failure is announced. */}
+      <LanguageSwitch onChosen={(language) => void client.command({ t: "SetLanguage", language }).catch(() => undefined)} />
       <ThemeSwitch />
       <UserMenu />
     </header>

@@ -2,7 +2,8 @@ import { useTranslation } from "react-i18next";
 import { currentLanguage, LANGUAGES, setLanguage, type Language } from "../i18n";
 import { Menu, MenuChoice } from "./Menu";
 
-export function LanguageSwitch() {
+/** The language menu; `onChosen` also keeps the choice beyond this browser (the signed-in user's profile). */
+export function LanguageSwitch({ onChosen }: { onChosen?: (language: Language) => void }) {
   const { t, i18n } = useTranslation();
   const language = LANGUAGES.find((value) => value === i18n.language) ?? currentLanguage();
   return (
@@ -14,7 +15,10 @@ export function LanguageSwitch() {
       <MenuChoice<Language>
         label={t("header.language")}
         value={language}
-        onChange={(next) => void setLanguage(next)}
+        onChange={(next) => {
+          void setLanguage(next);
+          onChosen?.(next);
+        }}
         options={LANGUAGES.map((value) => ({ value, label: t(`languages.${value}`), testId: `language-${value}` }))}
       />
     </Menu>
