@@ -499,7 +499,7 @@ async fn reminders_go_out_once(db: Database) {
         .mails_containing(payer, "Your first payment to", 1)
         .await;
     assert_eq!(first.len(), 1);
-    assert!(first[0].contains("R\u{a0}200,00") && first[0].contains("2026-03-09"));
+    assert!(first[0].contains("R\u{a0}200,00") && first[0].contains("9 March 2026"));
     // Charged on the 9th; the next charge (9 April) is in the card's last
     // month, so the payer hears the card expires, with a link to replace it.
     advance_clock(&mut tab, &mut watcher, ClockStep::Week, "2026-03-11").await;

@@ -98,7 +98,7 @@ async fn open_link<'a>(app: &'a TestApp, email: &str) -> Payer<'a> {
             "R\u{a0}500,00",
             "R\u{a0}600,00",
             "every month",
-            "2026-04-01",
+            "1 April 2026",
             "Payment tracking",
             "Used: if a collection fails, your bank may try again for up to 10 days",
             "within 2 minutes of signing",
@@ -308,7 +308,7 @@ async fn approved_makes_everything_in_one_event(db: Database) {
         .remove(0);
     assert!(mail.contains("R\u{a0}500,00 every month"), "{mail}");
     assert!(
-        mail.contains("2026-04-01") && mail.contains("R\u{a0}600,00"),
+        mail.contains("1 April 2026") && mail.contains("R\u{a0}600,00"),
         "{mail}"
     );
     assert!(mail.contains(&mandate.id), "{mail}");
@@ -559,7 +559,7 @@ async fn a_recurring_pay_page_offers_debicheck(db: Database) {
         key: hidden(&html, "key"),
         link: app.url(&link),
         app: &app,
-        terms: &["R\u{a0}350,00", "every month", "2026-03-04"],
+        terms: &["R\u{a0}350,00", "every month", "4 March 2026"],
         browser,
     };
     let (status, waiting) = payer.sign("4100000001").await;
@@ -667,7 +667,7 @@ async fn the_payer_changes_what_the_merchant_allows(db: Database) {
         .await
         .remove(0);
     assert!(mail.contains("R\u{a0}450,00 every month"), "{mail}");
-    assert!(mail.contains("2026-04-07"), "{mail}");
+    assert!(mail.contains("7 April 2026"), "{mail}");
 }
 
 /// Without the merchant's leave the fields are not offered, and a post
@@ -738,7 +738,7 @@ async fn the_scheduler_closes_an_unanswered_signing(db: Database) {
     );
     let id = request(&mut tab, "silent@example.co.za", PaymentMethod::Debicheck).await;
     let mut payer = open_link(&app, "silent@example.co.za").await;
-    payer.terms = &["R\u{a0}500,00", "every month", "2026-04-01"];
+    payer.terms = &["R\u{a0}500,00", "every month", "1 April 2026"];
     let (status, waiting) = payer.sign("4100000003").await;
     assert_eq!(status, 200, "{waiting}");
     assert_eq!(requests(&mut tab).await[0].state, EMandateState::Opened);

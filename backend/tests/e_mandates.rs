@@ -292,7 +292,7 @@ async fn the_payer_opening_the_link_is_seen_live(db: Database) {
     assert!(html.contains("<html lang=\"af\">"), "{html}");
     assert!(html.contains("R\u{a0}500,00 elke maand"), "{html}");
     assert!(
-        html.contains("2026-04-01") && html.contains("R\u{a0}600,00"),
+        html.contains("1 April 2026") && html.contains("R\u{a0}600,00"),
         "{html}"
     );
     assert!(!html.contains("<script"));

@@ -2,6 +2,7 @@
 //! the dates a recurring collection falls on. Banks only process debits on
 //! business days, so every action date passes through here.
 
+use protocol::Language;
 use time::macros::date;
 use time::{Date, Duration, Month, Weekday};
 
@@ -259,6 +260,49 @@ pub fn parse_iso_date(value: &str) -> Option<Date> {
     Date::from_calendar_date(year, Month::try_from(month).ok()?, day).ok()
 }
 
+/// A `YYYY-MM-DD` date as a payer reads it in prose: `1 April 2026`, or in
+/// Afrikaans `1 April 2026` with its own month names. Anything unreadable is
+/// given back as it came, rather than hidden.
+pub fn long_date(iso: &str, language: Language) -> String {
+    const EN: [&str; 12] = [
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ];
+    const AFR: [&str; 12] = [
+        "Januarie",
+        "Februarie",
+        "Maart",
+        "April",
+        "Mei",
+        "Junie",
+        "Julie",
+        "Augustus",
+        "September",
+        "Oktober",
+        "November",
+        "Desember",
+    ];
+    let Some(date) = parse_iso_date(iso) else {
+        return iso.to_string();
+    };
+    let months = match language {
+        Language::En => EN,
+        Language::Afr => AFR,
+    };
+    let month = months[usize::from(u8::from(date.month())) - 1];
+    format!("{} {month} {}", date.day(), date.year())
+}
+
 /// The same day `months` later, or the month's last day when it is shorter.
 pub fn add_months(date: Date, months: i32) -> Option<Date> {
     let index = date.year() * 12 + i32::from(u8::from(date.month())) - 1 + months;
@@ -271,6 +315,14 @@ pub fn add_months(date: Date, months: i32) -> Option<Date> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_dates_are_written_out_in_the_payers_language() {
+        assert_eq!(long_date("2026-04-01", Language::En), "1 April 2026");
+        assert_eq!(long_date("2026-03-15", Language::Afr), "15 Maart 2026");
+        assert_eq!(long_date("2026-12-31", Language::Afr), "31 Desember 2026");
+        assert_eq!(long_date("not a date", Language::En), "not a date");
+    }
 
     #[test]
     fn iso_dates_round_trip_and_refuse_impossible_days() {

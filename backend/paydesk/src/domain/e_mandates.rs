@@ -9,7 +9,7 @@ use protocol::{
 };
 use time::{Date, Duration};
 
-use super::calendar::{iso_date, parse_iso_date};
+use super::calendar::{iso_date, long_date, parse_iso_date};
 use super::mail::{escape, text, words};
 use super::scope::stream_today;
 use super::{Effect, Scope, checked_id, collection_rules as rule, rules};
@@ -282,6 +282,8 @@ pub fn compose_request_mail(merchant: &str, request: &EMandateRequest, link: &st
     let words = words(language);
     let amount = rands(request.amount_cents);
     let maximum = request.max_cents.map(rands).unwrap_or_default();
+    let start = long_date(&request.start_date, language);
+    let last_day = long_date(&request.expires_on, language);
     let how_often = text(
         &words,
         &[
@@ -302,9 +304,9 @@ pub fn compose_request_mail(merchant: &str, request: &EMandateRequest, link: &st
         ("amount", amount.as_str()),
         ("maximum", maximum.as_str()),
         ("interval", how_often.as_str()),
-        ("start", request.start_date.as_str()),
+        ("start", start.as_str()),
         ("method", method.as_str()),
-        ("last_day", request.expires_on.as_str()),
+        ("last_day", last_day.as_str()),
     ];
     let line = |key: &str| text(&words, &["e_mandate_request", key], &vars);
     let greeting = text(&words, &["greeting"], &vars);

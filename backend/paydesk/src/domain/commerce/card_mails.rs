@@ -8,6 +8,7 @@ use protocol::{CardPauseReason, Language, PageInterval};
 use super::acquirer::brand_name;
 use super::receipt::rands;
 use crate::domain::Scope;
+use crate::domain::calendar::long_date;
 use crate::domain::mail::{compose_action, text, words};
 use crate::error::AppResult;
 use crate::ids::{hash_secret, new_secret, now_ms};
@@ -83,6 +84,7 @@ pub async fn mail_payer(
     let interval = interval_words(language, schedule.interval);
     let expiry = format!("{:02}/{}", card.expiry_month, card.expiry_year);
     let days = LINK_DAYS.to_string();
+    let next_charge = long_date(&schedule.next_charge_date, language);
     let vars = [
         ("name", card.customer_name.as_str()),
         ("merchant", merchant.as_str()),
@@ -91,7 +93,7 @@ pub async fn mail_payer(
         ("reference", schedule.reference.as_str()),
         ("brand", brand_name(card.brand)),
         ("last_four", card.last_four.as_str()),
-        ("date", schedule.next_charge_date.as_str()),
+        ("date", next_charge.as_str()),
         ("expiry", expiry.as_str()),
         ("days", days.as_str()),
     ];

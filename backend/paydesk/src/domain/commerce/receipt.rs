@@ -6,6 +6,7 @@ use serde_json::Value;
 
 use super::acquirer::brand_name;
 use super::checkout::bank_name;
+use crate::domain::calendar::long_date;
 use crate::domain::mail::escape;
 use crate::store::mail::OutgoingMail;
 use crate::store::transactions::TransactionRecord;
@@ -65,7 +66,7 @@ pub fn compose(
         (word("amount"), rands(order.amount_cents)),
         (word("reference"), order.reference.clone()),
         (word("method"), method),
-        (word("date"), view.action_date.clone()),
+        (word("date"), long_date(&view.action_date, language)),
         (word("order"), order.id.clone()),
     ];
     let intro = word("intro");

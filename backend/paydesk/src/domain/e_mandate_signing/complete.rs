@@ -13,7 +13,7 @@ use time::Date;
 use super::form::Checked;
 use super::{SigningRow, Terms};
 use crate::domain::bank::Authentication;
-use crate::domain::calendar::parse_iso_date;
+use crate::domain::calendar::{long_date, parse_iso_date};
 use crate::domain::clock::BusinessClock;
 use crate::domain::collections::settle_authentication;
 use crate::domain::mail::{escape, text, words};
@@ -229,6 +229,7 @@ pub fn compose_confirmation(
     let rands = crate::domain::commerce::receipt::rands;
     let amount = rands(terms.amount_cents);
     let maximum = rands(terms.max_cents.unwrap_or(terms.amount_cents));
+    let start = long_date(&terms.start_date, language);
     let how_often = text(
         &words,
         &[
@@ -249,7 +250,7 @@ pub fn compose_confirmation(
         ("amount", amount.as_str()),
         ("maximum", maximum.as_str()),
         ("interval", how_often.as_str()),
-        ("start", terms.start_date.as_str()),
+        ("start", start.as_str()),
         ("method", method.as_str()),
         ("statement", terms.statement.as_str()),
         ("mandate", mandate_id),

@@ -19,6 +19,7 @@ use super::views::{Chrome, NoticeView, StepView};
 use super::words::Words;
 use super::{Reply, internal, language, not_found, render, see_other, usable_key};
 use crate::state::State;
+use paydesk::domain::calendar::long_date;
 use paydesk::domain::commerce::checkout;
 use paydesk::domain::commerce::receipt::rands;
 use paydesk::domain::e_mandate_payers;
@@ -207,6 +208,7 @@ fn summary_of(w: &Words, signing: &Signing) -> (String, String) {
     let amount = rands(t.amount_cents);
     let maximum = t.max_cents.map(rands).unwrap_or_default();
     let interval = views::interval_words(w, t);
+    let start = long_date(&t.start_date, w.language());
     let method = w
         .t(&format!("pay.mandate.methods.{}", t.method.as_str()))
         .to_string();
@@ -215,7 +217,7 @@ fn summary_of(w: &Words, signing: &Signing) -> (String, String) {
         ("amount", amount.as_str()),
         ("maximum", maximum.as_str()),
         ("interval", interval.as_str()),
-        ("start", t.start_date.as_str()),
+        ("start", start.as_str()),
         ("method", method.as_str()),
     ];
     let mut summary = w.fill("pay.mandate.terms", &vars);

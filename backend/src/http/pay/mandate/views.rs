@@ -6,6 +6,7 @@ use askama::Template;
 
 use super::super::views::Chrome;
 use super::super::words::Words;
+use paydesk::domain::calendar::long_date;
 use paydesk::domain::commerce::checkout::bank_name;
 use paydesk::domain::commerce::receipt::rands;
 use paydesk::domain::e_mandate_signing::choices::{amount_limit, changeable};
@@ -136,7 +137,7 @@ pub fn terms_list(w: &Words, signing: &Signing, a: &Answers) -> Vec<(String, Str
             rands(t.max_cents.unwrap_or(t.amount_cents)),
         ),
         row("pay.sign.interval", interval_words(w, t)),
-        row("pay.sign.first", t.start_date.clone()),
+        row("pay.sign.first", long_date(&t.start_date, w.language())),
         row(
             "pay.sign.method",
             w.t(&format!("pay.mandate.methods.{}", t.method.as_str()))
