@@ -110,6 +110,31 @@ describe("signing up, out and in", () => {
     }
   });
 
+  it("asks for blank sign-in fields before sending anything", async () => {
+    const page = await session.newPage();
+    const login = new LoginPage(page);
+    await login.open();
+    const sent: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/api/auth/")) sent.push(request.url());
+    });
+    await page.getByRole("button", { name: "Sign in" }).click();
+    expect(await login.fieldError("E-mail address").textContent()).toBe("This field is required.");
+    expect(await login.fieldError("Password").textContent()).toBe("This field is required.");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("email");
+    await shoot(page, "login-blank-en-light");
+
+    // Typing into a field takes its mark off; spaces alone still count as blank.
+    await page.getByLabel("E-mail address").fill("someone@example.co.za");
+    await page.getByLabel("Password").fill("   ");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    expect(await login.fieldError("E-mail address").count()).toBe(0);
+    expect(await login.fieldError("Password").textContent()).toBe("This field is required.");
+    expect(await login.error().count()).toBe(0);
+    expect(sent).toEqual([]);
+    await page.close();
+  });
+
   it("says so when there were too many sign-in attempts", async () => {
     const fresh = await openBrowser();
     try {

@@ -140,4 +140,33 @@ describe("the pay page with JavaScript off, while the merchant watches live", ()
     expect(await stillMarked(orders)).toBe(true);
     expect(await stillMarked(transactions)).toBe(true);
   });
+
+  it("refuses a published test card on a live page, beside the number, and records no order", async () => {
+    // A new tab starts on live data: the page made there is a live one.
+    const live = await merchant.newPage();
+    const pages = new PayPagesPage(live);
+    await pages.open();
+    await new Shell(live).waitUntilLive();
+    await pages.startNew();
+    await pages.fill({ title: "Live day pass", reference: "LIVEPASS", description: "A real day in the gym.", amount: "150" });
+    await pages.chooseMethods(["card"]);
+    await pages.submitAndClose();
+    const row = pages.row("Live day pass");
+    await row.waitFor();
+    const livePageId = (await row.getAttribute("data-page-id")) ?? "";
+
+    await payer.open(livePageId);
+    await payer.fillCard({ name: "Zanele Khoza", email: "zanele@example.co.za", cardNumber: "4242 4242 4242 4242" });
+    await payer.submit();
+    await payer.fieldError("card-number").waitFor();
+    expect(await payer.fieldError("card-number").textContent()).toBe("This is a test card: it works on pages in test mode only.");
+    expect(await payer.field("name").inputValue()).toBe("Zanele Khoza");
+    expect(await payer.field("cardNumber").inputValue()).toBe("");
+
+    const liveOrders = new OrdersPage(live);
+    await liveOrders.open();
+    await new Shell(live).waitUntilLive();
+    await live.getByTestId("orders-empty").waitFor();
+    await live.close();
+  });
 });

@@ -102,6 +102,12 @@ describe("payouts", () => {
 
     await tabA.bringToFront();
     await tabA.getByTestId("pay-out").click();
+    // R 99 999 999 is beyond a 32-bit number of cents: it still reaches the server as a whole
+    // number, and the answer is the balance, not a dropped connection.
+    await tabA.getByTestId("pay-out-amount").fill("99999999");
+    await tabA.getByTestId("confirm-pay-out").click();
+    await tabA.getByTestId("pay-out-dialog").getByText("Your available balance does not cover this amount.").waitFor();
+    expect(await tabA.getByTestId("connection-state").getAttribute("data-state")).toBe("online");
     await tabA.getByTestId("pay-out-amount").fill("100");
     await shoot(tabA, "payouts-pay-out-en-light");
     await tabA.getByTestId("confirm-pay-out").click();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openBrowser, shoot, type Session } from "./browser";
-import { signUpFresh } from "./flows";
+import { newAccount, signUpFresh } from "./flows";
+import { waitForMailLink } from "./mail";
 import { CustomerDetailPage, CustomersListPage } from "./pages/CustomerPages";
 import { ProfilePage } from "./pages/ProfilePage";
 import { Shell } from "./pages/Shell";
@@ -102,6 +103,21 @@ describe("language and colour mode", () => {
       await page.goto("/auth/signup");
       await page.getByRole("heading", { name: "Skep jou rekening" }).waitFor();
       await shoot(page, "signup-afr-dark");
+
+      // Signing up there makes an Afrikaans account: its profile and its mail say so.
+      const account = newAccount("afr-signup");
+      await page.locator('input[name="name"]').fill(account.name);
+      await page.locator('input[name="businessName"]').fill(account.businessName);
+      await page.locator('input[name="email"]').fill(account.email);
+      await page.locator('input[name="password"]').fill(account.password);
+      await page.getByRole("button", { name: "Skep rekening" }).click();
+      await page.waitForURL((url) => url.pathname === "/");
+      await new Shell(page).waitUntilLive();
+      const mail = await waitForMailLink(account.email);
+      expect(mail.subject).toBe("Bevestig jou e-posadres vir Paydesk");
+      const profile = new ProfilePage(page);
+      await profile.open();
+      expect(await profile.savedLanguage().inputValue()).toBe("afr");
     } finally {
       await afrikaans.close();
     }

@@ -41,6 +41,11 @@ export class LoginPage {
     return this.page.getByTestId("login-error");
   }
 
+  /** The message under one field, such as "This field is required.". */
+  fieldError(label: string) {
+    return this.page.locator(".field", { has: this.page.getByLabel(label) }).locator(".field-error");
+  }
+
   codeForm() {
     return this.page.getByTestId("login-code-form");
   }

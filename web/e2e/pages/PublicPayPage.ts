@@ -24,6 +24,11 @@ export class PublicPayPage {
     return this.form().locator(`[name="${name}"]`);
   }
 
+  /** The message beside one field, as the server rendered it (`card-number`, `expiry`, …). */
+  fieldError(id: string) {
+    return this.page.locator(`#${id}-error`);
+  }
+
   heading() {
     return this.page.locator("h1");
   }
