@@ -283,6 +283,17 @@ describe("collections actions: mandates and payments, in test mode", () => {
     const names = await debits.getByTestId("transaction-row").evaluateAll((rows) => rows.map((row) => row.querySelectorAll("td")[1]?.textContent ?? ""));
     expect(names.every((name) => name.startsWith("Ayanda Khumalo"))).toBe(true);
     await shoot(page, "customer-related-lists-en-light");
+
+    // In Afrikaans, dark, on a phone: the lists scroll inside their cards, the page does not.
+    const shell = new Shell(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shell.chooseLanguage("afr");
+    await shell.chooseTheme("dark");
+    await debits.getByRole("heading", { name: "Transaksies" }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await shoot(page, "customer-related-lists-afr-dark-phone");
+    await shell.chooseLanguage("en");
+    await shell.chooseTheme("light");
     await page.close();
   }, 120_000);
 });
