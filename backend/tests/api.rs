@@ -244,6 +244,7 @@ async fn fifty_concurrent_requests_with_one_key_make_one_payment(db: Database) {
     let writes = grants(&[
         (Section::Customers, Access::Write),
         (Section::Payments, Access::Write),
+        (Section::Mandates, Access::Read),
     ]);
     let (_, secret) = make_token(&mut socket, "shop", Mode::Test, writes).await;
     let api = Api::new(&app, &secret);
@@ -272,6 +273,23 @@ async fn fifty_concurrent_requests_with_one_key_make_one_payment(db: Database) {
     let listed = api.get("/payments?kind=once").await;
     assert_eq!(listed.status, 200, "{}", listed.json);
     assert_eq!(listed.json["items"].as_array().unwrap().len(), 1);
+    // The lists filter by customer, as the customer page does.
+    let customer_id = customer.json["id"].as_str().unwrap();
+    let theirs = api
+        .get(&format!("/payments?kind=once&customerId={customer_id}"))
+        .await;
+    assert_eq!(theirs.json["items"].as_array().unwrap().len(), 1);
+    let mandates = api
+        .get(&format!("/mandates?customerId={customer_id}"))
+        .await;
+    assert_eq!(
+        mandates.json["items"].as_array().unwrap().len(),
+        1,
+        "{}",
+        mandates.json
+    );
+    let nobody = api.get("/payments?kind=once&customerId=cus_nobody").await;
+    assert!(nobody.json["items"].as_array().unwrap().is_empty());
     // Afterwards the key replays the first answer.
     let replay = api.post("/payments", "pay-1", &body).await;
     assert_eq!(replay.status, 201);
