@@ -311,6 +311,81 @@ async fn a_debicheck_schedule_plays_out_over_a_month(db: Database) {
     assert!(causes.iter().all(|c| c.actor_kind != "unrecorded"));
 }
 
+/// The simulated bank's "payer declines" account: the mandate is rejected,
+/// its payment (still pending) stops, and every other payer is still debited.
+async fn a_declined_debicheck_stops_its_payment_and_the_days_go_on(db: Database) {
+    let app = TestApp::start_pinned(db).await;
+    let owner = app.merchant("owner@karoo.test").await;
+    let mut tab = owner.open(Mode::Test).await;
+    let customer_id = customer(&mut tab).await;
+    let declined = committed_id(
+        tab.command(
+            "declined",
+            Command::CreatePayment {
+                input: Box::new(monthly(
+                    &customer_id,
+                    new_mandate(PaymentMethod::Debicheck, "4100000002", "NOMVULA"),
+                )),
+            },
+        )
+        .await,
+    );
+    let approved = committed_id(
+        tab.command(
+            "approved",
+            Command::CreatePayment {
+                input: Box::new(monthly(
+                    &customer_id,
+                    new_mandate(PaymentMethod::Debicheck, "4000000001", "GYM2026"),
+                )),
+            },
+        )
+        .await,
+    );
+    let mut stopped = payment(&mut tab, &declined).await;
+    for _ in 0..50 {
+        if stopped.status != PaymentStatus::Pending {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        stopped = payment(&mut tab, &declined).await;
+    }
+    assert_eq!(stopped.status, PaymentStatus::Stopped, "{stopped:?}");
+    assert_eq!(stopped.stop_reason.as_deref(), Some("mandate_ended"));
+    assert_eq!(stopped.next_action_date, None);
+    assert_eq!(
+        mandate(&mut tab, &stopped.mandate_id).await.status,
+        MandateStatus::Rejected
+    );
+
+    tab.command(
+        "clock",
+        Command::AdvanceTestClock {
+            step: ClockStep::Month,
+        },
+    )
+    .await;
+    deltas_until(&mut tab, "2026-04-02").await;
+    let debits = transactions(
+        &mut tab,
+        TransactionFilter {
+            payment_id: Some(approved.clone()),
+            ..Default::default()
+        },
+    )
+    .await;
+    assert_eq!(debits.len(), 1, "the approved payer is debited on the 5th");
+    let nothing = transactions(
+        &mut tab,
+        TransactionFilter {
+            payment_id: Some(declined),
+            ..Default::default()
+        },
+    )
+    .await;
+    assert!(nothing.is_empty());
+}
+
 async fn a_closed_account_stops_the_payment_and_disables_the_mandate(db: Database) {
     let app = TestApp::start_pinned(db).await;
     let owner = app.merchant("owner@karoo.test").await;
@@ -547,6 +622,7 @@ async fn insufficient_funds_is_retried_twice_then_stops_with_60(db: Database) {
 
 on_both_databases!(
     a_debicheck_schedule_plays_out_over_a_month,
+    a_declined_debicheck_stops_its_payment_and_the_days_go_on,
     a_closed_account_stops_the_payment_and_disables_the_mandate,
     bad_payments_are_refused_with_every_field_named,
     insufficient_funds_is_retried_twice_then_stops_with_60

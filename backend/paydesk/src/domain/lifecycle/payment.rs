@@ -65,6 +65,10 @@ pub fn transition(
         (S::Paused, E::Resume) => Ok(S::Running),
         // A paused schedule stops too when its mandate ends under it.
         (S::Running | S::Paused, E::Stop(reason)) => Ok(S::Stopped(reason)),
+        // So does one still waiting for its mandate, when the payer declines
+        // it or the merchant cancels it: it never raised a debit, so it can
+        // only have stopped for its mandate.
+        (S::Pending, E::Stop(StopReason::MandateEnded)) => Ok(S::Stopped(StopReason::MandateEnded)),
         // A merchant may call off a schedule before it starts or while paused,
         // not only while it runs.
         (S::Pending | S::Running | S::Paused, E::Cancel) => Ok(S::Cancelled),
@@ -113,6 +117,7 @@ mod tests {
         (S::Running, E::Stop(ENDED), S::Stopped(ENDED)),
         (S::Paused, E::Stop(UNPAID), S::Stopped(UNPAID)),
         (S::Paused, E::Stop(ENDED), S::Stopped(ENDED)),
+        (S::Pending, E::Stop(ENDED), S::Stopped(ENDED)),
         (S::Pending, E::Cancel, S::Cancelled),
         (S::Running, E::Cancel, S::Cancelled),
         (S::Paused, E::Cancel, S::Cancelled),
