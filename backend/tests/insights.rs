@@ -120,7 +120,7 @@ async fn a_month_of_debits_is_counted_per_bucket_and_method(db: Database) {
         busy(&days.points),
         vec![
             ("2026-03-05", 1, 0, 1, 0, 0, 0),
-            ("2026-03-06", 2, 1, 0, 1, 2, 20_000),
+            ("2026-03-06", 2, 1, 0, 1, 1, 10_000),
             ("2026-03-09", 2, 0, 2, 0, 0, 0),
         ]
     );
@@ -172,7 +172,7 @@ async fn a_month_of_debits_is_counted_per_bucket_and_method(db: Database) {
     assert_eq!(
         busy(&weeks.points),
         vec![
-            ("2026-03-02", 3, 1, 1, 1, 2, 20_000),
+            ("2026-03-02", 3, 1, 1, 1, 1, 10_000),
             ("2026-03-09", 2, 0, 2, 0, 0, 0),
         ]
     );
@@ -217,7 +217,7 @@ async fn a_month_of_debits_is_counted_per_bucket_and_method(db: Database) {
         months.points.iter().map(shape).collect::<Vec<_>>(),
         vec![
             ("2026-02-01", 0, 0, 0, 0, 0, 0),
-            ("2026-03-01", 5, 1, 3, 1, 2, 20_000),
+            ("2026-03-01", 5, 1, 3, 1, 1, 10_000),
             ("2026-04-01", 0, 0, 0, 0, 0, 0),
         ]
     );

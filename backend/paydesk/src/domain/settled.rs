@@ -1,5 +1,5 @@
 //! What settled payments add up to, for the home screen and the insights.
-//! Money in counts every method. The outcome ratios (success, unpaids,
+//! Money in counts every method, paid and not taken back. The outcome ratios (success, unpaids,
 //! disputes) count debit orders only: the banks' thresholds are about debits
 //! drawn under a mandate, and a card declined at a pay page's checkout is not
 //! an unpaid debit nor a reason to ask for a new mandate.
@@ -15,7 +15,9 @@ pub struct Outcomes {
     pub unpaid: u32,
     /// Debit orders disputed; reversals count as disputes.
     pub disputed: u32,
-    /// Payments of every method that brought money in (until reversed).
+    /// Payments of every method that brought money in and kept it: a
+    /// disputed or reversed debit's money went back to the payer, as the
+    /// balance (`ledger.rs`) takes it back.
     pub collected: u32,
     pub collected_cents: i64,
 }
@@ -38,7 +40,7 @@ impl Outcomes {
     /// Adds `count` payments of `method` (its wire name) that settled with
     /// `status`, worth `cents` together.
     pub fn add(&mut self, method: &str, status: &str, count: u32, cents: i64) {
-        if matches!(status, "paid" | "disputed") {
+        if status == "paid" {
             self.collected += count;
             self.collected_cents += cents;
         }
@@ -75,7 +77,7 @@ mod tests {
         o.add("debicheck", "in_tracking", 5, 500);
         assert_eq!((o.paid, o.unpaid, o.disputed), (3, 3, 1));
         assert_eq!(o.settled(), 7);
-        assert_eq!((o.collected, o.collected_cents), (6, 600));
+        assert_eq!((o.collected, o.collected_cents), (5, 500));
         assert_eq!(o.ratio_bp(o.paid), 4_286);
         assert_eq!(o.ratio_bp(o.disputed), 1_429);
         assert_eq!(Outcomes::default().ratio_bp(0), 0);
