@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { Badge } from "../../components/Badge";
@@ -10,6 +11,7 @@ import { PageSpinner } from "../../components/Spinner";
 import { TransactionStatusBadge } from "../../components/TransactionStatusBadge";
 import type { Transaction } from "../../protocol/wire";
 import { TransactionTimeline } from "./TransactionTimeline";
+import { feeStanding } from "./transactionView";
 import "./transactions.css";
 import { UnpaidNote } from "./UnpaidNote";
 import { useTransaction } from "./useTransaction";
@@ -81,6 +83,25 @@ function links(transaction: Transaction, customer: string, payment: string, mand
   return rows;
 }
 
+/** The fee and what is left of the amount: as charged, as it will be once paid, or none at all. */
+function feeRows(transaction: Transaction, t: TFunction, language: string): [string, ReactNode][] {
+  const standing = feeStanding(transaction.status);
+  if (standing === "none") {
+    return [[t("transactions.detail.fields.fee"), <span data-testid="transaction-fee">{t("transactions.detail.noFee")}</span>]];
+  }
+  const whenPaid = standing === "whenPaid";
+  return [
+    [
+      whenPaid ? t("transactions.detail.fields.feeWhenPaid") : t("transactions.detail.fields.fee"),
+      <span data-testid="transaction-fee">{formatMoney(transaction.feeCents, language)}</span>,
+    ],
+    [
+      whenPaid ? t("transactions.detail.fields.netWhenPaid") : t("transactions.detail.fields.net"),
+      <span data-testid="transaction-net">{formatMoney(transaction.netCents, language)}</span>,
+    ],
+  ];
+}
+
 function TransactionDetail({ transaction, payouts }: { transaction: Transaction; payouts?: (transaction: Transaction) => ReactNode }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
@@ -92,8 +113,7 @@ function TransactionDetail({ transaction, payouts }: { transaction: Transaction;
         [t("transactions.detail.fields.method"), t(`collections.method.${transaction.method}`)],
         [t("transactions.detail.fields.kind"), t(`collections.kind.${transaction.paymentKind}`)],
         [t("transactions.detail.fields.reference"), <code className="cell-mono">{transaction.reference}</code>],
-        [t("transactions.detail.fields.fee"), <span data-testid="transaction-fee">{formatMoney(transaction.feeCents, language)}</span>],
-        [t("transactions.detail.fields.net"), <span data-testid="transaction-net">{formatMoney(transaction.netCents, language)}</span>],
+        ...feeRows(transaction, t, language),
         [t("transactions.detail.fields.attempt"), String(transaction.attempt)],
         ...(transaction.unpaidCode ? [[t("transactions.detail.fields.unpaidCode"), transaction.unpaidCode] as [string, ReactNode]] : []),
       ],

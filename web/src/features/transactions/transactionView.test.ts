@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readListView, writeListView } from "../../components/listView";
-import { TRANSACTION_STATUSES, transactionRequest, type TransactionView } from "./transactionView";
+import { feeStanding, TRANSACTION_STATUSES, transactionRequest, type TransactionView } from "./transactionView";
 
 describe("transactions view in the address", () => {
   it("round-trips a bookmarked view with a transaction status", () => {
@@ -36,5 +36,16 @@ describe("transactions view in the address", () => {
     const a = transactionRequest({ min: "10", max: "", search: "x ", sort: "newest" });
     const b = transactionRequest({ min: "10.00", max: "", search: "x", sort: "newest" });
     expect(a.key).toBe(b.key);
+  });
+});
+
+describe("feeStanding", () => {
+  it("charges a paid debit, expects a fee of one on its way and none of one that failed or went back", () => {
+    expect(feeStanding("paid")).toBe("charged");
+    expect(feeStanding("in_tracking")).toBe("whenPaid");
+    expect(feeStanding("pending")).toBe("whenPaid");
+    for (const status of ["unpaid", "rejected_by_bank", "disputed", "reversed", "cancelled"] as const) {
+      expect(feeStanding(status)).toBe("none");
+    }
   });
 });

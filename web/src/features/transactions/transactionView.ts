@@ -23,3 +23,21 @@ export function transactionRequest(view: TransactionView): TransactionRequest & 
   const { filter, sort, invalid } = listRequest(view);
   return { filter, sort, invalid, key: JSON.stringify([filter, sort]) };
 }
+
+/**
+ * Where a transaction stands with its fee: charged once paid, still to come while the debit is on
+ * its way, and none when the money never arrived or went back (the ledger gives the fee back).
+ */
+export function feeStanding(status: TransactionStatus): "charged" | "whenPaid" | "none" {
+  switch (status) {
+    case "paid":
+      return "charged";
+    case "pending":
+    case "sent_to_bank":
+    case "accepted_by_bank":
+    case "in_tracking":
+      return "whenPaid";
+    default:
+      return "none";
+  }
+}
