@@ -36,22 +36,29 @@ impl IdType {
 }
 
 /// What a user types to create or edit a customer. Optional text fields are
-/// empty strings when left blank.
+/// empty strings when left blank; a machine API client may leave them out.
 #[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase")]
 pub struct CustomerInput {
     pub name: String,
     pub email: String,
+    #[serde(default)]
     pub cellphone: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub id_type: Option<IdType>,
+    #[serde(default)]
     pub id_number: String,
+    #[serde(default)]
     pub address_line1: String,
+    #[serde(default)]
     pub address_line2: String,
+    #[serde(default)]
     pub city: String,
+    #[serde(default)]
     pub postal_code: String,
     /// The merchant's own reference for the customer; unique per merchant when given.
+    #[serde(default)]
     pub reference: String,
 }
 
