@@ -81,6 +81,19 @@ describe("team members and invites", () => {
       await ownerPage.goto("/account/teams");
       await ownerPage.getByTestId(`member-${email}`).waitFor();
       await shoot(ownerPage, "teams-afr-light");
+
+      // Removed from the only team they are on, the member's open tab says so and stops
+      // reconnecting: no reload, and nothing of the business stays on screen.
+      await ownerPage.getByTestId(`member-${email}`).getByRole("link").click();
+      await ownerPage.getByTestId("remove-member").click();
+      await ownerPage.getByTestId("remove-dialog").getByTestId("confirm-action").click();
+      await ownerPage.waitForURL((url) => url.pathname === "/account/teams");
+      await page.getByTestId("no-team").waitFor();
+      expect(await page.getByTestId("customer-detail").count()).toBe(0);
+      expect(await page.getByTestId("connection-state").getAttribute("data-state")).toBe("noTeam");
+      await shoot(page, "no-team-en-light");
+      await page.getByTestId("no-team-sign-out").click();
+      await page.waitForURL((url) => url.pathname === "/auth/login");
     } finally {
       await invitee.close();
       await owner.close();

@@ -19,6 +19,9 @@ pub const TOO_MANY_SOCKETS: u16 = 4002;
 /// Close code sent to a member's sockets for a merchant whose team they
 /// were removed from; the web app opens another of their merchants.
 pub const REMOVED: u16 = 4003;
+/// Close code sent when the user belongs to no merchant's team at all (the
+/// last one removed them): the web app says so instead of reconnecting.
+pub const NO_TEAM: u16 = 4005;
 /// Close code sent to every socket when the server shuts down (1001, going
 /// away): browsers reconnect at once, to another node or the restarted one.
 pub const GOING_AWAY: u16 = 1001;

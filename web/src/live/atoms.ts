@@ -2,7 +2,8 @@ import { atom } from "jotai";
 import type { MerchantView, Mode, PresenceMember, UserView, WireError } from "../protocol/wire";
 
 // "refused": the server turned the socket away because the user has too many tabs open.
-export type ConnectionState = "idle" | "connecting" | "online" | "reconnecting" | "refused";
+/** `noTeam`: the user belongs to no merchant's team any more; nothing is retried. */
+export type ConnectionState = "idle" | "connecting" | "online" | "reconnecting" | "refused" | "noTeam";
 
 export const connectionAtom = atom<ConnectionState>("idle");
 

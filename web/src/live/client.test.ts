@@ -278,6 +278,21 @@ describe("LiveClient", () => {
     expect(sockets).toHaveLength(2);
   });
 
+  it("on close code 4005 (on no team any more) stops for good and tells the app", () => {
+    const { client, sockets, last, store } = setup();
+    client.start();
+    last().open();
+    last().receive(welcome("ep_1", 0));
+    last().serverClose(4003);
+    expect(sockets).toHaveLength(2);
+    last().open();
+    last().serverClose(4005);
+    vi.advanceTimersByTime(60_000);
+    expect(sockets).toHaveLength(2);
+    expect(store.get(connectionAtom)).toBe("noTeam");
+    expect(store.get(noticeAtom)).toBeNull();
+  });
+
   it("tells the app when the server runs another build", () => {
     const onBuildMismatch = vi.fn();
     const { client, last } = setup({ onBuildMismatch });

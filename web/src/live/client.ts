@@ -73,6 +73,8 @@ const SIGNED_OUT = 4001;
 const TOO_MANY_SOCKETS = 4002;
 // 4003: the user was removed from the team of the merchant this socket had open.
 const REMOVED = 4003;
+// 4005: the user is on no merchant's team at all (the last one removed them).
+const NO_TEAM = 4005;
 const RESTART = 4000;
 // 1007 (invalid payload): the server could not read one of our frames and stopped reading.
 const UNREADABLE_FRAME = 1007;
@@ -458,6 +460,15 @@ export class LiveClient {
       return;
     }
     if (code === TOO_MANY_SOCKETS) return this.refused();
+    if (code === NO_TEAM) {
+      // Every retry would be closed the same way: stop, and let the app say why (its screen
+      // says it all, so the removal's notice goes).
+      this.stop();
+      dropCache(this.store);
+      this.store.set(noticeAtom, null);
+      this.store.set(connectionAtom, "noTeam");
+      return;
+    }
     if (code === REMOVED) {
       // Nothing of that merchant may stay on screen; open another of the user's merchants.
       this.store.set(noticeAtom, (notice) => ({ serial: (notice?.serial ?? 0) + 1, error: { code: "forbidden" }, source: "connection" }));

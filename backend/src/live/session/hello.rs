@@ -8,6 +8,7 @@ use protocol::{MerchantView, Mode, Resume, UserView};
 
 use super::{Joined, SessionActor};
 use crate::live::messages::Join;
+use crate::live::sockets;
 use crate::security_log;
 use paydesk::domain::permissions::Grant;
 use paydesk::store::stream::StreamKey;
@@ -74,10 +75,12 @@ impl SessionActor {
                 }
             };
             let Some(merchant) = chosen else {
-                if let Some(asked_for) = &asked_for {
-                    let detail = format!("Hello for merchant {asked_for}, not one of theirs");
-                    security_log::refused(&actor.client(), "foreign_merchant", &detail);
-                }
+                let Some(asked_for) = &asked_for else {
+                    let code = CloseCode::Other(sockets::NO_TEAM);
+                    return Self::close(ctx, code, "not a member of any team");
+                };
+                let detail = format!("Hello for merchant {asked_for}, not one of theirs");
+                security_log::refused(&actor.client(), "foreign_merchant", &detail);
                 return Self::close(ctx, CloseCode::Policy, "not a member of that merchant");
             };
             let joining = Joining {

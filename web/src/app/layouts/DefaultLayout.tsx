@@ -1,11 +1,14 @@
+import { useAtomValue } from "jotai";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation } from "react-router";
 import { TwoFactorGate } from "../../features/profile/TwoFactorGate";
 import { TestModeStrip } from "../../features/testclock/TestModeStrip";
 import { VerifyEmailBanner } from "../../features/profile/VerifyEmailBanner";
+import { connectionAtom } from "../../live/atoms";
 import { liveClient } from "../liveClient";
 import { Header } from "../shell/Header";
+import { NoTeam } from "../shell/NoTeam";
 import { Notice } from "../shell/Notice";
 import { Sidebar } from "../shell/Sidebar";
 
@@ -13,6 +16,7 @@ export function DefaultLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const [navOpen, setNavOpen] = useState(false);
+  const noTeam = useAtomValue(connectionAtom) === "noTeam";
 
   // Tell teammates which screen this tab shows (lists too: they show who else is on it).
   useEffect(() => {
@@ -31,10 +35,16 @@ export function DefaultLayout() {
         <Sidebar open={navOpen} onNavigate={() => setNavOpen(false)} />
         {navOpen ? <div className="sidebar-backdrop" onClick={() => setNavOpen(false)} aria-hidden="true" /> : null}
         <main id="main" className="main">
-          <VerifyEmailBanner />
-          <TwoFactorGate>
-            <Outlet />
-          </TwoFactorGate>
+          {noTeam ? (
+            <NoTeam />
+          ) : (
+            <>
+              <VerifyEmailBanner />
+              <TwoFactorGate>
+                <Outlet />
+              </TwoFactorGate>
+            </>
+          )}
         </main>
       </div>
       <Notice />

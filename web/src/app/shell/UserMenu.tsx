@@ -1,37 +1,20 @@
-import { useAtomValue, useSetAtom } from "jotai";
-import { useState } from "react";
+import { useAtomValue } from "jotai";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
 import { Avatar } from "../../components/Avatar";
-import { signOut } from "../../features/auth/api";
 import { sessionAtom } from "../../features/auth/session";
 import { identityAtom } from "../../live/atoms";
 import type { Mode } from "../../protocol/wire";
 import { liveClient } from "../liveClient";
 import { Menu, MenuChoice, MenuItem, MenuSeparator } from "./Menu";
+import { useSignOut } from "./useSignOut";
 
 export function UserMenu() {
   const { t } = useTranslation();
   const session = useAtomValue(sessionAtom);
-  const setSession = useSetAtom(sessionAtom);
   const identity = useAtomValue(identityAtom);
-  const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
+  const { busy, leave } = useSignOut();
   const user = identity?.user ?? session.user;
   if (!user) return null;
-
-  async function leave() {
-    setBusy(true);
-    try {
-      await signOut();
-    } catch {
-      // The server may be out of reach; this tab forgets the session all the same.
-    }
-    liveClient.stop();
-    setSession({ status: "unauthenticated", user: null, lastRefreshed: Date.now(), signedOut: true });
-    setBusy(false);
-    navigate("/auth/login", { replace: true });
-  }
 
   return (
     <Menu label={t("header.userMenu")} testId="user-menu" trigger={<Avatar name={user.name || user.email} seed={user.id} />}>
