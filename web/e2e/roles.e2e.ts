@@ -71,6 +71,15 @@ describe("custom roles", () => {
       // No reload: the member's tab loses its edit button, and still shows the customer.
       await expect.poll(() => page.getByTestId("edit-customer").count()).toBe(0);
       await page.getByTestId("customer-detail").waitFor();
+      // Only what the role includes: no mandates, payments or transactions under the customer,
+      // and a home page that says the overview is not theirs rather than failing.
+      await expect.poll(() => page.getByTestId("customer-mandates").count()).toBe(0);
+      expect(await page.getByTestId("customer-transactions").count()).toBe(0);
+      await page.goto("/");
+      await page.getByTestId("home-no-access").waitFor();
+      expect(await page.getByTestId("home-error").count()).toBe(0);
+      await page.goto(customerPath);
+      await page.getByTestId("customer-detail").waitFor();
 
       // The member's recent activity on their page: their sign-in, linking to the entry.
       const activity = ownerPage.getByTestId("member-activity-entry");
