@@ -446,6 +446,29 @@ async fn unreadable_requests_and_unknown_tokens_say_why(db: Database) {
         .await;
     assert_eq!(quick.status, 201, "{}", quick.json);
     assert_eq!(quick.json["cellphone"], "");
+    // The same key for another body, and a key past its length: each says
+    // what is wrong with the key, in words for a server.
+    let reused = api
+        .post(
+            "/customers",
+            "k4",
+            &json!({"name": "Lerato Dlamini", "email": "lerato@example.co.za"}),
+        )
+        .await;
+    assert_eq!((reused.status, reused.code()), (409, "command_id_reused"));
+    let message = reused.json["error"]["message"].as_str().unwrap();
+    assert!(message.contains("Idempotency-Key"), "{message}");
+    let long_key = "k".repeat(80);
+    let long = api
+        .post(
+            "/customers",
+            &long_key,
+            &json!({"name": "X", "email": "x@example.co.za"}),
+        )
+        .await;
+    assert_eq!((long.status, long.code()), (400, "invalid_input"));
+    let detail = long.json["error"]["detail"].as_str().unwrap();
+    assert!(detail.contains("Idempotency-Key"), "{detail}");
 
     // A request the API read, refused by the rules: fields, no detail.
     let mut bad = customer_json("Thabo Mokoena", "not-an-address");

@@ -236,7 +236,10 @@ async fn run(
         .filter(|k| !k.is_empty())
         .ok_or(WireError::new(ErrorCode::IdempotencyKeyRequired))?;
     if key.len() > MAX_KEY_LEN {
-        return Err(WireError::new(ErrorCode::InvalidInput).into());
+        return Err(Refusal::detailed(
+            ErrorCode::InvalidInput,
+            format!("the Idempotency-Key header is longer than {MAX_KEY_LEN} characters"),
+        ));
     }
     let command: Command = serde_json::from_value(value).map_err(invalid)?;
     let running_key = format!("{}:{key}", call.access.token_id);

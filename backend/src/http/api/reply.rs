@@ -62,9 +62,14 @@ impl Refusal {
     /// `reference`", "expected value at line 1 column 1"); they quote only
     /// what the caller sent.
     pub fn unreadable(why: &serde_json::Error) -> Refusal {
+        Refusal::detailed(ErrorCode::InvalidInput, why.to_string())
+    }
+
+    /// A refusal whose `detail` says, for a developer, what was wrong.
+    pub fn detailed(code: ErrorCode, detail: String) -> Refusal {
         Refusal {
-            wire: WireError::new(ErrorCode::InvalidInput),
-            detail: Some(why.to_string()),
+            wire: WireError::new(code),
+            detail: Some(detail),
         }
     }
 }
@@ -87,6 +92,8 @@ pub fn refusal(language: Language, refusal: &Refusal) -> HttpResponse {
         // A token is not a person: there is no signing in to do.
         (ErrorCode::Unauthenticated, _) => words.t("machineApi.unauthenticated").to_string(),
         (ErrorCode::InvalidInput, Some(_)) => words.t("machineApi.unreadable").to_string(),
+        // A server has no page to reload: its key named another request.
+        (ErrorCode::CommandIdReused, _) => words.t("machineApi.keyReused").to_string(),
         (code, _) => words.error(code),
     };
     let mut body = json!({"error": {"code": error.code, "message": message}});
