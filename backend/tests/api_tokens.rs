@@ -203,6 +203,7 @@ async fn bad_tokens_and_strangers_are_refused(db: Database) {
     };
     let refused = error_of(socket.command("d", bad_list).await);
     assert_eq!(refused.fields[0].field, "allowedAddresses");
+    assert_eq!(refused.fields[0].code, ErrorCode::InvalidIpAddress);
     let roll = Command::RollApiToken {
         token_id: "tok_x".into(),
         grace_hours: 10_000,

@@ -33,6 +33,9 @@ pub enum ErrorCode {
     InvalidVatNumber,
     /// Not a company registration number, `YYYY/NNNNNN/NN`.
     InvalidRegistrationNumber,
+    /// An API token's allowed address that is neither an IP address nor a
+    /// range of them.
+    InvalidIpAddress,
     DuplicateReference,
     // Customer lifecycle
     AlreadyArchived,

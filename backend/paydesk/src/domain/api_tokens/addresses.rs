@@ -75,7 +75,7 @@ pub fn normalise(entries: &[String]) -> Result<String, ErrorCode> {
     }
     let mut out: Vec<String> = Vec::new();
     for entry in entries {
-        let range = Range::parse(entry.trim()).ok_or(ErrorCode::InvalidInput)?;
+        let range = Range::parse(entry.trim()).ok_or(ErrorCode::InvalidIpAddress)?;
         let text = range.to_text();
         if !out.contains(&text) {
             out.push(text);
@@ -130,11 +130,11 @@ mod tests {
     fn bad_entries_are_refused() {
         assert_eq!(
             normalise(&["10.0.0.0/33".into()]),
-            Err(ErrorCode::InvalidInput)
+            Err(ErrorCode::InvalidIpAddress)
         );
         assert_eq!(
             normalise(&["example.com".into()]),
-            Err(ErrorCode::InvalidInput)
+            Err(ErrorCode::InvalidIpAddress)
         );
         let many: Vec<String> = (0..21).map(|n| format!("10.0.0.{n}")).collect();
         assert_eq!(normalise(&many), Err(ErrorCode::TooLong));
