@@ -54,20 +54,22 @@ function PaymentDetail({ payment }: { payment: Payment }) {
   });
   const money = (cents: number | undefined) => (cents === undefined ? "" : formatMoney(cents, language));
   const date = (value: string | undefined) => (value ? formatBusinessDate(value, language) : "");
+  // A paused schedule raises nothing until it is resumed: it has no next date to show.
+  const next = payment.status === "paused" ? t("payments.whenResumed") : date(payment.nextActionDate);
 
   const schedule: [string, string][] =
     payment.kind === "once"
       ? [
           [t("payments.fields.dateToProcess"), date(payment.dateToProcess)],
           [t("payments.fields.transactionReference"), payment.transactionReference],
-          [t("payments.fields.nextActionDate"), date(payment.nextActionDate)],
+          [t("payments.fields.nextActionDate"), next],
         ]
       : [
           [t("payments.fields.interval"), payment.interval ? t(`collections.interval.${payment.interval}`) : ""],
           [t("payments.fields.dayToProcess"), payment.dayToProcess ? dayText(payment, t, language) : ""],
           [t("payments.fields.startDate"), date(payment.startDate)],
           [t("payments.fields.endDate"), date(payment.endDate) || t("payments.noEnd")],
-          [t("payments.fields.nextActionDate"), date(payment.nextActionDate)],
+          [t("payments.fields.nextActionDate"), next],
         ];
 
   const sections: { title: string; rows: [string, string][] }[] = [

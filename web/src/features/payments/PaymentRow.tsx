@@ -12,10 +12,12 @@ export function PaymentRow({ id }: { id: string }) {
   const payment = useAtomValue(paymentAtom(id));
   if (!payment) return null;
   const language = i18n.language;
+  // A paused schedule raises nothing until it is resumed: its next date would mislead.
+  const next = payment.status === "paused" ? undefined : payment.nextActionDate;
   const when =
     payment.kind === "once"
       ? payment.dateToProcess && formatBusinessDate(payment.dateToProcess, language)
-      : [payment.interval && t(`collections.interval.${payment.interval}`), payment.nextActionDate && t("payments.nextOn", { date: formatBusinessDate(payment.nextActionDate, language) })]
+      : [payment.interval && t(`collections.interval.${payment.interval}`), next && t("payments.nextOn", { date: formatBusinessDate(next, language) })]
           .filter(Boolean)
           .join(" · ");
   return (
