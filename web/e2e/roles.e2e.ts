@@ -75,6 +75,7 @@ describe("custom roles", () => {
       // and a home page that says the overview is not theirs rather than failing.
       await expect.poll(() => page.getByTestId("customer-mandates").count()).toBe(0);
       expect(await page.getByTestId("customer-transactions").count()).toBe(0);
+      await expect.poll(() => page.getByTestId("add-bank-account").count()).toBe(0);
       await page.goto("/");
       await page.getByTestId("home-no-access").waitFor();
       expect(await page.getByTestId("home-error").count()).toBe(0);

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/Button";
+import { useCan } from "../../live/permissions";
 import type { PaymentKind } from "../../protocol/wire";
 import { ImportDialog } from "./ImportDialog";
 
@@ -8,6 +9,8 @@ import { ImportDialog } from "./ImportDialog";
 export function ImportAction({ kind }: { kind: PaymentKind }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const mayImport = useCan("imports", "write");
+  if (!mayImport) return null;
   return (
     <>
       <Button onClick={() => setOpen(true)} data-testid="import-open">

@@ -12,6 +12,7 @@ import { Spinner } from "../../components/Spinner";
 import { useUrlFilters } from "../../components/useUrlFilters";
 import { identityAtom } from "../../live/atoms";
 import { paymentUpsertsAtom } from "../../live/cache";
+import { useCan } from "../../live/permissions";
 import { usePagedList } from "../../live/usePagedList";
 import type { PaymentKind } from "../../protocol/wire";
 import { NewPaymentDialog } from "./NewPaymentDialog";
@@ -45,11 +46,13 @@ export function PaymentsPage({ kind, moreActions, aboveList }: PaymentsPageProps
   const filtered = isFiltered(view);
   const title = kind === "once" ? t("payments.onceTitle") : t("payments.recurringTitle");
 
-  const newButton = (
+  // Offered to a role that may make payments only: the server refuses the rest.
+  const mayCreate = useCan("payments", "write");
+  const newButton = mayCreate ? (
     <Button variant="primary" onClick={() => setCreating(true)} data-testid="new-payment">
       {t("payments.new")}
     </Button>
-  );
+  ) : undefined;
 
   return (
     <section className="page" data-testid={`payments-page-${kind}`}>

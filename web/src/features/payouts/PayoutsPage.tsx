@@ -24,6 +24,7 @@ export function PayoutsPage() {
   const { t } = useTranslation();
   const mayPay = useCan("payouts", "write");
   const mayChangeAccount = useCan("settings", "write");
+  const mayReadStatement = useCan("exports");
   const settings = usePayoutSettings();
   const [paying, setPaying] = useState(false);
   const [changing, setChanging] = useState(false);
@@ -38,9 +39,11 @@ export function PayoutsPage() {
         subtitle={t("payouts.subtitle")}
         actions={
           <>
-            <Link to="/download/summary" className="btn btn-secondary" data-testid="statement-link">
-              {t("payouts.statement")}
-            </Link>
+            {mayReadStatement ? (
+              <Link to="/download/summary" className="btn btn-secondary" data-testid="statement-link">
+                {t("payouts.statement")}
+              </Link>
+            ) : null}
             {mayPay ? (
               <Button variant="primary" onClick={() => setPaying(true)} disabled={!loadedSettings?.account} data-testid="pay-out">
                 {t("payouts.payOut.open")}
