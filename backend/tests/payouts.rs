@@ -32,6 +32,20 @@ async fn a_manual_payout_is_held_submitted_then_paid(db: Database) {
     assert_eq!(none.code, ErrorCode::NoSettlementAccount);
     let wrong = error_of(tab.command("a1", set_account("62001234567", "guess")).await);
     assert_eq!(wrong.fields[0].field, "confirmation");
+    // An empty account number and a wrong password are told together.
+    let both = error_of(tab.command("a0", set_account("", "guess")).await);
+    let named: Vec<_> = both
+        .fields
+        .iter()
+        .map(|f| (f.field.as_str(), f.code))
+        .collect();
+    assert_eq!(
+        named,
+        [
+            ("accountNumber", ErrorCode::Required),
+            ("confirmation", ErrorCode::WrongPassword)
+        ]
+    );
     let unknown = error_of(tab.command("a2", set_account("4200000001", PASSWORD)).await);
     assert_eq!(unknown.fields[0].code, ErrorCode::BankAccountNotFound);
     let closed = error_of(tab.command("a3", set_account("4200000002", PASSWORD)).await);

@@ -59,7 +59,12 @@ pub fn validate_bank_account(input: &BankAccountInput) -> Result<BankAccountInpu
     }
     let digits_ok = (1..=17).contains(&clean.account_number.len())
         && clean.account_number.bytes().all(|b| b.is_ascii_digit());
-    if !digits_ok {
+    if clean.account_number.is_empty() {
+        errors.push(FieldError {
+            field: "accountNumber".into(),
+            code: ErrorCode::Required,
+        });
+    } else if !digits_ok {
         errors.push(FieldError {
             field: "accountNumber".into(),
             code: ErrorCode::InvalidAccountNumber,
@@ -231,7 +236,7 @@ mod tests {
         );
         assert_eq!(
             codes(validate_bank_account(&input(BankId::Absa, "632005", ""))),
-            [("accountNumber".to_string(), ErrorCode::InvalidAccountNumber)]
+            [("accountNumber".to_string(), ErrorCode::Required)]
         );
         let mut long_name = input(BankId::Absa, "632005", "1");
         long_name.holder_name = "x".repeat(31);

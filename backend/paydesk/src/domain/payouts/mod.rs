@@ -52,9 +52,23 @@ pub async fn run_payout_command(
 ) -> AppResult<Effect> {
     match command {
         Command::SetSettlementAccount { input, .. } => {
+            // The form's own mistakes and a wrong password are told together,
+            // not one after the other.
+            let mut fields = match validate_bank_account(input) {
+                Ok(_) => Vec::new(),
+                Err(AppError::Invalid(fields)) => fields,
+                Err(other) => return Err(other),
+            };
             match confirmed {
-                Some(Ok(())) => {}
-                Some(Err(refused)) => return Err(AppError::Refused(refused.clone())),
+                Some(Ok(())) if fields.is_empty() => {}
+                Some(Ok(())) => return Err(AppError::Invalid(fields)),
+                Some(Err(refused)) if refused.fields.is_empty() || fields.is_empty() => {
+                    return Err(AppError::Refused(refused.clone()));
+                }
+                Some(Err(refused)) => {
+                    fields.extend(refused.fields.iter().cloned());
+                    return Err(AppError::Invalid(fields));
+                }
                 None => return Err(AppError::field("confirmation", ErrorCode::WrongPassword)),
             }
             set_settlement_account(tx, scope, input).await
