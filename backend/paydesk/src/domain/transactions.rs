@@ -130,7 +130,8 @@ mod tests {
         ];
         let settled = tally(&rows);
         assert_eq!(settled.settled(), 10);
-        assert_eq!(settled.collected_cents, 110_000);
+        // Paid debits and cards; the disputed debit's money went back.
+        assert_eq!(settled.collected_cents, 100_000);
         assert_eq!(settled.ratio_bp(settled.paid), 7_000);
         assert_eq!(settled.ratio_bp(settled.unpaid), 2_000);
         assert_eq!(settled.ratio_bp(settled.disputed), 1_000);
