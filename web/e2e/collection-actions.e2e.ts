@@ -295,5 +295,14 @@ describe("collections actions: mandates and payments, in test mode", () => {
     await shell.chooseLanguage("en");
     await shell.chooseTheme("light");
     await page.close();
+
+    // The same link in a new tab, which starts on live data: nothing there, and it says where to look.
+    const live = await session.newPage();
+    await live.goto(`/customers/${customerId}`);
+    await new Shell(live).waitUntilLive();
+    const missing = live.getByTestId("customer-missing");
+    await missing.waitFor();
+    expect(await missing.textContent()).toContain("switch on Test mode in the header");
+    await live.close();
   }, 120_000);
 });

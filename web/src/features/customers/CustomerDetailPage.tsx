@@ -7,6 +7,7 @@ import { EmptyState } from "../../components/EmptyState";
 import { formatDateTime } from "../../components/format";
 import { PageHeader } from "../../components/PageHeader";
 import { PageSpinner } from "../../components/Spinner";
+import { useOtherModeHint } from "../../components/useOtherModeHint";
 import { useLiveClient } from "../../live/context";
 import { useCan } from "../../live/permissions";
 import type { BankAccount, Customer } from "../../protocol/wire";
@@ -27,6 +28,7 @@ type CustomerDetailPageProps = {
 
 export function CustomerDetailPage({ bankAccountAction, related }: CustomerDetailPageProps) {
   const { t } = useTranslation();
+  const otherMode = useOtherModeHint();
   const { id = "" } = useParams();
   const view = useCustomer(id);
 
@@ -37,7 +39,11 @@ export function CustomerDetailPage({ bankAccountAction, related }: CustomerDetai
       </Link>
       {view.state === "loading" ? <PageSpinner label={t("app.loading")} /> : null}
       {view.state === "error" ? (
-        <EmptyState title={view.code === "not_found" ? t("customers.notFound") : t(`errors.${view.code}`)} testId="customer-missing" />
+        <EmptyState
+          title={view.code === "not_found" ? t("customers.notFound") : t(`errors.${view.code}`)}
+          body={view.code === "not_found" ? otherMode : undefined}
+          testId="customer-missing"
+        />
       ) : null}
       {view.state === "ready" ? <CustomerDetail customer={view.customer} bankAccountAction={bankAccountAction} related={related} /> : null}
     </section>

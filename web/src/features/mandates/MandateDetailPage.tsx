@@ -6,6 +6,7 @@ import { EmptyState } from "../../components/EmptyState";
 import { formatBusinessDate, formatDateTime, formatMoney } from "../../components/format";
 import { PageHeader } from "../../components/PageHeader";
 import { PageSpinner } from "../../components/Spinner";
+import { useOtherModeHint } from "../../components/useOtherModeHint";
 import { mandateAtom } from "../../live/cache";
 import { useRecord } from "../../live/useRecord";
 import type { Mandate } from "../../protocol/wire";
@@ -14,6 +15,7 @@ import "./mandates.css";
 
 export function MandateDetailPage() {
   const { t } = useTranslation();
+  const otherMode = useOtherModeHint();
   const { id = "" } = useParams();
   const view = useRecord(mandateAtom(id), { t: "GetMandate", mandateId: id }, id);
   return (
@@ -23,7 +25,11 @@ export function MandateDetailPage() {
       </Link>
       {view.state === "loading" ? <PageSpinner label={t("app.loading")} /> : null}
       {view.state === "error" ? (
-        <EmptyState title={view.code === "not_found" ? t("mandates.notFound") : t(`errors.${view.code}`)} testId="mandate-missing" />
+        <EmptyState
+          title={view.code === "not_found" ? t("mandates.notFound") : t(`errors.${view.code}`)}
+          body={view.code === "not_found" ? otherMode : undefined}
+          testId="mandate-missing"
+        />
       ) : null}
       {view.state === "ready" ? <MandateDetail mandate={view.record} /> : null}
     </section>

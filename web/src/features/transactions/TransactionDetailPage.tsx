@@ -9,6 +9,7 @@ import { formatBusinessDate, formatDateTime, formatMoney } from "../../component
 import { PageHeader } from "../../components/PageHeader";
 import { PageSpinner } from "../../components/Spinner";
 import { TransactionStatusBadge } from "../../components/TransactionStatusBadge";
+import { useOtherModeHint } from "../../components/useOtherModeHint";
 import type { Transaction } from "../../protocol/wire";
 import { TransactionTimeline } from "./TransactionTimeline";
 import { feeStanding } from "./transactionView";
@@ -19,6 +20,7 @@ import { useTransaction } from "./useTransaction";
 /** `payouts`: the payouts made for the transaction and paying a debit order back (lazy, from the payouts feature). */
 export function TransactionDetailPage({ payouts }: { payouts?: (transaction: Transaction) => ReactNode }) {
   const { t } = useTranslation();
+  const otherMode = useOtherModeHint();
   const { id = "" } = useParams();
   const view = useTransaction(id);
   return (
@@ -30,6 +32,7 @@ export function TransactionDetailPage({ payouts }: { payouts?: (transaction: Tra
       {view.state === "error" ? (
         <EmptyState
           title={view.code === "not_found" ? t("transactions.detail.notFound") : t(`errors.${view.code}`)}
+          body={view.code === "not_found" ? otherMode : undefined}
           testId="transaction-missing"
         />
       ) : null}
