@@ -111,7 +111,9 @@ describe("signing up, out and in", () => {
   });
 
   it("asks for blank sign-in fields before sending anything", async () => {
-    const page = await session.newPage();
+    // A browser of its own: the tests above leave this file's session signed in.
+    const fresh = await openBrowser();
+    const page = await fresh.newPage();
     const login = new LoginPage(page);
     await login.open();
     const sent: string[] = [];
@@ -132,7 +134,7 @@ describe("signing up, out and in", () => {
     expect(await login.fieldError("Password").textContent()).toBe("This field is required.");
     expect(await login.error().count()).toBe(0);
     expect(sent).toEqual([]);
-    await page.close();
+    await fresh.close();
   });
 
   it("says so when there were too many sign-in attempts", async () => {
