@@ -522,6 +522,123 @@ async fn bad_payments_are_refused_with_every_field_named(db: Database) {
     }
 }
 
+/// A once-off EFT debit order of R250 on 3 March under `mandate`, with no
+/// transaction reference.
+fn once_under(customer_id: &str, mandate: MandateChoice) -> PaymentInput {
+    PaymentInput {
+        customer_id: customer_id.into(),
+        mandate,
+        kind: PaymentKind::Once,
+        amount_cents: 25_000,
+        date_to_process: Some("2026-03-03".into()),
+        transaction_reference: String::new(),
+        start_date: None,
+        end_date: None,
+        interval: None,
+        day_to_process: None,
+        first_collection_cents: None,
+        start_running: true,
+    }
+}
+
+fn eft_mandate(account_number: &str, contract: &str) -> MandateInput {
+    let mut mandate = new_mandate(PaymentMethod::EftDebitOrder, account_number, contract);
+    mandate.allow_tracking = false;
+    mandate.tracking_days = None;
+    mandate.approval_window = None;
+    mandate.maximum_collection_cents = None;
+    mandate
+}
+
+fn named(error: &WireError) -> Vec<(&str, ErrorCode)> {
+    error
+        .fields
+        .iter()
+        .map(|f| (f.field.as_str(), f.code))
+        .collect()
+}
+
+async fn a_payments_mistakes_are_told_together_with_its_mandates(db: Database) {
+    let app = TestApp::start_pinned(db).await;
+    let owner = app.merchant("owner@karoo.test").await;
+    let mut tab = owner.open(Mode::Test).await;
+    let customer_id = customer(&mut tab).await;
+    let first = once_under(
+        &customer_id,
+        MandateChoice::New {
+            input: Box::new(eft_mandate("4000000001", "GYM2026")),
+        },
+    );
+    let payment_id = committed_id(
+        tab.command(
+            "pay",
+            Command::CreatePayment {
+                input: Box::new(first),
+            },
+        )
+        .await,
+    );
+    let mandate_id = payment(&mut tab, &payment_id).await.mandate_id;
+    committed_id(
+        tab.command(
+            "cancel",
+            Command::ActOnMandate {
+                mandate_id: mandate_id.clone(),
+                action: MandateAction::Cancel,
+            },
+        )
+        .await,
+    );
+
+    // A mandate that can no longer collect, and no date to collect on.
+    let mut under_cancelled = once_under(&customer_id, MandateChoice::Existing { mandate_id });
+    under_cancelled.date_to_process = None;
+    let error = error_of(
+        tab.command(
+            "again",
+            Command::CreatePayment {
+                input: Box::new(under_cancelled),
+            },
+        )
+        .await,
+    );
+    assert_eq!(
+        named(&error),
+        [
+            ("dateToProcess", ErrorCode::Required),
+            ("mandate", ErrorCode::MandateNotUsable)
+        ]
+    );
+
+    // The account the customer already has, and a reference with a space in it.
+    let mut again = once_under(
+        &customer_id,
+        MandateChoice::New {
+            input: Box::new(eft_mandate("4000000001", "GYM2027")),
+        },
+    );
+    again.transaction_reference = "INV 1".into();
+    let error = error_of(
+        tab.command(
+            "new",
+            Command::CreatePayment {
+                input: Box::new(again),
+            },
+        )
+        .await,
+    );
+    assert_eq!(
+        named(&error),
+        [
+            ("transactionReference", ErrorCode::InvalidCharacters),
+            (
+                "mandate.bankAccount.accountNumber",
+                ErrorCode::DuplicateBankAccount
+            )
+        ]
+    );
+}
+
 /// Asks for the payment until `done` holds (the scheduler runs just after a
 /// command's reply).
 async fn payment_when(socket: &mut Socket, id: &str, done: impl Fn(&Payment) -> bool) -> Payment {
@@ -625,5 +742,6 @@ on_both_databases!(
     a_declined_debicheck_stops_its_payment_and_the_days_go_on,
     a_closed_account_stops_the_payment_and_disables_the_mandate,
     bad_payments_are_refused_with_every_field_named,
+    a_payments_mistakes_are_told_together_with_its_mandates,
     insufficient_funds_is_retried_twice_then_stops_with_60
 );

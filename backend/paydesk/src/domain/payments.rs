@@ -1,9 +1,9 @@
 //! Payments: once-off debits and recurring schedules, each under a mandate.
 
 use protocol::{
-    BankAccountChoice, Change, ErrorCode, FieldError, Interval, MandateChoice, MandateStatus,
-    Payment, PaymentAction, PaymentFilter, PaymentInput, PaymentKind, PaymentMethod, PaymentStatus,
-    ReplyBody, SortOrder,
+    BankAccountChoice, Change, ErrorCode, FieldError, Interval, Mandate, MandateChoice,
+    MandateStatus, Payment, PaymentAction, PaymentFilter, PaymentInput, PaymentKind, PaymentMethod,
+    PaymentStatus, ReplyBody, SortOrder,
 };
 use time::Date;
 
@@ -340,46 +340,49 @@ pub async fn create_payment(tx: &mut Tx, scope: &Scope, input: &PaymentInput) ->
     // The mandate: an existing one of this customer, or a new one.
     let (mandate_id, method, allow_date_adjustment, mandate_status) = match &input.mandate {
         MandateChoice::Existing { mandate_id } => {
-            let mandate = mandate_store::find_mandate(
-                &mut **tx,
-                &scope.merchant_id,
-                scope.mode,
-                checked_id(mandate_id)?,
-            )
-            .await?
-            .filter(|m| m.customer_id == customer.id && !m.archived)
-            .ok_or(AppError::field("mandate", ErrorCode::MandateNotUsable))?;
-            if !matches!(
-                mandate.status,
-                MandateStatus::Active | MandateStatus::PendingAuthentication
-            ) {
-                return Err(AppError::field("mandate", ErrorCode::MandateNotUsable));
+            let mandate_id = checked_id(mandate_id)?;
+            match usable_mandate(tx, scope, &customer.id, mandate_id).await? {
+                Some(mandate) => {
+                    if !settings.enabled.contains(&mandate.method) {
+                        field(&mut errors, "mandate", Err(ErrorCode::MethodNotEnabled));
+                    }
+                    if mandate
+                        .maximum_collection_cents
+                        .is_some_and(|max| input.amount_cents > max)
+                    {
+                        field(
+                            &mut errors,
+                            "amountCents",
+                            Err(ErrorCode::MaximumBelowAmount),
+                        );
+                    }
+                    if !errors.is_empty() {
+                        return Err(AppError::Invalid(errors));
+                    }
+                    (
+                        mandate.id,
+                        mandate.method,
+                        mandate.allow_date_adjustment,
+                        mandate.status,
+                    )
+                }
+                // Told with the payment's own mistakes, not before them.
+                None => {
+                    field(&mut errors, "mandate", Err(ErrorCode::MandateNotUsable));
+                    return Err(AppError::Invalid(errors));
+                }
             }
-            payment_methods::ensure_enabled(&settings, mandate.method)?;
-            if mandate
-                .maximum_collection_cents
-                .is_some_and(|max| input.amount_cents > max)
-            {
-                field(
-                    &mut errors,
-                    "amountCents",
-                    Err(ErrorCode::MaximumBelowAmount),
-                );
-            }
-            if !errors.is_empty() {
-                return Err(AppError::Invalid(errors));
-            }
-            (
-                mandate.id,
-                mandate.method,
-                mandate.allow_date_adjustment,
-                mandate.status,
-            )
         }
         MandateChoice::New {
             input: mandate_input,
         } => {
-            payment_methods::ensure_enabled(&settings, mandate_input.method)?;
+            if !settings.enabled.contains(&mandate_input.method) {
+                field(
+                    &mut errors,
+                    "mandate.method",
+                    Err(ErrorCode::MethodNotEnabled),
+                );
+            }
             let clean = mandates::validate_mandate(
                 mandate_input,
                 mandates::Payer {
@@ -422,6 +425,23 @@ pub async fn create_payment(tx: &mut Tx, scope: &Scope, input: &PaymentInput) ->
                             changes.extend(effect.changes);
                             effect.id
                         } else {
+                            // An account the customer already has is told with the
+                            // form's other mistakes, not after they are put right.
+                            if bank_accounts::account_exists(
+                                tx,
+                                &scope.merchant_id,
+                                scope.mode,
+                                &customer.id,
+                                &account,
+                            )
+                            .await?
+                            {
+                                field(
+                                    &mut errors,
+                                    "mandate.bankAccount.accountNumber",
+                                    Err(ErrorCode::DuplicateBankAccount),
+                                );
+                            }
                             None
                         }
                     }
@@ -496,6 +516,26 @@ pub async fn create_payment(tx: &mut Tx, scope: &Scope, input: &PaymentInput) ->
         changes,
         id: Some(record.view.id),
     })
+}
+
+/// One of the customer's mandates that can collect: approved or awaiting the
+/// payer's approval, and not archived.
+async fn usable_mandate(
+    tx: &mut Tx,
+    scope: &Scope,
+    customer_id: &str,
+    mandate_id: &str,
+) -> AppResult<Option<Mandate>> {
+    let found =
+        mandate_store::find_mandate(&mut **tx, &scope.merchant_id, scope.mode, mandate_id).await?;
+    Ok(found.filter(|m| {
+        m.customer_id == customer_id
+            && !m.archived
+            && matches!(
+                m.status,
+                MandateStatus::Active | MandateStatus::PendingAuthentication
+            )
+    }))
 }
 
 /// Field errors of a nested record, named from the form's root.
