@@ -9,8 +9,9 @@ import { LiveError } from "../../live/client";
 import { useLiveClient } from "../../live/context";
 import type { ErrorCode, HistoryDetail } from "../../protocol/wire";
 import "./history.css";
+import { fieldLabel, fieldOrder, fieldValueText } from "./fieldLabels";
 import { recordPath } from "./historyView";
-import { actionLabel, recordLabel, whoLabel } from "./labels";
+import { actionLabel, recordLabel, translatorOf, whoLabel } from "./labels";
 
 type Loaded = { id: string; detail?: HistoryDetail; error?: ErrorCode };
 
@@ -48,19 +49,14 @@ export function HistoryEntryPage() {
   );
 }
 
-// JSON text as a person reads it: strings without their quotes, nothing as a dash, and the
-// records' times (`createdAt`, `updatedAt`: milliseconds) as dates.
-function shown(field: string, value: string | undefined, language: string): string {
-  if (value === undefined || value === "null") return "—";
-  if (field.endsWith("At") && /^\d+$/.test(value)) return formatDateTime(Number(value), language);
-  return value.startsWith('"') ? (JSON.parse(value) as string) : value;
-}
-
 function EntryDetail({ detail }: { detail: HistoryDetail }) {
   const { t, i18n } = useTranslation();
   const { entry } = detail;
   const path = recordPath(detail);
   const changed = new Set(entry.fields);
+  const translate = translatorOf(i18n);
+  const value = (field: string, json: string | undefined) =>
+    fieldValueText(entry.recordKind, field, json, { translate, language: i18n.language });
   const rows: [string, string, string?][] = [
     [t("accountHistory.detail.who"), whoLabel(entry, t)],
     [t("accountHistory.detail.when"), formatDateTime(entry.at, i18n.language)],
@@ -68,7 +64,10 @@ function EntryDetail({ detail }: { detail: HistoryDetail }) {
     [t("accountHistory.detail.browser"), entry.userAgent || "—"],
     [t("accountHistory.detail.command"), detail.commandId ?? "—", "mono"],
   ];
-  const fields = [...detail.changes].sort((a, b) => Number(changed.has(b.field)) - Number(changed.has(a.field)));
+  // What changed first, each group in the record's own order.
+  const fields = [...detail.changes].sort(
+    (a, b) => Number(changed.has(b.field)) - Number(changed.has(a.field)) || fieldOrder(entry.recordKind, a.field) - fieldOrder(entry.recordKind, b.field),
+  );
   return (
     <>
       <PageHeader title={`${recordLabel(entry, t)} · ${actionLabel(entry, t)}`} subtitle={entry.recordId} />
@@ -121,9 +120,13 @@ function EntryDetail({ detail }: { detail: HistoryDetail }) {
             <tbody>
               {fields.map((field) => (
                 <tr key={field.field} className={changed.has(field.field) ? "is-changed" : undefined} data-testid="history-change" data-field={field.field}>
-                  <td className="cell-mono">{field.field}</td>
-                  <td className="history-value">{shown(field.field, field.before, i18n.language)}</td>
-                  <td className="history-value">{shown(field.field, field.after, i18n.language)}</td>
+                  <td>
+                    <span data-testid="history-field-label">{fieldLabel(entry.recordKind, field.field, translate)}</span>
+                    {/* The protocol's own name, as the API and webhooks send it, for developers. */}
+                    <span className="cell-sub cell-mono">{field.field}</span>
+                  </td>
+                  <td className="history-value">{value(field.field, field.before)}</td>
+                  <td className="history-value">{value(field.field, field.after)}</td>
                 </tr>
               ))}
             </tbody>

@@ -24,7 +24,8 @@ import {
   writeHistoryView,
   type HistoryView,
 } from "./historyView";
-import { actionLabel, recordLabel, whoLabel } from "./labels";
+import { changedFieldsLabel } from "./fieldLabels";
+import { actionLabel, recordLabel, translatorOf, whoLabel } from "./labels";
 import { useHistoryList } from "./useHistoryList";
 
 function fileName(now: Date): string {
@@ -42,6 +43,7 @@ export function HistoryPage() {
   const matches = useCallback((entry: HistoryEntry) => matchesFilter(entry, filter), [filter]);
   const list = useHistoryList(filter, filterKey, matches);
   const filtered = filterKey !== "";
+  const translate = translatorOf(i18n);
 
   const exportCsv = () => {
     const header = Object.fromEntries(CSV_COLUMNS.map((column) => [column, t(`accountHistory.csv.${column}`)])) as Parameters<typeof historyCsv>[1]["header"];
@@ -50,6 +52,7 @@ export function HistoryPage() {
       who: (entry) => whoLabel(entry, t),
       record: (entry) => recordLabel(entry, t),
       action: (entry) => actionLabel(entry, t),
+      fields: (entry) => changedFieldsLabel(entry, translate),
     });
     downloadCsv(csv, fileName(new Date()));
   };
@@ -132,7 +135,7 @@ export function HistoryPage() {
                     {entry.recordId ? <span className="cell-sub cell-mono">{entry.recordId}</span> : null}
                   </td>
                   {/* A new record's every field is new: only an update names what changed. */}
-                  <td className="hide-sm cell-muted history-fields">{entry.action === "updated" ? entry.fields.join(", ") : "—"}</td>
+                  <td className="hide-sm cell-muted history-fields">{entry.action === "updated" ? changedFieldsLabel(entry, translate) : "—"}</td>
                   <td className="hide-md cell-muted">{entry.address ?? "—"}</td>
                 </tr>
               ))}

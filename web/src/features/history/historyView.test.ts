@@ -39,10 +39,12 @@ describe("history view", () => {
       who: (e) => e.actorName ?? "",
       record: () => "Customer",
       action: () => "Updated",
+      fields: (e) => e.fields.map((field) => field.toUpperCase()).join(", "),
     });
     const row = csv.split("\r\n")[1];
     expect(row).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(row).toContain(`"'@agent"`);
     expect(row.startsWith("hst_1,")).toBe(true);
+    expect(row.endsWith(",NAME")).toBe(true);
   });
 });

@@ -168,6 +168,7 @@ export type CsvLabels = {
   who: (entry: HistoryEntry) => string;
   record: (entry: HistoryEntry) => string;
   action: (entry: HistoryEntry) => string;
+  fields: (entry: HistoryEntry) => string;
 };
 
 /**
@@ -187,7 +188,7 @@ export function historyCsv(entries: HistoryEntry[], labels: CsvLabels): string {
       record: labels.record(entry),
       recordId: entry.recordId ?? "",
       action: labels.action(entry),
-      fields: entry.fields.join(" "),
+      fields: labels.fields(entry),
     };
     return CSV_COLUMNS.map((column) => csvCell(row[column]));
   });

@@ -1,5 +1,6 @@
-import type { TFunction } from "i18next";
+import type { i18n as I18n, TFunction } from "i18next";
 import type { HistoryEntry } from "../../protocol/wire";
+import type { Translate } from "./fieldLabels";
 import { isRecordKind } from "./historyView";
 
 /** Who made the entry, in words: the member's name, or what acted (the scheduler, a payer, ...). */
@@ -14,4 +15,16 @@ export function recordLabel(entry: HistoryEntry, t: TFunction): string {
 
 export function actionLabel(entry: HistoryEntry, t: TFunction): string {
   return t(`accountHistory.action.${entry.action}`);
+}
+
+/**
+ * Looks words up by keys made from what the server sent (field names, enum codes), which the
+ * typed `t` cannot take: a key the language lacks, or one that names a group of words rather
+ * than one text, is undefined, for the caller to fall back on what was sent.
+ */
+export function translatorOf(i18n: I18n): Translate {
+  return (key) => {
+    const text: unknown = i18n.getResource(i18n.language, "translation", key);
+    return typeof text === "string" ? text : undefined;
+  };
 }

@@ -1,0 +1,106 @@
+import { bankName } from "../../components/banks";
+import { formatBusinessDate, formatDateTime, formatMoney } from "../../components/format";
+import type { HistoryEntry } from "../../protocol/wire";
+import { isRecordKind } from "./historyView";
+import { RECORD_FIELDS, type Shown } from "./recordFields";
+
+/** The interface language's text at a locale key, or undefined when it has none there. */
+export type Translate = (key: string) => string | undefined;
+
+export type ValueContext = { translate: Translate; language: string };
+
+// Field names and enum codes are plain words (`lastUsedAt`, `sent_to_bank`); anything else is
+// shown as sent rather than looked up, as a dot would walk into another part of the locale files.
+const CODE = /^\w+$/;
+
+function shownOf(recordKind: string, field: string): Shown | undefined {
+  if (!isRecordKind(recordKind)) return undefined;
+  const fields = RECORD_FIELDS[recordKind];
+  return Object.hasOwn(fields, field) ? fields[field] : undefined;
+}
+
+/**
+ * A field as a merchant reads it: the record's own wording where a name means something else
+ * there (a mandate's `industry` is the type of payment), else the field's shared label, else its
+ * raw name: an entry recorded before a field was renamed must still show.
+ */
+export function fieldLabel(recordKind: string, field: string, translate: Translate): string {
+  return translatedFieldLabel(recordKind, field, translate) ?? field;
+}
+
+/** The field's label in the interface language, if it has one. */
+export function translatedFieldLabel(recordKind: string, field: string, translate: Translate): string | undefined {
+  if (!CODE.test(field)) return undefined;
+  const own = isRecordKind(recordKind) ? translate(`accountHistory.recordFieldNames.${recordKind}.${field}`) : undefined;
+  return own ?? translate(`accountHistory.fieldNames.${field}`);
+}
+
+/** Where a field comes in its record (the protocol's order); fields this build does not know come last. */
+export function fieldOrder(recordKind: string, field: string): number {
+  if (!isRecordKind(recordKind)) return Number.MAX_SAFE_INTEGER;
+  const index = Object.keys(RECORD_FIELDS[recordKind]).indexOf(field);
+  return index === -1 ? Number.MAX_SAFE_INTEGER : index;
+}
+
+/** The fields an entry names as changed, labelled, for the list and its CSV. */
+export function changedFieldsLabel(entry: HistoryEntry, translate: Translate): string {
+  return entry.fields.map((field) => fieldLabel(entry.recordKind, field, translate)).join(", ");
+}
+
+function yesNo(value: boolean, translate: Translate): string {
+  return translate(`accountHistory.values.${value ? "yes" : "no"}`) ?? String(value);
+}
+
+function word(prefix: string, value: unknown, translate: Translate): string {
+  if (typeof value !== "string") return JSON.stringify(value);
+  return (CODE.test(value) ? translate(`${prefix}.${value}`) : undefined) ?? value;
+}
+
+// A value no rule covers: strings without their quotes, booleans in words, the rest as JSON.
+function plain(value: unknown, json: string, translate: Translate): string {
+  if (typeof value === "string") return value;
+  if (typeof value === "boolean") return yesNo(value, translate);
+  return json;
+}
+
+function render(shown: Shown, value: unknown, json: string, { translate, language }: ValueContext): string {
+  switch (shown) {
+    case "time":
+      return typeof value === "number" ? formatDateTime(value, language) : plain(value, json, translate);
+    case "date":
+      return typeof value === "string" ? formatBusinessDate(value, language) : plain(value, json, translate);
+    case "money":
+      return Number.isSafeInteger(value) ? formatMoney(value as number, language) : plain(value, json, translate);
+    case "bank":
+      return typeof value === "string" ? bankName(value) : plain(value, json, translate);
+    case "data":
+      return json;
+    case "text":
+    case "yesNo":
+      return plain(value, json, translate);
+  }
+  if (shown.endsWith("[]")) {
+    if (!Array.isArray(value)) return plain(value, json, translate);
+    return value.length === 0 ? "—" : value.map((item) => word(shown.slice(0, -2), item, translate)).join(", ");
+  }
+  return word(shown, value, translate);
+}
+
+/**
+ * A field's value (JSON text, as the server sends it) as a merchant reads it: nothing as a dash,
+ * times and business dates in the interface language, cents as rand, yes or no, and enum codes
+ * in the words the app uses for them elsewhere. Free text is left as it is.
+ */
+export function fieldValueText(recordKind: string, field: string, json: string | undefined, context: ValueContext): string {
+  if (json === undefined) return "—";
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    return json;
+  }
+  if (value === null) return "—";
+  // A field this build does not know: the records' times end in `At` and are milliseconds.
+  const shown = shownOf(recordKind, field) ?? (field.endsWith("At") ? "time" : "text");
+  return render(shown, value, json, context);
+}
