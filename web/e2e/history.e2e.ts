@@ -46,7 +46,7 @@ describe("account history, live across tabs", () => {
     await history.row("Customer · Created").waitFor();
     const updated = history.row("Customer · Updated");
     expect(await updated.getByTestId("history-who").textContent()).toBe(account.name);
-    expect(await updated.locator(".history-fields").textContent()).toBe("name");
+    expect(await updated.locator(".history-fields").textContent()).toBe("Name");
     await tabB.bringToFront();
     await shoot(tabB, "history-list-en-light");
 
@@ -65,7 +65,7 @@ describe("account history, live across tabs", () => {
     const [header, ...rows] = Papa.parse<string[]>(text.trim(), { skipEmptyLines: true }).data;
     expect(header).toEqual(["Entry", "Time (UTC)", "Who", "Address", "Browser", "Record", "Record ID", "Action", "Fields changed"]);
     expect(rows).toHaveLength(1);
-    expect([rows[0][2], rows[0][5], rows[0][7], rows[0][8]]).toEqual([account.name, "Customer", "Updated", "name"]);
+    expect([rows[0][2], rows[0][5], rows[0][7], rows[0][8]]).toEqual([account.name, "Customer", "Updated", "Name"]);
 
     // A reload keeps the filters.
     await tabB.reload();
@@ -75,9 +75,13 @@ describe("account history, live across tabs", () => {
     const entry = new HistoryEntryPage(tabB);
     await entry.waitForIt();
     expect(await entry.title().textContent()).toBe("Customer · Updated");
-    const name = entry.change("name");
-    await expect.poll(() => name.locator("td").nth(1).textContent()).toBe("Sipho Dlamini");
-    await expect.poll(() => name.locator("td").nth(2).textContent()).toBe("Sipho M. Dlamini");
+    await expect.poll(() => entry.value("name", 0).textContent()).toBe("Sipho Dlamini");
+    await expect.poll(() => entry.value("name", 1).textContent()).toBe("Sipho M. Dlamini");
+    // Fields read by their labels, and values in words: a flag is yes or no, not `false`.
+    expect(await entry.fieldLabel("name").textContent()).toBe("Name");
+    expect(await entry.fieldLabel("addressLine1").textContent()).toBe("Address line 1");
+    expect(await entry.fieldLabel("archived").textContent()).toBe("Archived");
+    expect(await entry.value("archived", 1).textContent()).toBe("No");
     await shoot(tabB, "history-entry-en-light");
 
     await entry.recordLink().click();
@@ -96,15 +100,23 @@ describe("account history, live across tabs", () => {
     await history.row("Customer · Created").waitFor();
     await shell.chooseTheme("dark");
     await shoot(page, "history-list-en-dark");
-    await history.rows().first().getByRole("link").click();
-    await new HistoryEntryPage(page).waitForIt();
+    await history.row("Customer · Updated").getByRole("link").click();
+    const entry = new HistoryEntryPage(page);
+    await entry.waitForIt();
     await shoot(page, "history-entry-en-dark");
 
     await shell.chooseLanguage("afr");
     await page.getByText("Geskiedenis").first().waitFor();
+    // The same entry in Afrikaans: labels and worded values follow the language.
+    await expect.poll(() => entry.fieldLabel("name").textContent()).toBe("Naam");
+    expect(await entry.fieldLabel("addressLine1").textContent()).toBe("Adresreël 1");
+    expect(await entry.fieldLabel("archived").textContent()).toBe("Geargiveer");
+    expect(await entry.value("archived", 1).textContent()).toBe("Nee");
+    expect(await entry.change("archived").getAttribute("data-field")).toBe("archived");
     await shoot(page, "history-entry-afr-dark");
     await history.open();
     await history.row("Kliënt · Geskep").waitFor();
+    expect(await history.row("Kliënt · Bygewerk").locator(".history-fields").textContent()).toBe("Naam");
     await shoot(page, "history-list-afr-dark");
     await shell.chooseTheme("light");
     await shoot(page, "history-list-afr-light");

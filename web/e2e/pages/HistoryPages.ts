@@ -48,6 +48,16 @@ export class HistoryEntryPage {
     return this.page.locator(`[data-testid="history-change"][data-field="${field}"]`);
   }
 
+  /** The field's label as the merchant reads it (the row keeps the raw name in `data-field`). */
+  fieldLabel(field: string): Locator {
+    return this.change(field).getByTestId("history-field-label");
+  }
+
+  /** The field's value before (0) or after (1) the change. */
+  value(field: string, side: 0 | 1): Locator {
+    return this.change(field).locator("td").nth(side + 1);
+  }
+
   recordLink(): Locator {
     return this.page.getByTestId("entry-record-link");
   }
