@@ -172,7 +172,7 @@ async fn presence_crosses_nodes_and_a_dead_node_leaves_no_ghosts() {
     tx.commit().await.unwrap();
 
     // (d) Another merchant's team on both nodes: it sees only its own.
-    let lerato_path = "/payments";
+    let lerato_path = "/payments/one-time";
     let (mut lerato_a, mut lerato_seen) = (
         tab(
             &a.browser(&lerato_jar),

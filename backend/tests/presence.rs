@@ -13,7 +13,7 @@ use std::time::Duration;
 use common::members::{add_member, on_merchant};
 use common::{Database, Socket, TestApp};
 use futures_util::future::join_all;
-use protocol::{ClientFrame, PresenceMember, Role, ServerFrame};
+use protocol::{ClientFrame, Mode, PresenceMember, Role, ServerFrame};
 
 const OWNER: &str = "owner@karoo.co.za";
 const TEAM: [(&str, &str); 3] = [
@@ -245,7 +245,93 @@ async fn a_form_open_shows_as_editing_until_it_closes(db: Database) {
     assert_eq!(seen.snapshots, 1);
 }
 
+/// A member is told where the others are only on screens their own role
+/// opens; text that is no screen of the app is told to no one; a member
+/// whose role changes is told again, as the new role reads it.
+async fn a_member_is_told_only_of_screens_their_role_opens(db: Database) {
+    const MEMBER: &str = "sipho@karoo.co.za";
+    let app = TestApp::start(db).await;
+    let owner = app.merchant(OWNER).await;
+    let member = app.merchant(MEMBER).await;
+    add_member(&app, OWNER, MEMBER, Role::Support).await;
+    let (owner_id, merchant_id) = app.owner_ids(OWNER).await;
+    let (member_id, _) = app.owner_ids(MEMBER).await;
+    let record = "/customers/cus_1".to_string();
+    let payouts = "/account/payouts".to_string();
+    let (mut on_record, _) = on_merchant(&owner, &merchant_id, Mode::Test).await;
+    let (mut on_payouts, _) = on_merchant(&owner, &merchant_id, Mode::Test).await;
+    let (mut elsewhere, _) = on_merchant(&owner, &merchant_id, Mode::Test).await;
+    let (mut support, _) = on_merchant(&member, &merchant_id, Mode::Test).await;
+    on_record
+        .send(&ClientFrame::Presence {
+            viewing: Some(record.clone()),
+            editing: Some(record.clone()),
+        })
+        .await;
+    on_payouts
+        .send(&ClientFrame::Presence {
+            viewing: Some(payouts.clone()),
+            editing: None,
+        })
+        .await;
+    elsewhere
+        .send(&ClientFrame::Presence {
+            viewing: Some("/about <script>".into()),
+            editing: Some("/developers/tokens/secret".into()),
+        })
+        .await;
+
+    // Support reads customers, not payouts.
+    let mut owner_seen_by_support = person(&owner_id, "Thandi Nkosi", vec![record.clone()]);
+    owner_seen_by_support.editing = vec![record.clone()];
+    let sipho = person(&member_id, "Thandi Nkosi", Vec::new());
+    let mut truth = BTreeMap::from([
+        (owner_id.clone(), owner_seen_by_support),
+        (member_id.clone(), sipho.clone()),
+    ]);
+    let mut seen = Seen::default();
+    converge(&mut support, &mut seen, &truth).await;
+
+    // The owner reads both; the text that is no screen is nowhere.
+    let mut owner_seen_by_owner = person(
+        &owner_id,
+        "Thandi Nkosi",
+        vec![payouts.clone(), record.clone()],
+    );
+    owner_seen_by_owner.editing = vec![record.clone()];
+    let owner_truth = BTreeMap::from([
+        (owner_id.clone(), owner_seen_by_owner),
+        (member_id.clone(), sipho.clone()),
+    ]);
+    let mut owner_seen = Seen::default();
+    converge(&mut elsewhere, &mut owner_seen, &owner_truth).await;
+
+    // Support becomes finance: payouts, and no customers.
+    let change = protocol::Command::ChangeMemberRole {
+        user_id: member_id.clone(),
+        role: Role::Finance,
+        role_id: None,
+    };
+    common::committed_id(on_payouts.command("c1", change).await);
+    truth.insert(
+        owner_id.clone(),
+        person(&owner_id, "Thandi Nkosi", vec![payouts.clone()]),
+    );
+    let snapshots = seen.snapshots;
+    loop {
+        let frame = support
+            .next_within(Duration::from_secs(10))
+            .await
+            .unwrap_or_else(|e| panic!("the new role's view: {e:?}; it is {:?}", seen.people));
+        if seen.apply(&frame) && seen.people == truth {
+            break;
+        }
+    }
+    assert_eq!(seen.snapshots, snapshots + 1, "told again, whole");
+}
+
 on_both_databases!(
     a_join_storm_sends_each_tab_one_snapshot_and_few_small_changes,
     a_form_open_shows_as_editing_until_it_closes,
+    a_member_is_told_only_of_screens_their_role_opens,
 );

@@ -57,6 +57,15 @@ struct Member {
     fresh: bool,
 }
 
+/// What one role is told at a presence flush: who is online as it reads
+/// them, the changes since it was last told (none: nothing to send), and the
+/// whole list for its tabs that just joined (encoded when first needed).
+struct Told {
+    seen: PresenceView,
+    changed: Option<Encoded>,
+    snapshot: Option<Option<Encoded>>,
+}
+
 pub struct MerchantActor {
     key: StreamKey,
     db: Db,
@@ -71,8 +80,9 @@ pub struct MerchantActor {
     /// A presence flush is due within `PRESENCE_FLUSH`: the timer runs only
     /// then, so a merchant whose tabs sit idle wakes nothing.
     flush_armed: bool,
-    /// Who the tabs were last told is online.
-    announced: PresenceView,
+    /// Who the tabs were last told is online, as each role reads it
+    /// (`presence::as_seen`): one view per set of permissions among the tabs.
+    announced: HashMap<Permissions, PresenceView>,
     /// The other nodes' people on this stream (PostgreSQL with a link).
     cross: Option<CrossNode>,
     idle_timer: Option<SpawnHandle>,
@@ -89,7 +99,7 @@ impl MerchantActor {
             sessions: HashMap::new(),
             presence_dirty: false,
             flush_armed: false,
-            announced: PresenceView::new(),
+            announced: HashMap::new(),
             cross: None,
             idle_timer: None,
         }
@@ -127,7 +137,8 @@ impl MerchantActor {
     /// Broadcasts deltas past the known position, in order, and moves it on.
     fn publish(&mut self, deltas: Vec<(u64, Vec<Change>)>, ctx: &mut Context<Self>) {
         self.broadcast(deltas);
-        // A member removed or a socket dropped changed who is online.
+        // A member removed, regranted or a socket dropped changed who is
+        // online, or what a tab may be told of it.
         self.arm_presence_flush(ctx);
     }
 
@@ -157,6 +168,12 @@ impl MerchantActor {
                 Change::MemberUpserted { member } => {
                     for session in self.sessions.values_mut() {
                         if session.tab.user_id() == member.user_id {
+                            if session.permissions != member.permissions {
+                                // Who is online is told again, as the new
+                                // role reads it.
+                                session.fresh = true;
+                                self.presence_dirty = true;
+                            }
                             session.permissions = member.permissions;
                             session.outbox.do_send(Outbound::Regrant(Grant {
                                 role: member.role,
@@ -254,34 +271,49 @@ impl MerchantActor {
             cross.flushed(&self.key, &view);
             view = cross.merged(view);
         }
-        let changes = presence::diff(&self.announced, &view);
-        let changed = if changes.is_empty() {
-            None
-        } else {
-            Self::encoded(&ServerFrame::PresenceChanged {
-                joined: changes.joined,
-                moved: changes.moved,
-                left: changes.left,
-            })
-        };
-        let mut snapshot: Option<Option<Encoded>> = None;
+        // Each role is told only of the screens it opens: one view, one
+        // changes frame and at most one snapshot per set of permissions.
+        let mut told: HashMap<Permissions, Told> = HashMap::new();
+        for member in self.sessions.values() {
+            told.entry(member.permissions).or_insert_with(|| {
+                let seen = presence::as_seen(&view, &member.permissions);
+                let before = self.announced.remove(&member.permissions);
+                let changes = presence::diff(&before.unwrap_or_default(), &seen);
+                let changed = (!changes.is_empty()).then(|| {
+                    Self::encoded(&ServerFrame::PresenceChanged {
+                        joined: changes.joined,
+                        moved: changes.moved,
+                        left: changes.left,
+                    })
+                });
+                Told {
+                    seen,
+                    changed: changed.flatten(),
+                    snapshot: None,
+                }
+            });
+        }
         self.send_each(|member| {
+            let told = told.get_mut(&member.permissions)?;
             if member.fresh {
-                snapshot
+                told.snapshot
                     .get_or_insert_with(|| {
                         Self::encoded(&ServerFrame::Presence {
-                            members: view.values().cloned().collect(),
+                            members: told.seen.values().cloned().collect(),
                         })
                     })
                     .clone()
             } else {
-                changed.clone()
+                told.changed.clone()
             }
         });
         for member in self.sessions.values_mut() {
             member.fresh = false;
         }
-        self.announced = view;
+        self.announced = told
+            .into_iter()
+            .map(|(permissions, told)| (permissions, told.seen))
+            .collect();
     }
 
     /// Who this node's tabs of the stream show to be online.
@@ -489,9 +521,14 @@ impl Handler<Leave> for MerchantActor {
 impl Handler<Regranted> for MerchantActor {
     type Result = ();
 
-    fn handle(&mut self, msg: Regranted, _ctx: &mut Self::Context) {
-        if let Some(session) = self.sessions.get_mut(&msg.session_id) {
+    fn handle(&mut self, msg: Regranted, ctx: &mut Self::Context) {
+        if let Some(session) = self.sessions.get_mut(&msg.session_id)
+            && session.permissions != msg.grant.permissions
+        {
             session.permissions = msg.grant.permissions;
+            // Who is online is told again, as the new role reads it.
+            session.fresh = true;
+            self.presence_changed(ctx);
         }
     }
 }

@@ -9,6 +9,8 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+use paydesk::domain::permissions::Permissions;
+use paydesk::domain::screen_paths;
 use protocol::PresenceMember;
 
 /// At most this many people are listed (the first by user id): the frames
@@ -109,6 +111,29 @@ pub fn view<'a>(tabs: impl IntoIterator<Item = &'a Tab>) -> PresenceView {
     people
 }
 
+/// `view` as a member with `permissions` is told it: everyone online, each
+/// with only the screens that member's role opens (`screen_paths`).
+pub fn as_seen(view: &PresenceView, permissions: &Permissions) -> PresenceView {
+    let shown = |paths: &[String]| -> Vec<String> {
+        paths
+            .iter()
+            .filter(|path| screen_paths::shown_to(path, permissions))
+            .cloned()
+            .collect()
+    };
+    view.iter()
+        .map(|(user_id, person)| {
+            let seen = PresenceMember {
+                user_id: person.user_id.clone(),
+                name: person.name.clone(),
+                viewing: shown(&person.viewing),
+                editing: shown(&person.editing),
+            };
+            (user_id.clone(), seen)
+        })
+        .collect()
+}
+
 /// What a tab that had `before` must apply to have `after`.
 pub fn diff(before: &PresenceView, after: &PresenceView) -> PresenceDiff {
     let mut changes = PresenceDiff::default();
@@ -141,6 +166,7 @@ pub fn tidy_paths(person: &mut PresenceMember) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use paydesk::domain::permissions::{Access, Section};
 
     fn tabs(list: &[(&str, &str)]) -> Vec<Tab> {
         list.iter()
@@ -183,6 +209,23 @@ mod tests {
         assert_eq!(changes.moved[0].viewing, vec!["/payments"]);
         assert_eq!(changes.left, vec!["u2"]);
         assert!(diff(&after, &after).is_empty());
+    }
+
+    #[test]
+    fn each_role_sees_everyone_online_on_its_own_screens() {
+        let mut tabs = tabs(&[("u1", "Thandi"), ("u1", "Thandi"), ("u2", "Pieter")]);
+        tabs[0].set(Some("/account/payouts".into()), None);
+        tabs[1].set(
+            Some("/customers/cus_1".into()),
+            Some("/customers/cus_1".into()),
+        );
+        let people = view(&tabs);
+        let customers_only = Permissions::all(Access::None).with(Section::Customers, Access::Read);
+        let seen = as_seen(&people, &customers_only);
+        assert_eq!(seen.len(), 2, "everyone online is listed");
+        assert_eq!(seen["u1"].viewing, vec!["/customers/cus_1"]);
+        assert_eq!(seen["u1"].editing, vec!["/customers/cus_1"]);
+        assert_eq!(as_seen(&people, &Permissions::all(Access::Write)), people);
     }
 
     #[test]

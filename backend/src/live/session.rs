@@ -28,6 +28,7 @@ use paydesk::domain::accounts::{self, AccountScope};
 use paydesk::domain::api_tokens::authenticate::{TokenAccess, api_socket_key};
 use paydesk::domain::permissions::Grant;
 use paydesk::domain::routes::{self, Runs};
+use paydesk::domain::screen_paths;
 use paydesk::domain::teams::TeamTools;
 use paydesk::domain::webhooks::endpoints::check_address;
 use paydesk::error::AppError;
@@ -298,8 +299,13 @@ impl SessionActor {
             ClientFrame::Query { id, query } => self.query(id, query, ctx),
             ClientFrame::Presence { viewing, editing } => {
                 if let Some(joined) = &self.joined {
-                    let viewing = viewing.filter(|v| v.len() <= MAX_VIEWING_LEN);
-                    let editing = editing.filter(|v| v.len() <= MAX_VIEWING_LEN);
+                    // Only a screen of the app is told to the team: any
+                    // other text a client sends goes no further.
+                    let screen = |path: &String| {
+                        path.len() <= MAX_VIEWING_LEN && screen_paths::screen_needs(path).is_some()
+                    };
+                    let viewing = viewing.filter(screen);
+                    let editing = editing.filter(screen);
                     joined.merchant.do_send(SetPresence {
                         session_id: self.socket_id.clone(),
                         viewing,

@@ -40,6 +40,7 @@ pub mod roles;
 pub mod routes;
 pub mod rules;
 pub mod scope;
+pub mod screen_paths;
 pub mod secrets_at_rest;
 pub mod settled;
 pub mod sign_in;
