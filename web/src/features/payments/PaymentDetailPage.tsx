@@ -16,7 +16,7 @@ import { PaymentActions } from "./PaymentActions";
 import { paymentsPath } from "./paths";
 import { PaymentTransactions } from "./PaymentTransactions";
 import "./payments.css";
-import { describeDayToProcess, localeOf } from "./schedule";
+import { describeDayToProcess, localeOf, nextDebitDate } from "./schedule";
 
 export function PaymentDetailPage({ kind }: { kind: PaymentKind }) {
   const { t } = useTranslation();
@@ -57,8 +57,7 @@ function PaymentDetail({ payment }: { payment: Payment }) {
   });
   const money = (cents: number | undefined) => (cents === undefined ? "" : formatMoney(cents, language));
   const date = (value: string | undefined) => (value ? formatBusinessDate(value, language) : "");
-  // A paused schedule raises nothing until it is resumed: it has no next date to show.
-  const next = payment.status === "paused" ? t("payments.whenResumed") : date(payment.nextActionDate);
+  const next = payment.status === "paused" ? t("payments.whenResumed") : date(nextDebitDate(payment));
 
   const schedule: [string, string][] =
     payment.kind === "once"

@@ -6,14 +6,14 @@ import { formatBusinessDate, formatDate, formatMoney } from "../../components/fo
 import { paymentAtom } from "../../live/cache";
 import type { PaymentKind } from "../../protocol/wire";
 import { paymentPath } from "./paths";
+import { nextDebitDate } from "./schedule";
 
 export function PaymentRow({ id }: { id: string }) {
   const { t, i18n } = useTranslation();
   const payment = useAtomValue(paymentAtom(id));
   if (!payment) return null;
   const language = i18n.language;
-  // A paused schedule raises nothing until it is resumed: its next date would mislead.
-  const next = payment.status === "paused" ? undefined : payment.nextActionDate;
+  const next = nextDebitDate(payment);
   const when =
     payment.kind === "once"
       ? payment.dateToProcess && formatBusinessDate(payment.dateToProcess, language)

@@ -1,4 +1,4 @@
-import type { Interval } from "../../protocol/wire";
+import type { Interval, Payment } from "../../protocol/wire";
 
 // 2024-01-01 was a Monday: day n of a week is 2024-01-0n.
 const A_MONDAY = Date.UTC(2024, 0, 1);
@@ -29,4 +29,12 @@ export function maxDayToProcess(interval: Interval | undefined): number {
 
 export function localeOf(language: string): string {
   return language === "afr" ? "af-ZA" : "en-ZA";
+}
+
+/**
+ * The date a payment raises its next debit, if it will: a paused schedule raises
+ * nothing until it is resumed, so the date it had would mislead.
+ */
+export function nextDebitDate(payment: Pick<Payment, "status" | "nextActionDate">): string | undefined {
+  return payment.status === "paused" ? undefined : payment.nextActionDate;
 }
