@@ -405,7 +405,7 @@ pub async fn sign_up(state: State, req: HttpRequest, body: web::Bytes) -> HttpRe
         Ok(Some(user_id)) => {
             let language = request_language(&req);
             let welcome = async {
-                accounts::update_profile(&state.db, &user_id, &name, language).await?;
+                accounts::update_profile(&state.db, &user_id, Some(&name), language).await?;
                 send_verification(
                     &state.db,
                     &state.config.public_origin(),

@@ -211,11 +211,11 @@ async fn run_account_command(
         Command::UpdateProfile { name, language } => {
             let name = name.trim();
             rules::name(name, 64).map_err(|code| AppError::field("name", code))?;
-            store::update_profile(db, scope.user_id, name, *language).await?;
+            store::update_profile(db, scope.user_id, Some(name), *language).await?;
             done()
         }
         Command::SetLanguage { language } => {
-            store::set_language(db, scope.user_id, *language).await?;
+            store::update_profile(db, scope.user_id, None, *language).await?;
             done()
         }
         Command::ChangePassword {

@@ -49,27 +49,18 @@ pub async fn find_account(db: &Db, user_id: &str) -> AppResult<Option<Account>> 
     }))
 }
 
+/// Saves a user's language, and their name unless `name` is `None` (the
+/// header's language switch leaves the name as it is).
 pub async fn update_profile(
     db: &Db,
     user_id: &str,
-    name: &str,
+    name: Option<&str>,
     language: Language,
 ) -> AppResult<()> {
     let mut tx = db.begin_write().await?;
-    sqlx::query("UPDATE users SET name = $2, language = $3 WHERE id = $1")
+    sqlx::query("UPDATE users SET name = COALESCE($2, name), language = $3 WHERE id = $1")
         .bind(user_id)
         .bind(name)
-        .bind(language.as_str())
-        .execute(&mut *tx)
-        .await?;
-    tx.commit().await?;
-    Ok(())
-}
-
-pub async fn set_language(db: &Db, user_id: &str, language: Language) -> AppResult<()> {
-    let mut tx = db.begin_write().await?;
-    sqlx::query("UPDATE users SET language = $2 WHERE id = $1")
-        .bind(user_id)
         .bind(language.as_str())
         .execute(&mut *tx)
         .await?;
