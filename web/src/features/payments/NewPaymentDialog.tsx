@@ -87,6 +87,9 @@ function PaymentForm({ kind, settings, onCancel }: { kind: PaymentKind; settings
   }, [attempt, create.error]);
 
   function chooseCustomer(chosen: Customer | null) {
+    // What was said about the last customer's form (its mandate, its bank) no longer applies.
+    setLocal({});
+    create.clearError();
     setCustomer(chosen);
     setExistingMethod(undefined);
     setDraft((current) => ({
@@ -107,11 +110,11 @@ function PaymentForm({ kind, settings, onCancel }: { kind: PaymentKind; settings
   async function submit(event: FormEvent) {
     event.preventDefault();
     create.clearError();
-    const built = paymentInputFrom(draft, existingMethod);
+    const built = paymentInputFrom(draft, { existingMethod, payer: customer ?? undefined });
+    // A form that can travel goes even with blanks: the server's answer brings what only it
+    // can tell, and the form's own findings show with it, in one go.
+    const reply = built.input ? await create.run({ t: "CreatePayment", input: built.input }) : null;
     setLocal(built.errors);
-    setAttempt((count) => count + 1);
-    if (!built.input) return;
-    const reply = await create.run({ t: "CreatePayment", input: built.input });
     setAttempt((count) => count + 1);
     if (reply?.t === "Committed" && reply.id) navigate(paymentPath(kind, reply.id));
   }
@@ -169,7 +172,7 @@ function PaymentForm({ kind, settings, onCancel }: { kind: PaymentKind; settings
         <Button onClick={onCancel} disabled={create.busy}>
           {t("payments.form.cancel")}
         </Button>
-        <Button type="submit" variant="primary" busy={create.busy} disabled={!customer} data-testid="payment-submit">
+        <Button type="submit" variant="primary" busy={create.busy} data-testid="payment-submit">
           {create.busy ? t("payments.form.creating") : t("payments.form.create")}
         </Button>
       </div>

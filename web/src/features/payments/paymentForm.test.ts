@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PaymentMethodSettings } from "../../protocol/wire";
-import { emptyPaymentDraft, offeredMethods, paymentInputFrom, type PaymentDraft } from "./paymentForm";
+import { emptyPaymentDraft, offeredMethods, paymentInputFrom, type Payer, type PaymentDraft } from "./paymentForm";
 
 const SETTINGS: PaymentMethodSettings = {
   enabled: ["debicheck", "eft_debit_order", "card"],
@@ -11,6 +11,13 @@ const SETTINGS: PaymentMethodSettings = {
   debicheckAbbreviatedName: "GYMCO",
   version: 4,
 };
+
+const PAYER: Payer = { idNumber: "8801235111088", cellphone: "+27821234567" };
+
+/** A form as it opens once the customer is chosen: nothing else filled in. */
+function untouched(kind: PaymentDraft["kind"]): PaymentDraft {
+  return { ...emptyPaymentDraft(kind, SETTINGS), customerId: "cus_1" };
+}
 
 function recurringDebiCheck(): PaymentDraft {
   const draft = emptyPaymentDraft("recurring", SETTINGS);
@@ -87,7 +94,7 @@ describe("new payment form", () => {
       transactionReference: " INV-7 ",
       startRunning: false,
     };
-    expect(paymentInputFrom(draft, "eft_debit_order").input).toEqual({
+    expect(paymentInputFrom(draft, { existingMethod: "eft_debit_order" }).input).toEqual({
       customerId: "cus_1",
       kind: "once",
       mandate: { t: "Existing", mandateId: "man_9" },
@@ -96,7 +103,7 @@ describe("new payment form", () => {
       transactionReference: "INV-7",
       startRunning: false,
     });
-    expect(paymentInputFrom(draft, "debicheck").input?.startRunning).toBe(true);
+    expect(paymentInputFrom(draft, { existingMethod: "debicheck" }).input?.startRunning).toBe(true);
   });
 
   it("sends adjustments and tracking only where they apply", () => {
@@ -121,5 +128,80 @@ describe("new payment form", () => {
       dayToProcess: "day_to_process_out_of_range",
       "mandate.bankAccount.bank": "required",
     });
+  });
+
+  it("names every field the server requires at once when the form cannot be sent", () => {
+    const built = paymentInputFrom(untouched("recurring"), { payer: { idNumber: "8801235111088", cellphone: " " } });
+    expect(built.input).toBeNull();
+    expect(built.errors).toEqual({
+      amountCents: "required",
+      "mandate.bankAccount.bank": "required",
+      "mandate.bankAccount.branchCode": "required",
+      "mandate.bankAccount.holderName": "required",
+      "mandate.bankAccount.accountNumber": "required",
+      "customer.cellphone": "required",
+      "mandate.contractReference": "required",
+      "mandate.maximumCollectionCents": "required",
+      startDate: "required",
+      dayToProcess: "required",
+    });
+  });
+
+  it("asks a once-off payment for its date, and no maximum", () => {
+    const draft = untouched("once");
+    draft.mandate = { ...draft.mandate, bankAccount: { ...draft.mandate.bankAccount, holderName: "T Mokoena" } };
+    expect(paymentInputFrom(draft, { payer: PAYER }).errors).toEqual({
+      amountCents: "required",
+      "mandate.bankAccount.bank": "required",
+      "mandate.bankAccount.branchCode": "required",
+      "mandate.bankAccount.accountNumber": "required",
+      "mandate.contractReference": "required",
+      dateToProcess: "required",
+    });
+  });
+
+  it("asks an EFT debit order for no contract reference, maximum or payer identity", () => {
+    const draft = recurringDebiCheck();
+    draft.mandate = { ...draft.mandate, method: "eft_debit_order", contractReference: "", maximumCollection: "" };
+    const built = paymentInputFrom(draft, { payer: { idNumber: "", cellphone: "" } });
+    expect(built.errors).toEqual({});
+    expect(built.input).not.toBeNull();
+  });
+
+  it("sends a form it can carry even with blanks, so the server's answer adds what only it can tell", () => {
+    const draft = recurringDebiCheck();
+    draft.startDate = "";
+    draft.mandate = { ...draft.mandate, contractReference: "  ", bankAccount: { ...draft.mandate.bankAccount, accountNumber: "" } };
+    const built = paymentInputFrom(draft, { payer: PAYER });
+    expect(built.errors).toEqual({ startDate: "required", "mandate.contractReference": "required", "mandate.bankAccount.accountNumber": "required" });
+    expect(built.input).toMatchObject({ customerId: "cus_1", amountCents: 29990, interval: "monthly", dayToProcess: 31 });
+    expect(built.input && "startDate" in built.input).toBe(false);
+  });
+
+  it("asks an adjusted amount for its type, then for the rate or amount of that type", () => {
+    const draft = recurringDebiCheck();
+    draft.mandate = { ...draft.mandate, adjustmentCategory: "annually" };
+    expect(paymentInputFrom(draft, { payer: PAYER }).errors).toEqual({ "mandate.adjustmentType": "adjustment_type_required" });
+    draft.mandate = { ...draft.mandate, adjustmentType: "rate", adjustmentRate: " " };
+    expect(paymentInputFrom(draft, { payer: PAYER }).errors).toEqual({ "mandate.adjustmentRate": "adjustment_value_required" });
+    draft.mandate = { ...draft.mandate, adjustmentType: "amount", adjustmentAmount: "" };
+    expect(paymentInputFrom(draft, { payer: PAYER }).errors).toEqual({ "mandate.adjustmentAmountCents": "adjustment_value_required" });
+    // A once-off payment is never adjusted.
+    expect(paymentInputFrom({ ...draft, kind: "once", dateToProcess: "2026-04-01" }, { payer: PAYER }).errors).toEqual({});
+  });
+
+  it("asks an existing mandate only to be chosen, leaving the new mandate's fields alone", () => {
+    const draft: PaymentDraft = { ...untouched("once"), mandateChoice: "existing", amount: "75", dateToProcess: "2026-04-01" };
+    expect(paymentInputFrom(draft, { payer: { idNumber: "", cellphone: "" } })).toEqual({ input: null, errors: { mandate: "required" } });
+  });
+
+  it("turns tracking days that are not a number into a mistake the form keeps, and blank ones into a required field", () => {
+    const draft = recurringDebiCheck();
+    draft.mandate = { ...draft.mandate, trackingDays: "ten" };
+    expect(paymentInputFrom(draft, { payer: PAYER })).toEqual({ input: null, errors: { "mandate.trackingDays": "tracking_days_out_of_range" } });
+    draft.mandate = { ...draft.mandate, trackingDays: "" };
+    const built = paymentInputFrom(draft, { payer: PAYER });
+    expect(built.errors).toEqual({ "mandate.trackingDays": "required" });
+    expect(built.input).not.toBeNull();
   });
 });

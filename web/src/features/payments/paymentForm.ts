@@ -5,6 +5,7 @@ import type {
   AdjustmentType,
   ApprovalWindow,
   ClientType,
+  Customer,
   ErrorCode,
   Industry,
   Interval,
@@ -167,44 +168,66 @@ function wholeNumber(text: string): number | undefined {
   return /^\d{1,3}$/.test(trimmed) ? Number(trimmed) : Number.NaN;
 }
 
-type Built<T> = { input: T; errors: FormErrors } | { input: null; errors: FormErrors };
+const blank = (text: string) => text.trim() === "";
 
-/** The amount fields in cents; a field that does not read as rand is marked. */
-function cents(text: string, field: PaymentFormField, errors: FormErrors, required = false): number | undefined {
+/**
+ * What the form finds before sending. `unsendable`: what the command cannot carry (no
+ * customer, mandate or bank chosen, no amount, a number that does not read as one), which
+ * keeps the form from being sent. `blank`: fields the server requires and would refuse as well,
+ * found here too so that a form that cannot be sent still names every one of them.
+ */
+type Findings = { unsendable: FormErrors; blank: FormErrors };
+
+/** The amount fields in cents; a field that does not read as rand cannot be sent. */
+function cents(text: string, field: PaymentFormField, found: Findings): number | undefined {
   const value = randToCents(text);
-  if (value === "invalid") errors[field] = "invalid_amount";
-  else if (value === undefined && required) errors[field] = "required";
-  else return value;
+  if (value !== "invalid") return value;
+  found.unsendable[field] = "invalid_amount";
   return undefined;
 }
 
-export function mandateInputFrom(draft: MandateDraft, kind: PaymentKind, errors: FormErrors): MandateInput | null {
+/** What a new DebiCheck mandate needs of the payer: the bank finds them by ID number and asks on their phone. */
+export type Payer = Pick<Customer, "idNumber" | "cellphone">;
+
+function mandateInputFrom(draft: MandateDraft, kind: PaymentKind, payer: Payer | undefined, found: Findings): MandateInput | null {
   const debicheck = draft.method === "debicheck";
+  const mandated = debicheck || draft.method === "registered_mandate";
   const recurring = kind === "recurring";
   let bankAccount: MandateInput["bankAccount"] | null;
   if (draft.bankChoice === "existing") {
     bankAccount = draft.bankAccountId ? { t: "Existing", bankAccountId: draft.bankAccountId } : null;
-    if (!bankAccount) errors["mandate.bankAccount"] = "required";
+    if (!bankAccount) found.unsendable["mandate.bankAccount"] = "required";
   } else {
     const account = bankAccountInputFrom(draft.bankAccount);
     bankAccount = account && { t: "New", input: account };
-    if (!account) errors["mandate.bankAccount.bank"] = "required";
+    if (!account) found.unsendable["mandate.bankAccount.bank"] = "required";
+    for (const field of ["branchCode", "holderName", "accountNumber"] as const) {
+      if (blank(draft.bankAccount[field])) found.blank[`mandate.bankAccount.${field}` as const] = "required";
+    }
   }
+  // The server's required fields of a mandate (mandates.rs, validate_mandate), by presence only.
+  if (debicheck && payer && blank(payer.idNumber)) found.blank["customer.idNumber"] = "required";
+  if (debicheck && payer && blank(payer.cellphone)) found.blank["customer.cellphone"] = "required";
+  if (mandated && blank(draft.contractReference)) found.blank["mandate.contractReference"] = "required";
+  if (mandated && recurring && blank(draft.maximumCollection)) found.blank["mandate.maximumCollectionCents"] = "required";
   // Tracking is DebiCheck and Registered Mandate only; EFT debit orders have none.
   const tracking = draft.method !== "eft_debit_order" && draft.allowTracking;
   const trackingDays = tracking ? wholeNumber(draft.trackingDays) : undefined;
-  if (tracking && trackingDays === undefined) errors["mandate.trackingDays"] = "required";
-  if (trackingDays !== undefined && Number.isNaN(trackingDays)) errors["mandate.trackingDays"] = "tracking_days_out_of_range";
+  if (tracking && trackingDays === undefined) found.blank["mandate.trackingDays"] = "required";
+  if (trackingDays !== undefined && Number.isNaN(trackingDays)) found.unsendable["mandate.trackingDays"] = "tracking_days_out_of_range";
   // Adjustments belong to recurring schedules only.
   const adjusting = recurring && draft.adjustmentCategory !== "never";
   const adjustmentType = adjusting && draft.adjustmentType ? draft.adjustmentType : undefined;
+  if (adjusting && !adjustmentType) found.blank["mandate.adjustmentType"] = "adjustment_type_required";
+  if (adjustmentType === "rate" && blank(draft.adjustmentRate)) found.blank["mandate.adjustmentRate"] = "adjustment_value_required";
+  if (adjustmentType === "amount" && blank(draft.adjustmentAmount)) found.blank["mandate.adjustmentAmountCents"] = "adjustment_value_required";
   const input: MandateInput = {
     method: draft.method,
     bankAccount: bankAccount ?? { t: "Existing", bankAccountId: "" },
     clientType: draft.clientType,
     industry: draft.industry,
     contractReference: draft.contractReference.trim(),
-    maximumCollectionCents: cents(draft.maximumCollection, "mandate.maximumCollectionCents", errors),
+    maximumCollectionCents: cents(draft.maximumCollection, "mandate.maximumCollectionCents", found),
     allowTracking: tracking,
     trackingDays: trackingDays !== undefined && !Number.isNaN(trackingDays) ? trackingDays : undefined,
     allowDateAdjustment: recurring && draft.allowDateAdjustment,
@@ -212,34 +235,43 @@ export function mandateInputFrom(draft: MandateDraft, kind: PaymentKind, errors:
     adjustmentCategory: adjusting ? draft.adjustmentCategory : "never",
     adjustmentType,
     adjustmentRate: adjustmentType === "rate" ? draft.adjustmentRate.trim() : "",
-    adjustmentAmountCents: adjustmentType === "amount" ? cents(draft.adjustmentAmount, "mandate.adjustmentAmountCents", errors) : undefined,
+    adjustmentAmountCents: adjustmentType === "amount" ? cents(draft.adjustmentAmount, "mandate.adjustmentAmountCents", found) : undefined,
     approvalWindow: debicheck ? draft.approvalWindow : undefined,
     abbreviatedName: draft.abbreviatedName.trim(),
   };
   return bankAccount ? input : null;
 }
 
+/** What the form knows beside its own fields: the chosen mandate's method, and the payer. */
+export type PaymentFormContext = { existingMethod?: PaymentMethod; payer?: Payer };
+
 /**
- * The command input of a filled-in form, or the fields the form can already tell are wrong.
- * Only what cannot travel is checked here (a rand amount that is not a number, a missing
- * choice); every business rule is the server's, whose field errors show beside the fields.
+ * The command input of the form, and every mistake the form can see itself, all at once.
+ * `input` is null when the command cannot carry the form (see `Findings`); otherwise it is
+ * sent even with blanks in it, so that the server's answer adds, in the same round, what
+ * only the server can tell (a date in the past, a branch code of another bank).
  */
-export function paymentInputFrom(draft: PaymentDraft, existingMethod?: PaymentMethod): Built<PaymentInput> {
-  const errors: FormErrors = {};
-  if (!draft.customerId) errors.customerId = "required";
-  const amountCents = cents(draft.amount, "amountCents", errors, true);
+export function paymentInputFrom(draft: PaymentDraft, context: PaymentFormContext = {}): { input: PaymentInput | null; errors: FormErrors } {
+  const found: Findings = { unsendable: {}, blank: {} };
+  if (!draft.customerId) found.unsendable.customerId = "required";
+  const amountCents = cents(draft.amount, "amountCents", found);
+  if (amountCents === undefined && !found.unsendable.amountCents) found.unsendable.amountCents = "required";
   let mandate: PaymentInput["mandate"] | null = null;
   if (draft.mandateChoice === "existing") {
     if (draft.mandateId) mandate = { t: "Existing", mandateId: draft.mandateId };
-    else errors.mandate = "required";
+    else found.unsendable.mandate = "required";
   } else {
-    const input = mandateInputFrom(draft.mandate, draft.kind, errors);
+    const input = mandateInputFrom(draft.mandate, draft.kind, context.payer, found);
     if (input) mandate = { t: "New", input };
   }
   const once = draft.kind === "once";
+  // The server's required fields of a payment (payments.rs, validate_payment), by presence only.
+  if (once && blank(draft.dateToProcess)) found.blank.dateToProcess = "required";
+  if (!once && blank(draft.startDate)) found.blank.startDate = "required";
   const day = once ? undefined : wholeNumber(draft.dayToProcess);
-  if (!once && day !== undefined && Number.isNaN(day)) errors.dayToProcess = "day_to_process_out_of_range";
-  const method = draft.mandateChoice === "new" ? draft.mandate.method : existingMethod;
+  if (!once && day === undefined) found.blank.dayToProcess = "required";
+  if (day !== undefined && Number.isNaN(day)) found.unsendable.dayToProcess = "day_to_process_out_of_range";
+  const method = draft.mandateChoice === "new" ? draft.mandate.method : context.existingMethod;
   const input: PaymentInput = {
     customerId: draft.customerId,
     mandate: mandate ?? { t: "Existing", mandateId: "" },
@@ -251,11 +283,12 @@ export function paymentInputFrom(draft: PaymentDraft, existingMethod?: PaymentMe
     endDate: once ? undefined : draft.endDate || undefined,
     interval: once ? undefined : draft.interval,
     dayToProcess: day !== undefined && !Number.isNaN(day) ? day : undefined,
-    firstCollectionCents: once ? undefined : cents(draft.firstCollection, "firstCollectionCents", errors),
+    firstCollectionCents: once ? undefined : cents(draft.firstCollection, "firstCollectionCents", found),
     // Only an EFT debit order may wait for the merchant to start it.
     startRunning: method === "eft_debit_order" ? draft.startRunning : true,
   };
-  if (Object.keys(errors).length > 0 || !mandate) return { input: null, errors };
+  const errors: FormErrors = { ...found.blank, ...found.unsendable };
+  if (Object.keys(found.unsendable).length > 0 || !mandate) return { input: null, errors };
   // Keys with no value stay off the wire.
   for (const key of Object.keys(input) as (keyof PaymentInput)[]) if (input[key] === undefined) delete input[key];
   if (input.mandate.t === "New") {
