@@ -137,4 +137,45 @@ describe("collections screens in both languages and colour modes", () => {
       await page.keyboard.press("Escape");
     }
   });
+
+  it("names every missing field of the new payment form in en and afr, light and dark, wide and on a phone", async () => {
+    const shell = new Shell(page);
+    const form = new NewPaymentForm(page);
+    for (const [language, theme, required] of [
+      ["en", "light", "This field is required."],
+      ["afr", "dark", "Hierdie veld is verpligtend."],
+    ] as const) {
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 844 });
+        await goTo(page, "/payments/recurring", "payments-page-recurring");
+        await shell.chooseLanguage(language);
+        await shell.chooseTheme(theme);
+        await form.openFor("Pieter", CUSTOMER.name);
+        await form.field("mandate-choice-new").click();
+        await form.submit();
+        await expect.poll(async () => (await form.errors()).map(([field]) => field)).toEqual([
+          "bank-account-bank",
+          "bank-account-branchCode",
+          "bank-account-accountNumber",
+          "mandate-contractReference",
+          "mandate-maximumCollection",
+          "payment-amount-input",
+          "payment-startDate",
+          "payment-dayToProcess",
+        ]);
+        expect(new Set((await form.errors()).map(([, text]) => text))).toEqual(new Set([required]));
+        // Nothing in the dialog runs off its side.
+        expect(await form.dialog().evaluate((dialog) => dialog.scrollWidth <= dialog.clientWidth)).toBe(true);
+        // The whole dialog in one picture: a window as tall as its content.
+        const tall = await form.dialog().evaluate((dialog) => dialog.scrollHeight);
+        await page.setViewportSize({ width, height: tall + 64 });
+        await shoot(page, `new-payment-all-missing-${language}-${theme}-${width}`);
+        await page.keyboard.press("Escape");
+        await form.dialog().waitFor({ state: "detached" });
+      }
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await shell.chooseLanguage("en");
+    await shell.chooseTheme("light");
+  });
 });

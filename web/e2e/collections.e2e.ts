@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openBrowser, shoot, type Session } from "./browser";
 import { runCommands } from "./collectionsSeed";
+import { createRecord, debiCheckPayer } from "./dashboardSeed";
 import { signUpFresh } from "./flows";
 import { NewPaymentForm, PaymentDetailPage, PaymentsListPage } from "./pages/CollectionPages";
+import { BankAccountsCard, CustomerDetailPage } from "./pages/CustomerPages";
 import { Shell } from "./pages/Shell";
 
 // A week ahead: always a future start date, whatever the test clock says today.
@@ -103,6 +105,70 @@ describe("collections: payments and mandates, live across tabs", () => {
 
     await tabA.close();
     await tabB.close();
+  });
+
+  it("names every missing field of the new payment form at once, and makes nothing", async () => {
+    const page = await session.newPage();
+    const list = new PaymentsListPage(page, "recurring");
+    await list.open();
+    const shell = new Shell(page);
+    await shell.waitUntilLive();
+    await shell.chooseMode("test");
+    await page.getByTestId("test-data-marker").first().waitFor();
+    // A customer of their own: no mandate or bank account to fill anything in for them.
+    const customerId = await createRecord(page, "test", { t: "CreateCustomer", input: debiCheckPayer("Sipho Dlamini", "sipho@example.co.za") });
+    const required = "This field is required.";
+    const form = new NewPaymentForm(page);
+    await form.open();
+
+    // Nothing chosen yet: the customer is all the form shows, and all it asks for.
+    await form.submit();
+    await expect.poll(() => form.errors()).toEqual([["customer-picker-search", required]]);
+
+    await form.chooseCustomer("Sipho", "Sipho Dlamini");
+    expect(await form.errors()).toEqual([]);
+    await form.submit();
+    // A recurring DebiCheck payment: every field it needs, named in one go.
+    await expect.poll(() => form.errors()).toEqual([
+      ["bank-account-bank", required],
+      ["bank-account-branchCode", required],
+      ["bank-account-accountNumber", required],
+      ["mandate-contractReference", required],
+      ["mandate-maximumCollection", required],
+      ["payment-amount-input", required],
+      ["payment-startDate", required],
+      ["payment-dayToProcess", required],
+    ]);
+    expect(await form.field("bank-account-bank").evaluate((input) => input === document.activeElement)).toBe(true);
+    await shoot(page, "new-payment-all-missing-en-light");
+
+    // With a bank and an amount the form goes to the server, whose answer names the rest,
+    // its own findings among them, at once.
+    await form.field("bank-account-bank").selectOption("absa");
+    await form.field("payment-amount-input").fill("299.90");
+    await form.field("mandate-contractReference").fill("GYM 1");
+    await form.submit();
+    await expect.poll(() => form.errors()).toEqual([
+      ["bank-account-accountNumber", required],
+      ["mandate-contractReference", "This contains characters that are not allowed."],
+      ["mandate-maximumCollection", required],
+      ["payment-startDate", required],
+      ["payment-dayToProcess", required],
+    ]);
+    expect(page.url()).toMatch(/\/payments\/recurring$/);
+
+    // Nothing was made: no payment, no mandate, no bank account.
+    await form.dialog().getByRole("button", { name: "Cancel" }).click();
+    await form.dialog().waitFor({ state: "detached" });
+    await page.goto(`/customers/${customerId}`);
+    const detail = new CustomerDetailPage(page);
+    await detail.waitForIt();
+    await detail.related("customer-mandates").getByText("No current mandates for this customer.").waitFor();
+    await detail.related("customer-payments-recurring").getByText("None for this customer yet.").waitFor();
+    const accounts = new BankAccountsCard(page);
+    await accounts.waitForIt();
+    expect(await accounts.rows().count()).toBe(0);
+    await page.close();
   });
 
   it("sends an unanswered DebiCheck approval request again from the e-mandates list", async () => {

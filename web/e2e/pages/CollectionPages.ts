@@ -202,11 +202,19 @@ export class NewPaymentForm {
     return this.page.getByTestId("new-payment-dialog");
   }
 
-  async openFor(customerSearch: string, customerName: string): Promise<void> {
+  async open(): Promise<void> {
     await this.page.getByTestId("new-payment").first().click();
     await this.dialog().waitFor();
+  }
+
+  async chooseCustomer(customerSearch: string, customerName: string): Promise<void> {
     await this.dialog().getByTestId("customer-picker-search").fill(customerSearch);
     await this.dialog().getByTestId("customer-option").filter({ hasText: customerName }).click();
+  }
+
+  async openFor(customerSearch: string, customerName: string): Promise<void> {
+    await this.open();
+    await this.chooseCustomer(customerSearch, customerName);
   }
 
   field(testId: string) {
@@ -215,6 +223,18 @@ export class NewPaymentForm {
 
   fieldError(testId: string) {
     return this.dialog().locator(".field", { has: this.page.getByTestId(testId) }).locator(".field-error");
+  }
+
+  /** Each field that shows an error, by its test id, with the error's text, in the form's order. */
+  async errors(): Promise<[string, string][]> {
+    return this.dialog()
+      .locator(".field-invalid")
+      .evaluateAll((fields) =>
+        fields.map((field) => [
+          field.querySelector("[data-testid]")?.getAttribute("data-testid") ?? "",
+          field.querySelector(":scope > .field-error")?.textContent ?? "",
+        ]),
+      );
   }
 
   async submit(): Promise<void> {
