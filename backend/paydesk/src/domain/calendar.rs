@@ -228,13 +228,17 @@ pub fn collection_date(year: i32, month: Month, day_to_process: u8) -> Option<Da
 /// The date the bank is asked to debit. A non-business day moves forward to
 /// the next business day, or back to the previous one when the mandate
 /// allows date adjustment, so the payer is debited before the due date
-/// rather than after it.
+/// rather than after it. Never back into the month before: a monthly debit
+/// due on New Year's Day would otherwise be taken on 31 December, beside
+/// December's own, and January would have none.
 pub fn action_date(nominal: Date, allow_date_adjustment: bool) -> Date {
     if allow_date_adjustment {
-        previous_business_day_on_or_before(nominal)
-    } else {
-        next_business_day_on_or_after(nominal)
+        let earlier = previous_business_day_on_or_before(nominal);
+        if earlier.month() == nominal.month() {
+            return earlier;
+        }
     }
+    next_business_day_on_or_after(nominal)
 }
 
 /// A `YYYY-MM-DD` date, as the wire and the database carry business dates.
@@ -595,6 +599,25 @@ mod tests {
         );
         assert_eq!(collection_date(2026, Month::May, 0), None);
         assert_eq!(collection_date(2026, Month::May, 32), None);
+    }
+
+    #[test]
+    fn an_adjusted_debit_stays_in_its_month() {
+        // New Year's Day 2027 is a Friday: back would be 31 December.
+        assert_eq!(
+            action_date(date!(2027 - 01 - 01), true),
+            date!(2027 - 01 - 04)
+        );
+        // Sunday 1 August 2027: back would be Friday 30 July.
+        assert_eq!(
+            action_date(date!(2027 - 08 - 01), true),
+            date!(2027 - 08 - 02)
+        );
+        // Within the month it still moves back.
+        assert_eq!(
+            action_date(date!(2026 - 12 - 26), true),
+            date!(2026 - 12 - 24)
+        );
     }
 
     #[test]
