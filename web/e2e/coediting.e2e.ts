@@ -90,7 +90,7 @@ describe("co-editing", () => {
       await page.getByTestId("conflict-save").click();
       await memberDetail.editDialog().waitFor({ state: "detached" });
       await ownerPage.getByText("Paarl").waitFor();
-      await ownerPage.getByText("0821234567").waitFor();
+      await ownerPage.getByText("082 123 4567").waitFor();
 
       // Again in Afrikaans and dark for the member, light for the owner: choosing theirs.
       await invitee.context.addCookies([{ name: "locale", value: "afr", url: invitee.baseURL }]);

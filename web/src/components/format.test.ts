@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatBasisPoints, formatBusinessDate, formatDate, formatDateTime, formatList, formatMoney } from "./format";
+import { formatBasisPoints, formatBusinessDate, formatDate, formatDateTime, formatList, formatMoney, formatPhone } from "./format";
 
 // Intl puts narrow no-break spaces between digit groups; compare with plain spaces.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
@@ -32,5 +32,13 @@ describe("format", () => {
   it("writes basis points as a percentage", () => {
     expect(plain(formatBasisPoints(1000, "en"))).toBe("10%");
     expect(plain(formatBasisPoints(50, "en"))).toBe("0,5%");
+  });
+
+  it("groups South African phone numbers as people read them", () => {
+    expect(formatPhone("0821234567")).toBe("082 123 4567");
+    expect(formatPhone("+27821234567")).toBe("+27 82 123 4567");
+    expect(formatPhone("+4420712345678")).toBe("+4420712345678");
+    expect(formatPhone("12345678")).toBe("12345678");
+    expect(formatPhone("")).toBe("");
   });
 });

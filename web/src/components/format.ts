@@ -43,3 +43,15 @@ export function formatBasisPoints(bp: number, language: string): string {
 export function todayInSouthAfrica(now: Date = new Date()): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: SOUTH_AFRICA, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
 }
+
+/**
+ * A phone number as South Africans read it: `082 123 4567`, `+27 82 123 4567`.
+ * Numbers are stored without spaces; one of another shape is shown as stored.
+ */
+export function formatPhone(stored: string): string {
+  const local = /^0(\d{2})(\d{3})(\d{4})$/.exec(stored);
+  if (local) return `0${local[1]} ${local[2]} ${local[3]}`;
+  const international = /^\+27(\d{2})(\d{3})(\d{4})$/.exec(stored);
+  if (international) return `+27 ${international[1]} ${international[2]} ${international[3]}`;
+  return stored;
+}

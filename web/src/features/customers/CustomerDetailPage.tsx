@@ -4,7 +4,7 @@ import { Link, useLocation, useParams } from "react-router";
 import { Badge } from "../../components/Badge";
 import { Button } from "../../components/Button";
 import { EmptyState } from "../../components/EmptyState";
-import { formatDateTime } from "../../components/format";
+import { formatDateTime, formatPhone } from "../../components/format";
 import { PageHeader } from "../../components/PageHeader";
 import { PageSpinner } from "../../components/Spinner";
 import { useOtherModeHint } from "../../components/useOtherModeHint";
@@ -91,7 +91,7 @@ function CustomerDetail({ customer, bankAccountAction, related }: CustomerDetail
   const rows: [string, string][][] = [
     [
       [t("customers.fields.email"), customer.email],
-      [t("customers.fields.cellphone"), customer.cellphone],
+      [t("customers.fields.cellphone"), formatPhone(customer.cellphone)],
       [t("customers.fields.reference"), customer.reference],
     ],
     [

@@ -2,7 +2,7 @@ import { useAtomValue } from "jotai";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Badge } from "../../components/Badge";
-import { formatDate } from "../../components/format";
+import { formatDate, formatPhone } from "../../components/format";
 import { customerAtom } from "../../live/cache";
 import type { CustomerStatus } from "../../protocol/wire";
 
@@ -20,7 +20,7 @@ export function CustomerRow({ id, status }: { id: string; status: CustomerStatus
         </Link>
       </td>
       <td className="cell-muted">{customer.email || empty}</td>
-      <td className="cell-muted hide-sm">{customer.cellphone || empty}</td>
+      <td className="cell-muted hide-sm">{customer.cellphone ? formatPhone(customer.cellphone) : empty}</td>
       <td className={customer.reference ? "cell-mono hide-sm" : "cell-muted hide-sm"}>{customer.reference || empty}</td>
       <td>
         {customer.archived ? <Badge tone="zinc">{t("customers.archived")}</Badge> : <Badge tone="green">{t("customers.active")}</Badge>}
