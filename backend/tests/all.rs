@@ -39,6 +39,7 @@ mod group_commit_webhooks;
 mod health;
 mod history;
 mod history_live;
+mod history_records;
 mod idor;
 mod import_check_cli;
 mod import_duplicates;

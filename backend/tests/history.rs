@@ -20,7 +20,11 @@ use team_support::{add_custom_member, add_member, browser_with_agent, on_merchan
 const OWNER: &str = "owner@karoo.co.za";
 const AGENT: &str = "Mozilla/5.0 (X11; Linux x86_64) HistoryTest/1.0";
 
-async fn history(socket: &mut Socket, id: &str, filter: HistoryFilter) -> Vec<HistoryEntry> {
+pub(crate) async fn history(
+    socket: &mut Socket,
+    id: &str,
+    filter: HistoryFilter,
+) -> Vec<HistoryEntry> {
     match socket
         .query(
             id,
@@ -40,7 +44,7 @@ async fn history(socket: &mut Socket, id: &str, filter: HistoryFilter) -> Vec<Hi
     }
 }
 
-async fn entry(socket: &mut Socket, id: &str) -> ServerFrame {
+pub(crate) async fn entry(socket: &mut Socket, id: &str) -> ServerFrame {
     socket
         .query(
             &format!("get_{id}"),
@@ -51,7 +55,7 @@ async fn entry(socket: &mut Socket, id: &str) -> ServerFrame {
         .await
 }
 
-fn detail(frame: ServerFrame) -> HistoryDetail {
+pub(crate) fn detail(frame: ServerFrame) -> HistoryDetail {
     match frame {
         ServerFrame::Reply {
             ok: Some(ReplyBody::HistoryEntry { detail }),

@@ -21,7 +21,10 @@ use paydesk::domain::webhooks::schedule::{MAX_ATTEMPTS, RETRY_WAITS_MS};
 use paydesk::domain::webhooks::signing::{new_signing_secret, signature_header};
 use paydesk::error::AppError;
 use paydesk::store::Db;
-use protocol::{Command, DeliveryState, ErrorCode, Mode, Query, ReplyBody, ServerFrame};
+use protocol::{
+    Command, DeliveryState, ErrorCode, HistoryAction, HistoryActorKind, HistoryFilter, Mode, Query,
+    ReplyBody, ServerFrame,
+};
 use webhook_support::{
     Receiver, add_endpoint, as_owner, keys_of, roll_secret, signed_headers,
     verify_with_standardwebhooks,
@@ -275,6 +278,20 @@ async fn an_endpoint_that_never_answers_is_paused_and_owners_mailed(db: Database
         causes
             .iter()
             .any(|c| c.actor_kind == "webhooks" && c.actor_id.as_deref() == Some(&endpoint_id))
+    );
+    // The account history names the endpoint the delivery job paused.
+    let entries = crate::history::history(&mut socket, "h", HistoryFilter::default()).await;
+    let paused = entries
+        .iter()
+        .find(|e| e.actor_kind == HistoryActorKind::Webhooks)
+        .unwrap_or_else(|| panic!("no entry of the pause: {entries:?}"));
+    assert_eq!(paused.record_kind, "webhook_endpoint");
+    assert_eq!(paused.record_id.as_deref(), Some(endpoint_id.as_str()));
+    assert_eq!(paused.record_name.as_deref(), Some(receiver.url.as_str()));
+    assert_eq!(paused.action, HistoryAction::Updated);
+    assert!(
+        paused.fields.contains(&"disabledReason".to_string()),
+        "{paused:?}"
     );
     // Paused, it gets nothing more; nothing further is mailed.
     create_customer(&mut socket, 2).await;

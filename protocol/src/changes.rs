@@ -7,7 +7,7 @@ use ts_rs::TS;
 use crate::{
     ApiToken, BankAccount, BusinessInfo, Card, CustomRole, Customer, EMandateRequest, HistoryEntry,
     Import, Invite, Mandate, Member, Order, PayPage, Payment, PaymentMethodSettings, Payout,
-    PayoutSettings, Transaction, WebhookDelivery,
+    PayoutSettings, Transaction, WebhookDelivery, WebhookEndpoint,
 };
 
 /// The kinds of record a delta can touch.
@@ -88,6 +88,17 @@ pub enum Change {
     },
     EMandateRequestUpserted {
         request: Box<EMandateRequest>,
+    },
+    /// A webhook endpoint as it is now (added, edited, paused or enabled,
+    /// its secret rolled), or as it is when deliveries of its log were
+    /// queued again: open endpoint screens read it and its log afresh.
+    WebhookEndpointUpserted {
+        endpoint: Box<WebhookEndpoint>,
+    },
+    /// A webhook endpoint removed, as it was then, so the account history
+    /// names the endpoint it removed.
+    WebhookEndpointRemoved {
+        endpoint: Box<WebhookEndpoint>,
     },
     /// A webhook delivery as its endpoint's log shows it: queued, or after
     /// an attempt.

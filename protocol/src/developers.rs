@@ -21,6 +21,9 @@ pub struct WebhookEndpoint {
     pub previous_secret_until: Option<i64>,
     #[ts(type = "number")]
     pub created_at: i64,
+    /// When it last changed (equal to `created_at` until then).
+    #[ts(type = "number")]
+    pub updated_at: i64,
 }
 
 #[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, Copy, PartialEq, Eq)]

@@ -97,6 +97,11 @@ pub struct HistoryEntry {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub record_id: Option<String>,
+    /// What the merchant calls the record, as it was then: an API token's
+    /// name, a webhook endpoint's URL. None for kinds known by their id.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub record_name: Option<String>,
     pub action: HistoryAction,
     /// The names of the fields that changed.
     pub fields: Vec<String>,

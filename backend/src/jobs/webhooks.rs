@@ -177,15 +177,9 @@ async fn give_up(
     let written = stream::write(db, &delivery.key, &cause, async |tx, _| {
         let paused =
             pause_after_failures(tx, &delivery.key, endpoint, &settings.public_origin, at).await?;
-        Ok(if paused {
-            Work::changed(
-                vec![Change::Invalidate {
-                    kind: protocol::EntityKind::WebhookEndpoint,
-                }],
-                (),
-            )
-        } else {
-            Work::Unchanged(())
+        Ok(match paused {
+            Some(change) => Work::changed(vec![change], ()),
+            None => Work::Unchanged(()),
         })
     })
     .await?;

@@ -177,7 +177,8 @@ pub async fn add_endpoint(
     let written = stream::write(&db, &key, &cause, async |tx, _| {
         let (row, secret) =
             endpoints::create_endpoint(tx, &key, address, &input, &keys.webhooks, now_ms()).await?;
-        Ok(Work::changed(Vec::new(), (row.id, secret)))
+        let added = endpoints::upserted(tx, &key, &row.id).await?;
+        Ok(Work::changed(vec![added], (row.id, secret)))
     })
     .await
     .unwrap();
@@ -200,7 +201,8 @@ pub async fn roll_secret(
     stream::write(&db, &key, &cause, async |tx, _| {
         let secret =
             endpoints::roll_secret(tx, &key, endpoint_id, &keys.webhooks, now_ms()).await?;
-        Ok(Work::changed(Vec::new(), secret))
+        let rolled = endpoints::upserted(tx, &key, endpoint_id).await?;
+        Ok(Work::changed(vec![rolled], secret))
     })
     .await
     .unwrap()

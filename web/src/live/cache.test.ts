@@ -55,6 +55,24 @@ describe("entity cache", () => {
     expect(store.get(listVersionAtom).business_info).toBe(1);
   });
 
+  it("has the webhook screens read again when an endpoint changes or goes", () => {
+    const store = createStore();
+    const endpoint = {
+      id: "whe_a",
+      url: "https://shop.example.co.za/hooks",
+      description: "",
+      eventTypes: ["payment.created"],
+      enabled: true,
+      createdAt: 1,
+      updatedAt: 1,
+    };
+    const before = store.get(listVersionAtom).webhook_endpoint;
+    applyChanges(store, [{ t: "WebhookEndpointUpserted", endpoint }]);
+    expect(store.get(listVersionAtom).webhook_endpoint).toBe(before + 1);
+    applyChanges(store, [{ t: "WebhookEndpointRemoved", endpoint }]);
+    expect(store.get(listVersionAtom).webhook_endpoint).toBe(before + 2);
+  });
+
   it("forgets records and asks lists and details to refetch when dropped", () => {
     const store = createStore();
     applyChanges(store, [{ t: "CustomerUpserted", customer: sampleCustomer({ id: "cus_b" }) }]);

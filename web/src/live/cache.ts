@@ -251,6 +251,11 @@ export function applyChanges(store: Store, changes: Change[]): void {
         store.set(eMandateRequestAtom(change.request.id), change.request);
         requests.push(change.request.id);
         break;
+      // The endpoints' screens read an endpoint and its log afresh, whichever tab changed it.
+      case "WebhookEndpointUpserted":
+      case "WebhookEndpointRemoved":
+        bumpList(store, "webhook_endpoint");
+        break;
       case "WebhookDeliveryUpserted":
         deliveries.push(change.delivery);
         break;

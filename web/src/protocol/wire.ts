@@ -775,7 +775,11 @@ disabledReason?: string,
 /**
  * Until when the secret before the last roll still signs.
  */
-previousSecretUntil?: number, createdAt: number, };
+previousSecretUntil?: number, createdAt: number, 
+/**
+ * When it last changed (equal to `created_at` until then).
+ */
+updatedAt: number, };
 
 export type DeliveryState = "pending" | "delivered" | "failed";
 
@@ -895,7 +899,12 @@ userAgent?: string,
 /**
  * `customer`, `payment`, ... or `account` for sign-ins.
  */
-recordKind: string, recordId?: string, action: HistoryAction, 
+recordKind: string, recordId?: string, 
+/**
+ * What the merchant calls the record, as it was then: an API token's
+ * name, a webhook endpoint's URL. None for kinds known by their id.
+ */
+recordName?: string, action: HistoryAction, 
 /**
  * The names of the fields that changed.
  */
@@ -1042,7 +1051,7 @@ id?: string, } | { "t": "CustomerPage", items: Array<Customer>, nextCursor?: str
 
 export type EntityKind = "customer" | "business_info" | "bank_account" | "mandate" | "payment" | "transaction" | "import" | "pay_page" | "order" | "card" | "e_mandate_request" | "webhook_endpoint" | "api_token";
 
-export type Change = { "t": "CustomerUpserted", customer: Customer, } | { "t": "Invalidate", kind: EntityKind, } | { "t": "BusinessInfoUpdated", info: BusinessInfo, } | { "t": "TwoFactorPolicyUpdated", required: boolean, } | { "t": "BankAccountAdded", account: BankAccount, } | { "t": "BankAccountRemoved", id: string, customerId: string, } | { "t": "MandateUpserted", mandate: Mandate, } | { "t": "PaymentUpserted", payment: Payment, } | { "t": "TransactionUpserted", transaction: Transaction, } | { "t": "PaymentMethodSettingsUpdated", settings: PaymentMethodSettings, } | { "t": "ClockAdvanced", today: string, } | { "t": "ImportUpserted", import: Import, } | { "t": "PayPageUpserted", page: PayPage, } | { "t": "OrderUpserted", order: Order, } | { "t": "CardUpserted", card: Card, } | { "t": "CardRemoved", id: string, customerId: string, } | { "t": "EMandateRequestUpserted", request: EMandateRequest, } | { "t": "WebhookDeliveryUpserted", delivery: WebhookDelivery, } | { "t": "ApiTokenUpserted", token: ApiToken, } | { "t": "MemberUpserted", member: Member, } | { "t": "MemberRemoved", userId: string, } | { "t": "InviteUpserted", invite: Invite, } | { "t": "RoleUpserted", role: CustomRole, } | { "t": "RoleRemoved", roleId: string, } | { "t": "HistoryEntryAdded", entry: HistoryEntry, } | { "t": "PayoutUpserted", payout: Payout, } | { "t": "PayoutSettingsUpdated", settings: PayoutSettings, };
+export type Change = { "t": "CustomerUpserted", customer: Customer, } | { "t": "Invalidate", kind: EntityKind, } | { "t": "BusinessInfoUpdated", info: BusinessInfo, } | { "t": "TwoFactorPolicyUpdated", required: boolean, } | { "t": "BankAccountAdded", account: BankAccount, } | { "t": "BankAccountRemoved", id: string, customerId: string, } | { "t": "MandateUpserted", mandate: Mandate, } | { "t": "PaymentUpserted", payment: Payment, } | { "t": "TransactionUpserted", transaction: Transaction, } | { "t": "PaymentMethodSettingsUpdated", settings: PaymentMethodSettings, } | { "t": "ClockAdvanced", today: string, } | { "t": "ImportUpserted", import: Import, } | { "t": "PayPageUpserted", page: PayPage, } | { "t": "OrderUpserted", order: Order, } | { "t": "CardUpserted", card: Card, } | { "t": "CardRemoved", id: string, customerId: string, } | { "t": "EMandateRequestUpserted", request: EMandateRequest, } | { "t": "WebhookEndpointUpserted", endpoint: WebhookEndpoint, } | { "t": "WebhookEndpointRemoved", endpoint: WebhookEndpoint, } | { "t": "WebhookDeliveryUpserted", delivery: WebhookDelivery, } | { "t": "ApiTokenUpserted", token: ApiToken, } | { "t": "MemberUpserted", member: Member, } | { "t": "MemberRemoved", userId: string, } | { "t": "InviteUpserted", invite: Invite, } | { "t": "RoleUpserted", role: CustomRole, } | { "t": "RoleRemoved", roleId: string, } | { "t": "HistoryEntryAdded", entry: HistoryEntry, } | { "t": "PayoutUpserted", payout: Payout, } | { "t": "PayoutSettingsUpdated", settings: PayoutSettings, };
 
 export const MAX_FRAME_BYTES = 65536;
 export const PAY_PAGE_LOGO_MAX_BYTES = 24576;

@@ -120,7 +120,9 @@ pub fn change_section(change: &Change) -> Option<Section> {
         Change::ImportUpserted { .. } => S::Imports,
         Change::PayPageUpserted { .. } => S::PayPages,
         Change::OrderUpserted { .. } => S::Orders,
-        Change::WebhookDeliveryUpserted { .. } => S::Developers,
+        Change::WebhookEndpointUpserted { .. }
+        | Change::WebhookEndpointRemoved { .. }
+        | Change::WebhookDeliveryUpserted { .. } => S::Developers,
         Change::ApiTokenUpserted { .. } => S::Developers,
         Change::MemberUpserted { .. }
         | Change::MemberRemoved { .. }

@@ -34,6 +34,9 @@ struct Touched {
     id: Option<String>,
     /// The record as it is now; none when it was removed.
     after: Option<Value>,
+    /// The record as it was, when the change itself says so (a removal
+    /// that carries what it removed); else the history's last row of it.
+    before: Option<Value>,
     removed: bool,
 }
 
@@ -46,6 +49,7 @@ fn touched(change: &Change) -> Option<Touched> {
         kind: kind.to_string(),
         id: Some(id.to_string()),
         after,
+        before: None,
         removed: false,
     };
     // Settings and policies are one record per stream: their kind is their id.
@@ -60,6 +64,7 @@ fn touched(change: &Change) -> Option<Touched> {
             kind: entity_kind_name(*kind),
             id: None,
             after: None,
+            before: None,
             removed: false,
         },
         Change::BusinessInfoUpdated { info } => single("business_info", json(info)),
@@ -90,6 +95,13 @@ fn touched(change: &Change) -> Option<Touched> {
             record("e_mandate_request", &request.id, json(request))
         }
         Change::ApiTokenUpserted { token } => record("api_token", &token.id, json(token)),
+        Change::WebhookEndpointUpserted { endpoint } => {
+            record("webhook_endpoint", &endpoint.id, json(endpoint))
+        }
+        Change::WebhookEndpointRemoved { endpoint } => Touched {
+            before: json(endpoint),
+            ..removed("webhook_endpoint", &endpoint.id)
+        },
         Change::MemberUpserted { member } => record("member", &member.user_id, json(member)),
         Change::MemberRemoved { user_id } => removed("member", user_id),
         Change::InviteUpserted { invite } => record("invite", &invite.id, json(invite)),
@@ -105,6 +117,28 @@ fn touched(change: &Change) -> Option<Touched> {
 
 fn entity_kind_name(kind: EntityKind) -> String {
     wire_name(&kind)
+}
+
+/// The field a kind's records are named by, for kinds a merchant knows by
+/// name rather than by id: a token by the name it was given, an endpoint by
+/// its address. Secrets are never one of these.
+fn name_field(kind: &str) -> Option<&'static str> {
+    match kind {
+        "api_token" => Some("name"),
+        "webhook_endpoint" => Some("url"),
+        _ => None,
+    }
+}
+
+/// The record's name as the entry shows it: after the change, or as it was
+/// when it was removed.
+fn record_name(kind: &str, before: Option<&Value>, after: Option<&Value>) -> Option<String> {
+    let field = name_field(kind)?;
+    after
+        .or(before)
+        .and_then(|record| record.get(field))
+        .and_then(Value::as_str)
+        .map(str::to_string)
 }
 
 /// The top-level fields whose values differ, in the record's order.
@@ -276,6 +310,7 @@ pub(super) async fn record_event(
     let mut seen_here: HashMap<(String, String), Option<Value>> = HashMap::new();
     for (record, section) in touched {
         let before = match &record.id {
+            Some(_) if record.before.is_some() => record.before.clone(),
             Some(id) => match seen_here.get(&(record.kind.clone(), id.clone())) {
                 Some(after) => after.clone(),
                 // Created by this event: a record older than the versions
@@ -315,6 +350,7 @@ pub(super) async fn record_event(
             } else {
                 Vec::new()
             },
+            record_name: record_name(&record.kind, before.as_ref(), record.after.as_ref()),
             record_kind: record.kind,
             record_id: record.id,
             action,
@@ -397,6 +433,7 @@ pub async fn record_account(tx: &mut Tx, event: &AccountEvent<'_>) -> AppResult<
         user_agent: event.user_agent.map(|a| truncate(a, 256)),
         record_kind: "account".into(),
         record_id: Some(event.user_id.to_string()),
+        record_name: None,
         action: event.action,
         fields: Vec::new(),
         section: Some(Section::Team),
@@ -507,16 +544,12 @@ pub async fn get(
     readable_only(&mut sql, readable);
     sql.and("h.id = {}", Bind::Text(id.into()));
     let row = sql.query().fetch_optional(&db.pool).await?;
-    Ok(row.map(|row| {
-        let parse =
-            |column: &str| opt_text(&row, column).and_then(|text| serde_json::from_str(&text).ok());
-        StoredEntry {
-            entry: entry_of(&row),
-            command_id: opt_text(&row, "command_id"),
-            seq: opt_int(&row, "seq"),
-            before: parse("before_json"),
-            after: parse("after_json"),
-        }
+    Ok(row.map(|row| StoredEntry {
+        entry: entry_of(&row),
+        command_id: opt_text(&row, "command_id"),
+        seq: opt_int(&row, "seq"),
+        before: json_column(&row, "before_json"),
+        after: json_column(&row, "after_json"),
     }))
 }
 
@@ -555,8 +588,23 @@ pub async fn people(db: &Db, merchant_id: &str) -> AppResult<Vec<HistoryPerson>>
         .collect())
 }
 
+fn json_column(row: &AnyRow, column: &str) -> Option<Value> {
+    opt_text(row, column).and_then(|text| serde_json::from_str(&text).ok())
+}
+
 fn entry_of(row: &AnyRow) -> HistoryEntry {
     let text = |column: &str| opt_text(row, column).unwrap_or_default();
+    let record_kind = text("record_kind");
+    // Read from the record as the row keeps it, so entries written before
+    // names were shown name their record too. Only kinds named by a field
+    // parse it.
+    let record_name = name_field(&record_kind).and_then(|_| {
+        let (before, after) = (
+            json_column(row, "before_json"),
+            json_column(row, "after_json"),
+        );
+        record_name(&record_kind, before.as_ref(), after.as_ref())
+    });
     HistoryEntry {
         id: text("id"),
         at: opt_int(row, "created_at").unwrap_or_default(),
@@ -565,8 +613,9 @@ fn entry_of(row: &AnyRow) -> HistoryEntry {
         actor_name: opt_text(row, "actor_name"),
         address: opt_text(row, "address"),
         user_agent: opt_text(row, "user_agent"),
-        record_kind: text("record_kind"),
+        record_kind,
         record_id: opt_text(row, "record_id"),
+        record_name,
         action: HistoryAction::parse(&text("action")).unwrap_or(HistoryAction::Updated),
         fields: text("fields")
             .split(' ')
@@ -613,6 +662,52 @@ mod tests {
             &serde_json::json!({"slug": "gym"})
         )));
         assert!(!created_unchanged(None));
+    }
+
+    #[test]
+    fn tokens_are_named_by_their_name_and_endpoints_by_their_address() {
+        let token =
+            serde_json::json!({"id": "tok_1", "name": "Shop server", "prefix": "pdk_test_ab"});
+        assert_eq!(
+            record_name("api_token", None, Some(&token)).as_deref(),
+            Some("Shop server")
+        );
+        let endpoint =
+            serde_json::json!({"id": "whe_1", "url": "https://shop.example.co.za/hooks"});
+        // A removed endpoint is named as it was.
+        assert_eq!(
+            record_name("webhook_endpoint", Some(&endpoint), None).as_deref(),
+            Some("https://shop.example.co.za/hooks")
+        );
+        // Kinds known by their id have no name here.
+        let customer = serde_json::json!({"id": "cus_1", "name": "Sipho"});
+        assert_eq!(record_name("customer", None, Some(&customer)), None);
+    }
+
+    #[test]
+    fn a_removed_endpoint_keeps_what_it_was() {
+        let endpoint = protocol::WebhookEndpoint {
+            id: "whe_1".into(),
+            url: "https://shop.example.co.za/hooks".into(),
+            description: String::new(),
+            event_types: vec!["payment.created".into()],
+            enabled: true,
+            disabled_reason: None,
+            previous_secret_until: None,
+            created_at: 5,
+            updated_at: 5,
+        };
+        let removed = touched(&Change::WebhookEndpointRemoved {
+            endpoint: Box::new(endpoint),
+        })
+        .unwrap_or_else(|| unreachable!());
+        assert!(removed.removed);
+        assert_eq!(removed.id.as_deref(), Some("whe_1"));
+        assert_eq!(removed.after, None);
+        assert_eq!(
+            removed.before.as_ref().and_then(|b| b.get("url")),
+            Some(&serde_json::json!("https://shop.example.co.za/hooks"))
+        );
     }
 
     #[test]

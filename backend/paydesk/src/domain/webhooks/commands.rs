@@ -5,7 +5,7 @@
 //! address already checked (and its name resolved) before the transaction
 //! began, so no DNS wait holds the stream's write lock.
 
-use protocol::{Change, Command, EntityKind, ErrorCode, WireError};
+use protocol::{Change, Command, ErrorCode, WireError};
 use serde_json::json;
 
 use super::endpoints::{self, CheckedAddress, EndpointInput};
@@ -26,8 +26,8 @@ pub struct WebhookTools<'a> {
     pub address: Option<&'a Result<CheckedAddress, WireError>>,
 }
 
-/// What a webhook command did: the endpoint it touched, and the signing
-/// secret it made (create and roll), to be shown once.
+/// What a webhook command did: the endpoint it touched, the signing secret
+/// it made (create and roll), to be shown once, and the endpoint's change.
 pub struct WebhookOutcome {
     pub endpoint_id: String,
     pub secret: Option<String>,
@@ -47,19 +47,21 @@ pub fn is_webhook_command(command: &Command) -> bool {
     )
 }
 
-/// Open endpoint pages and lists read endpoints and their log afresh.
-fn refetch() -> Vec<Change> {
-    vec![Change::Invalidate {
-        kind: EntityKind::WebhookEndpoint,
-    }]
-}
-
-fn outcome(endpoint_id: &str, secret: Option<String>) -> WebhookOutcome {
-    WebhookOutcome {
+/// The command's one change: the endpoint as it is after it. Open endpoint
+/// pages and lists read the endpoint and its log afresh on it, and the
+/// account history names the endpoint from it. Never a secret: the
+/// endpoint's wire form has none.
+async fn outcome(
+    tx: &mut Tx,
+    key: &StreamKey,
+    endpoint_id: &str,
+    secret: Option<String>,
+) -> AppResult<WebhookOutcome> {
+    Ok(WebhookOutcome {
         endpoint_id: endpoint_id.to_string(),
         secret,
-        changes: refetch(),
-    }
+        changes: vec![endpoints::upserted(tx, key, endpoint_id).await?],
+    })
 }
 
 /// Runs a webhook command; `seq` is the event it is part of.
@@ -91,7 +93,7 @@ pub async fn run_webhook_command(
             };
             let (row, secret) =
                 endpoints::create_endpoint(tx, &key, address, &input, tools.sealer, now).await?;
-            Ok(outcome(&row.id, Some(secret)))
+            outcome(tx, &key, &row.id, Some(secret)).await
         }
         Command::UpdateWebhookEndpoint {
             endpoint_id,
@@ -102,12 +104,12 @@ pub async fn run_webhook_command(
             let id = checked_id(endpoint_id)?;
             endpoints::update_endpoint(tx, &key, id, description, event_types, now).await?;
             endpoints::set_enabled(tx, &key, id, *enabled, now).await?;
-            Ok(outcome(id, None))
+            outcome(tx, &key, id, None).await
         }
         Command::RollWebhookSecret { endpoint_id } => {
             let id = checked_id(endpoint_id)?;
             let secret = endpoints::roll_secret(tx, &key, id, tools.sealer, now).await?;
-            Ok(outcome(id, Some(secret)))
+            outcome(tx, &key, id, Some(secret)).await
         }
         Command::ResendWebhookDeliveries {
             endpoint_id,
@@ -116,7 +118,9 @@ pub async fn run_webhook_command(
             let id = checked_id(endpoint_id)?;
             let delivery = delivery_id.as_deref().map(checked_id).transpose()?;
             endpoints::resend_failed(tx, &key, id, delivery, now).await?;
-            Ok(outcome(id, None))
+            // The endpoint is as it was; the history still tells who had
+            // its deliveries sent again, naming it.
+            outcome(tx, &key, id, None).await
         }
         Command::SendTestWebhookEvent { endpoint_id } => {
             let id = checked_id(endpoint_id)?;
@@ -141,14 +145,16 @@ pub async fn run_webhook_command(
                 payload: &body,
             };
             store::insert_delivery(tx, &key, &new, now).await?;
-            Ok(outcome(id, None))
+            outcome(tx, &key, id, None).await
         }
         Command::DeleteWebhookEndpoint { endpoint_id } => {
             let id = checked_id(endpoint_id)?;
-            if !store::delete_endpoint(tx, &key, id).await? {
-                return Err(AppError::Code(ErrorCode::NotFound));
-            }
-            Ok(outcome(id, None))
+            let removed = endpoints::delete_endpoint(tx, &key, id).await?;
+            Ok(WebhookOutcome {
+                endpoint_id: id.to_string(),
+                secret: None,
+                changes: vec![removed],
+            })
         }
         _ => Err(AppError::Code(ErrorCode::BadFrame)),
     }

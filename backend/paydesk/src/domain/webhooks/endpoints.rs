@@ -5,10 +5,11 @@
 //! `check_address` before the transaction begins: no DNS wait holds the
 //! stream's write lock.
 
-use protocol::ErrorCode;
+use protocol::{Change, ErrorCode};
 
 use super::destinations::{parse_endpoint_url, resolve_allowed};
 use super::events::is_event_type;
+use super::queries::endpoint_of;
 use super::signing::new_signing_secret;
 use crate::auth::sealed::SecretBox;
 use crate::domain::mail::compose_webhook_disabled;
@@ -101,6 +102,26 @@ async fn find(tx: &mut Tx, key: &StreamKey, endpoint_id: &str) -> AppResult<Endp
     store::find_endpoint(tx, key, endpoint_id)
         .await?
         .ok_or(AppError::Code(ErrorCode::NotFound))
+}
+
+/// The endpoint as it is now, for the tabs and the account history.
+pub async fn upserted(tx: &mut Tx, key: &StreamKey, endpoint_id: &str) -> AppResult<Change> {
+    let row = find(tx, key, endpoint_id).await?;
+    Ok(Change::WebhookEndpointUpserted {
+        endpoint: Box::new(endpoint_of(row)),
+    })
+}
+
+/// Removes an endpoint and its log; the change carries it as it was, so
+/// the history names what was removed.
+pub async fn delete_endpoint(tx: &mut Tx, key: &StreamKey, endpoint_id: &str) -> AppResult<Change> {
+    let row = find(tx, key, endpoint_id).await?;
+    if !store::delete_endpoint(tx, key, endpoint_id).await? {
+        return Err(AppError::Code(ErrorCode::NotFound));
+    }
+    Ok(Change::WebhookEndpointRemoved {
+        endpoint: Box::new(endpoint_of(row)),
+    })
 }
 
 fn checked_description(description: &str) -> AppResult<&str> {
@@ -199,17 +220,18 @@ pub fn signing_secrets(
 pub const GAVE_UP: &str = "deliveries_failed";
 
 /// Pauses an endpoint whose delivery failed its last attempt, and tells the
-/// merchant's owners, in the same transaction: whether it was still enabled
-/// (a second failing delivery does not mail again).
+/// merchant's owners, in the same transaction. Returns the paused endpoint's
+/// change, or none when it was paused already (a second failing delivery
+/// neither mails again nor is another entry of the history).
 pub async fn pause_after_failures(
     tx: &mut Tx,
     key: &StreamKey,
     endpoint: &EndpointRow,
     public_origin: &str,
     now: i64,
-) -> AppResult<bool> {
+) -> AppResult<Option<Change>> {
     if !store::set_enabled(tx, key, &endpoint.id, false, Some(GAVE_UP), now).await? {
-        return Ok(false);
+        return Ok(None);
     }
     let link = format!("{public_origin}/developers/webhooks/{}", endpoint.id);
     for owner in store::owner_recipients(tx, &key.merchant_id).await? {
@@ -222,7 +244,7 @@ pub async fn pause_after_failures(
         );
         mail::enqueue(tx, &message).await?;
     }
-    Ok(true)
+    upserted(tx, key, &endpoint.id).await.map(Some)
 }
 
 #[cfg(test)]

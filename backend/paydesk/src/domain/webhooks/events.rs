@@ -171,9 +171,11 @@ pub fn event_of(change: &Change) -> Option<(&'static str, Value)> {
         Change::ImportUpserted { .. }
         | Change::EMandateRequestUpserted { .. }
         | Change::WebhookDeliveryUpserted { .. }
-        // A token's secret is never sent anywhere; its changes are in the
-        // account history only.
+        // A token's secret is never sent anywhere; its changes, and the
+        // endpoints' own, are in the account history only.
         | Change::ApiTokenUpserted { .. }
+        | Change::WebhookEndpointUpserted { .. }
+        | Change::WebhookEndpointRemoved { .. }
         | Change::Invalidate { .. }
         | Change::TwoFactorPolicyUpdated { .. }
         | Change::MemberUpserted { .. }

@@ -17,7 +17,9 @@ fn key_of(scope: &Scope) -> StreamKey {
     StreamKey::new(scope.merchant_id.clone(), scope.mode)
 }
 
-fn endpoint_of(row: EndpointRow) -> WebhookEndpoint {
+/// An endpoint as its screens (and the account history) see it: never its
+/// secrets, sealed or not.
+pub(super) fn endpoint_of(row: EndpointRow) -> WebhookEndpoint {
     WebhookEndpoint {
         event_types: row.event_types.split(' ').map(str::to_string).collect(),
         enabled: row.enabled == 1,
@@ -27,6 +29,7 @@ fn endpoint_of(row: EndpointRow) -> WebhookEndpoint {
         disabled_reason: row.disabled_reason,
         previous_secret_until: row.previous_secret_until,
         created_at: row.created_at,
+        updated_at: row.updated_at,
     }
 }
 
