@@ -155,6 +155,91 @@ async fn bank_accounts_are_added_live_and_removed(db: Database) {
     );
 }
 
+/// One press names every mistake: an account the customer already has is
+/// told with a missing holder name and a wrong branch code, not after them.
+async fn a_duplicate_account_is_told_with_the_forms_other_mistakes(db: Database) {
+    let app = TestApp::start(db).await;
+    let owner = app.merchant("owner@example.co.za").await;
+    let (mut tab, _) = owner.live().await;
+    let customer = committed_id(
+        tab.command(
+            "c",
+            Command::CreateCustomer {
+                input: customer_input("Thandi", "t@example.co.za"),
+            },
+        )
+        .await,
+    );
+    committed_id(
+        tab.command(
+            "a",
+            Command::AddBankAccount {
+                customer_id: customer.clone(),
+                input: capitec("1234567890"),
+            },
+        )
+        .await,
+    );
+    let named = |error: WireError| -> Vec<(String, ErrorCode)> {
+        error
+            .fields
+            .into_iter()
+            .map(|f| (f.field, f.code))
+            .collect()
+    };
+
+    let mut again = capitec("1234 567 890");
+    again.holder_name = " ".into();
+    again.branch_code = "123456".into();
+    let error = error_of(
+        tab.command(
+            "again",
+            Command::AddBankAccount {
+                customer_id: customer.clone(),
+                input: again,
+            },
+        )
+        .await,
+    );
+    assert_eq!(
+        named(error),
+        [
+            ("branchCode".to_string(), ErrorCode::BranchCodeMismatch),
+            ("holderName".to_string(), ErrorCode::Required),
+            ("accountNumber".to_string(), ErrorCode::DuplicateBankAccount),
+        ]
+    );
+
+    // Everything blank: every required field at once, and no duplicate
+    // (there is no number to have twice).
+    let blank = BankAccountInput {
+        bank: BankId::Capitec,
+        branch_code: String::new(),
+        account_type: AccountType::Savings,
+        holder_name: String::new(),
+        account_number: String::new(),
+    };
+    let error = error_of(
+        tab.command(
+            "blank",
+            Command::AddBankAccount {
+                customer_id: customer.clone(),
+                input: blank,
+            },
+        )
+        .await,
+    );
+    assert_eq!(
+        named(error),
+        [
+            ("branchCode".to_string(), ErrorCode::Required),
+            ("holderName".to_string(), ErrorCode::Required),
+            ("accountNumber".to_string(), ErrorCode::Required),
+        ]
+    );
+    assert_eq!(accounts(&mut tab, &customer).await.len(), 1);
+}
+
 async fn another_merchant_cannot_touch_the_accounts(db: Database) {
     let app = TestApp::start(db).await;
     let owner = app.merchant("owner@example.co.za").await;
@@ -222,5 +307,6 @@ async fn another_merchant_cannot_touch_the_accounts(db: Database) {
 
 on_both_databases!(
     bank_accounts_are_added_live_and_removed,
+    a_duplicate_account_is_told_with_the_forms_other_mistakes,
     another_merchant_cannot_touch_the_accounts
 );

@@ -18,6 +18,17 @@ pub fn universal_branch_code(bank: BankId) -> &'static str {
 
 /// Trims, drops the spaces people type in numbers, and checks every field.
 pub fn validate_bank_account(input: &BankAccountInput) -> Result<BankAccountInput, AppError> {
+    let (clean, errors) = checked_bank_account(input);
+    if errors.is_empty() {
+        Ok(clean)
+    } else {
+        Err(AppError::Invalid(errors))
+    }
+}
+
+/// The account cleaned as `validate_bank_account` cleans it, with every
+/// field's mistake: what the bank says of the number may then be told with them.
+pub fn checked_bank_account(input: &BankAccountInput) -> (BankAccountInput, Vec<FieldError>) {
     let clean = BankAccountInput {
         bank: input.bank,
         branch_code: input
@@ -70,11 +81,12 @@ pub fn validate_bank_account(input: &BankAccountInput) -> Result<BankAccountInpu
             code: ErrorCode::InvalidAccountNumber,
         });
     }
-    if errors.is_empty() {
-        Ok(clean)
-    } else {
-        Err(AppError::Invalid(errors))
-    }
+    (clean, errors)
+}
+
+/// Whether the account number itself is well formed, whatever the other fields hold.
+pub fn account_number_ok(mistakes: &[FieldError]) -> bool {
+    !mistakes.iter().any(|m| m.field == "accountNumber")
 }
 
 pub async fn add_bank_account(
@@ -84,7 +96,21 @@ pub async fn add_bank_account(
     input: &BankAccountInput,
 ) -> AppResult<Effect> {
     let customer_id = checked_id(customer_id)?;
-    let input = validate_bank_account(input)?;
+    let (input, mut mistakes) = checked_bank_account(input);
+    if !mistakes.is_empty() {
+        // An account the customer already has is told with the form's other
+        // mistakes, not after they are put right.
+        if account_number_ok(&mistakes)
+            && store::account_exists(tx, &scope.merchant_id, scope.mode, customer_id, &input)
+                .await?
+        {
+            mistakes.push(FieldError {
+                field: "accountNumber".into(),
+                code: ErrorCode::DuplicateBankAccount,
+            });
+        }
+        return Err(AppError::Invalid(mistakes));
+    }
     if find_customer_in_tx(tx, &scope.merchant_id, scope.mode, customer_id)
         .await?
         .is_none()
