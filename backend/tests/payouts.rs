@@ -364,8 +364,67 @@ fn assert_refused_once(replies: Vec<ServerFrame>) {
     );
 }
 
+/// One press of the settlement form names every mistake: the blank fields,
+/// a blank password (not counted as a guess), and what the bank says of the
+/// number beside the form's other mistakes.
+async fn the_settlement_forms_mistakes_are_told_in_one_answer(db: Database) {
+    let app = TestApp::start_pinned(db).await;
+    let owner = app.merchant("owner@karoo.test").await;
+    let mut tab = owner.open(Mode::Test).await;
+    let named = |frame: ServerFrame| -> Vec<(String, ErrorCode)> {
+        error_of(frame)
+            .fields
+            .into_iter()
+            .map(|f| (f.field, f.code))
+            .collect()
+    };
+    let mut blank = set_account("", "");
+    if let Command::SetSettlementAccount { input, .. } = &mut blank {
+        input.branch_code = " ".into();
+        input.holder_name = String::new();
+    }
+    assert_eq!(
+        named(tab.command("blank", blank.clone()).await),
+        [
+            ("branchCode".to_string(), ErrorCode::Required),
+            ("holderName".to_string(), ErrorCode::Required),
+            ("accountNumber".to_string(), ErrorCode::Required),
+            ("confirmation".to_string(), ErrorCode::Required),
+        ]
+    );
+    // More blank presses than wrong guesses allowed: none of them counts, as
+    // the bank's answer below (asked for a confirmed member only) shows.
+    for press in 0..=paydesk::domain::accounts::SECRET_ATTEMPTS {
+        let id = format!("blank-{press}");
+        assert_eq!(
+            error_of(tab.command(&id, blank.clone()).await).code,
+            ErrorCode::InvalidInput
+        );
+    }
+
+    let mut nameless = set_account("4200000001", PASSWORD);
+    if let Command::SetSettlementAccount { input, .. } = &mut nameless {
+        input.holder_name = String::new();
+    }
+    assert_eq!(
+        named(tab.command("nameless", nameless).await),
+        [
+            ("holderName".to_string(), ErrorCode::Required),
+            ("accountNumber".to_string(), ErrorCode::BankAccountNotFound),
+        ]
+    );
+    let set = tab
+        .command("set", set_account("62001234567", PASSWORD))
+        .await;
+    assert!(
+        matches!(set, ServerFrame::Reply { ok: Some(_), .. }),
+        "{set:?}"
+    );
+}
+
 on_both_databases!(
     a_manual_payout_is_held_submitted_then_paid,
+    the_settlement_forms_mistakes_are_told_in_one_answer,
     a_refused_payout_returns_its_money,
     the_schedule_pays_out_above_its_minimum,
     a_customer_is_paid_with_the_fee_on_top,

@@ -55,6 +55,11 @@ pub(super) async fn confirm_owner(
     user_id: &str,
     confirmation: &str,
 ) -> Result<(), AppError> {
+    // A blank confirmation is no guess: it is told as missing, with the form's
+    // other mistakes, and never counts towards the limit.
+    if confirmation.is_empty() {
+        return Err(AppError::field("confirmation", ErrorCode::Required));
+    }
     let key = format!("secrets:{user_id}");
     if state.throttle.is_blocked(&key, accounts::SECRET_ATTEMPTS) {
         return Err(AppError::Code(ErrorCode::RateLimited));

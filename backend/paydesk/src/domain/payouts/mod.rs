@@ -12,12 +12,12 @@ pub mod rules;
 mod views;
 
 use protocol::{
-    BankAccountInput, Change, Command, ErrorCode, PayoutKind, PayoutSchedule, PayoutStatus,
-    ReplyBody, WireError,
+    BankAccountInput, Change, Command, ErrorCode, FieldError, PayoutKind, PayoutSchedule,
+    PayoutStatus, ReplyBody, WireError,
 };
 
 use super::bank::{SimulatedBank, Verification};
-use super::banking::validate_bank_account;
+use super::banking::{account_number_ok, checked_bank_account};
 use super::calendar::iso_date;
 use super::ledger;
 use super::mail::compose_action;
@@ -52,16 +52,24 @@ pub async fn run_payout_command(
 ) -> AppResult<Effect> {
     match command {
         Command::SetSettlementAccount { input, .. } => {
-            // The form's own mistakes and a wrong password are told together,
-            // not one after the other.
-            let mut fields = match validate_bank_account(input) {
-                Ok(_) => Vec::new(),
-                Err(AppError::Invalid(fields)) => fields,
-                Err(other) => return Err(other),
-            };
+            // The form's own mistakes, the bank's word on the number and a
+            // wrong password are told together, not one after the other.
+            let (clean, mut fields) = checked_bank_account(input);
             match confirmed {
-                Some(Ok(())) if fields.is_empty() => {}
-                Some(Ok(())) => return Err(AppError::Invalid(fields)),
+                Some(Ok(())) => {
+                    // The bank is asked for a confirmed member only.
+                    if account_number_ok(&fields)
+                        && let Some(code) = bank_refusal(&clean.account_number)
+                    {
+                        fields.push(FieldError {
+                            field: "accountNumber".into(),
+                            code,
+                        });
+                    }
+                    if !fields.is_empty() {
+                        return Err(AppError::Invalid(fields));
+                    }
+                }
                 Some(Err(refused)) if refused.fields.is_empty() || fields.is_empty() => {
                     return Err(AppError::Refused(refused.clone()));
                 }
@@ -71,7 +79,7 @@ pub async fn run_payout_command(
                 }
                 None => return Err(AppError::field("confirmation", ErrorCode::WrongPassword)),
             }
-            set_settlement_account(tx, scope, input).await
+            set_settlement_account(tx, scope, &clean).await
         }
         Command::SetPayoutSchedule { schedule } => set_schedule(tx, scope, schedule).await,
         Command::RequestPayout { amount_cents } => request_payout(tx, scope, *amount_cents).await,
@@ -126,27 +134,21 @@ async fn settings_changed(tx: &mut Tx, scope: &Scope) -> AppResult<Change> {
     })
 }
 
+/// What the bank says against `account_number`, if anything.
+fn bank_refusal(account_number: &str) -> Option<ErrorCode> {
+    match SimulatedBank::verify_account(account_number) {
+        Verification::Verified => None,
+        Verification::NotFound => Some(ErrorCode::BankAccountNotFound),
+        Verification::Closed => Some(ErrorCode::BankAccountClosed),
+    }
+}
+
+/// Stores an account checked by the form's rules and the bank.
 async fn set_settlement_account(
     tx: &mut Tx,
     scope: &Scope,
-    input: &BankAccountInput,
+    clean: &BankAccountInput,
 ) -> AppResult<Effect> {
-    let clean = validate_bank_account(input)?;
-    match SimulatedBank::verify_account(&clean.account_number) {
-        Verification::Verified => {}
-        Verification::NotFound => {
-            return Err(AppError::field(
-                "accountNumber",
-                ErrorCode::BankAccountNotFound,
-            ));
-        }
-        Verification::Closed => {
-            return Err(AppError::field(
-                "accountNumber",
-                ErrorCode::BankAccountClosed,
-            ));
-        }
-    }
     let now = now_ms();
     let stream_now = stream_now_ms(&mut **tx, scope).await?;
     let mut row = store::read_settings(&mut **tx, &scope.merchant_id, scope.mode)
