@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { bankAccountInputFrom, chooseBank, emptyBankAccountDraft } from "./bankAccountFields";
+import {
+  bankAccountFormFrom,
+  bankAccountInputFrom,
+  blankBankAccountFields,
+  changedBankAccountFields,
+  chooseBank,
+  emptyBankAccountDraft,
+} from "./bankAccountFields";
 import { BANKS } from "../protocol/wire";
 import { bankName, maskAccountNumber, universalBranchCode } from "./banks";
 
@@ -27,6 +34,36 @@ describe("bank account fields", () => {
       holderName: "Thandi Nkosi",
       accountNumber: "1234567890",
     });
+  });
+
+  it("names every required field left blank, spaces counting as blank, and never the account type", () => {
+    expect(blankBankAccountFields(emptyBankAccountDraft())).toEqual(["bank", "branchCode", "holderName", "accountNumber"]);
+    const draft = { ...chooseBank(emptyBankAccountDraft(" "), "capitec"), accountNumber: "  " };
+    expect(blankBankAccountFields(draft)).toEqual(["holderName", "accountNumber"]);
+    expect(blankBankAccountFields({ ...draft, holderName: "T Nkosi", accountNumber: "1", accountType: "" })).toEqual([]);
+  });
+
+  it("finds every blank field of an empty form at once, and sends nothing without a bank", () => {
+    expect(bankAccountFormFrom(emptyBankAccountDraft("Thandi Nkosi"))).toEqual({
+      input: null,
+      errors: { bank: "required", branchCode: "required", accountNumber: "required" },
+    });
+  });
+
+  it("sends an account with a bank even with blanks, so the server's answer comes with the form's findings", () => {
+    const draft = { ...chooseBank(emptyBankAccountDraft(), "fnb"), accountNumber: "62001234567" };
+    expect(bankAccountFormFrom(draft)).toEqual({
+      input: { bank: "fnb", branchCode: "250655", accountType: "current", holderName: "", accountNumber: "62001234567" },
+      errors: { holderName: "required" },
+    });
+  });
+
+  it("names the fields a change touched, the branch code a chosen bank fills in among them", () => {
+    const draft = emptyBankAccountDraft("Thandi Nkosi");
+    expect(changedBankAccountFields(draft, chooseBank(draft, "capitec"))).toEqual(["bank", "branchCode"]);
+    const withCode = { ...draft, branchCode: "470010" };
+    expect(changedBankAccountFields(withCode, chooseBank(withCode, "capitec"))).toEqual(["bank"]);
+    expect(changedBankAccountFields(draft, { ...draft })).toEqual([]);
   });
 
   it("starts the holder name from the customer's name, cut to 30 characters", () => {

@@ -1,9 +1,14 @@
-import type { BankAccountInput } from "../protocol/wire";
+import type { BankAccountInput, ErrorCode } from "../protocol/wire";
 import { ACCOUNT_TYPES, bankOf, universalBranchCode } from "./banks";
 
 export const BANK_ACCOUNT_FIELDS = ["bank", "branchCode", "accountType", "holderName", "accountNumber"] as const;
 export type BankAccountField = (typeof BANK_ACCOUNT_FIELDS)[number];
 export type BankAccountDraft = Record<BankAccountField, string>;
+export type BankAccountErrors = Partial<Record<BankAccountField, ErrorCode>>;
+
+// What the server requires of an account (banking.rs, validate_bank_account), and the bank,
+// which the wire cannot carry empty. The account type always has one of its values.
+const REQUIRED_BANK_ACCOUNT_FIELDS = ["bank", "branchCode", "holderName", "accountNumber"] as const satisfies readonly BankAccountField[];
 
 // Bank account holder names are at most 30 characters.
 export const HOLDER_NAME_MAX = 30;
@@ -15,6 +20,11 @@ export function emptyBankAccountDraft(holderName = ""): BankAccountDraft {
 /** Choosing a bank fills in its universal branch code; the code stays editable. */
 export function chooseBank(draft: BankAccountDraft, bank: string): BankAccountDraft {
   return { ...draft, bank, branchCode: universalBranchCode(bank) || draft.branchCode };
+}
+
+/** The fields whose values differ between two drafts: what was said of their old values no longer stands. */
+export function changedBankAccountFields(before: BankAccountDraft, after: BankAccountDraft): BankAccountField[] {
+  return BANK_ACCOUNT_FIELDS.filter((field) => before[field] !== after[field]);
 }
 
 /** The input to send, or null when no bank is chosen (the one thing the wire cannot carry). */
@@ -29,4 +39,21 @@ export function bankAccountInputFrom(draft: BankAccountDraft): BankAccountInput 
     holderName: draft.holderName.trim(),
     accountNumber: draft.accountNumber.replace(/\s/g, ""),
   };
+}
+
+/** The required fields left blank (spaces alone count as blank), in the form's order. */
+export function blankBankAccountFields(draft: BankAccountDraft): BankAccountField[] {
+  return REQUIRED_BANK_ACCOUNT_FIELDS.filter((field) => draft[field].trim() === "");
+}
+
+/**
+ * The input to send, and every required field left blank, at once. An account with a bank
+ * goes even with blanks: the server's answer adds, in the same round, what only it can tell.
+ */
+export function bankAccountFormFrom(draft: BankAccountDraft): { input: BankAccountInput | null; errors: BankAccountErrors } {
+  const errors: BankAccountErrors = {};
+  for (const field of blankBankAccountFields(draft)) errors[field] = "required";
+  const input = bankAccountInputFrom(draft);
+  if (!input) errors.bank = "required";
+  return { input, errors };
 }

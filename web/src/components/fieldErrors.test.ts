@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { placeError, withoutEdited } from "./fieldErrors";
+import { placeError, withFound, withoutEdited } from "./fieldErrors";
 
 const FIELDS = ["newEmail", "currentPassword"] as const;
 
@@ -45,5 +45,26 @@ describe("withoutEdited", () => {
 
   it("keeps everything when nothing was changed", () => {
     expect(withoutEdited(placed, [])).toBe(placed);
+  });
+});
+
+describe("withFound", () => {
+  const placed = { fields: { newEmail: "email_taken" }, general: null } as const;
+
+  it("shows the form's own findings with the server's, the form's where both name a field", () => {
+    expect(withFound(placed, { currentPassword: "required" })).toEqual({
+      fields: { newEmail: "email_taken", currentPassword: "required" },
+      general: null,
+    });
+    expect(withFound(placed, { newEmail: "required" }).fields).toEqual({ newEmail: "required" });
+  });
+
+  it("keeps the server's answer as it is when the form found nothing", () => {
+    expect(withFound(placed, {})).toBe(placed);
+  });
+
+  it("loses a finding once its field is edited, with the server's error beside it", () => {
+    const shown = withoutEdited(withFound(placed, { newEmail: "required", currentPassword: "required" }), ["newEmail"]);
+    expect(shown).toEqual({ fields: { currentPassword: "required" }, general: null });
   });
 });

@@ -36,3 +36,9 @@ export function withoutEdited<F extends string>(placed: PlacedError<F>, edited: 
   const fields = Object.fromEntries(Object.entries(placed.fields).filter(([field]) => !edited.includes(field as F)));
   return { fields: fields as Partial<Record<F, ErrorCode>>, general: placed.general };
 }
+
+/** The form's own findings beside the server's answer; where both speak of one field, the form's. */
+export function withFound<F extends string>(placed: PlacedError<F>, found: Partial<Record<F, ErrorCode>>): PlacedError<F> {
+  if (Object.keys(found).length === 0) return placed;
+  return { fields: { ...placed.fields, ...found }, general: placed.general };
+}
