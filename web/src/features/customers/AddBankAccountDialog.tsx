@@ -1,15 +1,17 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { Dialog } from "../../components/Dialog";
 import { SelectField, TextField } from "../../components/Field";
-import { placeError } from "../../components/fieldErrors";
+import { revealFirstError } from "../../components/revealFirstError";
+import { useFieldErrors } from "../../components/useFieldErrors";
 import { useCommand } from "../../live/useCommand";
 import type { Customer, ErrorCode } from "../../protocol/wire";
 import {
   BANK_ACCOUNT_FIELDS,
-  bankAccountInputFrom,
+  bankAccountFormFrom,
+  changedBankAccountFields,
   chooseBank,
   emptyBankAccountDraft,
   HOLDER_NAME_MAX,
@@ -43,37 +45,49 @@ function BankAccountForm({ customer, onDone }: { customer: Customer; onDone: () 
   const { t } = useTranslation();
   const add = useCommand();
   const [draft, setDraft] = useState<BankAccountDraft>(() => emptyBankAccountDraft(customer.name));
-  const [noBank, setNoBank] = useState(false);
+  const errors = useFieldErrors(add.error, BANK_ACCOUNT_FIELDS, BY_CODE);
+  const errorOf = (field: BankAccountField) => (errors.fields[field] ? t(`errors.${errors.fields[field]}`) : undefined);
+  // Counts refused presses, so each one brings its first error into view, the same error again too.
+  const [refused, setRefused] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
 
-  const placed = placeError(add.error, BANK_ACCOUNT_FIELDS, BY_CODE);
-  const fieldErrors: Partial<Record<BankAccountField, ErrorCode>> = { ...placed.fields };
-  if (noBank) fieldErrors.bank = "required";
-  const errorOf = (field: BankAccountField) => (fieldErrors[field] ? t(`errors.${fieldErrors[field]}`) : undefined);
+  useEffect(() => {
+    if (refused > 0) revealFirstError(form.current);
+  }, [refused]);
 
-  const set = (field: BankAccountField) => (value: string) => setDraft((current) => ({ ...current, [field]: value }));
+  function update(next: BankAccountDraft) {
+    errors.edited(...changedBankAccountFields(draft, next));
+    setDraft(next);
+  }
+  const set = (field: BankAccountField) => (value: string) => update({ ...draft, [field]: value });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const input = bankAccountInputFrom(draft);
-    setNoBank(!input);
-    if (!input) return;
-    const reply = await add.run({ t: "AddBankAccount", customerId: customer.id, input });
-    if (reply) onDone();
+    // A press starts over: what was said of the last one is not about what is sent now.
+    add.clearError();
+    errors.found({});
+    const built = bankAccountFormFrom(draft);
+    // An account with a bank goes even with blanks: the server's answer and the form's own
+    // findings show together, in one go.
+    const reply = built.input ? await add.run({ t: "AddBankAccount", customerId: customer.id, input: built.input }) : null;
+    if (reply) {
+      onDone();
+      return;
+    }
+    errors.found(built.errors);
+    setRefused((count) => count + 1);
   }
 
   return (
-    <form className="form" onSubmit={submit} noValidate data-testid="bank-account-form">
-      {placed.general ? <Alert>{t(`errors.${placed.general}`)}</Alert> : null}
+    <form ref={form} className="form" onSubmit={submit} noValidate data-testid="bank-account-form">
+      {errors.general ? <Alert>{t(`errors.${errors.general}`)}</Alert> : null}
       <fieldset className="form-fieldset" disabled={add.busy}>
         <div className="form-grid">
           <SelectField
             name="bank"
             label={t("bankAccounts.fields.bank")}
             value={draft.bank}
-            onChange={(event) => {
-              setNoBank(false);
-              setDraft((current) => chooseBank(current, event.target.value));
-            }}
+            onChange={(event) => update(chooseBank(draft, event.target.value))}
             error={errorOf("bank")}
             data-testid="bank-account-bank"
             options={[{ value: "", label: t("bankAccounts.chooseBank") }, ...BANKS.map((bank) => ({ value: bank.id, label: bank.name }))]}
