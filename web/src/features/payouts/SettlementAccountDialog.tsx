@@ -1,13 +1,11 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { Dialog } from "../../components/Dialog";
 import { SelectField, TextField } from "../../components/Field";
-import { placeError } from "../../components/fieldErrors";
 import {
-  BANK_ACCOUNT_FIELDS,
-  bankAccountInputFrom,
+  changedBankAccountFields,
   chooseBank,
   emptyBankAccountDraft,
   HOLDER_NAME_MAX,
@@ -15,10 +13,13 @@ import {
   type BankAccountField,
 } from "../../components/bankAccountFields";
 import { ACCOUNT_TYPES } from "../../components/banks";
+import { revealFirstError } from "../../components/revealFirstError";
+import { useFieldErrors } from "../../components/useFieldErrors";
 import { useCommand } from "../../live/useCommand";
 import { BANKS, type ErrorCode } from "../../protocol/wire";
+import { SETTLEMENT_FIELDS, settlementFormFrom, type SettlementField } from "./settlementForm";
 
-const BY_CODE: Partial<Record<ErrorCode, BankAccountField>> = {
+const BY_CODE: Partial<Record<ErrorCode, SettlementField>> = {
   branch_code_mismatch: "branchCode",
   invalid_branch_code: "branchCode",
   invalid_account_number: "accountNumber",
@@ -32,36 +33,49 @@ export function SettlementAccountDialog({ onClose }: { onClose: () => void }) {
   const save = useCommand();
   const [draft, setDraft] = useState<BankAccountDraft>(() => emptyBankAccountDraft());
   const [confirmation, setConfirmation] = useState("");
-  const [noBank, setNoBank] = useState(false);
-  const placed = placeError(save.error, BANK_ACCOUNT_FIELDS, BY_CODE);
-  const fieldErrors: Partial<Record<BankAccountField, ErrorCode>> = { ...placed.fields };
-  if (noBank) fieldErrors.bank = "required";
-  const errorOf = (field: BankAccountField) => (fieldErrors[field] ? t(`errors.${fieldErrors[field]}`) : undefined);
-  const confirmationCode = save.error?.fields?.find((f) => f.field === "confirmation")?.code;
-  const general = confirmationCode ? undefined : placed.general;
-  const set = (field: BankAccountField) => (value: string) => setDraft((current) => ({ ...current, [field]: value }));
+  const errors = useFieldErrors(save.error, SETTLEMENT_FIELDS, BY_CODE);
+  const errorOf = (field: SettlementField) => (errors.fields[field] ? t(`errors.${errors.fields[field]}`) : undefined);
+  // Counts refused presses, so each one brings its first error into view, the same error again too.
+  const [refused, setRefused] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    if (refused > 0) revealFirstError(form.current);
+  }, [refused]);
+
+  function update(next: BankAccountDraft) {
+    errors.edited(...changedBankAccountFields(draft, next));
+    setDraft(next);
+  }
+  const set = (field: BankAccountField) => (value: string) => update({ ...draft, [field]: value });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const input = bankAccountInputFrom(draft);
-    setNoBank(!input);
-    if (!input) return;
-    if (await save.run({ t: "SetSettlementAccount", input, confirmation })) onClose();
+    // A press starts over: what was said of the last one is not about what is sent now.
+    save.clearError();
+    errors.found({});
+    const built = settlementFormFrom(draft, confirmation);
+    // An account with a bank goes even with blanks: the server's answer (the bank's word on the
+    // number among it) and the form's own findings show together, in one go.
+    const reply = built.input ? await save.run({ t: "SetSettlementAccount", input: built.input, confirmation }) : null;
+    if (reply) {
+      onClose();
+      return;
+    }
+    errors.found(built.errors);
+    setRefused((count) => count + 1);
   }
 
   return (
     <Dialog open onOpenChange={(open) => (open ? null : onClose())} title={t("payouts.account.dialogTitle")} description={t("payouts.account.dialogBody")} closeLabel={t("common.close")} testId="settlement-account-dialog">
-      <form className="form" onSubmit={submit} noValidate>
-        {general ? <Alert>{t(`errors.${general}`)}</Alert> : null}
+      <form ref={form} className="form" onSubmit={submit} noValidate>
+        {errors.general ? <Alert>{t(`errors.${errors.general}`)}</Alert> : null}
         <fieldset className="form-fieldset" disabled={save.busy}>
           <div className="form-grid">
             <SelectField
               label={t("bankAccounts.fields.bank")}
               value={draft.bank}
-              onChange={(event) => {
-                setNoBank(false);
-                setDraft((current) => chooseBank(current, event.target.value));
-              }}
+              onChange={(event) => update(chooseBank(draft, event.target.value))}
               error={errorOf("bank")}
               data-testid="settlement-bank"
               options={[{ value: "", label: t("bankAccounts.chooseBank") }, ...BANKS.map((bank) => ({ value: bank.id, label: bank.name }))]}
@@ -85,9 +99,12 @@ export function SettlementAccountDialog({ onClose }: { onClose: () => void }) {
                 type="password"
                 autoComplete="current-password"
                 value={confirmation}
-                onChange={(e) => setConfirmation(e.target.value)}
+                onChange={(e) => {
+                  errors.edited("confirmation");
+                  setConfirmation(e.target.value);
+                }}
                 hint={t("payouts.account.confirmationHint")}
-                error={confirmationCode ? t(`errors.${confirmationCode}`) : undefined}
+                error={errorOf("confirmation")}
                 data-testid="settlement-confirmation"
               />
             </div>
