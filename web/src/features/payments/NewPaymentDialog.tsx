@@ -4,7 +4,7 @@ import { useNavigate } from "react-router";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { Dialog } from "../../components/Dialog";
-import { placeError } from "../../components/fieldErrors";
+import { useFieldErrors } from "../../components/useFieldErrors";
 import { PageSpinner } from "../../components/Spinner";
 import { usePaymentMethodSettings } from "../../live/usePaymentMethodSettings";
 import { useCommand } from "../../live/useCommand";
@@ -14,6 +14,7 @@ import { MandateFields } from "./MandateFields";
 import { MandatePicker } from "./MandatePicker";
 import { paymentPath } from "./paths";
 import {
+  changedPaymentFields,
   emptyMandateDraft,
   emptyPaymentDraft,
   offeredMethods,
@@ -70,12 +71,12 @@ function PaymentForm({ kind, settings, onCancel }: { kind: PaymentKind; settings
   const [draft, setDraft] = useState<PaymentDraft>(() => emptyPaymentDraft(kind, settings));
   const [customer, setCustomer] = useState<Customer | null>(null);
   const [existingMethod, setExistingMethod] = useState<PaymentMethod | undefined>();
-  const [local, setLocal] = useState<FormErrors>({});
   const [attempt, setAttempt] = useState(0);
   const form = useRef<HTMLFormElement>(null);
 
-  const placed = placeError(create.error, PAYMENT_FORM_FIELDS, BY_CODE);
-  const errors: FormErrors = { ...placed.fields, ...local };
+  const shown = useFieldErrors(create.error, PAYMENT_FORM_FIELDS, BY_CODE);
+  const { edited, found } = shown;
+  const errors: FormErrors = shown.fields;
   const errorOf = (field: PaymentFormField) => (errors[field] ? t(`errors.${errors[field]}`) : undefined);
   const methods = offeredMethods(settings);
   const method = draft.mandateChoice === "new" ? draft.mandate.method : existingMethod;
@@ -88,7 +89,7 @@ function PaymentForm({ kind, settings, onCancel }: { kind: PaymentKind; settings
 
   function chooseCustomer(chosen: Customer | null) {
     // What was said about the last customer's form (its mandate, its bank) no longer applies.
-    setLocal({});
+    found({});
     create.clearError();
     setCustomer(chosen);
     setExistingMethod(undefined);
@@ -101,20 +102,38 @@ function PaymentForm({ kind, settings, onCancel }: { kind: PaymentKind; settings
     }));
   }
 
-  const chooseMandateKind = useCallback((mandateChoice: PaymentDraft["mandateChoice"]) => setDraft((current) => ({ ...current, mandateChoice })), []);
-  const chooseMandate = useCallback((mandate: Mandate | undefined) => {
-    setExistingMethod(mandate?.method);
-    setDraft((current) => ({ ...current, mandateId: mandate?.id ?? "" }));
-  }, []);
+  // Stable, as the mandate picker chooses the customer's first mandate from an effect.
+  const chooseMandateKind = useCallback(
+    (mandateChoice: PaymentDraft["mandateChoice"]) => {
+      edited("mandate");
+      setDraft((current) => ({ ...current, mandateChoice }));
+    },
+    [edited],
+  );
+  const chooseMandate = useCallback(
+    (mandate: Mandate | undefined) => {
+      edited("mandate");
+      setExistingMethod(mandate?.method);
+      setDraft((current) => ({ ...current, mandateId: mandate?.id ?? "" }));
+    },
+    [edited],
+  );
+
+  function update(next: PaymentDraft) {
+    edited(...changedPaymentFields(draft, next));
+    setDraft(next);
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    // A press starts over: what was said of the last one is not about what is sent now.
     create.clearError();
+    found({});
     const built = paymentInputFrom(draft, { existingMethod, payer: customer ?? undefined });
     // A form that can travel goes even with blanks: the server's answer brings what only it
     // can tell, and the form's own findings show with it, in one go.
     const reply = built.input ? await create.run({ t: "CreatePayment", input: built.input }) : null;
-    setLocal(built.errors);
+    found(built.errors);
     setAttempt((count) => count + 1);
     if (reply?.t === "Committed" && reply.id) navigate(paymentPath(kind, reply.id));
   }
@@ -123,7 +142,7 @@ function PaymentForm({ kind, settings, onCancel }: { kind: PaymentKind; settings
 
   return (
     <form ref={form} className="form payment-form" onSubmit={submit} noValidate data-testid="payment-form">
-      {placed.general ? <Alert>{t(`errors.${placed.general}`)}</Alert> : null}
+      {shown.general ? <Alert>{t(`errors.${shown.general}`)}</Alert> : null}
       <fieldset className="form-fieldset" disabled={create.busy}>
         <fieldset className="form-section">
           <legend>{t("payments.form.customerSection")}</legend>
@@ -152,7 +171,7 @@ function PaymentForm({ kind, settings, onCancel }: { kind: PaymentKind; settings
                   methods={methods}
                   draft={draft.mandate}
                   errorOf={errorOf}
-                  onChange={(patch) => setDraft((current) => ({ ...current, mandate: { ...current.mandate, ...patch } }))}
+                  onChange={(patch) => update({ ...draft, mandate: { ...draft.mandate, ...patch } })}
                 />
               ) : null}
             </fieldset>
@@ -162,7 +181,7 @@ function PaymentForm({ kind, settings, onCancel }: { kind: PaymentKind; settings
                 draft={draft}
                 method={method}
                 errorOf={errorOf}
-                onChange={(patch) => setDraft((current) => ({ ...current, ...patch }))}
+                onChange={(patch) => update({ ...draft, ...patch })}
               />
             </fieldset>
           </>

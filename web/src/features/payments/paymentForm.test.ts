@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PaymentMethodSettings } from "../../protocol/wire";
-import { emptyPaymentDraft, offeredMethods, paymentInputFrom, type Payer, type PaymentDraft } from "./paymentForm";
+import { changedPaymentFields, emptyPaymentDraft, offeredMethods, paymentInputFrom, type Payer, type PaymentDraft } from "./paymentForm";
 
 const SETTINGS: PaymentMethodSettings = {
   enabled: ["debicheck", "eft_debit_order", "card"],
@@ -203,5 +203,31 @@ describe("new payment form", () => {
     const built = paymentInputFrom(draft, { payer: PAYER });
     expect(built.errors).toEqual({ "mandate.trackingDays": "required" });
     expect(built.input).not.toBeNull();
+  });
+
+  it("names the fields an edit touched, each by the name its error has", () => {
+    const draft = recurringDebiCheck();
+    expect(changedPaymentFields(draft, { ...draft, amount: "300" })).toEqual(["amountCents"]);
+    expect(changedPaymentFields(draft, { ...draft, firstCollection: "", dayToProcess: "1" })).toEqual(["dayToProcess", "firstCollectionCents"]);
+    expect(changedPaymentFields(draft, { ...draft, mandate: { ...draft.mandate, maximumCollection: "500" } })).toEqual([
+      "mandate.maximumCollectionCents",
+    ]);
+    const account = { ...draft.mandate.bankAccount, accountNumber: "4000000002", holderName: "T Mokoena-Dlamini" };
+    expect(changedPaymentFields(draft, { ...draft, mandate: { ...draft.mandate, bankAccount: account } })).toEqual([
+      "mandate.bankAccount.holderName",
+      "mandate.bankAccount.accountNumber",
+    ]);
+    expect(changedPaymentFields(draft, { ...draft, mandateChoice: "existing" })).toEqual(["mandate"]);
+    expect(changedPaymentFields(draft, { ...draft, startRunning: false })).toEqual([]);
+    expect(changedPaymentFields(draft, { ...draft })).toEqual([]);
+  });
+
+  it("takes a changed method as the answer to the payer's missing ID number and cellphone", () => {
+    const draft = recurringDebiCheck();
+    expect(changedPaymentFields(draft, { ...draft, mandate: { ...draft.mandate, method: "eft_debit_order" } })).toEqual([
+      "mandate.method",
+      "customer.idNumber",
+      "customer.cellphone",
+    ]);
   });
 });

@@ -1,4 +1,10 @@
-import { bankAccountInputFrom, emptyBankAccountDraft, type BankAccountDraft } from "../../components/bankAccountFields";
+import {
+  bankAccountInputFrom,
+  blankBankAccountFields,
+  changedBankAccountFields,
+  emptyBankAccountDraft,
+  type BankAccountDraft,
+} from "../../components/bankAccountFields";
 import { randToCents } from "../../components/listView";
 import type {
   AdjustmentCategory,
@@ -113,6 +119,57 @@ export const PAYMENT_FORM_FIELDS = [
 export type PaymentFormField = (typeof PAYMENT_FORM_FIELDS)[number];
 export type FormErrors = Partial<Record<PaymentFormField, ErrorCode>>;
 
+// The field whose error a change of each part of the draft answers.
+const PAYMENT_FIELD_OF: Partial<Record<keyof PaymentDraft, PaymentFormField>> = {
+  customerId: "customerId",
+  mandateChoice: "mandate",
+  mandateId: "mandate",
+  amount: "amountCents",
+  dateToProcess: "dateToProcess",
+  transactionReference: "transactionReference",
+  startDate: "startDate",
+  endDate: "endDate",
+  interval: "interval",
+  dayToProcess: "dayToProcess",
+  firstCollection: "firstCollectionCents",
+};
+const MANDATE_FIELD_OF: Partial<Record<keyof MandateDraft, PaymentFormField>> = {
+  method: "mandate.method",
+  bankChoice: "mandate.bankAccount",
+  bankAccountId: "mandate.bankAccount",
+  clientType: "mandate.clientType",
+  industry: "mandate.industry",
+  contractReference: "mandate.contractReference",
+  maximumCollection: "mandate.maximumCollectionCents",
+  allowTracking: "mandate.allowTracking",
+  trackingDays: "mandate.trackingDays",
+  adjustmentType: "mandate.adjustmentType",
+  adjustmentRate: "mandate.adjustmentRate",
+  adjustmentAmount: "mandate.adjustmentAmountCents",
+  approvalWindow: "mandate.approvalWindow",
+  abbreviatedName: "mandate.abbreviatedName",
+};
+
+/** The fields whose values differ between two drafts: what was said of their old values no longer stands. */
+export function changedPaymentFields(before: PaymentDraft, after: PaymentDraft): PaymentFormField[] {
+  const changed = new Set<PaymentFormField>();
+  for (const [key, field] of Object.entries(PAYMENT_FIELD_OF) as [keyof PaymentDraft, PaymentFormField][]) {
+    if (before[key] !== after[key]) changed.add(field);
+  }
+  for (const [key, field] of Object.entries(MANDATE_FIELD_OF) as [keyof MandateDraft, PaymentFormField][]) {
+    if (before.mandate[key] !== after.mandate[key]) changed.add(field);
+  }
+  for (const field of changedBankAccountFields(before.mandate.bankAccount, after.mandate.bankAccount)) {
+    changed.add(`mandate.bankAccount.${field}`);
+  }
+  // Only DebiCheck asks the payer's ID number and cellphone: another method answers their lack.
+  if (before.mandate.method !== after.mandate.method) {
+    changed.add("customer.idNumber");
+    changed.add("customer.cellphone");
+  }
+  return [...changed];
+}
+
 /** The methods a merchant may set a new mandate up with: enabled ones that use a mandate. */
 export function offeredMethods(settings: PaymentMethodSettings | undefined): PaymentMethod[] {
   return MANDATE_METHODS.filter((method) => settings?.enabled.includes(method));
@@ -201,9 +258,7 @@ function mandateInputFrom(draft: MandateDraft, kind: PaymentKind, payer: Payer |
     const account = bankAccountInputFrom(draft.bankAccount);
     bankAccount = account && { t: "New", input: account };
     if (!account) found.unsendable["mandate.bankAccount.bank"] = "required";
-    for (const field of ["branchCode", "holderName", "accountNumber"] as const) {
-      if (blank(draft.bankAccount[field])) found.blank[`mandate.bankAccount.${field}` as const] = "required";
-    }
+    for (const field of blankBankAccountFields(draft.bankAccount)) found.blank[`mandate.bankAccount.${field}` as const] = "required";
   }
   // The server's required fields of a mandate (mandates.rs, validate_mandate), by presence only.
   if (debicheck && payer && blank(payer.idNumber)) found.blank["customer.idNumber"] = "required";
