@@ -5,8 +5,12 @@ import { openBrowser, shoot, type Session } from "./browser";
 import { signUpFresh } from "./flows";
 import type { Account } from "./pages/AuthPages";
 import { CustomerDetailPage, CustomersListPage } from "./pages/CustomerPages";
+import { ApiTokensPage, WebhooksPages } from "./pages/DeveloperPages";
 import { HistoryEntryPage, HistoryListPage } from "./pages/HistoryPages";
 import { Shell } from "./pages/Shell";
+
+// No receiver listens here: the endpoint wants payment events, and this account makes none.
+const ENDPOINT_URL = "http://127.0.0.1:9/karoo-hooks";
 
 describe("account history, live across tabs", () => {
   let session: Session;
@@ -63,9 +67,9 @@ describe("account history, live across tabs", () => {
     expect(download.suggestedFilename()).toMatch(/^history-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = readFileSync(await download.path(), "utf8").replace(/^\ufeff/, "");
     const [header, ...rows] = Papa.parse<string[]>(text.trim(), { skipEmptyLines: true }).data;
-    expect(header).toEqual(["Entry", "Time (UTC)", "Who", "Address", "Browser", "Record", "Record ID", "Action", "Fields changed"]);
+    expect(header).toEqual(["Entry", "Time (UTC)", "Who", "Address", "Browser", "Record", "Record name", "Record ID", "Action", "Fields changed"]);
     expect(rows).toHaveLength(1);
-    expect([rows[0][2], rows[0][5], rows[0][7], rows[0][8]]).toEqual([account.name, "Customer", "Updated", "Name"]);
+    expect([rows[0][2], rows[0][5], rows[0][6], rows[0][8], rows[0][9]]).toEqual([account.name, "Customer", "", "Updated", "Name"]);
 
     // A reload keeps the filters.
     await tabB.reload();
@@ -89,6 +93,39 @@ describe("account history, live across tabs", () => {
 
     await tabA.close();
     await tabB.close();
+  });
+
+  it("names the API token and the webhook endpoint an entry is about", { timeout: 90_000 }, async () => {
+    const page = await session.newPage();
+    const tokens = new ApiTokensPage(page);
+    await tokens.open();
+    await new Shell(page).waitUntilLive();
+    await tokens.create("Shop server");
+    await tokens.revoke("Shop server");
+    const webhooks = new WebhooksPages(page);
+    await webhooks.open();
+    await webhooks.add(ENDPOINT_URL, "Karoo shop", ["payment.created"]);
+    await webhooks.closeSecret();
+
+    const history = new HistoryListPage(page);
+    await history.open();
+    // The revocation: which token, by its name and its id.
+    const revoked = history.row("API token · Updated");
+    expect(await history.recordName(revoked).textContent()).toBe("Shop server");
+    expect(await revoked.getByText(/^tok_/).textContent()).toMatch(/^tok_\w+$/);
+    expect(await history.recordName(history.row("API token · Created")).textContent()).toBe("Shop server");
+    expect(await history.recordName(history.row("Webhook endpoint · Created")).textContent()).toBe(ENDPOINT_URL);
+    await shoot(page, "history-records-en-light");
+
+    await revoked.getByRole("link").click();
+    const entry = new HistoryEntryPage(page);
+    await entry.waitForIt();
+    expect(await entry.recordName().textContent()).toBe("Shop server");
+    expect(await entry.recordNameLabel().textContent()).toBe("Token name");
+    expect(await entry.value("state", 1).textContent()).toBe("Revoked");
+    expect(await entry.recordLink().textContent()).toMatch(/^tok_/);
+    await shoot(page, "history-record-token-en-light");
+    await page.close();
   });
 
   it("looks right in Afrikaans and in dark mode", async () => {
@@ -117,6 +154,8 @@ describe("account history, live across tabs", () => {
     await history.open();
     await history.row("Kliënt · Geskep").waitFor();
     expect(await history.row("Kliënt · Bygewerk").locator(".history-fields").textContent()).toBe("Naam");
+    expect(await history.recordName(history.row("API-token · Bygewerk")).textContent()).toBe("Shop server");
+    expect(await history.recordName(history.row("Webhook-eindpunt · Geskep")).textContent()).toBe(ENDPOINT_URL);
     await shoot(page, "history-list-afr-dark");
     await shell.chooseTheme("light");
     await shoot(page, "history-list-afr-light");

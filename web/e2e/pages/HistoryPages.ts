@@ -17,6 +17,11 @@ export class HistoryListPage {
     return this.rows().filter({ has: this.page.getByTestId("history-what").getByText(what, { exact: true }) });
   }
 
+  /** The name of the record a row is about (a token's name, an endpoint's URL), if it has one. */
+  recordName(row: Locator): Locator {
+    return row.getByTestId("history-record-name");
+  }
+
   async filterByPerson(name: string): Promise<void> {
     await this.page.getByTestId("filter-person").selectOption({ label: name });
   }
@@ -60,5 +65,14 @@ export class HistoryEntryPage {
 
   recordLink(): Locator {
     return this.page.getByTestId("entry-record-link");
+  }
+
+  /** The record's name and the label it goes by ("Token name", "Endpoint URL"). */
+  recordName(): Locator {
+    return this.page.getByTestId("entry-record-name");
+  }
+
+  recordNameLabel(): Locator {
+    return this.recordName().locator("xpath=preceding-sibling::dt");
   }
 }

@@ -11,7 +11,7 @@ import type { ErrorCode, HistoryDetail } from "../../protocol/wire";
 import "./history.css";
 import { fieldLabel, fieldOrder, fieldValueText } from "./fieldLabels";
 import { recordPath } from "./historyView";
-import { actionLabel, recordLabel, translatorOf, whoLabel } from "./labels";
+import { actionLabel, recordLabel, recordNameLabel, translatorOf, whoLabel } from "./labels";
 
 type Loaded = { id: string; detail?: HistoryDetail; error?: ErrorCode };
 
@@ -70,7 +70,10 @@ function EntryDetail({ detail }: { detail: HistoryDetail }) {
   );
   return (
     <>
-      <PageHeader title={`${recordLabel(entry, t)} · ${actionLabel(entry, t)}`} subtitle={entry.recordId} />
+      <PageHeader
+        title={`${recordLabel(entry, t)} · ${actionLabel(entry, t)}`}
+        subtitle={entry.recordName && entry.recordId ? `${entry.recordName} · ${entry.recordId}` : (entry.recordName ?? entry.recordId)}
+      />
       <div className="detail-grid">
         <div className="card">
           <h2 className="card-title">{t("accountHistory.detail.sections.who")}</h2>
@@ -88,6 +91,14 @@ function EntryDetail({ detail }: { detail: HistoryDetail }) {
         <div className="card">
           <h2 className="card-title">{t("accountHistory.detail.sections.record")}</h2>
           <dl className="detail-list">
+            {entry.recordName ? (
+              <div className="detail-row">
+                <dt>{recordNameLabel(entry, t, translate)}</dt>
+                <dd className="history-record-name" data-testid="entry-record-name">
+                  {entry.recordName}
+                </dd>
+              </div>
+            ) : null}
             <div className="detail-row">
               <dt>{t("accountHistory.detail.record")}</dt>
               <dd>

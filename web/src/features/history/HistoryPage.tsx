@@ -51,6 +51,7 @@ export function HistoryPage() {
       header,
       who: (entry) => whoLabel(entry, t),
       record: (entry) => recordLabel(entry, t),
+      recordName: (entry) => entry.recordName ?? "",
       action: (entry) => actionLabel(entry, t),
       fields: (entry) => changedFieldsLabel(entry, translate),
     });
@@ -132,6 +133,11 @@ export function HistoryPage() {
                     <span className="history-action" data-testid="history-what">
                       {recordLabel(entry, t)} · {actionLabel(entry, t)}
                     </span>
+                    {entry.recordName ? (
+                      <span className="cell-sub history-record-name" data-testid="history-record-name">
+                        {entry.recordName}
+                      </span>
+                    ) : null}
                     {entry.recordId ? <span className="cell-sub cell-mono">{entry.recordId}</span> : null}
                   </td>
                   {/* A new record's every field is new: only an update names what changed. */}

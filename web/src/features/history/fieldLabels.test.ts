@@ -40,6 +40,7 @@ const WIRE_TYPES: Partial<Record<RecordKind, string>> = {
   import: "Import",
   pay_page: "PayPage",
   order: "Order",
+  webhook_endpoint: "WebhookEndpoint",
   api_token: "ApiToken",
   member: "Member",
   invite: "Invite",
@@ -100,7 +101,7 @@ describe("history field labels", () => {
     for (const [kind, type] of Object.entries(WIRE_TYPES)) {
       const types = wireFields(type);
       for (const [field, shown] of Object.entries(RECORD_FIELDS[kind as RecordKind])) {
-        if (["text", "time", "date", "money", "yesNo", "bank", "data"].includes(shown)) continue;
+        if (["text", "list", "time", "date", "money", "yesNo", "bank", "data"].includes(shown)) continue;
         const prefix = shown.replace(/\[\]$/, "");
         const values = wireUnion((types.get(field) ?? "").replace(/^Array<(\w+)>$/, "$1"));
         for (const value of values) {
@@ -157,6 +158,11 @@ describe("history field values", () => {
     // A list of codes, each worded; an empty list is nothing.
     expect(fieldValueText("payment_method_settings", "enabled", '["debicheck","card"]', english)).toBe(`DebiCheck, ${en.collections.method.card}`);
     expect(fieldValueText("pay_page", "methods", "[]", english)).toBe("—");
+    // Codes of the API's own, such as event types, are listed as sent.
+    expect(fieldValueText("webhook_endpoint", "eventTypes", '["payment.created","customer.created"]', afrikaans)).toBe("payment.created, customer.created");
+    expect(fieldValueText("webhook_endpoint", "disabledReason", '"deliveries_failed"', afrikaans)).toBe("Sy aflewerings het aanhou misluk");
+    expect(fieldLabel("webhook_endpoint", "enabled", english.translate)).toBe("Enabled");
+    expect(fieldLabel("webhook_endpoint", "url", afrikaans.translate)).toBe("Eindpunt-URL");
   });
 
   it("keep a code the app has no word for as sent", () => {

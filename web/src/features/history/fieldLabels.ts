@@ -75,6 +75,9 @@ function render(shown: Shown, value: unknown, json: string, { translate, languag
       return typeof value === "string" ? bankName(value) : plain(value, json, translate);
     case "data":
       return json;
+    case "list":
+      if (!Array.isArray(value)) return plain(value, json, translate);
+      return value.length === 0 ? "—" : value.map((item) => (typeof item === "string" ? item : JSON.stringify(item))).join(", ");
     case "text":
     case "yesNo":
       return plain(value, json, translate);

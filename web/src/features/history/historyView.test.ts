@@ -35,9 +35,10 @@ describe("history view", () => {
 
   it("writes a formula-safe CSV of the entries shown", () => {
     const csv = historyCsv([entry], {
-      header: { id: "Entry", at: "At", person: "Who", address: "Address", browser: "Browser", record: "Record", recordId: "Id", action: "Action", fields: "Fields" },
+      header: { id: "Entry", at: "At", person: "Who", address: "Address", browser: "Browser", record: "Record", recordName: "Name", recordId: "Id", action: "Action", fields: "Fields" },
       who: (e) => e.actorName ?? "",
       record: () => "Customer",
+      recordName: (e) => e.recordName ?? "",
       action: () => "Updated",
       fields: (e) => e.fields.map((field) => field.toUpperCase()).join(", "),
     });
@@ -46,5 +47,15 @@ describe("history view", () => {
     expect(row).toContain(`"'@agent"`);
     expect(row.startsWith("hst_1,")).toBe(true);
     expect(row.endsWith(",NAME")).toBe(true);
+    // A token's name is the merchant's own text: guarded like the rest, in its own column.
+    const token = historyCsv([{ ...entry, recordKind: "api_token", recordId: "tok_1", recordName: "=Shop server" }], {
+      header: { id: "Entry", at: "At", person: "Who", address: "Address", browser: "Browser", record: "Record", recordName: "Name", recordId: "Id", action: "Action", fields: "Fields" },
+      who: () => "Thandi",
+      record: () => "API token",
+      recordName: (e) => e.recordName ?? "",
+      action: () => "Updated",
+      fields: () => "State",
+    });
+    expect(token.split("\r\n")[1]).toContain(`,API token,"'=Shop server",tok_1,Updated,State`);
   });
 });

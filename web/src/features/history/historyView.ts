@@ -160,13 +160,14 @@ export function recordPath(detail: HistoryDetail): string | undefined {
   }
 }
 
-export const CSV_COLUMNS = ["id", "at", "person", "address", "browser", "record", "recordId", "action", "fields"] as const;
+export const CSV_COLUMNS = ["id", "at", "person", "address", "browser", "record", "recordName", "recordId", "action", "fields"] as const;
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
 
 export type CsvLabels = {
   header: Record<CsvColumn, string>;
   who: (entry: HistoryEntry) => string;
   record: (entry: HistoryEntry) => string;
+  recordName: (entry: HistoryEntry) => string;
   action: (entry: HistoryEntry) => string;
   fields: (entry: HistoryEntry) => string;
 };
@@ -186,6 +187,7 @@ export function historyCsv(entries: HistoryEntry[], labels: CsvLabels): string {
       address: entry.address ?? "",
       browser: entry.userAgent ?? "",
       record: labels.record(entry),
+      recordName: labels.recordName(entry),
       recordId: entry.recordId ?? "",
       action: labels.action(entry),
       fields: labels.fields(entry),

@@ -13,6 +13,12 @@ export function recordLabel(entry: HistoryEntry, t: TFunction): string {
   return isRecordKind(entry.recordKind) ? t(`accountHistory.record.${entry.recordKind}`) : entry.recordKind;
 }
 
+/** What the entry page calls the record's name: a token's name, an endpoint's URL, else a name. */
+export function recordNameLabel(entry: HistoryEntry, t: TFunction, translate: Translate): string {
+  const own = isRecordKind(entry.recordKind) ? translate(`accountHistory.detail.recordNames.${entry.recordKind}`) : undefined;
+  return own ?? t("accountHistory.detail.recordName");
+}
+
 export function actionLabel(entry: HistoryEntry, t: TFunction): string {
   return t(`accountHistory.action.${entry.action}`);
 }

@@ -17,6 +17,7 @@ import type {
   Payout,
   PayoutSettings,
   Transaction,
+  WebhookEndpoint,
 } from "../../protocol/wire";
 import type { RecordKind } from "./historyView";
 
@@ -51,14 +52,15 @@ export type Words =
   | "payouts.status"
   | "payouts.failures"
   | "accountHistory.values.inviteStatus"
-  | "accountHistory.values.payoutKind";
+  | "accountHistory.values.payoutKind"
+  | "accountHistory.values.disabledReason";
 
 /**
- * How a field's value reads: as sent (`text`), a time in milliseconds, a business date
- * (`YYYY-MM-DD`), integer cents, yes or no, a bank's name, structured data kept as JSON, one
- * worded enum value, or a list of them (`<words>[]`).
+ * How a field's value reads: as sent (`text`), a list of texts as sent (`list`), a time in
+ * milliseconds, a business date (`YYYY-MM-DD`), integer cents, yes or no, a bank's name,
+ * structured data kept as JSON, one worded enum value, or a list of them (`<words>[]`).
  */
-export type Shown = "text" | "time" | "date" | "money" | "yesNo" | "bank" | "data" | Words | `${Words}[]`;
+export type Shown = "text" | "list" | "time" | "date" | "money" | "yesNo" | "bank" | "data" | Words | `${Words}[]`;
 
 // Every field of the record as the protocol sends it: a field added to a wire type fails the
 // typecheck here until it says how its value reads (and the unit test, until it has a label).
@@ -330,6 +332,19 @@ const apiToken: Fields<ApiToken> = {
   revokedAt: "time",
 };
 
+// Never a secret: the endpoint's wire form has none, only until when the previous one signs.
+const webhookEndpoint: Fields<WebhookEndpoint> = {
+  id: "text",
+  url: "text",
+  description: "text",
+  eventTypes: "list",
+  enabled: "yesNo",
+  disabledReason: "accountHistory.values.disabledReason",
+  previousSecretUntil: "time",
+  createdAt: "time",
+  updatedAt: "time",
+};
+
 const member: Fields<Member> = {
   userId: "text",
   name: "text",
@@ -394,9 +409,8 @@ const payoutSettings: Fields<PayoutSettings> = {
 
 /**
  * Every field a history entry of each record kind can name (the server records the protocol's
- * record as it was sent: `store/history.rs`), and how its value reads. A webhook endpoint is only
- * ever recorded as many changed at once, and an account's entries are sign-ins: neither names a
- * field. The business date and the two-factor rule are recorded as one-field objects.
+ * record as it was sent: `store/history.rs`), and how its value reads. An account's entries are
+ * sign-ins, which name no field. The business date and the two-factor rule are recorded as one-field objects.
  */
 export const RECORD_FIELDS: Readonly<Record<RecordKind, Readonly<Record<string, Shown>>>> = {
   customer,
@@ -409,7 +423,7 @@ export const RECORD_FIELDS: Readonly<Record<RecordKind, Readonly<Record<string, 
   import: paymentImport,
   pay_page: payPage,
   order,
-  webhook_endpoint: {},
+  webhook_endpoint: webhookEndpoint,
   api_token: apiToken,
   member,
   invite,
