@@ -83,6 +83,8 @@ pub enum ErrorCode {
     MethodNotEnabled,
     DebicheckIndividualsOnly,
     InvalidDate,
+    /// A spreadsheet cell that is no date in any of the forms an import reads.
+    InvalidSpreadsheetDate,
     DateInPast,
     EndNotAfterStart,
     /// A date range longer than the most one request covers.

@@ -37,7 +37,7 @@ mod tests {
         let codes = [
             ErrorCode::ImportMissingColumn,
             ErrorCode::InvalidChoice,
-            ErrorCode::InvalidDate,
+            ErrorCode::InvalidSpreadsheetDate,
             ErrorCode::Required,
         ];
         for code in codes {

@@ -419,7 +419,7 @@ fn dates_real_and_not_before_today() {
         &[
             (t(""), ErrorCode::Required),
             (t("2026-11-22"), ErrorCode::DateInPast),
-            (t("2027-02-29"), ErrorCode::InvalidDate),
+            (t("2027-02-29"), ErrorCode::InvalidSpreadsheetDate),
         ],
     );
     table(
@@ -437,7 +437,7 @@ fn dates_real_and_not_before_today() {
         &[t(""), t("2026-12-02")],
         &[
             (t("2026-12-01"), ErrorCode::EndNotAfterStart),
-            (t("2026-13-01"), ErrorCode::InvalidDate),
+            (t("2026-13-01"), ErrorCode::InvalidSpreadsheetDate),
         ],
     );
 }

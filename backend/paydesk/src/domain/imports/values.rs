@@ -124,7 +124,7 @@ pub fn yes_no(cell: &Cell) -> Result<bool, ErrorCode> {
 pub fn date(cell: &Cell) -> Result<Option<String>, ErrorCode> {
     match cell {
         Cell::Date(date) => Ok(Some(iso_date(*date))),
-        Cell::Number(_) | Cell::Bool(_) => Err(ErrorCode::InvalidDate),
+        Cell::Number(_) | Cell::Bool(_) => Err(ErrorCode::InvalidSpreadsheetDate),
         other => {
             let raw = text(other);
             if raw.is_empty() {
@@ -132,7 +132,7 @@ pub fn date(cell: &Cell) -> Result<Option<String>, ErrorCode> {
             }
             parse_written_date(&raw)
                 .map(|d| Some(iso_date(d)))
-                .ok_or(ErrorCode::InvalidDate)
+                .ok_or(ErrorCode::InvalidSpreadsheetDate)
         }
     }
 }
@@ -256,7 +256,7 @@ mod tests {
             Cell::Number(46000.0),
         ];
         for cell in refused {
-            assert_eq!(date(&cell), Err(ErrorCode::InvalidDate), "{cell:?}");
+            assert_eq!(date(&cell), Err(ErrorCode::InvalidSpreadsheetDate), "{cell:?}");
         }
     }
 
