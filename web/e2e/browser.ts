@@ -82,6 +82,11 @@ export async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true });
 }
 
+/** A capture of the window as the user sees it: a dialog over its dimmed page, none of the page below. */
+export async function shootWindow(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(screenshots, `${name}.png`) });
+}
+
 /** A capture of one part of the page, such as a card. */
 export async function shootPart(locator: Locator, name: string): Promise<void> {
   await locator.scrollIntoViewIfNeeded();

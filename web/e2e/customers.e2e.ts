@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openBrowser, shoot, shootPart, type Session } from "./browser";
+import { openBrowser, shoot, shootWindow, shootPart, type Session } from "./browser";
 import { signUpFresh } from "./flows";
 import { customerInput, seedCustomers } from "./seed";
 import { LoginPage } from "./pages/AuthPages";
 import { BankAccountsCard, CustomerDetailPage, CustomersListPage } from "./pages/CustomerPages";
+import { isFocused } from "./pages/fieldErrors";
 import { Shell } from "./pages/Shell";
 
 describe("customers, live across tabs", () => {
@@ -181,6 +182,95 @@ describe("a customer's bank accounts, live across tabs", () => {
       await expect.poll(() => accountsB.rows().count()).toBe(0);
       await tabB.getByTestId("bank-accounts-empty").waitFor();
       expect(await tabB.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
+    } finally {
+      await session.close();
+    }
+  });
+});
+
+describe("a new bank account's mistakes, all at once", () => {
+  it("names every blank field in one press, makes nothing, and takes a field's error away once it is fixed", async () => {
+    const session = await openBrowser();
+    try {
+      const page = await session.newPage();
+      await signUpFresh(page, "bank-account-blanks");
+      const list = new CustomersListPage(page);
+      await list.open();
+      await list.create({ name: "Thandi Nkosi", email: "thandi@example.co.za" });
+      await new CustomerDetailPage(page).waitForIt();
+      const accounts = new BankAccountsCard(page);
+      await accounts.waitForIt();
+      const shell = new Shell(page);
+      await shell.waitUntilLive();
+      const required = "This field is required.";
+
+      // Everything blank (the holder name starts as the customer's name): one press names it all.
+      await accounts.openAdd();
+      await accounts.fill({ holderName: "" });
+      await accounts.submit();
+      await expect.poll(() => accounts.errors()).toEqual([
+        ["bank-account-bank", required],
+        ["bank-account-branchCode", required],
+        ["bank-account-holderName", required],
+        ["bank-account-accountNumber", required],
+      ]);
+      expect(await isFocused(accounts.field("bank"))).toBe(true);
+
+      // Fixing a field takes its error away; the others stay until they are fixed too.
+      await accounts.fill({ accountNumber: "1234567890" });
+      await expect.poll(() => accounts.errors()).toEqual([
+        ["bank-account-bank", required],
+        ["bank-account-branchCode", required],
+        ["bank-account-holderName", required],
+      ]);
+      // A bank fills in its branch code: both answered.
+      await accounts.fill({ bank: "capitec" });
+      await expect.poll(() => accounts.errors()).toEqual([["bank-account-holderName", required]]);
+      await accounts.closeDialog();
+      await page.getByTestId("bank-accounts-empty").waitFor();
+
+      // With a bank the form goes to the server: an account the customer already has is told
+      // with the blank holder name, in the same answer, and goes once the number is changed.
+      await accounts.add({ bank: "capitec", accountNumber: "1234567890" });
+      await accounts.row("•••• 7890").waitFor();
+      await accounts.openAdd();
+      await accounts.fill({ bank: "capitec", holderName: " ", accountNumber: "1234 567 890" });
+      await accounts.submit();
+      await expect.poll(() => accounts.errors()).toEqual([
+        ["bank-account-holderName", required],
+        ["bank-account-accountNumber", "This customer already has this account."],
+      ]);
+      await accounts.fill({ accountNumber: "1234567891" });
+      await expect.poll(() => accounts.errors()).toEqual([["bank-account-holderName", required]]);
+      await accounts.closeDialog();
+      expect(await accounts.rows().count()).toBe(1);
+
+      // How the empty form's errors look, in en and afr, light and dark, wide and on a phone.
+      for (const [language, theme, wording] of [
+        ["en", "light", required],
+        ["afr", "dark", "Hierdie veld is verpligtend."],
+      ] as const) {
+        await shell.chooseLanguage(language);
+        await shell.chooseTheme(theme);
+        for (const width of [1280, 390]) {
+          await page.setViewportSize({ width, height: 844 });
+          await accounts.openAdd();
+          await accounts.fill({ holderName: "" });
+          await accounts.submit();
+          await expect.poll(async () => (await accounts.errors()).length).toBe(4);
+          expect(new Set((await accounts.errors()).map(([, text]) => text))).toEqual(new Set([wording]));
+          // Nothing in the dialog runs off its side.
+          expect(await accounts.dialog().evaluate((dialog) => dialog.scrollWidth <= dialog.clientWidth)).toBe(true);
+          const tall = await accounts.dialog().evaluate((dialog) => dialog.scrollHeight);
+          // A window tall enough for the whole dialog, as the user sees it.
+          await page.setViewportSize({ width, height: Math.max(844, tall + 64) });
+          await shootWindow(page, `bank-account-all-missing-${language}-${theme}-${width}`);
+          await accounts.closeDialog();
+        }
+      }
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await shell.chooseLanguage("en");
+      await shell.chooseTheme("light");
     } finally {
       await session.close();
     }

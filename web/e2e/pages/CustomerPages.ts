@@ -1,4 +1,5 @@
 import type { Page } from "playwright-core";
+import { shownErrors } from "./fieldErrors";
 
 export type CustomerFields = Partial<{
   name: string;
@@ -187,6 +188,11 @@ export class BankAccountsCard {
 
   fieldError(field: keyof BankAccountFields) {
     return this.page.locator(".field", { has: this.field(field) }).locator(".field-error");
+  }
+
+  /** Each field of the add dialog that shows an error, by its test id, with the error's text. */
+  errors(): Promise<[string, string][]> {
+    return shownErrors(this.dialog());
   }
 
   async closeDialog(): Promise<void> {
