@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { openBrowser, shoot, type Session } from "./browser";
+import { openBrowser, shoot, shootWindow, type Session } from "./browser";
 import { eftDebitOrder } from "./collectionsSeed";
 import { createRecord } from "./dashboardSeed";
 import { signUpFresh } from "./flows";
 import { payByCard } from "./pages/CommercePages";
 import { TestMode, TransactionsList } from "./pages/DashboardPages";
+import { isFocused } from "./pages/fieldErrors";
+import { SettlementAccountDialog } from "./pages/PayoutPages";
 import { Shell } from "./pages/Shell";
 
 /** A date `days` after an ISO date, as an ISO date. */
@@ -50,6 +52,79 @@ describe("payouts", () => {
 
   afterAll(async () => {
     await session?.close();
+  });
+
+  it("names every blank field of the settlement account in one press, sets nothing, and takes a field's error away once it is fixed", { timeout: 90_000 }, async () => {
+    const page = await session.newPage();
+    await openPayouts(page);
+    const dialog = new SettlementAccountDialog(page);
+    const required = "This field is required.";
+
+    // Nothing filled in, the password neither: one press names it all.
+    await dialog.open();
+    await dialog.save();
+    await expect.poll(() => dialog.errors()).toEqual([
+      ["settlement-bank", required],
+      ["settlement-branchCode", required],
+      ["settlement-holderName", required],
+      ["settlement-accountNumber", required],
+      ["settlement-confirmation", required],
+    ]);
+    expect(await isFocused(dialog.field("bank"))).toBe(true);
+
+    // Fixing a field takes its error away; the others stay until they are fixed too.
+    await dialog.fill({ holderName: "Karoo Gym (Pty) Ltd" });
+    await expect.poll(() => dialog.errors()).toEqual([
+      ["settlement-bank", required],
+      ["settlement-branchCode", required],
+      ["settlement-accountNumber", required],
+      ["settlement-confirmation", required],
+    ]);
+
+    // With a bank the form goes to the server: a number the bank does not know is told
+    // with the blank holder name, in the same answer.
+    await dialog.fill({ bank: "fnb", holderName: "", accountNumber: "4200000001", confirmation: password });
+    await dialog.save();
+    await expect.poll(() => dialog.errors()).toEqual([
+      ["settlement-holderName", required],
+      ["settlement-accountNumber", "The bank has no account with this number at this branch."],
+    ]);
+    await dialog.fill({ holderName: "Karoo Gym (Pty) Ltd" });
+    await expect.poll(() => dialog.errors()).toEqual([["settlement-accountNumber", "The bank has no account with this number at this branch."]]);
+    await dialog.close();
+    // Nothing was set: still no account, and nothing to pay out to.
+    expect(await page.getByTestId("account-last4").count()).toBe(0);
+    expect(await page.getByTestId("pay-out").isDisabled()).toBe(true);
+
+    // How the empty form's errors look, in en and afr, light and dark, wide and on a phone.
+    const shell = new Shell(page);
+    for (const [language, theme, wording] of [
+      ["en", "light", required],
+      ["afr", "dark", "Hierdie veld is verpligtend."],
+    ] as const) {
+      await shell.chooseLanguage(language);
+      await shell.chooseTheme(theme);
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 844 });
+        await dialog.open();
+        await dialog.save();
+        await expect.poll(async () => (await dialog.errors()).length).toBe(5);
+        expect(new Set((await dialog.errors()).map(([, text]) => text))).toEqual(new Set([wording]));
+        // Nothing in the dialog runs off its side.
+        expect(await dialog.dialog().evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+        const tall = await dialog.dialog().evaluate((element) => element.scrollHeight);
+        // A window tall enough for the whole dialog, as the user sees it.
+        await page.setViewportSize({ width, height: Math.max(844, tall + 64) });
+        await shootWindow(page, `settlement-account-all-missing-${language}-${theme}-${width}`);
+        await dialog.close();
+      }
+    }
+    // The language is the member's own, kept on the server: back to English for the tests after.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await shell.chooseLanguage("en");
+    await shell.chooseTheme("light");
+    await page.getByRole("heading", { name: "Payouts", exact: true }).first().waitFor();
+    await page.close();
   });
 
   it("sets the account, pays out by hand and sees it paid in a second tab, live", { timeout: 180_000 }, async () => {
