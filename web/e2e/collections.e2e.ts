@@ -147,6 +147,14 @@ describe("collections: payments and mandates, live across tabs", () => {
     await form.field("bank-account-bank").selectOption("absa");
     await form.field("payment-amount-input").fill("299.90");
     await form.field("mandate-contractReference").fill("GYM 1");
+    // Each field put right loses its error at once (the bank's branch code fills in with it);
+    // the others stay until the next press.
+    await expect.poll(() => form.errors()).toEqual([
+      ["bank-account-accountNumber", required],
+      ["mandate-maximumCollection", required],
+      ["payment-startDate", required],
+      ["payment-dayToProcess", required],
+    ]);
     await form.submit();
     await expect.poll(() => form.errors()).toEqual([
       ["bank-account-accountNumber", required],
