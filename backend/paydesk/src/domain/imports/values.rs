@@ -256,7 +256,11 @@ mod tests {
             Cell::Number(46000.0),
         ];
         for cell in refused {
-            assert_eq!(date(&cell), Err(ErrorCode::InvalidSpreadsheetDate), "{cell:?}");
+            assert_eq!(
+                date(&cell),
+                Err(ErrorCode::InvalidSpreadsheetDate),
+                "{cell:?}"
+            );
         }
     }
 
