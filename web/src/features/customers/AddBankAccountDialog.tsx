@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { Dialog } from "../../components/Dialog";
 import { SelectField, TextField } from "../../components/Field";
-import { revealFirstError } from "../../components/revealFirstError";
+import { useRevealErrors } from "../../components/useRevealErrors";
 import { useFieldErrors } from "../../components/useFieldErrors";
 import { useCommand } from "../../live/useCommand";
 import type { Customer, ErrorCode } from "../../protocol/wire";
@@ -47,13 +47,7 @@ function BankAccountForm({ customer, onDone }: { customer: Customer; onDone: () 
   const [draft, setDraft] = useState<BankAccountDraft>(() => emptyBankAccountDraft(customer.name));
   const errors = useFieldErrors(add.error, BANK_ACCOUNT_FIELDS, BY_CODE);
   const errorOf = (field: BankAccountField) => (errors.fields[field] ? t(`errors.${errors.fields[field]}`) : undefined);
-  // Counts refused presses, so each one brings its first error into view, the same error again too.
-  const [refused, setRefused] = useState(0);
-  const form = useRef<HTMLFormElement>(null);
-
-  useEffect(() => {
-    if (refused > 0) revealFirstError(form.current);
-  }, [refused]);
+  const { form, refused } = useRevealErrors();
 
   function update(next: BankAccountDraft) {
     errors.edited(...changedBankAccountFields(draft, next));
@@ -75,7 +69,7 @@ function BankAccountForm({ customer, onDone }: { customer: Customer; onDone: () 
       return;
     }
     errors.found(built.errors);
-    setRefused((count) => count + 1);
+    refused();
   }
 
   return (

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
@@ -11,6 +11,7 @@ import { useCommand } from "../../live/useCommand";
 import type { Customer, ErrorCode, Language } from "../../protocol/wire";
 import { CustomerPicker } from "../../components/CustomerPicker";
 import { Segmented } from "../../components/Segmented";
+import { useRevealErrors } from "../../components/useRevealErrors";
 import { CHANGEABLE, E_MANDATE_FIELDS, E_MANDATE_METHODS, eMandateInputFrom, emptyEMandateDraft, type EMandateDraft, type EMandateErrors, type EMandateField } from "./eMandateForm";
 
 type RequestEMandateDialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
@@ -45,18 +46,12 @@ function RequestForm({ onDone }: { onDone: () => void }) {
   const [draft, setDraft] = useState<EMandateDraft>(() => emptyEMandateDraft(i18n.language === "afr" ? "afr" : "en"));
   const [customer, setCustomer] = useState<Customer | null>(null);
   const [local, setLocal] = useState<EMandateErrors>({});
-  const [attempt, setAttempt] = useState(0);
-  const form = useRef<HTMLFormElement>(null);
+  // After a refused press, the first field in error takes the cursor (and scrolls into view).
+  const { form, refused } = useRevealErrors();
   const placed = placeError(request.error, E_MANDATE_FIELDS, BY_CODE);
   const errors: EMandateErrors = { ...placed.fields, ...local };
   const errorOf = (field: EMandateField) => (errors[field] ? t(`errors.${errors[field]}`) : undefined);
   const change = (patch: Partial<EMandateDraft>) => setDraft((current) => ({ ...current, ...patch }));
-
-  // After a refused submit, the first field in error takes the focus (and scrolls into view).
-  useEffect(() => {
-    if (attempt === 0) return;
-    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [attempt, request.error]);
 
   function chooseCustomer(chosen: Customer | null) {
     setCustomer(chosen);
@@ -75,11 +70,10 @@ function RequestForm({ onDone }: { onDone: () => void }) {
     request.clearError();
     const built = eMandateInputFrom(draft);
     setLocal(built.errors);
-    setAttempt((count) => count + 1);
-    if (!built.input) return;
+    if (!built.input) return refused();
     const reply = await request.run({ t: "RequestEMandate", input: built.input });
-    setAttempt((count) => count + 1);
     if (reply?.t === "Committed") onDone();
+    else refused();
   }
 
   return (

@@ -1,5 +1,5 @@
 import { useAtomValue } from "jotai";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
@@ -8,6 +8,7 @@ import { mergedWithChoices, textOf } from "../../components/conflict";
 import { Dialog } from "../../components/Dialog";
 import { placeError } from "../../components/fieldErrors";
 import { todayInSouthAfrica } from "../../components/format";
+import { useRevealErrors } from "../../components/useRevealErrors";
 import { businessDateAtom } from "../../live/cache";
 import { useCommand } from "../../live/useCommand";
 import type { EditConflict, ErrorCode, PayPage, PayPageInput } from "../../protocol/wire";
@@ -83,7 +84,6 @@ function PayPageForm({ page, onDone }: { page?: PayPage; onDone: () => void }) {
   const [local, setLocal] = useState<PayPageErrors>({});
   // A new page that saved but whose logo was refused is edited from then on, not made twice.
   const [savedId, setSavedId] = useState<string | undefined>(page?.id);
-  const [attempt, setAttempt] = useState(0);
   // The version the form was filled from: a teammate's save since is a conflict, not overwritten.
   const [base, setBase] = useState(page?.version);
   const [refused, setRefused] = useState<{ mine: PayPageInput; conflict: EditConflict } | null>(null);
@@ -93,25 +93,19 @@ function PayPageForm({ page, onDone }: { page?: PayPage; onDone: () => void }) {
     setRefused({ mine: sent, conflict: save.error.conflict });
   }
   const businessDate = useAtomValue(businessDateAtom);
-  const form = useRef<HTMLFormElement>(null);
+  // After a refused press, the first field in error takes the cursor (and scrolls into view).
+  const { form, refused: reveal } = useRevealErrors();
 
   const placed = placeError(save.error, PAY_PAGE_FIELDS, BY_CODE);
   const errors: PayPageErrors = { ...placed.fields, ...local };
   const errorOf = (field: PayPageField) => (errors[field] ? t(`errors.${errors[field]}`) : undefined);
-
-  // After a refused submit, the first field in error takes the focus (and scrolls into view).
-  useEffect(() => {
-    if (attempt === 0) return;
-    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [attempt, save.error]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     save.clearError();
     const built = payPageInputFrom(draft, businessDate ?? todayInSouthAfrica());
     setLocal(built.errors);
-    setAttempt((count) => count + 1);
-    if (!built.input) return;
+    if (!built.input) return reveal();
     await send(built.input, base);
   }
 
@@ -119,7 +113,7 @@ function PayPageForm({ page, onDone }: { page?: PayPage; onDone: () => void }) {
     setSent(input);
     const reply = await save.run(savedId ? { t: "UpdatePayPage", pageId: savedId, input, baseVersion } : { t: "CreatePayPage", input });
     const pageId = savedId ?? (reply?.t === "Committed" ? reply.id : undefined);
-    if (!reply || !pageId) return setAttempt((count) => count + 1);
+    if (!reply || !pageId) return reveal();
     setRefused(null);
     // Saved: a retry from this form (its logo refused) follows our own save, not a teammate's.
     if (reply.t === "Committed") setBase(undefined);
@@ -127,7 +121,7 @@ function PayPageForm({ page, onDone }: { page?: PayPage; onDone: () => void }) {
     if (logo.t !== "keep") {
       const data = logo.t === "set" ? new Uint8Array(await logo.file.arrayBuffer()) : new Uint8Array();
       const logoReply = await save.run({ t: "SetPayPageLogo", pageId, data });
-      if (!logoReply) return setAttempt((count) => count + 1);
+      if (!logoReply) return reveal();
       setLogo({ t: "keep" });
     }
     onDone();

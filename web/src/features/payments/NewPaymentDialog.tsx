@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { useCallback, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { Alert } from "../../components/Alert";
@@ -10,6 +10,7 @@ import { usePaymentMethodSettings } from "../../live/usePaymentMethodSettings";
 import { useCommand } from "../../live/useCommand";
 import type { Customer, ErrorCode, Mandate, PaymentKind, PaymentMethod, PaymentMethodSettings } from "../../protocol/wire";
 import { CustomerPicker } from "../../components/CustomerPicker";
+import { useRevealErrors } from "../../components/useRevealErrors";
 import { MandateFields } from "./MandateFields";
 import { MandatePicker } from "./MandatePicker";
 import { paymentPath } from "./paths";
@@ -71,8 +72,8 @@ function PaymentForm({ kind, settings, onCancel }: { kind: PaymentKind; settings
   const [draft, setDraft] = useState<PaymentDraft>(() => emptyPaymentDraft(kind, settings));
   const [customer, setCustomer] = useState<Customer | null>(null);
   const [existingMethod, setExistingMethod] = useState<PaymentMethod | undefined>();
-  const [attempt, setAttempt] = useState(0);
-  const form = useRef<HTMLFormElement>(null);
+  // After a refused press, the first field in error takes the cursor (and scrolls into view).
+  const { form, refused } = useRevealErrors();
 
   const shown = useFieldErrors(create.error, PAYMENT_FORM_FIELDS, BY_CODE);
   const { edited, found } = shown;
@@ -80,12 +81,6 @@ function PaymentForm({ kind, settings, onCancel }: { kind: PaymentKind; settings
   const errorOf = (field: PaymentFormField) => (errors[field] ? t(`errors.${errors[field]}`) : undefined);
   const methods = offeredMethods(settings);
   const method = draft.mandateChoice === "new" ? draft.mandate.method : existingMethod;
-
-  // After a refused submit, the first field in error takes the focus (and scrolls into view).
-  useEffect(() => {
-    if (attempt === 0) return;
-    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [attempt, create.error]);
 
   function chooseCustomer(chosen: Customer | null) {
     // What was said about the last customer's form (its mandate, its bank) no longer applies.
@@ -134,8 +129,8 @@ function PaymentForm({ kind, settings, onCancel }: { kind: PaymentKind; settings
     // can tell, and the form's own findings show with it, in one go.
     const reply = built.input ? await create.run({ t: "CreatePayment", input: built.input }) : null;
     found(built.errors);
-    setAttempt((count) => count + 1);
     if (reply?.t === "Committed" && reply.id) navigate(paymentPath(kind, reply.id));
+    else refused();
   }
 
   const needsIdentity = Boolean(errors["customer.idNumber"] || errors["customer.cellphone"]);

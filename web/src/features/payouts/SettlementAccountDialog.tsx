@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
@@ -13,7 +13,7 @@ import {
   type BankAccountField,
 } from "../../components/bankAccountFields";
 import { ACCOUNT_TYPES } from "../../components/banks";
-import { revealFirstError } from "../../components/revealFirstError";
+import { useRevealErrors } from "../../components/useRevealErrors";
 import { useFieldErrors } from "../../components/useFieldErrors";
 import { useCommand } from "../../live/useCommand";
 import { BANKS, type ErrorCode } from "../../protocol/wire";
@@ -35,13 +35,7 @@ export function SettlementAccountDialog({ onClose }: { onClose: () => void }) {
   const [confirmation, setConfirmation] = useState("");
   const errors = useFieldErrors(save.error, SETTLEMENT_FIELDS, BY_CODE);
   const errorOf = (field: SettlementField) => (errors.fields[field] ? t(`errors.${errors.fields[field]}`) : undefined);
-  // Counts refused presses, so each one brings its first error into view, the same error again too.
-  const [refused, setRefused] = useState(0);
-  const form = useRef<HTMLFormElement>(null);
-
-  useEffect(() => {
-    if (refused > 0) revealFirstError(form.current);
-  }, [refused]);
+  const { form, refused } = useRevealErrors();
 
   function update(next: BankAccountDraft) {
     errors.edited(...changedBankAccountFields(draft, next));
@@ -63,7 +57,7 @@ export function SettlementAccountDialog({ onClose }: { onClose: () => void }) {
       return;
     }
     errors.found(built.errors);
-    setRefused((count) => count + 1);
+    refused();
   }
 
   return (

@@ -1,11 +1,11 @@
 import { useAtomValue } from "jotai";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { Dialog } from "../../components/Dialog";
 import { TextField } from "../../components/Field";
-import { revealFirstError } from "../../components/revealFirstError";
+import { useRevealErrors } from "../../components/useRevealErrors";
 import { identityAtom } from "../../live/atoms";
 import { useCommand } from "../../live/useCommand";
 import type { Access, CustomRole, Permissions } from "../../protocol/wire";
@@ -24,31 +24,25 @@ export function RoleEditor({ role, onClose }: { role?: CustomRole; onClose: () =
   const [name, setName] = useState(role?.name ?? "");
   const [grants, setGrants] = useState<Permissions>(role?.grants ?? noAccess());
   const [nameBlank, setNameBlank] = useState(false);
-  // Counts tries that ended in an error, so each one brings its error into view, the same error again too.
-  const [failedTries, setFailedTries] = useState(0);
-  const form = useRef<HTMLFormElement>(null);
+  // The save button is at the foot of a long dialog; the name field and alerts are at its head.
+  const { form, refused } = useRevealErrors();
   const fieldCode = (field: string) => save.error?.fields?.find((f) => f.field === field)?.code;
   const nameCode = nameBlank ? "required" : fieldCode("name");
   const general = save.error && !save.error.fields?.length ? save.error.code : fieldCode("grants");
-
-  useEffect(() => {
-    // The save button is at the foot of a long dialog; the name field and alerts are at its head.
-    if (failedTries > 0) revealFirstError(form.current);
-  }, [failedTries]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!name.trim()) {
       save.clearError();
       setNameBlank(true);
-      setFailedTries((tries) => tries + 1);
+      refused();
       return;
     }
     const reply = role
       ? await save.run({ t: "UpdateRole", roleId: role.id, name: name.trim(), grants })
       : await save.run({ t: "CreateRole", name: name.trim(), grants });
     if (reply) onClose();
-    else setFailedTries((tries) => tries + 1);
+    else refused();
   }
 
   return (
