@@ -14,7 +14,7 @@ describe("team members and invites", () => {
     const invitee = await openBrowser();
     try {
       const ownerPage = await owner.newPage();
-      await signUpFresh(ownerPage, "team-owner");
+      const ownerAccount = await signUpFresh(ownerPage, "team-owner");
       const customers = new CustomersListPage(ownerPage);
       await customers.open();
       await customers.create({ name: "Sipho Dlamini", email: "sipho@example.co.za" });
@@ -63,6 +63,17 @@ describe("team members and invites", () => {
       // No reload: the invitee's tab is told its new role over the socket.
       await expect.poll(() => page.getByTestId("edit-customer").count()).toBe(0);
       await page.getByTestId("customer-detail").waitFor();
+
+      // A viewer reads the team but not API tokens: they see the owner online, and where only
+      // on screens they may open themselves. The owner moves within one tab (one socket), so
+      // nothing but what the viewer is told changes.
+      await page.goto("/account/teams");
+      const ownerOnline = page.getByTestId(`member-${ownerAccount.email}`).getByTestId("member-online");
+      await ownerPage.goto("/customers");
+      await expect.poll(() => ownerOnline.textContent()).toBe("Online now on Customers");
+      await ownerPage.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "API tokens", exact: true }).click();
+      await ownerPage.getByTestId("api-tokens-page").waitFor();
+      await expect.poll(() => ownerOnline.textContent()).toBe("Online now");
 
       // The same screens in Afrikaans and dark.
       await owner.context.addCookies([{ name: "locale", value: "afr", url: owner.baseURL }]);
