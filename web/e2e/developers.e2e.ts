@@ -214,6 +214,18 @@ describe("developers: webhook endpoints and their live delivery log, the integra
     expect(rolled).not.toBe(secret);
     await page.getByTestId("api-token-secret-done").click();
 
+    // On a phone the row's actions stack beside the token, on screen, not past the table's edge.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await row.getByTestId("api-token-revoke").waitFor();
+    expect(await page.evaluate(() => document.scrollingElement?.scrollLeft)).toBe(0);
+    for (const action of ["api-token-roll", "api-token-revoke"]) {
+      const box = await row.getByTestId(action).boundingBox();
+      expect(box && box.x + box.width, action).toBeLessThanOrEqual(390);
+    }
+    await shoot(page, "api-tokens-phone-en-light");
+    await page.setViewportSize({ width: 1280, height: 800 });
+
     // Revoked at once.
     await row.getByTestId("api-token-revoke").click();
     await page.getByTestId("confirm-action").click();
