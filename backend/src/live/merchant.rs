@@ -57,6 +57,20 @@ struct Member {
     fresh: bool,
 }
 
+impl Member {
+    /// Takes the member's new permissions. Returns whether they changed:
+    /// then who is online is told to the tab again, whole, as the new role
+    /// reads it.
+    fn regrant(&mut self, permissions: Permissions) -> bool {
+        if self.permissions == permissions {
+            return false;
+        }
+        self.permissions = permissions;
+        self.fresh = true;
+        true
+    }
+}
+
 /// What one role is told at a presence flush: who is online as it reads
 /// them, the changes since it was last told (none: nothing to send), and the
 /// whole list for its tabs that just joined (encoded when first needed).
@@ -168,13 +182,9 @@ impl MerchantActor {
                 Change::MemberUpserted { member } => {
                     for session in self.sessions.values_mut() {
                         if session.tab.user_id() == member.user_id {
-                            if session.permissions != member.permissions {
-                                // Who is online is told again, as the new
-                                // role reads it.
-                                session.fresh = true;
+                            if session.regrant(member.permissions) {
                                 self.presence_dirty = true;
                             }
-                            session.permissions = member.permissions;
                             session.outbox.do_send(Outbound::Regrant(Grant {
                                 role: member.role,
                                 permissions: member.permissions,
@@ -523,11 +533,8 @@ impl Handler<Regranted> for MerchantActor {
 
     fn handle(&mut self, msg: Regranted, ctx: &mut Self::Context) {
         if let Some(session) = self.sessions.get_mut(&msg.session_id)
-            && session.permissions != msg.grant.permissions
+            && session.regrant(msg.grant.permissions)
         {
-            session.permissions = msg.grant.permissions;
-            // Who is online is told again, as the new role reads it.
-            session.fresh = true;
             self.presence_changed(ctx);
         }
     }
