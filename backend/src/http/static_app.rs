@@ -7,79 +7,25 @@ use actix_web::{HttpRequest, HttpResponse};
 
 use super::cookies;
 use crate::state::State;
-use paydesk::ids::is_well_formed_id;
-
-/// The app's routes; `:id` and `:token` segments must be well-formed ids.
-/// Keep in step with web/src/app/routes.ts.
-const APP_ROUTES: &[&str] = &[
-    "/",
-    "/home",
-    "/signup",
-    "/auth/signup",
-    "/auth/login",
-    "/auth/forgot",
-    "/auth/reset/:token",
-    "/auth/2fa/backup",
-    "/cards",
-    "/insights",
-    "/mandates",
-    "/mandates/:id",
-    "/customers",
-    "/customers/:id",
-    "/download/summary",
-    "/account/profile",
-    "/account/business-info",
-    "/account/payouts",
-    "/account/teams",
-    "/account/teams/:id",
-    "/account/teams/invite/:token",
-    "/account/teams/email/verify/:token",
-    "/account/history",
-    "/account/history/:id",
-    "/payments/pages",
-    "/payments/one-time",
-    "/payments/one-time/:id",
-    "/payments/one-time/imports/:id",
-    "/payments/recurring",
-    "/payments/recurring/:id",
-    "/payments/recurring/imports/:id",
-    "/payments/e-mandates",
-    "/payments/transactions",
-    "/payments/transactions/:id",
-    "/commerce/orders",
-    "/developers/integrations",
-    "/developers/tokens",
-    "/developers/webhooks",
-    "/developers/webhooks/:id",
-    "/settings/payment-methods",
-];
+use paydesk::domain::app_routes::{app_routes, route_at};
 
 /// The start of every app route whose last segment is a secret (`:token`):
 /// what the access log must not print past.
 pub fn secret_route_prefixes() -> impl Iterator<Item = &'static str> {
-    APP_ROUTES
+    app_routes()
         .iter()
-        .filter_map(|route| route.strip_suffix(":token"))
+        .filter_map(|route| route.path.strip_suffix(":token"))
 }
 
+/// Whether the app has a page at `path` (a trailing `/` is forgiven); the
+/// table is the app's own (`paydesk::domain::app_routes`).
 pub fn is_app_route(path: &str) -> bool {
     let path = if path.len() > 1 {
         path.trim_end_matches('/')
     } else {
         path
     };
-    let segments: Vec<&str> = path.split('/').collect();
-    APP_ROUTES.iter().any(|route| {
-        let pattern: Vec<&str> = route.split('/').collect();
-        pattern.len() == segments.len()
-            && pattern.iter().zip(&segments).all(|(p, s)| {
-                if p.starts_with(':') {
-                    is_well_formed_id(s)
-                } else {
-                    p == s
-                }
-            })
-    })
+    route_at(path).is_some()
 }
 
 pub async fn serve(state: State, req: HttpRequest) -> HttpResponse {

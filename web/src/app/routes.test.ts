@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { paramsAreValid, recordPath, routeAt, routes, takesId } from "./routes";
+import { NAV } from "./shell/nav";
+import { paramsAreValid, recordPath, routeAt, routes, sectionOf, takesId } from "./routes";
 
 describe("route table", () => {
   it("lists every product route once", () => {
@@ -8,6 +9,19 @@ describe("route table", () => {
     expect(paths).toHaveLength(40);
     expect(paths).toContain("/download/summary");
     expect(paths).not.toContain("/pay/:id");
+  });
+
+  it("names the section a member must read for each signed-in screen, and only for those", () => {
+    // Home and the member's own profile are everyone's; other signed-in screens need a section.
+    const open = routes.filter((entry) => entry.access === "protected" && !entry.section).map((entry) => entry.path);
+    expect(open).toEqual(["/", "/home", "/account/profile"]);
+    expect(routes.filter((entry) => entry.access !== "protected" && entry.section)).toEqual([]);
+    expect(sectionOf("/account/payouts")).toBe("payouts");
+    expect(sectionOf("/payments/pages")).toBe("pay_pages");
+    // The menu opens only routes of this table, so each item is shown by its route's section.
+    for (const item of NAV.flatMap((group) => group.items)) {
+      expect(routeAt(item.path)?.path, item.path).toBe(item.path);
+    }
   });
 
   it("marks which routes take an id", () => {

@@ -1,7 +1,10 @@
+import type { Section } from "../protocol/wire";
 import table from "./routes.json";
 
 // The app's route table. The backend serves index.html for exactly these paths
-// (its history fallback) and a real 404 for everything else.
+// (its history fallback) and a real 404 for everything else. A signed-in screen's
+// `section` is what a member must read to open it (none: every member may): the menu
+// and the server's presence both read it from here.
 
 export type Layout = "auth" | "default" | "none";
 
@@ -16,9 +19,14 @@ export type Screen =
   | "recurring" | "recurringPayment" | "recurringImport" | "eMandates" | "transactions" | "transaction"
   | "orders" | "integrations" | "tokens" | "webhooks" | "webhook" | "paymentMethods";
 
-export type RouteEntry = { path: string; screen: Screen; layout: Layout; access: Access };
+export type RouteEntry = { path: string; screen: Screen; layout: Layout; access: Access; section?: Section };
 
 export const routes = table as RouteEntry[];
+
+// What a member must read to open the screen at this route's own path (none: anyone may).
+export function sectionOf(path: string): Section | undefined {
+  return routes.find((entry) => entry.path === path)?.section;
+}
 
 // Ids and tokens in paths: anything else is a page that does not exist.
 export const ROUTE_ID = /^[A-Za-z0-9_-]{1,64}$/;

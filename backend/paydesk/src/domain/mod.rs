@@ -4,6 +4,7 @@
 pub mod accounting_export;
 pub mod accounts;
 pub mod api_tokens;
+pub mod app_routes;
 pub mod bank;
 pub mod banking;
 pub mod business;

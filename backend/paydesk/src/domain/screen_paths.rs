@@ -3,9 +3,11 @@
 //! their own role could open, so a member limited to payments does not learn
 //! which payouts, tokens or team pages the owner has open.
 //!
-//! The table follows the web app's routes (`web/src/app/routes.json`): a path
-//! that matches none of them is not a screen, and is told to no one.
+//! The screens are the signed-in routes of the web app's own table
+//! (`app_routes`), each with the section a member must read to open it: a
+//! path that is no signed-in screen is told to no one.
 
+use super::app_routes::{RouteAccess, route_at};
 use super::permissions::{Access, Permissions, Section};
 
 /// What a member needs to be told someone is on a screen.
@@ -17,52 +19,14 @@ pub enum ScreenNeeds {
     Reads(Section),
 }
 
-/// The signed-in screens: `:id` stands for one segment (a record's id).
-const SCREENS: &[(&str, ScreenNeeds)] = {
-    use ScreenNeeds::{Anyone, Reads};
-    use Section as S;
-    &[
-        ("/", Anyone),
-        ("/home", Anyone),
-        ("/account/profile", Anyone),
-        ("/insights", Reads(S::Insights)),
-        ("/download/summary", Reads(S::Exports)),
-        ("/cards", Reads(S::Customers)),
-        ("/customers", Reads(S::Customers)),
-        ("/customers/:id", Reads(S::Customers)),
-        ("/mandates", Reads(S::Mandates)),
-        ("/mandates/:id", Reads(S::Mandates)),
-        ("/payments/e-mandates", Reads(S::Mandates)),
-        ("/payments/one-time", Reads(S::Payments)),
-        ("/payments/one-time/:id", Reads(S::Payments)),
-        ("/payments/recurring", Reads(S::Payments)),
-        ("/payments/recurring/:id", Reads(S::Payments)),
-        ("/payments/one-time/imports/:id", Reads(S::Imports)),
-        ("/payments/recurring/imports/:id", Reads(S::Imports)),
-        ("/payments/transactions", Reads(S::Transactions)),
-        ("/payments/transactions/:id", Reads(S::Transactions)),
-        ("/payments/pages", Reads(S::PayPages)),
-        ("/commerce/orders", Reads(S::Orders)),
-        ("/account/business-info", Reads(S::Settings)),
-        ("/settings/payment-methods", Reads(S::Settings)),
-        ("/account/payouts", Reads(S::Payouts)),
-        ("/account/teams", Reads(S::Team)),
-        ("/account/teams/:id", Reads(S::Team)),
-        ("/account/history", Reads(S::History)),
-        ("/account/history/:id", Reads(S::History)),
-        ("/developers/integrations", Reads(S::Developers)),
-        ("/developers/tokens", Reads(S::Developers)),
-        ("/developers/webhooks", Reads(S::Developers)),
-        ("/developers/webhooks/:id", Reads(S::Developers)),
-    ]
-};
-
 /// What `path` needs, or `None` when it is no signed-in screen.
 pub fn screen_needs(path: &str) -> Option<ScreenNeeds> {
-    SCREENS
-        .iter()
-        .find(|(pattern, _)| matches(pattern, path))
-        .map(|(_, needs)| *needs)
+    let route = route_at(path).filter(|route| route.access == RouteAccess::Protected)?;
+    Some(
+        route
+            .section
+            .map_or(ScreenNeeds::Anyone, ScreenNeeds::Reads),
+    )
 }
 
 /// Whether a member with `permissions` may be told someone is on `path`.
@@ -72,28 +36,6 @@ pub fn shown_to(path: &str, permissions: &Permissions) -> bool {
         Some(ScreenNeeds::Reads(section)) => permissions.allows(section, Access::Read),
         None => false,
     }
-}
-
-fn matches(pattern: &str, path: &str) -> bool {
-    let mut wanted = pattern.split('/');
-    let mut given = path.split('/');
-    loop {
-        match (wanted.next(), given.next()) {
-            (None, None) => return true,
-            (Some(":id"), Some(segment)) if is_id(segment) => {}
-            (Some(want), Some(segment)) if want == segment => {}
-            _ => return false,
-        }
-    }
-}
-
-/// A record's id as the app puts it in a path (`cus_01H…`): letters,
-/// digits, `_` and `-`.
-fn is_id(segment: &str) -> bool {
-    !segment.is_empty()
-        && segment
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
 }
 
 #[cfg(test)]
@@ -121,31 +63,9 @@ mod tests {
             "/nowhere",
             "customers",
             "/auth/login",
+            "/account/teams/invite/tok_1",
         ] {
             assert_eq!(screen_needs(not_a_screen), None, "{not_a_screen:?}");
-        }
-    }
-
-    /// The table follows the app's routes: every signed-in screen is in it,
-    /// and nothing else is.
-    #[test]
-    fn every_signed_in_route_of_the_app_is_a_screen() {
-        let routes: Vec<serde_json::Value> =
-            serde_json::from_str(include_str!("../../../../web/src/app/routes.json")).unwrap();
-        let signed_in: Vec<&str> = routes
-            .iter()
-            .filter(|route| route["access"] == "protected")
-            .map(|route| route["path"].as_str().unwrap())
-            .collect();
-        let table: Vec<&str> = SCREENS.iter().map(|(pattern, _)| *pattern).collect();
-        for path in &signed_in {
-            assert!(table.contains(path), "{path} is missing from SCREENS");
-        }
-        for pattern in &table {
-            assert!(
-                signed_in.contains(pattern),
-                "{pattern} is no route of the app"
-            );
         }
     }
 

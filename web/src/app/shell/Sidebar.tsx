@@ -3,6 +3,7 @@ import { NavLink } from "react-router";
 import { useAtomValue } from "jotai";
 import { identityAtom } from "../../live/atoms";
 import { can } from "../../live/permissions";
+import { sectionOf } from "../routes";
 import { NAV } from "./nav";
 
 export function Sidebar({ open, onNavigate }: { open: boolean; onNavigate: () => void }) {
@@ -11,7 +12,10 @@ export function Sidebar({ open, onNavigate }: { open: boolean; onNavigate: () =>
   // What the member's role cannot read is left out (the server refuses it anyway).
   const groups = NAV.map(({ group, items }) => ({
     group,
-    items: items.filter((item) => !item.section || can(permissions, item.section, "read")),
+    items: items.filter((item) => {
+      const section = sectionOf(item.path);
+      return !section || can(permissions, section, "read");
+    }),
   })).filter(({ items }) => items.length > 0);
   return (
     <nav className={open ? "sidebar sidebar-open" : "sidebar"} aria-label={t("nav.label")} id="sidebar">

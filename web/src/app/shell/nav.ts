@@ -1,10 +1,9 @@
-import type { Section } from "../../protocol/wire";
 import type { Screen } from "../routes";
 
 export type NavGroup = {
   group: "overview" | "payments" | "people" | "commerce" | "account" | "developers" | "settings";
-  // `section`: the member needs read access to it to see the item (none: everyone does).
-  items: { path: string; screen: Screen; section?: Section }[];
+  // Who sees an item is its route's `section` (routes.json).
+  items: { path: string; screen: Screen }[];
 };
 
 export const NAV: NavGroup[] = [
@@ -12,45 +11,45 @@ export const NAV: NavGroup[] = [
     group: "overview",
     items: [
       { path: "/", screen: "home" },
-      { path: "/insights", screen: "insights", section: "insights" },
+      { path: "/insights", screen: "insights" },
     ],
   },
   {
     group: "payments",
     items: [
-      { path: "/payments/one-time", screen: "oneTime", section: "payments" },
-      { path: "/payments/recurring", screen: "recurring", section: "payments" },
-      { path: "/payments/e-mandates", screen: "eMandates", section: "mandates" },
-      { path: "/payments/transactions", screen: "transactions", section: "transactions" },
-      { path: "/payments/pages", screen: "paymentPages", section: "pay_pages" },
+      { path: "/payments/one-time", screen: "oneTime" },
+      { path: "/payments/recurring", screen: "recurring" },
+      { path: "/payments/e-mandates", screen: "eMandates" },
+      { path: "/payments/transactions", screen: "transactions" },
+      { path: "/payments/pages", screen: "paymentPages" },
     ],
   },
   {
     group: "people",
     items: [
-      { path: "/customers", screen: "customers", section: "customers" },
-      { path: "/mandates", screen: "mandates", section: "mandates" },
-      { path: "/cards", screen: "cards", section: "customers" },
+      { path: "/customers", screen: "customers" },
+      { path: "/mandates", screen: "mandates" },
+      { path: "/cards", screen: "cards" },
     ],
   },
-  { group: "commerce", items: [{ path: "/commerce/orders", screen: "orders", section: "orders" }] },
+  { group: "commerce", items: [{ path: "/commerce/orders", screen: "orders" }] },
   {
     group: "account",
     items: [
       { path: "/account/profile", screen: "profile" },
-      { path: "/account/business-info", screen: "businessInfo", section: "settings" },
-      { path: "/account/payouts", screen: "payouts", section: "payouts" },
-      { path: "/account/teams", screen: "teams", section: "team" },
-      { path: "/account/history", screen: "history", section: "history" },
+      { path: "/account/business-info", screen: "businessInfo" },
+      { path: "/account/payouts", screen: "payouts" },
+      { path: "/account/teams", screen: "teams" },
+      { path: "/account/history", screen: "history" },
     ],
   },
   {
     group: "developers",
     items: [
-      { path: "/developers/integrations", screen: "integrations", section: "developers" },
-      { path: "/developers/tokens", screen: "tokens", section: "developers" },
-      { path: "/developers/webhooks", screen: "webhooks", section: "developers" },
+      { path: "/developers/integrations", screen: "integrations" },
+      { path: "/developers/tokens", screen: "tokens" },
+      { path: "/developers/webhooks", screen: "webhooks" },
     ],
   },
-  { group: "settings", items: [{ path: "/settings/payment-methods", screen: "paymentMethods", section: "settings" }] },
+  { group: "settings", items: [{ path: "/settings/payment-methods", screen: "paymentMethods" }] },
 ];
