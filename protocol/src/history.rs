@@ -97,8 +97,9 @@ pub struct HistoryEntry {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub record_id: Option<String>,
-    /// What the merchant calls the record, as it was then: an API token's
-    /// name, a webhook endpoint's URL. None for kinds known by their id.
+    /// What the merchant calls the record, as it was then: a customer's or
+    /// token's name, a payment's customer, a webhook endpoint's URL. None for
+    /// settings and records with a blank name.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub record_name: Option<String>,

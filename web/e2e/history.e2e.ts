@@ -51,6 +51,9 @@ describe("account history, live across tabs", () => {
     const updated = history.row("Customer · Updated");
     expect(await updated.getByTestId("history-who").textContent()).toBe(account.name);
     expect(await updated.locator(".history-fields").textContent()).toBe("Name");
+    // Each entry names its customer as the change left them.
+    expect(await history.recordName(updated).textContent()).toBe("Sipho M. Dlamini");
+    expect(await history.recordName(history.row("Customer · Created")).textContent()).toBe("Sipho Dlamini");
     await tabB.bringToFront();
     await shoot(tabB, "history-list-en-light");
 
@@ -69,7 +72,7 @@ describe("account history, live across tabs", () => {
     const [header, ...rows] = Papa.parse<string[]>(text.trim(), { skipEmptyLines: true }).data;
     expect(header).toEqual(["Entry", "Time (UTC)", "Who", "Address", "Browser", "Record", "Record name", "Record ID", "Action", "Fields changed"]);
     expect(rows).toHaveLength(1);
-    expect([rows[0][2], rows[0][5], rows[0][6], rows[0][8], rows[0][9]]).toEqual([account.name, "Customer", "", "Updated", "Name"]);
+    expect([rows[0][2], rows[0][5], rows[0][6], rows[0][8], rows[0][9]]).toEqual([account.name, "Customer", "Sipho M. Dlamini", "Updated", "Name"]);
 
     // A reload keeps the filters.
     await tabB.reload();
@@ -79,6 +82,8 @@ describe("account history, live across tabs", () => {
     const entry = new HistoryEntryPage(tabB);
     await entry.waitForIt();
     expect(await entry.title().textContent()).toBe("Customer · Updated");
+    expect(await entry.recordNameLabel().textContent()).toBe("Customer name");
+    expect(await entry.recordName().textContent()).toBe("Sipho M. Dlamini");
     await expect.poll(() => entry.value("name", 0).textContent()).toBe("Sipho Dlamini");
     await expect.poll(() => entry.value("name", 1).textContent()).toBe("Sipho M. Dlamini");
     // Fields read by their labels, and values in words: a flag is yes or no, not `false`.

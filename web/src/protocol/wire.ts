@@ -901,8 +901,9 @@ userAgent?: string,
  */
 recordKind: string, recordId?: string, 
 /**
- * What the merchant calls the record, as it was then: an API token's
- * name, a webhook endpoint's URL. None for kinds known by their id.
+ * What the merchant calls the record, as it was then: a customer's or
+ * token's name, a payment's customer, a webhook endpoint's URL. None for
+ * settings and records with a blank name.
  */
 recordName?: string, action: HistoryAction, 
 /**

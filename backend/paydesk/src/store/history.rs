@@ -119,25 +119,34 @@ fn entity_kind_name(kind: EntityKind) -> String {
     wire_name(&kind)
 }
 
-/// The field a kind's records are named by, for kinds a merchant knows by
-/// name rather than by id: a token by the name it was given, an endpoint by
-/// its address. Secrets are never one of these.
+/// The field a kind's records are named by, as a merchant knows them: a
+/// customer or member by name, a token by the name it was given, an endpoint
+/// by its address, a payment by whom it collects from. Secrets and account
+/// numbers are never one of these; settings, one per stream, need no name.
 fn name_field(kind: &str) -> Option<&'static str> {
     match kind {
-        "api_token" => Some("name"),
+        "customer" | "member" | "role" | "api_token" | "e_mandate_request" => Some("name"),
+        "mandate" | "payment" | "card" => Some("customerName"),
+        "bank_account" | "payout" => Some("holderName"),
         "webhook_endpoint" => Some("url"),
+        "invite" => Some("email"),
+        "pay_page" => Some("title"),
+        "import" => Some("fileName"),
+        "order" => Some("payerName"),
         _ => None,
     }
 }
 
 /// The record's name as the entry shows it: after the change, or as it was
-/// when it was removed.
+/// when it was removed. A blank name (a member who has not given one) is none.
 fn record_name(kind: &str, before: Option<&Value>, after: Option<&Value>) -> Option<String> {
     let field = name_field(kind)?;
     after
         .or(before)
         .and_then(|record| record.get(field))
         .and_then(Value::as_str)
+        .map(str::trim)
+        .filter(|name| !name.is_empty())
         .map(str::to_string)
 }
 
@@ -665,7 +674,7 @@ mod tests {
     }
 
     #[test]
-    fn tokens_are_named_by_their_name_and_endpoints_by_their_address() {
+    fn records_are_named_as_a_merchant_knows_them() {
         let token =
             serde_json::json!({"id": "tok_1", "name": "Shop server", "prefix": "pdk_test_ab"});
         assert_eq!(
@@ -679,9 +688,22 @@ mod tests {
             record_name("webhook_endpoint", Some(&endpoint), None).as_deref(),
             Some("https://shop.example.co.za/hooks")
         );
-        // Kinds known by their id have no name here.
-        let customer = serde_json::json!({"id": "cus_1", "name": "Sipho"});
-        assert_eq!(record_name("customer", None, Some(&customer)), None);
+        // Each kind is named by its own field, in the record's wire spelling.
+        let payment = serde_json::json!({"id": "pay_1", "customerName": "Sipho Dlamini"});
+        assert_eq!(
+            record_name("payment", None, Some(&payment)).as_deref(),
+            Some("Sipho Dlamini")
+        );
+        let import = serde_json::json!({"id": "imp_1", "fileName": "march.xlsx"});
+        assert_eq!(
+            record_name("import", None, Some(&import)).as_deref(),
+            Some("march.xlsx")
+        );
+        // A blank name is no name, and one-per-stream settings have none.
+        let member = serde_json::json!({"userId": "usr_1", "name": "  "});
+        assert_eq!(record_name("member", None, Some(&member)), None);
+        let settings = serde_json::json!({"name": "Shop"});
+        assert_eq!(record_name("business_info", None, Some(&settings)), None);
     }
 
     #[test]
