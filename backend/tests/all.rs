@@ -32,6 +32,7 @@ mod compression;
 mod conflicts;
 mod cross_node_presence;
 mod customer_activity;
+mod debit_references;
 mod e_mandate_signing;
 mod e_mandates;
 mod group_commit;

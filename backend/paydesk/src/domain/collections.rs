@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use protocol::{
-    Change, MandateStatus, PaymentKind, PaymentMethod, PaymentStatus, Transaction,
+    Change, Mandate, MandateStatus, PaymentKind, PaymentMethod, PaymentStatus, Transaction,
     TransactionStatus, TransactionStep,
 };
 use time::Date;
@@ -25,6 +25,7 @@ use crate::error::{AppError, AppResult};
 use crate::ids::{new_id, now_ms};
 use crate::store::Tx;
 use crate::store::clocks::{self};
+use crate::store::customers as customer_store;
 use crate::store::mandates as mandate_store;
 use crate::store::payments::{self as payment_store, PaymentRecord};
 use crate::store::transactions::{self as store, TransactionRecord};
@@ -371,6 +372,38 @@ async fn disable_mandate(
     Ok(())
 }
 
+/// What a debit is known by on the payer's bank statement and in the
+/// merchant's books: the payment's own reference, else its mandate's
+/// contract reference, else the customer's reference (the number the
+/// merchant knows the payer by, which an EFT debit order entered without
+/// references still has). Only a payment with none of these goes by its id.
+async fn bank_reference(
+    tx: &mut Tx,
+    scope: &Scope,
+    record: &PaymentRecord,
+    mandate: &Mandate,
+) -> AppResult<String> {
+    for own in [
+        &record.view.transaction_reference,
+        &mandate.contract_reference,
+    ] {
+        if !own.is_empty() {
+            return Ok(own.clone());
+        }
+    }
+    let customer = customer_store::find_customer_in_tx(
+        tx,
+        &scope.merchant_id,
+        scope.mode,
+        &record.view.customer_id,
+    )
+    .await?;
+    Ok(customer
+        .map(|customer| customer.reference)
+        .filter(|reference| !reference.is_empty())
+        .unwrap_or_else(|| record.view.id.clone()))
+}
+
 async fn raise_due_collections(
     tx: &mut Tx,
     scope: &Scope,
@@ -416,14 +449,7 @@ async fn raise_due_collections(
             _ if mandate.allow_tracking => mandate.tracking_days,
             _ => None,
         };
-        let reference = [
-            &record.view.transaction_reference,
-            &mandate.contract_reference,
-        ]
-        .into_iter()
-        .find(|r| !r.is_empty())
-        .cloned()
-        .unwrap_or_else(|| record.view.id.clone());
+        let reference = bank_reference(tx, scope, &record, &mandate).await?;
         let mut debits = Vec::new();
         if let Some(rerun) = record.rerun_cents.take() {
             debits.push((rerun, record.view.consecutive_unpaids + 1));
