@@ -2,13 +2,14 @@
 """How long this machine's disk takes to make a small write durable.
 
 Writes 8 KiB and calls fdatasync, as SQLite's commit syncs its log, every
-2 ms for the given seconds (default 60), in the folder given (default the
-current one: run it where the database lives), then prints the latency
+2 ms (or the pause given, in ms) for the given seconds (default 60), in the
+folder given (default the current one: run it where the database lives),
+then prints the latency
 percentiles and every sync over 50 ms with when it happened. A commit
 waits for this sync, so a stall here is a stall of every write queued
 behind it, whatever the server does.
 
-    python3 loadtest/fsync-tail.py [seconds] [folder]
+    python3 loadtest/fsync-tail.py [seconds] [folder] [pause in ms]
 """
 import os
 import sys
@@ -16,6 +17,7 @@ import time
 
 seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 60.0
 folder = sys.argv[2] if len(sys.argv) > 2 else "."
+pause = float(sys.argv[3]) / 1000 if len(sys.argv) > 3 else 0.002
 path = os.path.join(folder, "fsync-tail.probe")
 fd = os.open(path, os.O_CREAT | os.O_WRONLY, 0o600)
 block = b"x" * 8192
@@ -30,7 +32,7 @@ try:
         latencies.append(took)
         if took > 0.05:
             stalls.append((time.monotonic() - start, took))
-        time.sleep(0.002)
+        time.sleep(pause)
 finally:
     os.close(fd)
     os.unlink(path)
