@@ -9,7 +9,7 @@ use crate::common;
 
 use std::time::Duration;
 
-use collection_support::{customer, monthly, new_mandate};
+use collection_support::{customer, eft_mandate, monthly, new_mandate, once_under};
 use common::{Database, Socket, TestApp, committed_id, error_of};
 use protocol::*;
 
@@ -524,32 +524,6 @@ async fn bad_payments_are_refused_with_every_field_named(db: Database) {
 
 /// A once-off EFT debit order of R250 on 3 March under `mandate`, with no
 /// transaction reference.
-fn once_under(customer_id: &str, mandate: MandateChoice) -> PaymentInput {
-    PaymentInput {
-        customer_id: customer_id.into(),
-        mandate,
-        kind: PaymentKind::Once,
-        amount_cents: 25_000,
-        date_to_process: Some("2026-03-03".into()),
-        transaction_reference: String::new(),
-        start_date: None,
-        end_date: None,
-        interval: None,
-        day_to_process: None,
-        first_collection_cents: None,
-        start_running: true,
-    }
-}
-
-fn eft_mandate(account_number: &str, contract: &str) -> MandateInput {
-    let mut mandate = new_mandate(PaymentMethod::EftDebitOrder, account_number, contract);
-    mandate.allow_tracking = false;
-    mandate.tracking_days = None;
-    mandate.approval_window = None;
-    mandate.maximum_collection_cents = None;
-    mandate
-}
-
 fn named(error: &WireError) -> Vec<(&str, ErrorCode)> {
     error
         .fields

@@ -7,7 +7,7 @@
 
 use std::time::Duration;
 
-use crate::collection_support::new_mandate;
+use crate::collection_support::{eft_mandate, once_under};
 use crate::common::{Database, Socket, TestApp, committed_id};
 use protocol::*;
 
@@ -25,7 +25,7 @@ async fn customer(socket: &mut Socket, email: &str, reference: &str) -> String {
     )
 }
 
-/// A once-off EFT debit on 3 March 2026 from a new account of the customer's.
+/// A once-off EFT debit from a new account of the customer's.
 async fn eft_once(
     socket: &mut Socket,
     customer_id: &str,
@@ -33,27 +33,13 @@ async fn eft_once(
     contract: &str,
     transaction_reference: &str,
 ) -> String {
-    let mut mandate = new_mandate(PaymentMethod::EftDebitOrder, account_number, contract);
-    mandate.allow_tracking = false;
-    mandate.tracking_days = None;
-    mandate.approval_window = None;
-    mandate.maximum_collection_cents = None;
-    let input = PaymentInput {
-        customer_id: customer_id.into(),
-        mandate: MandateChoice::New {
-            input: Box::new(mandate),
+    let mut input = once_under(
+        customer_id,
+        MandateChoice::New {
+            input: Box::new(eft_mandate(account_number, contract)),
         },
-        kind: PaymentKind::Once,
-        amount_cents: 25_000,
-        date_to_process: Some("2026-03-03".into()),
-        transaction_reference: transaction_reference.into(),
-        start_date: None,
-        end_date: None,
-        interval: None,
-        day_to_process: None,
-        first_collection_cents: None,
-        start_running: true,
-    };
+    );
+    input.transaction_reference = transaction_reference.into();
     committed_id(
         socket
             .command(

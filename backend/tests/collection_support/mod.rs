@@ -56,6 +56,35 @@ pub fn new_mandate(method: PaymentMethod, account_number: &str, contract: &str) 
     }
 }
 
+/// A once-off R250 debit on 3 March 2026, running at once.
+pub fn once_under(customer_id: &str, mandate: MandateChoice) -> PaymentInput {
+    PaymentInput {
+        customer_id: customer_id.into(),
+        mandate,
+        kind: PaymentKind::Once,
+        amount_cents: 25_000,
+        date_to_process: Some("2026-03-03".into()),
+        transaction_reference: String::new(),
+        start_date: None,
+        end_date: None,
+        interval: None,
+        day_to_process: None,
+        first_collection_cents: None,
+        start_running: true,
+    }
+}
+
+/// An EFT debit order on a new account: no tracking, approval window or
+/// maximum, which only DebiCheck and registered mandates have.
+pub fn eft_mandate(account_number: &str, contract: &str) -> MandateInput {
+    let mut mandate = new_mandate(PaymentMethod::EftDebitOrder, account_number, contract);
+    mandate.allow_tracking = false;
+    mandate.tracking_days = None;
+    mandate.approval_window = None;
+    mandate.maximum_collection_cents = None;
+    mandate
+}
+
 /// R100 on the 5th of every month from 2 March 2026, running at once.
 pub fn monthly(customer_id: &str, mandate: MandateInput) -> PaymentInput {
     PaymentInput {
