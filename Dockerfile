@@ -5,8 +5,8 @@
 #
 # With no DATABASE_URL it keeps SQLite and its server key in /srv/paydesk/data
 # (mount a volume there). Several nodes on one PostgreSQL need one SECRET_KEY:
-# see docker-compose.yml. Migrations, mail and page words are compiled into
-# the binary, so nothing else is copied.
+# see docker-compose.yml. Migrations, mail and page words and the app's route
+# table are compiled into the binary, so nothing else is copied.
 
 # 1. The web app.
 FROM node:20-bookworm-slim AS web
