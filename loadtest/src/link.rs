@@ -317,8 +317,30 @@ async fn read(reader: &mut Reader, link: &Link, seat: &mut Seat, shared: &Shared
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_frames_head_is_its_tag_and_seq() {
+        let delta = protocol::encode(&ServerFrame::Delta {
+            seq: 41,
+            changes: vec![Change::Invalidate {
+                kind: protocol::EntityKind::Customer,
+            }],
+        })
+        .unwrap();
+        let head = protocol::decode::<Head>(&delta).unwrap();
+        assert_eq!((head.t, head.seq), ("Delta", Some(41)));
+        let reply = protocol::encode(&ServerFrame::Reply {
+            id: "c1".into(),
+            ok: None,
+            error: None,
+        })
+        .unwrap();
+        let head = protocol::decode::<Head>(&reply).unwrap();
+        assert_eq!((head.t, head.seq), ("Reply", None));
+    }
 
     #[test]
     fn backoff_doubles_from_half_a_second_to_ten_within_its_upper_half() {
