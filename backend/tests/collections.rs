@@ -391,31 +391,18 @@ async fn a_closed_account_stops_the_payment_and_disables_the_mandate(db: Databas
     let owner = app.merchant("owner@karoo.test").await;
     let mut tab = owner.open(Mode::Test).await;
     let customer_id = customer(&mut tab).await;
-    let mut mandate_input = new_mandate(PaymentMethod::EftDebitOrder, "4000000012", "GYM2026");
-    mandate_input.allow_tracking = false;
-    mandate_input.tracking_days = None;
-    mandate_input.approval_window = None;
-    mandate_input.maximum_collection_cents = None;
+    let mut input = once_under(
+        &customer_id,
+        MandateChoice::New {
+            input: Box::new(eft_mandate("4000000012", "GYM2026")),
+        },
+    );
+    input.transaction_reference = "INV-1001".into();
     let payment_id = committed_id(
         tab.command(
             "pay",
             Command::CreatePayment {
-                input: Box::new(PaymentInput {
-                    customer_id: customer_id.clone(),
-                    mandate: MandateChoice::New {
-                        input: Box::new(mandate_input),
-                    },
-                    kind: PaymentKind::Once,
-                    amount_cents: 25_000,
-                    date_to_process: Some("2026-03-03".into()),
-                    transaction_reference: "INV-1001".into(),
-                    start_date: None,
-                    end_date: None,
-                    interval: None,
-                    day_to_process: None,
-                    first_collection_cents: None,
-                    start_running: true,
-                }),
+                input: Box::new(input),
             },
         )
         .await,
@@ -631,31 +618,18 @@ async fn insufficient_funds_is_retried_twice_then_stops_with_60(db: Database) {
     let owner = app.merchant("owner@karoo.test").await;
     let mut tab = owner.open(Mode::Test).await;
     let customer_id = customer(&mut tab).await;
-    let mut mandate_input = new_mandate(PaymentMethod::EftDebitOrder, "4000000002", "GYM2026");
-    mandate_input.allow_tracking = false;
-    mandate_input.tracking_days = None;
-    mandate_input.approval_window = None;
-    mandate_input.maximum_collection_cents = None;
+    let mut input = once_under(
+        &customer_id,
+        MandateChoice::New {
+            input: Box::new(eft_mandate("4000000002", "GYM2026")),
+        },
+    );
+    input.transaction_reference = "INV-2002".into();
     let payment_id = committed_id(
         tab.command(
             "pay",
             Command::CreatePayment {
-                input: Box::new(PaymentInput {
-                    customer_id,
-                    mandate: MandateChoice::New {
-                        input: Box::new(mandate_input),
-                    },
-                    kind: PaymentKind::Once,
-                    amount_cents: 25_000,
-                    date_to_process: Some("2026-03-03".into()),
-                    transaction_reference: "INV-2002".into(),
-                    start_date: None,
-                    end_date: None,
-                    interval: None,
-                    day_to_process: None,
-                    first_collection_cents: None,
-                    start_running: true,
-                }),
+                input: Box::new(input),
             },
         )
         .await,
