@@ -8,6 +8,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::api_support;
+use crate::collection_support::{eft_mandate, once_under};
 use crate::common;
 
 use api_support::{Api, grants, make_token};
@@ -40,49 +41,14 @@ fn customer_json(name: &str, email: &str) -> serde_json::Value {
 }
 
 fn once_off(customer_id: &str) -> serde_json::Value {
-    let mandate = MandateInput {
-        method: PaymentMethod::EftDebitOrder,
-        bank_account: BankAccountChoice::New {
-            input: BankAccountInput {
-                bank: BankId::Capitec,
-                branch_code: "470010".into(),
-                account_type: AccountType::Savings,
-                holder_name: "T Mokoena".into(),
-                account_number: "4000000012".into(),
-            },
+    let mut input = once_under(
+        customer_id,
+        MandateChoice::New {
+            input: Box::new(eft_mandate("4000000012", "GYM2026")),
         },
-        client_type: ClientType::ResidentIndividual,
-        industry: Industry::Subscription,
-        contract_reference: "GYM2026".into(),
-        maximum_collection_cents: None,
-        allow_tracking: false,
-        tracking_days: None,
-        allow_date_adjustment: false,
-        variable_amount: false,
-        adjustment_category: AdjustmentCategory::Never,
-        adjustment_type: None,
-        adjustment_rate: String::new(),
-        adjustment_amount_cents: None,
-        approval_window: None,
-        abbreviated_name: "KAROO GYM".into(),
-    };
-    serde_json::to_value(PaymentInput {
-        customer_id: customer_id.into(),
-        mandate: MandateChoice::New {
-            input: Box::new(mandate),
-        },
-        kind: PaymentKind::Once,
-        amount_cents: 25_000,
-        date_to_process: Some("2026-03-03".into()),
-        transaction_reference: "INV-1001".into(),
-        start_date: None,
-        end_date: None,
-        interval: None,
-        day_to_process: None,
-        first_collection_cents: None,
-        start_running: true,
-    })
-    .unwrap()
+    );
+    input.transaction_reference = "INV-1001".into();
+    serde_json::to_value(input).unwrap()
 }
 
 async fn a_read_token_cannot_write(db: Database) {

@@ -9,7 +9,7 @@ use crate::common;
 
 use std::time::Duration;
 
-use collection_support::{customer, eft_mandate, monthly, new_mandate, once_under};
+use collection_support::{customer, eft_mandate, monthly, new_mandate, once_under, transactions};
 use common::{Database, Socket, TestApp, committed_id, error_of};
 use protocol::*;
 
@@ -45,27 +45,6 @@ async fn mandate(socket: &mut Socket, id: &str) -> Mandate {
             ok: Some(ReplyBody::Mandate { mandate }),
             ..
         } => *mandate,
-        other => panic!("{other:?}"),
-    }
-}
-
-async fn transactions(socket: &mut Socket, filter: TransactionFilter) -> Vec<Transaction> {
-    match socket
-        .query(
-            "t",
-            Query::ListTransactions {
-                filter,
-                sort: SortOrder::Oldest,
-                cursor: None,
-                limit: None,
-            },
-        )
-        .await
-    {
-        ServerFrame::Reply {
-            ok: Some(ReplyBody::TransactionPage { items, .. }),
-            ..
-        } => items,
         other => panic!("{other:?}"),
     }
 }

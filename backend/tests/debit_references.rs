@@ -7,7 +7,7 @@
 
 use std::time::Duration;
 
-use crate::collection_support::{eft_mandate, once_under};
+use crate::collection_support::{eft_mandate, once_under, transactions};
 use crate::common::{Database, Socket, TestApp, committed_id};
 use protocol::*;
 
@@ -52,22 +52,6 @@ async fn eft_once(
     )
 }
 
-async fn debits(socket: &mut Socket) -> Vec<Transaction> {
-    let query = Query::ListTransactions {
-        filter: TransactionFilter::default(),
-        sort: SortOrder::Oldest,
-        cursor: None,
-        limit: None,
-    };
-    match socket.query("debits", query).await {
-        ServerFrame::Reply {
-            ok: Some(ReplyBody::TransactionPage { items, .. }),
-            ..
-        } => items,
-        other => panic!("{other:?}"),
-    }
-}
-
 async fn a_debit_goes_by_the_nearest_reference_the_merchant_gave(db: Database) {
     let app = TestApp::start_pinned(db).await;
     let owner = app.merchant("owner@karoo.test").await;
@@ -89,7 +73,7 @@ async fn a_debit_goes_by_the_nearest_reference_the_merchant_gave(db: Database) {
     .await;
     let mut raised = Vec::new();
     for _ in 0..100 {
-        raised = debits(&mut tab).await;
+        raised = transactions(&mut tab, TransactionFilter::default()).await;
         if raised.len() == 4 {
             break;
         }

@@ -133,3 +133,25 @@ pub async fn running(socket: &mut Socket, payment_id: &str) {
     }
     panic!("payment {payment_id} never ran");
 }
+
+/// The merchant's debits that match `filter`, oldest first.
+pub async fn transactions(socket: &mut Socket, filter: TransactionFilter) -> Vec<Transaction> {
+    match socket
+        .query(
+            "t",
+            Query::ListTransactions {
+                filter,
+                sort: SortOrder::Oldest,
+                cursor: None,
+                limit: None,
+            },
+        )
+        .await
+    {
+        ServerFrame::Reply {
+            ok: Some(ReplyBody::TransactionPage { items, .. }),
+            ..
+        } => items,
+        other => panic!("{other:?}"),
+    }
+}
