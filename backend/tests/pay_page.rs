@@ -4,6 +4,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use crate::collection_support::transactions;
 use crate::common;
 
 use std::time::Duration;
@@ -316,27 +317,11 @@ async fn a_double_submit_charges_once(db: Database) {
     assert_eq!(third.headers()["location"].to_str().unwrap(), first);
     let all = orders(&mut tab, &page_id).await;
     assert_eq!(all.len(), 1, "{all:?}");
-    let transactions = match tab
-        .query(
-            "txns",
-            Query::ListTransactions {
-                filter: TransactionFilter {
-                    order_id: Some(all[0].id.clone()),
-                    ..Default::default()
-                },
-                sort: SortOrder::Newest,
-                cursor: None,
-                limit: None,
-            },
-        )
-        .await
-    {
-        ServerFrame::Reply {
-            ok: Some(ReplyBody::TransactionPage { items, .. }),
-            ..
-        } => items,
-        other => panic!("{other:?}"),
+    let filter = TransactionFilter {
+        order_id: Some(all[0].id.clone()),
+        ..Default::default()
     };
+    let transactions = transactions(&mut tab, filter).await;
     assert_eq!(transactions.len(), 1);
 }
 
