@@ -23,11 +23,6 @@ export type RouteEntry = { path: string; screen: Screen; layout: Layout; access:
 
 export const routes = table as RouteEntry[];
 
-// What a member must read to open the screen at this route's own path (none: anyone may).
-export function sectionOf(path: string): Section | undefined {
-  return routes.find((entry) => entry.path === path)?.section;
-}
-
 // Ids and tokens in paths: anything else is a page that does not exist.
 export const ROUTE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 

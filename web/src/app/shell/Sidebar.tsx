@@ -3,7 +3,7 @@ import { NavLink } from "react-router";
 import { useAtomValue } from "jotai";
 import { identityAtom } from "../../live/atoms";
 import { can } from "../../live/permissions";
-import { sectionOf } from "../routes";
+import { routeAt } from "../routes";
 import { NAV } from "./nav";
 
 export function Sidebar({ open, onNavigate }: { open: boolean; onNavigate: () => void }) {
@@ -13,7 +13,7 @@ export function Sidebar({ open, onNavigate }: { open: boolean; onNavigate: () =>
   const groups = NAV.map(({ group, items }) => ({
     group,
     items: items.filter((item) => {
-      const section = sectionOf(item.path);
+      const section = routeAt(item.path)?.section;
       return !section || can(permissions, section, "read");
     }),
   })).filter(({ items }) => items.length > 0);
