@@ -87,14 +87,20 @@ fn import_check(
 async fn main() -> std::process::ExitCode {
     // Logs, the spreadsheet reader's warnings among them, go to standard
     // error: standard output carries only what a command promises (the JSON
-    // of `import check`).
+    // of `import check`). Colours only on a terminal: a container's or a
+    // service manager's log keeps plain text.
+    use std::io::IsTerminal;
     use tracing_subscriber::prelude::*;
     tracing_subscriber::registry()
         .with(
             tracing_subscriber::EnvFilter::try_from_default_env()
                 .unwrap_or_else(|_| "info,sqlx=warn".into()),
         )
-        .with(tracing_subscriber::fmt::layer().with_writer(std::io::stderr))
+        .with(
+            tracing_subscriber::fmt::layer()
+                .with_writer(std::io::stderr)
+                .with_ansi(std::io::stderr().is_terminal()),
+        )
         // Reports errors when `serve` turns reporting on (SENTRY_DSN).
         .with(backend::error_reporting::layer())
         .init();
