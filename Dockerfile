@@ -7,6 +7,12 @@
 # (mount a volume there). Several nodes on one PostgreSQL need one SECRET_KEY:
 # see docker-compose.yml. Migrations, mail and page words and the app's route
 # table are compiled into the binary, so nothing else is copied.
+#
+# CI builds this file with podman (`.ci/image`): it supplies the first two
+# stages from its own build, and the runtime's base through RUNTIME_IMAGE.
+
+# What the image runs on (stage 3).
+ARG RUNTIME_IMAGE=debian:bookworm-slim
 
 # 1. The web app.
 FROM node:20-bookworm-slim AS web
@@ -30,9 +36,10 @@ RUN --mount=type=cache,target=/usr/local/cargo/registry \
 
 # 3. What runs: Debian slim with CA roots (webhook deliveries over https) and
 # curl for the health check, as an unprivileged user.
-FROM debian:bookworm-slim
+FROM ${RUNTIME_IMAGE}
 RUN apt-get update \
     && apt-get install -y --no-install-recommends ca-certificates curl \
+    && apt-get clean \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --home-dir /srv/paydesk --create-home paydesk
 WORKDIR /srv/paydesk
