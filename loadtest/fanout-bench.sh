@@ -12,6 +12,9 @@
 #   hundred:  100 merchants x 50 sockets, 5,000 commands at 500/s
 # PRODUCTS: space-separated "label=path" of backend builds to compare (default
 # "product=target/release/backend"), e.g. "before=/tmp/backend-before after=target/release/backend".
+# BARE_SERVERS: which bare servers run beside them (default "bare_tokio
+# bare_actix"); "bare_tokio" alone for the ceiling, which is measured
+# against it.
 # FANOUT_BENCH_SKIP_BUILD=1 reuses target/release as built. Scratch files go
 # to target/fanout-bench/.
 #
@@ -70,7 +73,10 @@ port_of() {
     case "$1" in bare_tokio) echo "$TOKIO_PORT" ;; bare_actix) echo "$ACTIX_PORT" ;; *) echo "$PORT" ;; esac
 }
 
-SERVERS="$PRODUCTS bare_tokio=- bare_actix=-"
+SERVERS="$PRODUCTS"
+for bare_server in ${BARE_SERVERS:-bare_tokio bare_actix}; do
+    SERVERS="$SERVERS $bare_server=-"
+done
 printf '%s\n' "| round | shape | server | load avg before | sent | committed | deltas received / expected | out of order | round trip p50 / p99 (ms) | delta p50 / p99 / max (ms) | deltas/s | server cores while sending |"
 printf '%s\n' "|---|---|---|---|---|---|---|---|---|---|---|---|"
 for round in $(seq 1 "$ROUNDS"); do
