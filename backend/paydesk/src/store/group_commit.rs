@@ -7,7 +7,9 @@
 //! nothing, is rolled back to its savepoint and leaves the others in. A
 //! write's last statements, which it does not read back (its event and
 //! what travels with it), run in the writer's next round trip, with the next
-//! write's opening or with the `COMMIT`: one hop fewer per write.
+//! write's opening or with the `COMMIT`: one hop fewer per write. What every
+//! write reads before its work (who caused it, the stream's webhook
+//! endpoints) runs in its opening: one read fewer on the read pool.
 //!
 //! The writer is a task on a thread of its own, holding the group's
 //! transaction. It lends the transaction to one write at a time, in arrival
@@ -37,13 +39,15 @@ use crate::error::{AppError, AppResult};
 /// waits for at most this many others' work before its commit.
 const GROUP_LIMIT: usize = 64;
 
-/// A write's opening: its savepoint, and its stream's next `seq` (as
-/// `stream::take_next_seq` takes it outside a group).
-const OPEN_FIRST: &str = "SAVEPOINT member; \
-    UPDATE merchant_streams SET seq = seq + 1 WHERE merchant_id = $1 AND mode = $2 RETURNING seq";
+/// A write's savepoint, the first of a group's.
+const SAVEPOINT_FIRST: &str = "SAVEPOINT member";
 /// The same, releasing the previous write's savepoint first.
-const OPEN_AFTER_ANOTHER: &str = "RELEASE SAVEPOINT member; SAVEPOINT member; \
-    UPDATE merchant_streams SET seq = seq + 1 WHERE merchant_id = $1 AND mode = $2 RETURNING seq";
+const SAVEPOINT_AFTER_ANOTHER: &str = "RELEASE SAVEPOINT member; SAVEPOINT member";
+/// The stream's next `seq` (as `stream::take_next_seq` takes it outside a
+/// group): the last statement of a write's opening, the only one whose
+/// rows have a column named `seq`.
+const TAKE_SEQ: &str =
+    "UPDATE merchant_streams SET seq = seq + 1 WHERE merchant_id = $1 AND mode = $2 RETURNING seq";
 
 /// The group's verdict, shared by its members.
 type Verdict = Result<(), Arc<AppError>>;
@@ -61,6 +65,8 @@ pub(super) struct GroupCommit {
 struct Join {
     /// The stream whose next `seq` the write takes.
     key: StreamKey,
+    /// What the write reads in its opening (`GroupCommit::join`).
+    reads: Sql,
     lend: oneshot::Sender<Lend>,
 }
 
@@ -75,6 +81,8 @@ pub(super) struct Member {
     tx: Option<Tx>,
     /// The stream's next `seq`, taken with the savepoint.
     seq: u64,
+    /// The rows its opening's reads returned.
+    read: Vec<AnyRow>,
     back: Option<oneshot::Sender<Returned>>,
     verdict: Option<oneshot::Receiver<Verdict>>,
 }
@@ -140,12 +148,18 @@ impl GroupCommit {
 
     /// Waits for a place in the next group, with the next `seq` of `key`
     /// taken. A write that gets none within the write wait is answered
-    /// `busy`, as `begin_write` answers.
-    pub(super) async fn join(&self, key: &StreamKey) -> AppResult<Member> {
+    /// `busy`, as `begin_write` answers. `reads` run in the same round trip
+    /// as the savepoint and the `seq`, in the group's transaction (so they
+    /// see the writes before this one), on the writer's connection, whose
+    /// pages are warm: their rows are the member's `read`. On the read pool
+    /// they would cost a round trip to a reader's thread, the pool's ping,
+    /// and a reader's page cache, dropped whenever the file changed.
+    pub(super) async fn join(&self, key: &StreamKey, reads: Sql) -> AppResult<Member> {
         let (lend, lent) = oneshot::channel();
         self.waiting.fetch_add(1, Ordering::SeqCst);
         let join = Join {
             key: key.clone(),
+            reads,
             lend,
         };
         if self.requests.send(join).is_err() {
@@ -189,6 +203,11 @@ impl Member {
     /// The `seq` this write's event takes.
     pub(super) fn seq(&self) -> u64 {
         self.seq
+    }
+
+    /// The rows the reads of its opening returned (once).
+    pub(super) fn take_read(&mut self) -> Vec<AnyRow> {
+        std::mem::take(&mut self.read)
     }
 
     /// The group's transaction, inside this write's savepoint.
@@ -247,11 +266,8 @@ async fn run(
     while let Some(first) = inbox.recv().await {
         // The transaction begins in one round trip with the first write's
         // opening.
-        let (tx, first_open) = match turn
-            .begin_held(&mut held, &opening(&first.key, false))
-            .await
-        {
-            Ok((tx, rows)) => (tx, last_number_of(&rows)),
+        let (tx, first_open) = match turn.begin_held(&mut held, &opening(&first, false)).await {
+            Ok((tx, rows)) => (tx, split_opening(rows)),
             Err(err) => {
                 // Everyone queued now waited as long: they get the same answer.
                 refuse(first, &err, &waiting);
@@ -302,7 +318,7 @@ async fn run(
 /// Lends the transaction to each write of the group in turn.
 async fn run_group(
     tx: Tx,
-    (first, first_open): (Join, Result<Option<i64>, sqlx::Error>),
+    (first, first_open): (Join, Opened),
     inbox: &mut mpsc::UnboundedReceiver<Join>,
     waiting: &AtomicUsize,
 ) -> GroupEnd {
@@ -327,21 +343,12 @@ async fn run_group(
         let rows = end.rows.take();
         let taken = match first_open.take() {
             Some(opened) => opened,
-            None => {
-                open_next(
-                    &mut current,
-                    &join.key,
-                    savepoint_open,
-                    rows,
-                    &mut end.answers,
-                )
-                .await
-            }
+            None => open_next(&mut current, &join, savepoint_open, rows, &mut end.answers).await,
         };
         savepoint_open = true;
-        let seq = match taken {
-            Ok(Some(seq)) => seq as u64,
-            Ok(None) => {
+        let (seq, read) = match taken {
+            Ok((Some(seq), read)) => (seq as u64, read),
+            Ok((None, _)) => {
                 // No such stream: this write alone is refused; its savepoint
                 // is empty, and released with the next one's opening.
                 let err = AppError::Internal(format!("no stream {:?}", join.key));
@@ -364,6 +371,7 @@ async fn run_group(
         let member = Member {
             tx: Some(current),
             seq,
+            read,
             back: Some(back),
             verdict: Some(heard),
         };
@@ -420,21 +428,21 @@ async fn run_group(
 /// opening runs again by itself.
 async fn open_next(
     tx: &mut Tx,
-    key: &StreamKey,
+    join: &Join,
     savepoint_open: bool,
     rows: Option<Sql>,
     answers: &mut [Answer],
-) -> Result<Option<i64>, sqlx::Error> {
-    let open = opening(key, savepoint_open);
+) -> Opened {
+    let open = opening(join, savepoint_open);
     let Some(mut both) = rows else {
-        return last_number(tx, &open).await;
+        return run_opening(tx, &open).await;
     };
     both.then(open);
-    match last_number(tx, &both).await {
-        Ok(seq) => Ok(seq),
+    match run_opening(tx, &both).await {
+        Ok(opened) => Ok(opened),
         Err(err) => {
             roll_back_last(tx, err, answers).await?;
-            last_number(tx, &opening(key, true)).await
+            run_opening(tx, &opening(join, true)).await
         }
     }
 }
@@ -477,32 +485,47 @@ async fn roll_back_last(
     Ok(())
 }
 
-/// The savepoint of a write and its stream's next `seq` (`OPEN_FIRST`,
-/// or `OPEN_AFTER_ANOTHER` once a write of the group had one).
-fn opening(key: &StreamKey, after_another: bool) -> Sql {
-    let text = if after_another {
-        OPEN_AFTER_ANOTHER
+/// A write's opening: its savepoint (`SAVEPOINT_FIRST`, or
+/// `SAVEPOINT_AFTER_ANOTHER` once a write of the group had one), its reads,
+/// and its stream's next `seq`.
+fn opening(join: &Join, after_another: bool) -> Sql {
+    let mut sql = Sql::new(if after_another {
+        SAVEPOINT_AFTER_ANOTHER
     } else {
-        OPEN_FIRST
-    };
-    Sql::statement(
-        text,
+        SAVEPOINT_FIRST
+    });
+    sql.then(join.reads.clone());
+    sql.then(Sql::statement(
+        TAKE_SEQ,
         vec![
-            Bind::Text(key.merchant_id.clone()),
-            Bind::Text(key.mode.as_str().into()),
+            Bind::Text(join.key.merchant_id.clone()),
+            Bind::Text(join.key.mode.as_str().into()),
         ],
-    )
+    ));
+    sql
 }
 
-/// Runs every statement of `sql` and answers the first column of the last
-/// row any of them returned (the `seq`: the rows before it return none).
-async fn last_number(tx: &mut Tx, sql: &Sql) -> Result<Option<i64>, sqlx::Error> {
-    let rows = sql.query().fetch_all(&mut **tx).await?;
-    last_number_of(&rows)
+/// What an opening returned: the stream's next `seq` (none if there is no
+/// such stream), and the rows of the write's reads.
+type Opened = Result<(Option<i64>, Vec<AnyRow>), sqlx::Error>;
+
+/// Runs every statement of `sql`: the last kept write's rows (which return
+/// none), then an opening.
+async fn run_opening(tx: &mut Tx, sql: &Sql) -> Opened {
+    split_opening(sql.query().fetch_all(&mut **tx).await?)
 }
 
-fn last_number_of(rows: &[AnyRow]) -> Result<Option<i64>, sqlx::Error> {
-    rows.last().map(|row| row.try_get::<i64, _>(0)).transpose()
+fn split_opening(mut rows: Vec<AnyRow>) -> Opened {
+    let seq = match rows.last().map(|row| row.try_get::<i64, _>("seq")) {
+        Some(Ok(seq)) => Some(seq),
+        // The last row is a read's: `TAKE_SEQ` found no stream.
+        Some(Err(sqlx::Error::ColumnNotFound(_))) | None => None,
+        Some(Err(err)) => return Err(err),
+    };
+    if seq.is_some() {
+        rows.pop();
+    }
+    Ok((seq, rows))
 }
 
 /// The next write of the group, if one is waiting and the group has room.

@@ -7,12 +7,14 @@
 //! else appends to it.
 
 use protocol::{Change, Mode, encode};
+use sqlx::Row;
+use sqlx::any::AnyRow;
 
 use super::batch::Batch;
 use super::group_commit::Ending;
 use super::sql::{Bind, Sql};
 use super::{Backend, Db, Tx, history, versions, webhooks};
-use crate::error::AppResult;
+use crate::error::{AppError, AppResult};
 use crate::ids::now_ms;
 
 /// PostgreSQL channel on which every committed event is announced, so every
@@ -175,8 +177,8 @@ pub async fn write<T>(
 }
 
 /// `write`, after `check` passed: a read of its own (a sender's grant, say)
-/// that runs beside the write's own reads, before the stream's turn, and
-/// whose answer the work takes. A failed check writes nothing.
+/// made before the stream's turn, whose answer the work takes. A failed
+/// check writes nothing.
 pub async fn write_checked<C, T>(
     db: &Db,
     key: &StreamKey,
@@ -184,16 +186,23 @@ pub async fn write_checked<C, T>(
     check: impl Future<Output = AppResult<C>>,
     work: impl AsyncFnOnce(&mut Tx, u64, C) -> AppResult<Work<T>>,
 ) -> AppResult<Written<T>> {
-    // Read before the stream's turn: the writes of the stream, and on
-    // SQLite of the whole file, wait for nothing they need not.
-    let (known, checked) = tokio::try_join!(read_known(db, key, &cause.actor), check)?;
-    let work = async |tx: &mut Tx, seq| work(tx, seq, checked).await;
     if let Some(group) = db.group_commit()? {
-        let mut member = group.join(key).await?;
+        // The check reads before the write's turn, on the read pool: the
+        // group's writes wait for nothing they need not. What every write
+        // reads (`Known`) is read in the round trip that opens its turn.
+        let checked = check.await?;
+        let mut member = group.join(key, known_query(key, &cause.actor)).await?;
         let seq = member.seq();
-        let ran = match member.tx() {
-            Ok(tx) => run(tx, key, seq, (cause, known), work).await,
-            Err(err) => Err(err),
+        // Read in the group's transaction, before the `seq` was taken: the
+        // endpoints are those of the stream's `seq - 1`, as `EndpointsAt`
+        // expects. The stream has a row: the write took its `seq` from it.
+        let known = known_of(&member.take_read(), &cause.actor).and_then(|known| {
+            known.ok_or_else(|| AppError::Internal(format!("no stream {key:?}")))
+        });
+        let work = async |tx: &mut Tx, seq| work(tx, seq, checked).await;
+        let ran = match (member.tx(), known) {
+            (Ok(tx), Ok(known)) => run(tx, key, seq, (cause, known), work).await,
+            (Err(err), _) | (_, Err(err)) => Err(err),
         };
         let (ending, ran) = match ran {
             // Its rows run with the writer's next round trip.
@@ -210,6 +219,10 @@ pub async fn write_checked<C, T>(
         committed?;
         return Ok(written);
     }
+    // Read before the stream's turn, on the pool: the stream's writes wait
+    // for nothing they need not.
+    let (known, checked) = tokio::try_join!(read_known(db, key, &cause.actor), check)?;
+    let work = async |tx: &mut Tx, seq| work(tx, seq, checked).await;
     let mut tx = db.begin_write().await?;
     // An error drops `tx`, which rolls it back.
     let seq = take_next_seq(&mut tx, key).await?;
@@ -226,55 +239,71 @@ pub async fn write_checked<C, T>(
     Ok(written)
 }
 
-/// What a write read before its turn: who caused it, and the stream's
+/// What a write reads before its work: who caused it, and the stream's
 /// webhook endpoints as they were.
 type Known = (history::Who, Option<webhooks::EndpointsAt>);
 
-/// Reads `Known` in one statement on the read pool: the stream's `seq` and
-/// enabled endpoints, so of one snapshot, beside the name and browser of the
-/// user who caused the write. Every statement on the pool is a round trip
-/// to a reader connection's thread, and every return of the connection one
-/// more (the pool pings it); this is the one read every write makes.
-async fn read_known(db: &Db, key: &StreamKey, actor: &Actor) -> AppResult<Known> {
+/// The one statement that reads `Known`: the stream's `seq` and enabled
+/// endpoints, so of one snapshot, beside the name and browser of the user
+/// who caused the write.
+fn known_query(key: &StreamKey, actor: &Actor) -> Sql {
     let (user_id, session_id) = match actor {
         Actor::User {
             user_id,
             session_id,
-        } => (Some(user_id.as_str()), Some(session_id.as_str())),
+        } => (Some(user_id.clone()), Some(session_id.clone())),
         _ => (None, None),
     };
-    type Row = (
-        i64,
-        Option<String>,
-        Option<String>,
-        Option<String>,
-        Option<String>,
-    );
-    let rows: Vec<Row> = sqlx::query_as(
-        "SELECT s.seq, e.id, e.event_types, u.name, x.user_agent FROM merchant_streams s \
+    Sql::statement(
+        "SELECT s.seq AS known_seq, e.id, e.event_types, u.name, x.user_agent \
+         FROM merchant_streams s \
          LEFT JOIN webhook_endpoints e ON e.merchant_id = s.merchant_id AND e.mode = s.mode \
          AND e.enabled = 1 \
          LEFT JOIN users u ON u.id = $3 \
          LEFT JOIN sessions x ON x.public_id = $4 \
          WHERE s.merchant_id = $1 AND s.mode = $2",
+        vec![
+            Bind::Text(key.merchant_id.clone()),
+            Bind::Text(key.mode.as_str().into()),
+            Bind::OptText(user_id),
+            Bind::OptText(session_id),
+        ],
     )
-    .bind(&key.merchant_id)
-    .bind(key.mode.as_str())
-    .bind(user_id)
-    .bind(session_id)
-    .fetch_all(&db.pool)
-    .await?;
-    let Some((seq, _, _, name, user_agent)) = rows.first().cloned() else {
+}
+
+/// `Known` from the rows of `known_query`; none if the stream has no row
+/// (not opened yet).
+fn known_of(rows: &[AnyRow], actor: &Actor) -> AppResult<Option<Known>> {
+    let Some(first) = rows.first() else {
+        return Ok(None);
+    };
+    let seq: i64 = first.try_get(0)?;
+    let name: Option<String> = first.try_get(3)?;
+    let user_agent: Option<String> = first.try_get(4)?;
+    let mut endpoints = Vec::new();
+    for row in rows {
+        let id: Option<String> = row.try_get(1)?;
+        let types: Option<String> = row.try_get(2)?;
+        if let (Some(id), Some(types)) = (id, types) {
+            endpoints.push((id, types));
+        }
+    }
+    let who = history::Who::found(actor, name, user_agent);
+    Ok(Some((
+        who,
+        Some(webhooks::EndpointsAt::new(seq as u64, endpoints)),
+    )))
+}
+
+/// Reads `Known` on the read pool, for a write outside a group (PostgreSQL).
+async fn read_known(db: &Db, key: &StreamKey, actor: &Actor) -> AppResult<Known> {
+    let rows = known_query(key, actor).query().fetch_all(&db.pool).await?;
+    match known_of(&rows, actor)? {
+        Some(known) => Ok(known),
         // A stream not opened yet: its first write reads its endpoints in
         // its transaction, and who caused it here.
-        return Ok((history::Who::resolve(db, actor).await?, None));
-    };
-    let endpoints = rows
-        .into_iter()
-        .filter_map(|(_, id, types, _, _)| Some((id?, types?)))
-        .collect();
-    let who = history::Who::found(actor, name, user_agent);
-    Ok((who, Some(webhooks::EndpointsAt::new(seq as u64, endpoints))))
+        None => Ok((history::Who::resolve(db, actor).await?, None)),
+    }
 }
 
 /// The write inside its transaction, its `seq` taken: everything but its
