@@ -19,25 +19,39 @@ use paydesk::store::api_tokens as api_token_store;
 use paydesk::store::events;
 use paydesk::store::stream::{self, Actor as EventActor, Cause, StreamKey, Work};
 use paydesk::store::{Db, Tx, users};
+use sqlx::any::AnyRow;
 
-/// What the sender may do as it is now, read from what is committed just
-/// before the command's write: a member demoted or removed, or a token
-/// revoked or expired, before the command was sent is refused. Read outside
-/// the write so the stream's one writer does not wait for it.
-async fn grant_now(db: &Db, key: &StreamKey, msg: &Execute) -> AppResult<Grant> {
-    match &msg.token_id {
-        Some(token_id) => {
-            let stored = api_token_store::live_permissions(&db.pool, key, token_id, now_ms())
-                .await?
+/// What the sender may do as it is now, read as the command's write opens
+/// (`stream::Check`): a member demoted or removed, or a token revoked or
+/// expired, by anything written before the command is refused. The table
+/// then decides with that grant whether it may run the command.
+fn grant_now(
+    key: &StreamKey,
+    msg: &Execute,
+) -> stream::Check<impl FnOnce(&[AnyRow]) -> AppResult<Grant> + use<>> {
+    let needs = routes::command_route(&msg.command).needs;
+    let by_token = msg.token_id.is_some();
+    let query = match &msg.token_id {
+        Some(token_id) => api_token_store::live_permissions_query(key, token_id, now_ms()),
+        None => users::grant_query(&key.merchant_id, &msg.user_id),
+    };
+    let decide = move |rows: &[AnyRow]| {
+        let grant = if by_token {
+            let stored = api_token_store::live_permissions_of(rows)?
                 .ok_or(AppError::Code(ErrorCode::Unauthenticated))?;
-            Ok(Grant {
+            Grant {
                 role: protocol::Role::Custom,
                 permissions: permissions::parse_stored(&stored).unwrap_or_default(),
-            })
-        }
-        None => users::find_grant(&db.pool, &key.merchant_id, &msg.user_id)
-            .await?
-            .ok_or(AppError::Code(ErrorCode::Forbidden)),
+            }
+        } else {
+            users::grant_of(rows)?.ok_or(AppError::Code(ErrorCode::Forbidden))?
+        };
+        grant.check(needs).map_err(AppError::Code)?;
+        Ok(grant)
+    };
+    stream::Check {
+        query: Some(query),
+        decide,
     }
 }
 
@@ -74,18 +88,11 @@ pub(super) async fn commit_command(
         // The table decides with the member's role as it is now: one
         // demoted or removed since their socket joined is refused from
         // their next command on.
-        let check = async {
-            let grant = grant_now(&db, &key, &msg).await?;
-            grant
-                .check(routes::command_route(&msg.command).needs)
-                .map_err(AppError::Code)?;
-            Ok(grant)
-        };
         stream::write_checked(
             &db,
             &key,
             &cause,
-            check,
+            grant_now(&key, &msg),
             async |tx: &mut Tx, seq, grant: Grant| {
                 let scope = Scope {
                     merchant_id: key.merchant_id.clone(),

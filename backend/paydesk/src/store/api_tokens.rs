@@ -2,6 +2,9 @@
 //! mode; finding a token by its secret's hash serves every merchant (it is
 //! how a request says whose it is).
 
+use sqlx::Row;
+
+use super::sql::{Bind, Sql};
 use super::stream::StreamKey;
 use super::{Db, Tx};
 use crate::error::AppResult;
@@ -182,16 +185,35 @@ pub async fn live_permissions<'e, E>(
 where
     E: sqlx::Executor<'e, Database = sqlx::Any>,
 {
-    Ok(sqlx::query_scalar(
+    let rows = live_permissions_query(key, token_id, now)
+        .query()
+        .fetch_all(executor)
+        .await?;
+    live_permissions_of(&rows)
+}
+
+/// The statement `live_permissions` runs, for a write that reads it in the
+/// round trip opening its turn (`stream::Check`).
+pub fn live_permissions_query(key: &StreamKey, token_id: &str, now: i64) -> Sql {
+    Sql::statement(
         "SELECT permissions FROM api_tokens WHERE merchant_id = $1 AND mode = $2 AND id = $3 \
          AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > $4)",
+        vec![
+            Bind::Text(key.merchant_id.clone()),
+            Bind::Text(key.mode.as_str().into()),
+            Bind::Text(token_id.into()),
+            Bind::Int(now),
+        ],
     )
-    .bind(&key.merchant_id)
-    .bind(key.mode.as_str())
-    .bind(token_id)
-    .bind(now)
-    .fetch_optional(executor)
-    .await?)
+}
+
+/// The stored matrix in the rows of `live_permissions_query`: none if the
+/// token is not usable.
+pub fn live_permissions_of(rows: &[sqlx::any::AnyRow]) -> AppResult<Option<String>> {
+    Ok(rows
+        .first()
+        .map(|row| row.try_get::<String, _>("permissions"))
+        .transpose()?)
 }
 
 /// The token's name and its merchant's, for a token socket's welcome.

@@ -170,38 +170,59 @@ pub async fn write<T>(
     cause: &Cause,
     work: impl AsyncFnOnce(&mut Tx, u64) -> AppResult<Work<T>>,
 ) -> AppResult<Written<T>> {
-    write_checked(db, key, cause, async { Ok(()) }, async |tx, seq, ()| {
+    let check = Check {
+        query: None,
+        decide: |_: &[AnyRow]| Ok(()),
+    };
+    write_checked(db, key, cause, check, async |tx, seq, ()| {
         work(tx, seq).await
     })
     .await
 }
 
-/// `write`, after `check` passed: a read of its own (a sender's grant, say)
-/// made before the stream's turn, whose answer the work takes. A failed
+/// A read a write's work depends on (the sender's grant, say): a statement,
+/// and what its rows decide: the work's input, or why the write is refused.
+pub struct Check<D> {
+    pub query: Option<Sql>,
+    pub decide: D,
+}
+
+/// `write`, after `check` passed; its answer is the work's input. A refused
 /// check writes nothing.
 pub async fn write_checked<C, T>(
     db: &Db,
     key: &StreamKey,
     cause: &Cause,
-    check: impl Future<Output = AppResult<C>>,
+    check: Check<impl FnOnce(&[AnyRow]) -> AppResult<C>>,
     work: impl AsyncFnOnce(&mut Tx, u64, C) -> AppResult<Work<T>>,
 ) -> AppResult<Written<T>> {
+    let Check { query, decide } = check;
     if let Some(group) = db.group_commit()? {
-        // The check reads before the write's turn, on the read pool: the
-        // group's writes wait for nothing they need not. What every write
-        // reads (`Known`) is read in the round trip that opens its turn.
-        let checked = check.await?;
-        let mut member = group.join(key, known_query(key, &cause.actor)).await?;
+        // What every write reads (`Known`) and the check's statement run in
+        // the round trip that opens the write's turn, in the group's
+        // transaction, before its `seq` is taken: the endpoints are those of
+        // the stream's `seq - 1`, as `EndpointsAt` expects, and the check
+        // sees every write before this one. The stream has a row: the write
+        // took its `seq` from it. A refused check rolls back to its
+        // savepoint, `seq` and all.
+        let mut reads = known_query(key, &cause.actor);
+        if let Some(query) = query {
+            reads.then(query);
+        }
+        let mut member = group.join(key, reads).await?;
         let seq = member.seq();
-        // Read in the group's transaction, before the `seq` was taken: the
-        // endpoints are those of the stream's `seq - 1`, as `EndpointsAt`
-        // expects. The stream has a row: the write took its `seq` from it.
-        let known = known_of(&member.take_read(), &cause.actor).and_then(|known| {
-            known.ok_or_else(|| AppError::Internal(format!("no stream {key:?}")))
-        });
-        let work = async |tx: &mut Tx, seq| work(tx, seq, checked).await;
-        let ran = match (member.tx(), known) {
-            (Ok(tx), Ok(known)) => run(tx, key, seq, (cause, known), work).await,
+        let (known_rows, check_rows): (Vec<AnyRow>, Vec<AnyRow>) = member
+            .take_read()
+            .into_iter()
+            .partition(|row| row.try_column(KNOWN_SEQ).is_ok());
+        let read = known_of(&known_rows, &cause.actor)
+            .and_then(|known| known.ok_or_else(|| AppError::Internal(format!("no stream {key:?}"))))
+            .and_then(|known| Ok((known, decide(&check_rows)?)));
+        let ran = match (member.tx(), read) {
+            (Ok(tx), Ok((known, checked))) => {
+                let work = async |tx: &mut Tx, seq| work(tx, seq, checked).await;
+                run(tx, key, seq, (cause, known), work).await
+            }
             (Err(err), _) | (_, Err(err)) => Err(err),
         };
         let (ending, ran) = match ran {
@@ -221,7 +242,14 @@ pub async fn write_checked<C, T>(
     }
     // Read before the stream's turn, on the pool: the stream's writes wait
     // for nothing they need not.
-    let (known, checked) = tokio::try_join!(read_known(db, key, &cause.actor), check)?;
+    let check_rows = async {
+        match &query {
+            Some(query) => Ok(query.query().fetch_all(&db.pool).await?),
+            None => Ok::<_, AppError>(Vec::new()),
+        }
+    };
+    let (known, check_rows) = tokio::try_join!(read_known(db, key, &cause.actor), check_rows)?;
+    let checked = decide(&check_rows)?;
     let work = async |tx: &mut Tx, seq| work(tx, seq, checked).await;
     let mut tx = db.begin_write().await?;
     // An error drops `tx`, which rolls it back.
@@ -242,6 +270,10 @@ pub async fn write_checked<C, T>(
 /// What a write reads before its work: who caused it, and the stream's
 /// webhook endpoints as they were.
 type Known = (history::Who, Option<webhooks::EndpointsAt>);
+
+/// The column only `known_query`'s rows have, among the rows of a write's
+/// opening.
+const KNOWN_SEQ: &str = "known_seq";
 
 /// The one statement that reads `Known`: the stream's `seq` and enabled
 /// endpoints, so of one snapshot, beside the name and browser of the user

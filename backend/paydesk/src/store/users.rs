@@ -3,6 +3,7 @@
 use protocol::{Language, MerchantView, Role, UserView};
 use sqlx::Row;
 
+use super::sql::{Bind, Sql};
 use super::{Db, Tx};
 use crate::domain::permissions;
 use crate::error::{AppError, AppResult};
@@ -129,7 +130,7 @@ pub async fn find_memberships(db: &Db, user_id: &str) -> AppResult<Vec<MerchantV
     .bind(user_id)
     .fetch_all(&db.pool)
     .await?;
-    rows.into_iter().map(merchant_view).collect()
+    rows.iter().map(merchant_view).collect()
 }
 
 /// The user's role on the merchant and what it grants now, if they are
@@ -143,17 +144,28 @@ pub async fn find_grant<'e, E>(
 where
     E: sqlx::Executor<'e, Database = sqlx::Any>,
 {
-    let row = sqlx::query(
+    let rows = grant_query(merchant_id, user_id)
+        .query()
+        .fetch_all(executor)
+        .await?;
+    grant_of(&rows)
+}
+
+/// The statement `find_grant` runs, for a write that reads it in the round
+/// trip opening its turn (`stream::Check`).
+pub fn grant_query(merchant_id: &str, user_id: &str) -> Sql {
+    Sql::statement(
         "SELECT m.id, m.name, ms.role, cr.name AS role_name, cr.permissions \
          FROM memberships ms JOIN merchants m ON m.id = ms.merchant_id \
          LEFT JOIN custom_roles cr ON cr.id = ms.custom_role_id AND cr.merchant_id = ms.merchant_id \
          WHERE ms.merchant_id = $1 AND ms.user_id = $2",
+        vec![Bind::Text(merchant_id.into()), Bind::Text(user_id.into())],
     )
-    .bind(merchant_id)
-    .bind(user_id)
-    .fetch_optional(executor)
-    .await?;
-    row.map(merchant_view).transpose().map(|view| {
+}
+
+/// The grant in the rows of `grant_query`: none if the user is no member.
+pub fn grant_of(rows: &[sqlx::any::AnyRow]) -> AppResult<Option<permissions::Grant>> {
+    rows.first().map(merchant_view).transpose().map(|view| {
         view.map(|v| permissions::Grant {
             role: v.role,
             permissions: v.permissions,
@@ -161,7 +173,7 @@ where
     })
 }
 
-fn merchant_view(r: sqlx::any::AnyRow) -> AppResult<MerchantView> {
+fn merchant_view(r: &sqlx::any::AnyRow) -> AppResult<MerchantView> {
     let role: String = r.get("role");
     let role =
         Role::parse(&role).ok_or_else(|| AppError::Internal(format!("unknown role {role:?}")))?;
