@@ -173,27 +173,10 @@ pub async fn touch(db: &Db, token_id: &str, at: i64, from: &str) -> AppResult<()
     Ok(())
 }
 
-/// A usable token's matrix as stored, read inside a command's write
-/// transaction: revoked, expired or of another stream, none. A token
-/// revoked a moment ago runs nothing more.
-pub async fn live_permissions<'e, E>(
-    executor: E,
-    key: &StreamKey,
-    token_id: &str,
-    now: i64,
-) -> AppResult<Option<String>>
-where
-    E: sqlx::Executor<'e, Database = sqlx::Any>,
-{
-    let rows = live_permissions_query(key, token_id, now)
-        .query()
-        .fetch_all(executor)
-        .await?;
-    live_permissions_of(&rows)
-}
-
-/// The statement `live_permissions` runs, for a write that reads it in the
-/// round trip opening its turn (`stream::Check`).
+/// The statement that reads a usable token's matrix as stored: revoked,
+/// expired or of another stream, no row. A command's write reads it in the
+/// round trip that opens its turn (`stream::Check`), so a token revoked a
+/// moment ago runs nothing more.
 pub fn live_permissions_query(key: &StreamKey, token_id: &str, now: i64) -> Sql {
     Sql::statement(
         "SELECT permissions FROM api_tokens WHERE merchant_id = $1 AND mode = $2 AND id = $3 \
