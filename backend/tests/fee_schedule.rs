@@ -4,6 +4,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod collection_support;
 mod common;
 mod payout_support;
 
@@ -26,24 +27,8 @@ async fn a_configured_fee_is_charged_and_shown(db: Database) {
     pay_by_card(&app, &mut tab, "YOGA-FEE").await;
     assert_eq!(balance(&mut tab).await, (0, 15_000 - 250));
 
-    let transactions = match tab
-        .query(
-            "t",
-            Query::ListTransactions {
-                filter: TransactionFilter::default(),
-                sort: SortOrder::Newest,
-                cursor: None,
-                limit: None,
-            },
-        )
-        .await
-    {
-        ServerFrame::Reply {
-            ok: Some(ReplyBody::TransactionPage { items, .. }),
-            ..
-        } => items,
-        other => panic!("{other:?}"),
-    };
+    let transactions =
+        collection_support::transactions(&mut tab, TransactionFilter::default()).await;
     assert_eq!(transactions.len(), 1);
     assert_eq!(
         (transactions[0].fee_cents, transactions[0].net_cents),
