@@ -1,4 +1,4 @@
-//! The account history names the API token or webhook endpoint an entry is
+//! The account history names the API token, invite or webhook endpoint an entry is
 //! about, through the real app: each of their changes is its own entry with
 //! the record's id and its name as it was then (a token's name, an
 //! endpoint's address), removed endpoints included; and no token secret,
@@ -20,7 +20,7 @@ use paydesk::auth::keys::ServerKey;
 use paydesk::store::Db;
 use protocol::{
     Access, Command, HistoryAction, HistoryDetail, HistoryEntry, HistoryFilter, Mode, ReplyBody,
-    Section, ServerFrame,
+    Role, Section, ServerFrame,
 };
 use webhook_support::Receiver;
 
@@ -207,7 +207,7 @@ async fn token_and_endpoint_entries_name_their_record_and_keep_no_secret(db: Dat
     assert_eq!(tokens["make-token"].entry.action, HistoryAction::Created);
     assert_eq!(tokens["roll-token"].entry.action, HistoryAction::Updated);
     let revoked = &tokens["revoke-token"];
-    assert_eq!(revoked.entry.action, HistoryAction::Updated);
+    assert_eq!(revoked.entry.action, HistoryAction::Revoked);
     assert!(
         revoked.entry.fields.contains(&"state".to_string()),
         "{revoked:?}"
@@ -258,3 +258,34 @@ async fn token_and_endpoint_entries_name_their_record_and_keep_no_secret(db: Dat
 }
 
 on_both_databases!(token_and_endpoint_entries_name_their_record_and_keep_no_secret);
+
+/// A revoked invite reads "revoked" in the history, as a revoked token does
+/// above; what changed is still its status.
+async fn a_revoked_invite_is_named_revoked(db: Database) {
+    let app = start(db).await;
+    let owner = app.merchant(OWNER).await;
+    let mut tab = owner.open(Mode::Live).await;
+    let invite = Command::InviteMember {
+        email: "thandi@karoo.co.za".into(),
+        role: Role::Viewer,
+        role_id: None,
+    };
+    let invite_id = common::committed_id(tab.command("invite", invite).await);
+    let revoke = Command::RevokeInvite { invite_id };
+    common::committed_id(tab.command("revoke-invite", revoke).await);
+
+    let invites = history(&mut tab, "h-invites", of_kind("invite")).await;
+    let invites = by_command(&mut tab, &invites).await;
+    assert_eq!(invites.len(), 2, "{invites:?}");
+    assert_eq!(invites["invite"].entry.action, HistoryAction::Created);
+    let revoked = &invites["revoke-invite"];
+    assert_eq!(revoked.entry.action, HistoryAction::Revoked);
+    let status = revoked
+        .changes
+        .iter()
+        .find(|c| c.field == "status")
+        .unwrap();
+    assert_eq!(status.after.as_deref(), Some("\"revoked\""));
+}
+
+on_both_databases!(a_revoked_invite_is_named_revoked);

@@ -33,6 +33,8 @@ pub enum HistoryAction {
     Removed,
     /// Many records of a kind changed at once (a scheduler day, an import).
     BulkChanged,
+    /// A record whose state became `revoked` (an API token, an invite).
+    Revoked,
     SignedIn,
     SignInFailed,
     TwoFactorEnabled,
@@ -40,11 +42,12 @@ pub enum HistoryAction {
 }
 
 impl HistoryAction {
-    pub const ALL: [HistoryAction; 8] = [
+    pub const ALL: [HistoryAction; 9] = [
         HistoryAction::Created,
         HistoryAction::Updated,
         HistoryAction::Removed,
         HistoryAction::BulkChanged,
+        HistoryAction::Revoked,
         HistoryAction::SignedIn,
         HistoryAction::SignInFailed,
         HistoryAction::TwoFactorEnabled,
@@ -57,6 +60,7 @@ impl HistoryAction {
             HistoryAction::Updated => "updated",
             HistoryAction::Removed => "removed",
             HistoryAction::BulkChanged => "bulk_changed",
+            HistoryAction::Revoked => "revoked",
             HistoryAction::SignedIn => "signed_in",
             HistoryAction::SignInFailed => "sign_in_failed",
             HistoryAction::TwoFactorEnabled => "two_factor_enabled",

@@ -115,9 +115,10 @@ describe("account history, live across tabs", () => {
     const history = new HistoryListPage(page);
     await history.open();
     // The revocation: which token, by its name and its id.
-    const revoked = history.row("API token · Updated");
+    const revoked = history.row("API token · Revoked");
     expect(await history.recordName(revoked).textContent()).toBe("Shop server");
     expect(await revoked.getByText(/^tok_/).textContent()).toMatch(/^tok_\w+$/);
+    expect(await revoked.locator(".history-fields").textContent()).toContain("State");
     expect(await history.recordName(history.row("API token · Created")).textContent()).toBe("Shop server");
     expect(await history.recordName(history.row("Webhook endpoint · Created")).textContent()).toBe(ENDPOINT_URL);
     await shoot(page, "history-records-en-light");
@@ -159,7 +160,7 @@ describe("account history, live across tabs", () => {
     await history.open();
     await history.row("Kliënt · Geskep").waitFor();
     expect(await history.row("Kliënt · Bygewerk").locator(".history-fields").textContent()).toBe("Naam");
-    expect(await history.recordName(history.row("API-token · Bygewerk")).textContent()).toBe("Shop server");
+    expect(await history.recordName(history.row("API-token · Herroep")).textContent()).toBe("Shop server");
     expect(await history.recordName(history.row("Webhook-eindpunt · Geskep")).textContent()).toBe(ENDPOINT_URL);
     await shoot(page, "history-list-afr-dark");
     await shell.chooseTheme("light");

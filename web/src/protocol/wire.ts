@@ -881,7 +881,7 @@ export type RoleList = { presets: Array<PresetRole>, custom: Array<CustomRole>, 
 
 export type HistoryActorKind = "user" | "api_token" | "scheduler" | "import" | "payer" | "webhooks" | "unrecorded";
 
-export type HistoryAction = "created" | "updated" | "removed" | "bulk_changed" | "signed_in" | "sign_in_failed" | "two_factor_enabled" | "two_factor_disabled";
+export type HistoryAction = "created" | "updated" | "removed" | "bulk_changed" | "revoked" | "signed_in" | "sign_in_failed" | "two_factor_enabled" | "two_factor_disabled";
 
 export type HistoryEntry = { id: string, at: number, actorKind: HistoryActorKind, 
 /**

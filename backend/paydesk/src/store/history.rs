@@ -178,6 +178,15 @@ fn is_new(after: Option<&Value>) -> bool {
     }
 }
 
+/// An API token's `state` or an invite's `status` reads `revoked`: the one
+/// change of such a record that its history names for what it was, rather
+/// than as an update of that field.
+fn revoked(record: Option<&Value>) -> bool {
+    let revoked =
+        |field: &str| record.and_then(|r| r.get(field)).and_then(Value::as_str) == Some("revoked");
+    revoked("state") || revoked("status")
+}
+
 /// The record has both times and was never updated after its creation.
 /// Unlike `is_new`, a record without times is not taken for new.
 fn created_unchanged(after: Option<&Value>) -> bool {
@@ -341,6 +350,8 @@ pub(super) async fn record_event(
             HistoryAction::Removed
         } else if before.is_none() && is_new(record.after.as_ref()) {
             HistoryAction::Created
+        } else if revoked(record.after.as_ref()) && !revoked(before.as_ref()) {
+            HistoryAction::Revoked
         } else {
             HistoryAction::Updated
         };

@@ -25,7 +25,7 @@ import {
   type HistoryView,
 } from "./historyView";
 import { changedFieldsLabel } from "./fieldLabels";
-import { actionLabel, recordLabel, translatorOf, whoLabel } from "./labels";
+import { actionLabel, namesFields, recordLabel, translatorOf, whoLabel } from "./labels";
 import { useHistoryList } from "./useHistoryList";
 
 function fileName(now: Date): string {
@@ -140,8 +140,7 @@ export function HistoryPage() {
                     ) : null}
                     {entry.recordId ? <span className="cell-sub cell-mono">{entry.recordId}</span> : null}
                   </td>
-                  {/* A new record's every field is new: only an update names what changed. */}
-                  <td className="hide-sm cell-muted history-fields">{entry.action === "updated" ? changedFieldsLabel(entry, translate) : "—"}</td>
+                  <td className="hide-sm cell-muted history-fields">{namesFields(entry) ? changedFieldsLabel(entry, translate) : "—"}</td>
                   <td className="hide-md cell-muted">{entry.address ?? "—"}</td>
                 </tr>
               ))}

@@ -7,6 +7,7 @@ export const HISTORY_ACTIONS: readonly HistoryAction[] = [
   "updated",
   "removed",
   "bulk_changed",
+  "revoked",
   "signed_in",
   "sign_in_failed",
   "two_factor_enabled",

@@ -23,6 +23,11 @@ export function actionLabel(entry: HistoryEntry, t: TFunction): string {
   return t(`accountHistory.action.${entry.action}`);
 }
 
+/** Whether the list names the fields an entry changed: a new record's every field is new. */
+export function namesFields(entry: HistoryEntry): boolean {
+  return entry.action === "updated" || entry.action === "revoked";
+}
+
 /**
  * Looks words up by keys made from what the server sent (field names, enum codes), which the
  * typed `t` cannot take: a key the language lacks, or one that names a group of words rather
