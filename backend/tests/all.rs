@@ -52,6 +52,7 @@ mod ledger;
 mod live;
 mod openapi_is_current;
 mod pay_page;
+mod payment_mistakes;
 mod payout_kill;
 mod payouts;
 mod permissions;

@@ -12,7 +12,7 @@ use protocol::*;
 
 fn capitec(number: &str) -> BankAccountInput {
     BankAccountInput {
-        bank: BankId::Capitec,
+        bank: Some(BankId::Capitec),
         branch_code: "470010".into(),
         account_type: AccountType::Savings,
         holder_name: "T Nkosi".into(),
@@ -213,7 +213,7 @@ async fn a_duplicate_account_is_told_with_the_forms_other_mistakes(db: Database)
     // Everything blank: every required field at once, and no duplicate
     // (there is no number to have twice).
     let blank = BankAccountInput {
-        bank: BankId::Capitec,
+        bank: Some(BankId::Capitec),
         branch_code: String::new(),
         account_type: AccountType::Savings,
         holder_name: String::new(),

@@ -521,7 +521,7 @@ async fn accounts_are_matched_by_bank_and_number_across_batches(db: Database) {
             Command::AddBankAccount {
                 customer_id: known_id.clone(),
                 input: BankAccountInput {
-                    bank: BankId::Absa,
+                    bank: Some(BankId::Absa),
                     branch_code: "632005".into(),
                     account_type: AccountType::Current,
                     holder_name: "Old Holder".into(),

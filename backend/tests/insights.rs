@@ -35,8 +35,8 @@ async fn insights(socket: &mut Socket, query: Query) -> Insights {
 
 async fn create(socket: &mut Socket, input: PaymentInput) -> String {
     let contract = match &input.mandate {
-        MandateChoice::New { input } => input.contract_reference.clone(),
-        MandateChoice::Existing { .. } => String::new(),
+        Some(MandateChoice::New { input }) => input.contract_reference.clone(),
+        Some(MandateChoice::Existing { .. }) | None => String::new(),
     };
     let id = committed_id(
         socket

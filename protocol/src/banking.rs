@@ -111,7 +111,12 @@ pub enum AccountType {
 #[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct BankAccountInput {
-    pub bank: BankId,
+    /// Required, but optional on the wire: an account without it is refused
+    /// with a `required` field error among its other mistakes, so that a
+    /// form sent before a bank is chosen hears of them all at once.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub bank: Option<BankId>,
     pub branch_code: String,
     pub account_type: AccountType,
     pub holder_name: String,

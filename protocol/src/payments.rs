@@ -47,10 +47,17 @@ pub enum MandateChoice {
 #[serde(rename_all = "camelCase")]
 pub struct PaymentInput {
     pub customer_id: String,
-    pub mandate: MandateChoice,
+    /// Required, but optional on the wire: a payment without it is refused
+    /// with a `required` field error among its other mistakes, so that a
+    /// form sent before every choice is made hears of them all at once.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub mandate: Option<MandateChoice>,
     pub kind: PaymentKind,
-    #[ts(type = "number")]
-    pub amount_cents: i64,
+    /// Required, but optional on the wire, as `mandate` is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional, type = "number")]
+    pub amount_cents: Option<i64>,
     /// Once-off only: the date to process.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]

@@ -108,9 +108,23 @@ impl Api {
 
     /// A write with an idempotency key (none when `key` is empty).
     pub async fn post(&self, path: &str, key: &str, body: &serde_json::Value) -> Answer {
+        self.post_in(path, key, body, "").await
+    }
+
+    /// As `post`, asking for messages in `language` (none when empty).
+    pub async fn post_in(
+        &self,
+        path: &str,
+        key: &str,
+        body: &serde_json::Value,
+        language: &str,
+    ) -> Answer {
         let mut request = self.http.post(format!("{}{path}", self.base)).json(body);
         if !key.is_empty() {
             request = request.header("idempotency-key", key);
+        }
+        if !language.is_empty() {
+            request = request.header("accept-language", language);
         }
         self.send(request).await
     }

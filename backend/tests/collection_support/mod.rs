@@ -32,7 +32,7 @@ pub fn new_mandate(method: PaymentMethod, account_number: &str, contract: &str) 
         method,
         bank_account: BankAccountChoice::New {
             input: BankAccountInput {
-                bank: BankId::Capitec,
+                bank: Some(BankId::Capitec),
                 branch_code: "470010".into(),
                 account_type: AccountType::Savings,
                 holder_name: "T Mokoena".into(),
@@ -60,9 +60,9 @@ pub fn new_mandate(method: PaymentMethod, account_number: &str, contract: &str) 
 pub fn once_under(customer_id: &str, mandate: MandateChoice) -> PaymentInput {
     PaymentInput {
         customer_id: customer_id.into(),
-        mandate,
+        mandate: Some(mandate),
         kind: PaymentKind::Once,
-        amount_cents: 25_000,
+        amount_cents: Some(25_000),
         date_to_process: Some("2026-03-03".into()),
         transaction_reference: String::new(),
         start_date: None,
@@ -89,11 +89,11 @@ pub fn eft_mandate(account_number: &str, contract: &str) -> MandateInput {
 pub fn monthly(customer_id: &str, mandate: MandateInput) -> PaymentInput {
     PaymentInput {
         customer_id: customer_id.into(),
-        mandate: MandateChoice::New {
+        mandate: Some(MandateChoice::New {
             input: Box::new(mandate),
-        },
+        }),
         kind: PaymentKind::Recurring,
-        amount_cents: 10_000,
+        amount_cents: Some(10_000),
         date_to_process: None,
         transaction_reference: String::new(),
         start_date: Some("2026-03-02".into()),

@@ -23,7 +23,7 @@ pub const PASSWORD: &str = "karoo-sunset-41";
 
 pub fn account(number: &str) -> BankAccountInput {
     BankAccountInput {
-        bank: BankId::Fnb,
+        bank: Some(BankId::Fnb),
         branch_code: "250655".into(),
         account_type: AccountType::Current,
         holder_name: "Karoo Gym (Pty) Ltd".into(),

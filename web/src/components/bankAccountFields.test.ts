@@ -24,8 +24,8 @@ describe("bank account fields", () => {
     expect(bankName("rand_merchant_bank")).toBe("Rand Merchant Bank");
   });
 
-  it("sends nothing without a bank, and digits without spaces", () => {
-    expect(bankAccountInputFrom(emptyBankAccountDraft())).toBeNull();
+  it("leaves a bank not chosen off the input, and sends digits without spaces", () => {
+    expect(bankAccountInputFrom(emptyBankAccountDraft())).toEqual({ branchCode: "", accountType: "current", holderName: "", accountNumber: "" });
     const draft = { ...chooseBank(emptyBankAccountDraft(" Thandi Nkosi "), "capitec"), accountNumber: "1234 567 890" };
     expect(bankAccountInputFrom(draft)).toEqual({
       bank: "capitec",

@@ -6,8 +6,8 @@ export type BankAccountField = (typeof BANK_ACCOUNT_FIELDS)[number];
 export type BankAccountDraft = Record<BankAccountField, string>;
 export type BankAccountErrors = Partial<Record<BankAccountField, ErrorCode>>;
 
-// What the server requires of an account (banking.rs, validate_bank_account), and the bank,
-// which the wire cannot carry empty. The account type always has one of its values.
+// What the server requires of an account (banking.rs, checked_bank_account). The account type
+// always has one of its values.
 const REQUIRED_BANK_ACCOUNT_FIELDS = ["bank", "branchCode", "holderName", "accountNumber"] as const satisfies readonly BankAccountField[];
 
 // Bank account holder names are at most 30 characters.
@@ -27,13 +27,17 @@ export function changedBankAccountFields(before: BankAccountDraft, after: BankAc
   return BANK_ACCOUNT_FIELDS.filter((field) => before[field] !== after[field]);
 }
 
-/** The input to send, or null when no bank is chosen (the one thing the wire cannot carry). */
+/**
+ * The input to send, with no bank when none is chosen (the server names it missing among the
+ * account's other mistakes); null only for an account type not on the list.
+ */
 export function bankAccountInputFrom(draft: BankAccountDraft): BankAccountInput | null {
-  const bank = bankOf(draft.bank);
   const accountType = ACCOUNT_TYPES.find((type) => type === draft.accountType);
-  if (!bank || !accountType) return null;
+  if (!accountType) return null;
+  const bank = bankOf(draft.bank)?.id;
   return {
-    bank: bank.id,
+    // A key with no value stays off the wire.
+    ...(bank ? { bank } : {}),
     branchCode: draft.branchCode.replace(/\s/g, ""),
     accountType,
     holderName: draft.holderName.trim(),
@@ -49,11 +53,12 @@ export function blankBankAccountFields(draft: BankAccountDraft): BankAccountFiel
 /**
  * The input to send, and every required field left blank, at once. An account with a bank
  * goes even with blanks: the server's answer adds, in the same round, what only it can tell.
+ * The customer's and the settlement account's dialogs use it: they still wait for a bank.
  */
 export function bankAccountFormFrom(draft: BankAccountDraft): { input: BankAccountInput | null; errors: BankAccountErrors } {
   const errors: BankAccountErrors = {};
   for (const field of blankBankAccountFields(draft)) errors[field] = "required";
   const input = bankAccountInputFrom(draft);
-  if (!input) errors.bank = "required";
-  return { input, errors };
+  if (!input?.bank) errors.bank = "required";
+  return { input: input?.bank ? input : null, errors };
 }

@@ -37,7 +37,13 @@ export type BankId = "absa" | "capitec" | "fnb" | "nedbank" | "standard_bank" | 
 
 export type AccountType = "current" | "savings" | "transmission";
 
-export type BankAccountInput = { bank: BankId, branchCode: string, accountType: AccountType, holderName: string, accountNumber: string, };
+export type BankAccountInput = { 
+/**
+ * Required, but optional on the wire: an account without it is refused
+ * with a `required` field error among its other mistakes, so that a
+ * form sent before a bank is chosen hears of them all at once.
+ */
+bank?: BankId, branchCode: string, accountType: AccountType, holderName: string, accountNumber: string, };
 
 export type BankAccount = { id: string, customerId: string, bank: BankId, branchCode: string, accountType: AccountType, holderName: string, accountNumber: string, createdAt: number, };
 
@@ -181,7 +187,17 @@ export type PaymentStatus = "pending" | "running" | "paused" | "stopped" | "canc
 
 export type MandateChoice = { "t": "Existing", mandateId: string, } | { "t": "New", input: MandateInput, };
 
-export type PaymentInput = { customerId: string, mandate: MandateChoice, kind: PaymentKind, amountCents: number, 
+export type PaymentInput = { customerId: string, 
+/**
+ * Required, but optional on the wire: a payment without it is refused
+ * with a `required` field error among its other mistakes, so that a
+ * form sent before every choice is made hears of them all at once.
+ */
+mandate?: MandateChoice, kind: PaymentKind, 
+/**
+ * Required, but optional on the wire, as `mandate` is.
+ */
+amountCents?: number, 
 /**
  * Once-off only: the date to process.
  */

@@ -7,7 +7,7 @@ use super::rules;
 use super::{Effect, Scope, checked_id};
 use crate::error::{AppError, AppResult};
 use crate::ids::{new_id, now_ms};
-use crate::store::bank_accounts as store;
+use crate::store::bank_accounts::{self as store, CheckedAccount};
 use crate::store::customers::find_customer_in_tx;
 use crate::store::{Db, Tx};
 
@@ -17,12 +17,26 @@ pub fn universal_branch_code(bank: BankId) -> &'static str {
 }
 
 /// Trims, drops the spaces people type in numbers, and checks every field.
-pub fn validate_bank_account(input: &BankAccountInput) -> Result<BankAccountInput, AppError> {
-    let (clean, errors) = checked_bank_account(input);
-    if errors.is_empty() {
-        Ok(clean)
-    } else {
-        Err(AppError::Invalid(errors))
+pub fn validate_bank_account(input: &BankAccountInput) -> Result<CheckedAccount, AppError> {
+    let (clean, mistakes) = checked_bank_account(input);
+    accepted(clean, mistakes)
+}
+
+/// The account `checked_bank_account` cleaned, when it found no mistake.
+pub fn accepted(
+    clean: BankAccountInput,
+    mistakes: Vec<FieldError>,
+) -> Result<CheckedAccount, AppError> {
+    match clean.bank {
+        Some(bank) if mistakes.is_empty() => Ok(CheckedAccount {
+            bank,
+            branch_code: clean.branch_code,
+            account_type: clean.account_type,
+            holder_name: clean.holder_name,
+            account_number: clean.account_number,
+        }),
+        // A missing bank is always among the mistakes.
+        _ => Err(AppError::Invalid(mistakes)),
     }
 }
 
@@ -45,6 +59,12 @@ pub fn checked_bank_account(input: &BankAccountInput) -> (BankAccountInput, Vec<
             .collect(),
     };
     let mut errors = Vec::new();
+    if clean.bank.is_none() {
+        errors.push(FieldError {
+            field: "bank".into(),
+            code: ErrorCode::Required,
+        });
+    }
     if clean.branch_code.is_empty() {
         errors.push(FieldError {
             field: "branchCode".into(),
@@ -56,7 +76,10 @@ pub fn checked_bank_account(input: &BankAccountInput) -> (BankAccountInput, Vec<
             field: "branchCode".into(),
             code: ErrorCode::InvalidBranchCode,
         });
-    } else if clean.branch_code != universal_branch_code(clean.bank) {
+    } else if clean
+        .bank
+        .is_some_and(|bank| clean.branch_code != universal_branch_code(bank))
+    {
         errors.push(FieldError {
             field: "branchCode".into(),
             code: ErrorCode::BranchCodeMismatch,
@@ -101,8 +124,16 @@ pub async fn add_bank_account(
         // An account the customer already has is told with the form's other
         // mistakes, not after they are put right.
         if account_number_ok(&mistakes)
-            && store::account_exists(tx, &scope.merchant_id, scope.mode, customer_id, &input)
-                .await?
+            && let Some(bank) = input.bank
+            && store::account_exists(
+                tx,
+                &scope.merchant_id,
+                scope.mode,
+                customer_id,
+                bank,
+                &input.account_number,
+            )
+            .await?
         {
             mistakes.push(FieldError {
                 field: "accountNumber".into(),
@@ -111,13 +142,14 @@ pub async fn add_bank_account(
         }
         return Err(AppError::Invalid(mistakes));
     }
+    let account = accepted(input, mistakes)?;
     if find_customer_in_tx(tx, &scope.merchant_id, scope.mode, customer_id)
         .await?
         .is_none()
     {
         return Err(AppError::Code(ErrorCode::NotFound));
     }
-    insert_checked_bank_account(tx, scope, customer_id, &input).await
+    insert_checked_bank_account(tx, scope, customer_id, &account).await
 }
 
 /// Adds a validated account to a customer known to exist, refusing one the
@@ -126,9 +158,18 @@ pub async fn insert_checked_bank_account(
     tx: &mut Tx,
     scope: &Scope,
     customer_id: &str,
-    input: &BankAccountInput,
+    input: &CheckedAccount,
 ) -> AppResult<Effect> {
-    if store::account_exists(tx, &scope.merchant_id, scope.mode, customer_id, input).await? {
+    if store::account_exists(
+        tx,
+        &scope.merchant_id,
+        scope.mode,
+        customer_id,
+        input.bank,
+        &input.account_number,
+    )
+    .await?
+    {
         return Err(AppError::field(
             "accountNumber",
             ErrorCode::DuplicateBankAccount,
@@ -188,7 +229,7 @@ mod tests {
 
     fn input(bank: BankId, branch: &str, number: &str) -> BankAccountInput {
         BankAccountInput {
-            bank,
+            bank: Some(bank),
             branch_code: branch.into(),
             account_type: AccountType::Current,
             holder_name: "T Nkosi".into(),
@@ -196,7 +237,7 @@ mod tests {
         }
     }
 
-    fn codes(result: Result<BankAccountInput, AppError>) -> Vec<(String, ErrorCode)> {
+    fn codes(result: Result<CheckedAccount, AppError>) -> Vec<(String, ErrorCode)> {
         match result {
             Ok(_) => Vec::new(),
             Err(AppError::Invalid(fields)) => {
@@ -269,6 +310,20 @@ mod tests {
         assert_eq!(
             codes(validate_bank_account(&long_name)),
             [("holderName".to_string(), ErrorCode::TooLong)]
+        );
+    }
+
+    #[test]
+    fn no_bank_is_required_and_told_with_the_other_fields() {
+        let mut unchosen = input(BankId::Absa, "632005", "12a4");
+        unchosen.bank = None;
+        // With no bank, any well-formed branch code is taken: it cannot mismatch.
+        assert_eq!(
+            codes(validate_bank_account(&unchosen)),
+            [
+                ("bank".to_string(), ErrorCode::Required),
+                ("accountNumber".to_string(), ErrorCode::InvalidAccountNumber)
+            ]
         );
     }
 }

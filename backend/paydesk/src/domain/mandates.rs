@@ -38,7 +38,7 @@ pub struct Payer<'a> {
 pub fn validate_mandate(
     input: &MandateInput,
     payer: Payer<'_>,
-    amount_cents: i64,
+    amount_cents: Option<i64>,
     recurring: bool,
     errors: &mut Vec<FieldError>,
 ) -> MandateInput {
@@ -90,10 +90,16 @@ pub fn validate_mandate(
         );
     }
     match input.maximum_collection_cents {
+        // Against the amount when there is one (a missing amount is told beside it).
         Some(maximum) => push(
             errors,
             "maximumCollectionCents",
-            rule::maximum_collection(maximum, amount_cents, method == PaymentMethod::Debicheck),
+            match amount_cents {
+                Some(amount) => {
+                    rule::maximum_collection(maximum, amount, method == PaymentMethod::Debicheck)
+                }
+                None => rule::amount(maximum),
+            },
         ),
         None if mandated && recurring => {
             push(errors, "maximumCollectionCents", Err(ErrorCode::Required))

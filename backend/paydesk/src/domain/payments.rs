@@ -176,7 +176,10 @@ pub(crate) fn validate_payment(
     today: Date,
     errors: &mut Vec<FieldError>,
 ) -> Plan {
-    field(errors, "amountCents", rule::amount(input.amount_cents));
+    match input.amount_cents {
+        Some(amount) => field(errors, "amountCents", rule::amount(amount)),
+        None => field(errors, "amountCents", Err(ErrorCode::Required)),
+    }
     match input.kind {
         PaymentKind::Once => {
             let reference = input.transaction_reference.trim();
@@ -262,6 +265,8 @@ pub(crate) struct NewPayment<'a> {
     pub method: PaymentMethod,
     pub allow_date_adjustment: bool,
     pub mandate_status: MandateStatus,
+    /// The amount, as checked.
+    pub amount_cents: i64,
     /// A once-off payment's date, as checked.
     pub first: Option<CollectionDate>,
     pub today: Date,
@@ -289,7 +294,7 @@ pub(crate) fn new_payment_record(new: &NewPayment<'_>) -> PaymentRecord {
             method: new.method,
             status,
             stop_reason: None,
-            amount_cents: input.amount_cents,
+            amount_cents: new.amount_cents,
             first_collection_cents: input.first_collection_cents.filter(|_| recurring),
             date_to_process: new.first.map(|c| iso_date(c.nominal)),
             transaction_reference: input.transaction_reference.trim().to_string(),
@@ -339,16 +344,21 @@ pub async fn create_payment(tx: &mut Tx, scope: &Scope, input: &PaymentInput) ->
 
     // The mandate: an existing one of this customer, or a new one.
     let (mandate_id, method, allow_date_adjustment, mandate_status) = match &input.mandate {
-        MandateChoice::Existing { mandate_id } => {
+        // Told with the payment's own mistakes, not before them.
+        None => {
+            field(&mut errors, "mandate", Err(ErrorCode::Required));
+            return Err(AppError::Invalid(errors));
+        }
+        Some(MandateChoice::Existing { mandate_id }) => {
             let mandate_id = checked_id(mandate_id)?;
             match usable_mandate(tx, scope, &customer.id, mandate_id).await? {
                 Some(mandate) => {
                     if !settings.enabled.contains(&mandate.method) {
                         field(&mut errors, "mandate", Err(ErrorCode::MethodNotEnabled));
                     }
-                    if mandate
-                        .maximum_collection_cents
-                        .is_some_and(|max| input.amount_cents > max)
+                    if let (Some(amount), Some(max)) =
+                        (input.amount_cents, mandate.maximum_collection_cents)
+                        && amount > max
                     {
                         field(
                             &mut errors,
@@ -373,9 +383,9 @@ pub async fn create_payment(tx: &mut Tx, scope: &Scope, input: &PaymentInput) ->
                 }
             }
         }
-        MandateChoice::New {
+        Some(MandateChoice::New {
             input: mandate_input,
-        } => {
+        }) => {
             if !settings.enabled.contains(&mandate_input.method) {
                 field(
                     &mut errors,
@@ -432,7 +442,8 @@ pub async fn create_payment(tx: &mut Tx, scope: &Scope, input: &PaymentInput) ->
                                 &scope.merchant_id,
                                 scope.mode,
                                 &customer.id,
-                                &account,
+                                account.bank,
+                                &account.account_number,
                             )
                             .await?
                             {
@@ -472,7 +483,7 @@ pub async fn create_payment(tx: &mut Tx, scope: &Scope, input: &PaymentInput) ->
                     customer_id: &customer.id,
                     bank_account_id: &bank_account_id,
                     input: &clean,
-                    amount_cents: input.amount_cents,
+                    amount_cents: checked_amount(input)?,
                     status,
                     authentication_requests: u32::from(pending),
                     authentication_due: pending.then(|| {
@@ -503,6 +514,7 @@ pub async fn create_payment(tx: &mut Tx, scope: &Scope, input: &PaymentInput) ->
         method,
         allow_date_adjustment,
         mandate_status,
+        amount_cents: checked_amount(input)?,
         first: plan.first,
         today,
         now,
@@ -516,6 +528,13 @@ pub async fn create_payment(tx: &mut Tx, scope: &Scope, input: &PaymentInput) ->
         changes,
         id: Some(record.view.id),
     })
+}
+
+/// The amount of a payment found without mistakes.
+fn checked_amount(input: &PaymentInput) -> AppResult<i64> {
+    input
+        .amount_cents
+        .ok_or_else(|| AppError::Internal("payment amount unchecked".into()))
 }
 
 /// One of the customer's mandates that can collect: approved or awaiting the

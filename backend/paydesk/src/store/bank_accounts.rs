@@ -7,6 +7,30 @@ use sqlx::any::AnyRow;
 use super::{Db, Tx};
 use crate::error::AppResult;
 
+/// An account that passed every check of the domain's `validate_bank_account`,
+/// its bank known: what the store writes and compares.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CheckedAccount {
+    pub bank: BankId,
+    pub branch_code: String,
+    pub account_type: AccountType,
+    pub holder_name: String,
+    pub account_number: String,
+}
+
+impl CheckedAccount {
+    /// The account as a command carries it.
+    pub fn input(&self) -> BankAccountInput {
+        BankAccountInput {
+            bank: Some(self.bank),
+            branch_code: self.branch_code.clone(),
+            account_type: self.account_type,
+            holder_name: self.holder_name.clone(),
+            account_number: self.account_number.clone(),
+        }
+    }
+}
+
 const COLUMNS: &str =
     "id, customer_id, bank, branch_code, account_type, holder_name, account_number, created_at";
 
@@ -51,7 +75,7 @@ pub async fn insert_bank_account(
     mode: Mode,
     id: &str,
     customer_id: &str,
-    input: &BankAccountInput,
+    input: &CheckedAccount,
     now: i64,
 ) -> AppResult<Option<BankAccount>> {
     let sql = format!(
@@ -80,7 +104,8 @@ pub async fn account_exists(
     merchant_id: &str,
     mode: Mode,
     customer_id: &str,
-    input: &BankAccountInput,
+    bank: BankId,
+    account_number: &str,
 ) -> AppResult<bool> {
     let row = sqlx::query(
         "SELECT 1 FROM bank_accounts WHERE merchant_id = $1 AND mode = $2 AND customer_id = $3 AND bank = $4 \
@@ -89,8 +114,8 @@ pub async fn account_exists(
     .bind(merchant_id)
     .bind(mode.as_str())
     .bind(customer_id)
-    .bind(bank_name(input.bank))
-    .bind(&input.account_number)
+    .bind(bank_name(bank))
+    .bind(account_number)
     .fetch_optional(&mut **tx)
     .await?;
     Ok(row.is_some())

@@ -5,9 +5,10 @@
 
 use std::collections::HashMap;
 
-use protocol::{BankAccountInput, CustomerInput, IdType, Mode};
+use protocol::{CustomerInput, IdType, Mode};
 use sqlx::{AnyConnection, AssertSqlSafe};
 
+use super::bank_accounts::CheckedAccount;
 use super::bulk::{BulkInsert, ReadyInsert, Value};
 use super::customers::search_text;
 use super::mandates::NewMandate;
@@ -217,7 +218,7 @@ pub struct KnownAccount {
 
 impl KnownAccount {
     /// The account as a batch has just written it.
-    pub fn written(id: &str, input: &BankAccountInput) -> KnownAccount {
+    pub fn written(id: &str, input: &CheckedAccount) -> KnownAccount {
         KnownAccount {
             id: id.to_string(),
             bank: variant_name(&input.bank).to_string(),
@@ -237,7 +238,7 @@ impl KnownAccount {
     }
 
     /// Whether writing `input` would change nothing (see `KnownCustomer::holds`).
-    pub fn holds(&self, input: &BankAccountInput) -> bool {
+    pub fn holds(&self, input: &CheckedAccount) -> bool {
         self.details[0] == input.branch_code
             && self.details[1] == variant_name(&input.account_type)
             && self.details[2] == input.holder_name
@@ -283,7 +284,7 @@ pub fn bank_accounts_upsert(
     merchant_id: &str,
     mode: Mode,
     now: i64,
-    accounts: &[(&str, &str, &BankAccountInput)],
+    accounts: &[(&str, &str, &CheckedAccount)],
 ) -> AppResult<ReadyInsert> {
     let rows: Vec<Vec<Value>> = accounts
         .iter()

@@ -116,7 +116,7 @@ describe("new payment form", () => {
     expect(mandate?.t === "New" && "adjustmentAmountCents" in mandate.input).toBe(false);
   });
 
-  it("marks what cannot be sent beside its field", () => {
+  it("holds back a form with no customer, naming every mistake it sees beside its field", () => {
     const draft = { ...recurringDebiCheck(), customerId: "", amount: "12.345", firstCollection: "abc", dayToProcess: "last" };
     draft.mandate = { ...draft.mandate, bankAccount: { ...draft.mandate.bankAccount, bank: "" } };
     const built = paymentInputFrom(draft);
@@ -130,9 +130,8 @@ describe("new payment form", () => {
     });
   });
 
-  it("names every field the server requires at once when the form cannot be sent", () => {
+  it("sends a form with no bank and no amount, so the server's answer names them with what only it can tell", () => {
     const built = paymentInputFrom(untouched("recurring"), { payer: { idNumber: "8801235111088", cellphone: " " } });
-    expect(built.input).toBeNull();
     expect(built.errors).toEqual({
       amountCents: "required",
       "mandate.bankAccount.bank": "required",
@@ -145,6 +144,35 @@ describe("new payment form", () => {
       startDate: "required",
       dayToProcess: "required",
     });
+    expect(built.input).toMatchObject({ customerId: "cus_1", kind: "recurring", interval: "monthly" });
+    expect(built.input && "amountCents" in built.input).toBe(false);
+    const mandate = built.input?.mandate;
+    const account = mandate?.t === "New" && mandate.input.bankAccount.t === "New" ? mandate.input.bankAccount.input : null;
+    expect(account).toEqual({ branchCode: "", accountType: "current", holderName: "", accountNumber: "" });
+  });
+
+  it("sends a required amount or day it cannot read as left out, keeping its own word beside it", () => {
+    const draft = { ...recurringDebiCheck(), amount: "12.345", dayToProcess: "last" };
+    draft.mandate = { ...draft.mandate, maximumCollection: "lots" };
+    const built = paymentInputFrom(draft, { payer: PAYER });
+    expect(built.errors).toEqual({
+      amountCents: "invalid_amount",
+      dayToProcess: "day_to_process_out_of_range",
+      "mandate.maximumCollectionCents": "invalid_amount",
+    });
+    expect(built.input).not.toBeNull();
+    expect(built.input && ("amountCents" in built.input || "dayToProcess" in built.input)).toBe(false);
+    expect(built.input?.mandate?.t === "New" && "maximumCollectionCents" in built.input.mandate.input).toBe(false);
+  });
+
+  it("holds back an optional amount it cannot read, which the payment would otherwise be made without", () => {
+    expect(paymentInputFrom({ ...recurringDebiCheck(), firstCollection: "abc" }, { payer: PAYER })).toEqual({
+      input: null,
+      errors: { firstCollectionCents: "invalid_amount" },
+    });
+    const once: PaymentDraft = { ...recurringDebiCheck(), kind: "once", dateToProcess: "2026-04-01" };
+    once.mandate = { ...once.mandate, maximumCollection: "lots" };
+    expect(paymentInputFrom(once, { payer: PAYER })).toEqual({ input: null, errors: { "mandate.maximumCollectionCents": "invalid_amount" } });
   });
 
   it("asks a once-off payment for its date, and no maximum", () => {
@@ -190,15 +218,22 @@ describe("new payment form", () => {
     expect(paymentInputFrom({ ...draft, kind: "once", dateToProcess: "2026-04-01" }, { payer: PAYER }).errors).toEqual({});
   });
 
-  it("asks an existing mandate only to be chosen, leaving the new mandate's fields alone", () => {
+  it("asks an existing mandate only to be chosen, leaving the new mandate's fields alone, and sends the rest", () => {
     const draft: PaymentDraft = { ...untouched("once"), mandateChoice: "existing", amount: "75", dateToProcess: "2026-04-01" };
-    expect(paymentInputFrom(draft, { payer: { idNumber: "", cellphone: "" } })).toEqual({ input: null, errors: { mandate: "required" } });
+    expect(paymentInputFrom(draft, { payer: { idNumber: "", cellphone: "" } })).toEqual({
+      input: { customerId: "cus_1", kind: "once", amountCents: 7500, dateToProcess: "2026-04-01", transactionReference: "", startRunning: true },
+      errors: { mandate: "required" },
+    });
   });
 
   it("turns tracking days that are not a number into a mistake the form keeps, and blank ones into a required field", () => {
     const draft = recurringDebiCheck();
     draft.mandate = { ...draft.mandate, trackingDays: "ten" };
-    expect(paymentInputFrom(draft, { payer: PAYER })).toEqual({ input: null, errors: { "mandate.trackingDays": "tracking_days_out_of_range" } });
+    const unread = paymentInputFrom(draft, { payer: PAYER });
+    expect(unread.errors).toEqual({ "mandate.trackingDays": "tracking_days_out_of_range" });
+    // Sent without them: the server refuses tracking with no days too.
+    expect(unread.input?.mandate).toMatchObject({ t: "New", input: { allowTracking: true } });
+    expect(unread.input?.mandate?.t === "New" && "trackingDays" in unread.input.mandate.input).toBe(false);
     draft.mandate = { ...draft.mandate, trackingDays: "" };
     const built = paymentInputFrom(draft, { payer: PAYER });
     expect(built.errors).toEqual({ "mandate.trackingDays": "required" });

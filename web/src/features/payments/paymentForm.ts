@@ -228,18 +228,21 @@ function wholeNumber(text: string): number | undefined {
 const blank = (text: string) => text.trim() === "";
 
 /**
- * What the form finds before sending. `unsendable`: what the command cannot carry (no
- * customer, mandate or bank chosen, no amount, a number that does not read as one), which
- * keeps the form from being sent. `blank`: fields the server requires and would refuse as well,
- * found here too so that a form that cannot be sent still names every one of them.
+ * What the form finds itself. `errors`: every mistake it can see (fields the server requires left
+ * blank, numbers that do not read as numbers), shown with the server's answer. `heldBack`: the
+ * form is not sent, as the command could not say what the user means: no customer chosen (the
+ * form shows nothing else yet), or a number it cannot read in a field the server takes as
+ * optional, where leaving it out could make the payment without it. Anything else goes, blanks
+ * and all: the server names what is missing together with what only it can tell.
  */
-type Findings = { unsendable: FormErrors; blank: FormErrors };
+type Findings = { errors: FormErrors; heldBack: boolean };
 
-/** The amount fields in cents; a field that does not read as rand cannot be sent. */
-function cents(text: string, field: PaymentFormField, found: Findings): number | undefined {
+/** An amount field in cents. One that does not read as rand goes left out, which the server refuses only for a `required` field. */
+function cents(text: string, field: PaymentFormField, required: boolean, found: Findings): number | undefined {
   const value = randToCents(text);
   if (value !== "invalid") return value;
-  found.unsendable[field] = "invalid_amount";
+  found.errors[field] = "invalid_amount";
+  if (!required) found.heldBack = true;
   return undefined;
 }
 
@@ -252,37 +255,46 @@ function mandateInputFrom(draft: MandateDraft, kind: PaymentKind, payer: Payer |
   const recurring = kind === "recurring";
   let bankAccount: MandateInput["bankAccount"] | null;
   if (draft.bankChoice === "existing") {
+    // The account picker always holds one; this is for safety only.
     bankAccount = draft.bankAccountId ? { t: "Existing", bankAccountId: draft.bankAccountId } : null;
-    if (!bankAccount) found.unsendable["mandate.bankAccount"] = "required";
+    if (!bankAccount) found.errors["mandate.bankAccount"] = "required";
   } else {
+    // An account with no bank chosen goes without one: the server names it missing.
     const account = bankAccountInputFrom(draft.bankAccount);
     bankAccount = account && { t: "New", input: account };
-    if (!account) found.unsendable["mandate.bankAccount.bank"] = "required";
-    for (const field of blankBankAccountFields(draft.bankAccount)) found.blank[`mandate.bankAccount.${field}` as const] = "required";
+    if (!account) found.errors["mandate.bankAccount.accountType"] = "required";
+    for (const field of blankBankAccountFields(draft.bankAccount)) found.errors[`mandate.bankAccount.${field}` as const] = "required";
   }
+  if (!bankAccount) found.heldBack = true;
   // The server's required fields of a mandate (mandates.rs, validate_mandate), by presence only.
-  if (debicheck && payer && blank(payer.idNumber)) found.blank["customer.idNumber"] = "required";
-  if (debicheck && payer && blank(payer.cellphone)) found.blank["customer.cellphone"] = "required";
-  if (mandated && blank(draft.contractReference)) found.blank["mandate.contractReference"] = "required";
-  if (mandated && recurring && blank(draft.maximumCollection)) found.blank["mandate.maximumCollectionCents"] = "required";
+  if (debicheck && payer && blank(payer.idNumber)) found.errors["customer.idNumber"] = "required";
+  if (debicheck && payer && blank(payer.cellphone)) found.errors["customer.cellphone"] = "required";
+  if (mandated && blank(draft.contractReference)) found.errors["mandate.contractReference"] = "required";
+  const maximumRequired = mandated && recurring;
+  if (maximumRequired && blank(draft.maximumCollection)) found.errors["mandate.maximumCollectionCents"] = "required";
   // Tracking is DebiCheck and Registered Mandate only; EFT debit orders have none.
   const tracking = draft.method !== "eft_debit_order" && draft.allowTracking;
+  // Days that are not a number go left out, which the server refuses while tracking is on.
   const trackingDays = tracking ? wholeNumber(draft.trackingDays) : undefined;
-  if (tracking && trackingDays === undefined) found.blank["mandate.trackingDays"] = "required";
-  if (trackingDays !== undefined && Number.isNaN(trackingDays)) found.unsendable["mandate.trackingDays"] = "tracking_days_out_of_range";
+  if (tracking && trackingDays === undefined) found.errors["mandate.trackingDays"] = "required";
+  if (trackingDays !== undefined && Number.isNaN(trackingDays)) found.errors["mandate.trackingDays"] = "tracking_days_out_of_range";
   // Adjustments belong to recurring schedules only.
   const adjusting = recurring && draft.adjustmentCategory !== "never";
   const adjustmentType = adjusting && draft.adjustmentType ? draft.adjustmentType : undefined;
-  if (adjusting && !adjustmentType) found.blank["mandate.adjustmentType"] = "adjustment_type_required";
-  if (adjustmentType === "rate" && blank(draft.adjustmentRate)) found.blank["mandate.adjustmentRate"] = "adjustment_value_required";
-  if (adjustmentType === "amount" && blank(draft.adjustmentAmount)) found.blank["mandate.adjustmentAmountCents"] = "adjustment_value_required";
-  const input: MandateInput = {
+  if (adjusting && !adjustmentType) found.errors["mandate.adjustmentType"] = "adjustment_type_required";
+  if (adjustmentType === "rate" && blank(draft.adjustmentRate)) found.errors["mandate.adjustmentRate"] = "adjustment_value_required";
+  if (adjustmentType === "amount" && blank(draft.adjustmentAmount)) found.errors["mandate.adjustmentAmountCents"] = "adjustment_value_required";
+  const maximumCollectionCents = cents(draft.maximumCollection, "mandate.maximumCollectionCents", maximumRequired, found);
+  // The server requires the amount of an amount adjustment.
+  const adjustmentAmountCents = adjustmentType === "amount" ? cents(draft.adjustmentAmount, "mandate.adjustmentAmountCents", true, found) : undefined;
+  if (!bankAccount) return null;
+  return {
     method: draft.method,
-    bankAccount: bankAccount ?? { t: "Existing", bankAccountId: "" },
+    bankAccount,
     clientType: draft.clientType,
     industry: draft.industry,
     contractReference: draft.contractReference.trim(),
-    maximumCollectionCents: cents(draft.maximumCollection, "mandate.maximumCollectionCents", found),
+    maximumCollectionCents,
     allowTracking: tracking,
     trackingDays: trackingDays !== undefined && !Number.isNaN(trackingDays) ? trackingDays : undefined,
     allowDateAdjustment: recurring && draft.allowDateAdjustment,
@@ -290,11 +302,10 @@ function mandateInputFrom(draft: MandateDraft, kind: PaymentKind, payer: Payer |
     adjustmentCategory: adjusting ? draft.adjustmentCategory : "never",
     adjustmentType,
     adjustmentRate: adjustmentType === "rate" ? draft.adjustmentRate.trim() : "",
-    adjustmentAmountCents: adjustmentType === "amount" ? cents(draft.adjustmentAmount, "mandate.adjustmentAmountCents", found) : undefined,
+    adjustmentAmountCents,
     approvalWindow: debicheck ? draft.approvalWindow : undefined,
     abbreviatedName: draft.abbreviatedName.trim(),
   };
-  return bankAccount ? input : null;
 }
 
 /** What the form knows beside its own fields: the chosen mandate's method, and the payer. */
@@ -302,53 +313,57 @@ export type PaymentFormContext = { existingMethod?: PaymentMethod; payer?: Payer
 
 /**
  * The command input of the form, and every mistake the form can see itself, all at once.
- * `input` is null when the command cannot carry the form (see `Findings`); otherwise it is
- * sent even with blanks in it, so that the server's answer adds, in the same round, what
- * only the server can tell (a date in the past, a branch code of another bank).
+ * `input` is null only when the form is held back (see `Findings`); otherwise it is sent even
+ * with blanks and choices left unmade, so that the server's answer adds, in the same round,
+ * what only the server can tell (a date in the past, an account number it refuses).
  */
 export function paymentInputFrom(draft: PaymentDraft, context: PaymentFormContext = {}): { input: PaymentInput | null; errors: FormErrors } {
-  const found: Findings = { unsendable: {}, blank: {} };
-  if (!draft.customerId) found.unsendable.customerId = "required";
-  const amountCents = cents(draft.amount, "amountCents", found);
-  if (amountCents === undefined && !found.unsendable.amountCents) found.unsendable.amountCents = "required";
-  let mandate: PaymentInput["mandate"] | null = null;
+  const found: Findings = { errors: {}, heldBack: false };
+  if (!draft.customerId) {
+    found.errors.customerId = "required";
+    found.heldBack = true;
+  }
+  const amountCents = cents(draft.amount, "amountCents", true, found);
+  if (amountCents === undefined && !found.errors.amountCents) found.errors.amountCents = "required";
+  let mandate: PaymentInput["mandate"];
   if (draft.mandateChoice === "existing") {
+    // None chosen goes without one: the server names it missing.
     if (draft.mandateId) mandate = { t: "Existing", mandateId: draft.mandateId };
-    else found.unsendable.mandate = "required";
+    else found.errors.mandate = "required";
   } else {
     const input = mandateInputFrom(draft.mandate, draft.kind, context.payer, found);
     if (input) mandate = { t: "New", input };
   }
   const once = draft.kind === "once";
   // The server's required fields of a payment (payments.rs, validate_payment), by presence only.
-  if (once && blank(draft.dateToProcess)) found.blank.dateToProcess = "required";
-  if (!once && blank(draft.startDate)) found.blank.startDate = "required";
+  if (once && blank(draft.dateToProcess)) found.errors.dateToProcess = "required";
+  if (!once && blank(draft.startDate)) found.errors.startDate = "required";
+  // A day that is not a number goes left out, which the server refuses for a schedule.
   const day = once ? undefined : wholeNumber(draft.dayToProcess);
-  if (!once && day === undefined) found.blank.dayToProcess = "required";
-  if (day !== undefined && Number.isNaN(day)) found.unsendable.dayToProcess = "day_to_process_out_of_range";
+  if (!once && day === undefined) found.errors.dayToProcess = "required";
+  if (day !== undefined && Number.isNaN(day)) found.errors.dayToProcess = "day_to_process_out_of_range";
   const method = draft.mandateChoice === "new" ? draft.mandate.method : context.existingMethod;
   const input: PaymentInput = {
     customerId: draft.customerId,
-    mandate: mandate ?? { t: "Existing", mandateId: "" },
+    mandate,
     kind: draft.kind,
-    amountCents: amountCents ?? 0,
+    amountCents,
     dateToProcess: once ? draft.dateToProcess || undefined : undefined,
     transactionReference: once ? draft.transactionReference.trim() : "",
     startDate: once ? undefined : draft.startDate || undefined,
     endDate: once ? undefined : draft.endDate || undefined,
     interval: once ? undefined : draft.interval,
     dayToProcess: day !== undefined && !Number.isNaN(day) ? day : undefined,
-    firstCollectionCents: once ? undefined : cents(draft.firstCollection, "firstCollectionCents", found),
+    firstCollectionCents: once ? undefined : cents(draft.firstCollection, "firstCollectionCents", false, found),
     // Only an EFT debit order may wait for the merchant to start it.
     startRunning: method === "eft_debit_order" ? draft.startRunning : true,
   };
-  const errors: FormErrors = { ...found.blank, ...found.unsendable };
-  if (Object.keys(found.unsendable).length > 0 || !mandate) return { input: null, errors };
+  if (found.heldBack) return { input: null, errors: found.errors };
   // Keys with no value stay off the wire.
   for (const key of Object.keys(input) as (keyof PaymentInput)[]) if (input[key] === undefined) delete input[key];
-  if (input.mandate.t === "New") {
+  if (input.mandate?.t === "New") {
     const nested = input.mandate.input;
     for (const key of Object.keys(nested) as (keyof MandateInput)[]) if (nested[key] === undefined) delete nested[key];
   }
-  return { input, errors };
+  return { input, errors: found.errors };
 }

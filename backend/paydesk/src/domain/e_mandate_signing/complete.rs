@@ -173,11 +173,11 @@ pub async fn make_mandate(
     };
     let input = PaymentInput {
         customer_id,
-        mandate: MandateChoice::New {
+        mandate: Some(MandateChoice::New {
             input: Box::new(mandate),
-        },
+        }),
         kind: PaymentKind::Recurring,
-        amount_cents: signing.amount_cents,
+        amount_cents: Some(signing.amount_cents),
         date_to_process: None,
         transaction_reference: String::new(),
         start_date: Some(signing.start_date.clone()),

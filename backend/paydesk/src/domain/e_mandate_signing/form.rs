@@ -164,14 +164,14 @@ pub fn check_bank(a: &Answers, problems: &mut Problems) -> Option<BankAccountInp
         a.branch_code.clone()
     };
     let input = BankAccountInput {
-        bank,
+        bank: Some(bank),
         branch_code,
         account_type,
         holder_name: a.name.clone(),
         account_number: a.account_number.clone(),
     };
     match validate_bank_account(&input) {
-        Ok(clean) => Some(clean),
+        Ok(clean) => Some(clean.input()),
         Err(AppError::Invalid(fields)) => {
             for f in fields {
                 let field = match f.field.as_str() {

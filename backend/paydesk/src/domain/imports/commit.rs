@@ -7,9 +7,7 @@ use std::collections::HashMap as StdHashMap;
 use std::sync::Arc;
 
 use foldhash::{HashMap, HashMapExt};
-use protocol::{
-    BankAccountInput, CustomerInput, ErrorCode, ImportIssue, Mode, PaymentKind, PaymentMethod,
-};
+use protocol::{CustomerInput, ErrorCode, ImportIssue, Mode, PaymentKind, PaymentMethod};
 use sqlx::AnyConnection;
 
 use super::duplicates::{self, PaymentKey, Repeats};
@@ -19,6 +17,7 @@ use super::template::Column;
 use crate::error::AppResult;
 use crate::ids::new_id;
 use crate::store::Tx;
+use crate::store::bank_accounts::CheckedAccount;
 use crate::store::bulk::ReadyInsert;
 use crate::store::import_batches::{self as store, KnownAccount, KnownCustomer};
 use crate::store::import_duplicates::payment_keys_of_customers;
@@ -148,7 +147,7 @@ struct BatchAccount<'b> {
     id: String,
     bank: &'static str,
     /// The batch's last row naming it.
-    latest: &'b BankAccountInput,
+    latest: &'b CheckedAccount,
 }
 
 /// Looks up what `memory` does not know yet of the batch's customers and of
@@ -350,7 +349,7 @@ pub fn plan_batch(
         };
         customer.accounts[*account_at].latest = input;
     }
-    let changed: Vec<(&str, &str, &BankAccountInput)> = customers
+    let changed: Vec<(&str, &str, &CheckedAccount)> = customers
         .iter()
         .flat_map(|c| c.accounts.iter().map(move |a| (c, a)))
         .filter(|(c, a)| {
@@ -378,7 +377,7 @@ pub fn plan_batch(
                 customer_id: &customer.id,
                 bank_account_id: &customer.accounts[*account_at].id,
                 input: &p.row.mandate,
-                amount_cents: p.row.payment.amount_cents,
+                amount_cents: p.row.amount_cents,
                 status: p.mandate_status,
                 authentication_requests: u32::from(p.authentication_due.is_some()),
                 authentication_due: p.authentication_due.clone(),

@@ -46,6 +46,7 @@ pub fn prepare_row(plan: &RowPlan, row: ValidRow) -> PreparedRow {
         method: plan.method,
         allow_date_adjustment: row.mandate.allow_date_adjustment,
         mandate_status,
+        amount_cents: row.amount_cents,
         first: row.first,
         today: plan.today,
         now: now_ms(),

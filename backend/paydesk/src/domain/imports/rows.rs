@@ -20,6 +20,7 @@ use crate::domain::customers::validate_customer;
 use crate::domain::mandates::{self, Payer};
 use crate::domain::{payments, rules};
 use crate::error::AppError;
+use crate::store::bank_accounts::CheckedAccount;
 
 /// What every row of one file is checked against.
 pub struct RowRules {
@@ -35,8 +36,10 @@ pub struct RowRules {
 pub struct ValidRow {
     pub number: u32,
     pub customer: CustomerInput,
-    pub account: BankAccountInput,
+    pub account: CheckedAccount,
     pub mandate: MandateInput,
+    /// The payment's amount, as checked.
+    pub amount_cents: i64,
     pub payment: PaymentInput,
     pub first: Option<CollectionDate>,
 }
@@ -270,13 +273,13 @@ pub fn check_row(rules: &RowRules, row: &SheetRow) -> Checked {
 
     // The bank account.
     let account = BankAccountInput {
-        bank: required_choice(
+        bank: Some(required_choice(
             &mut issues,
             Column::BankName,
             cell(Column::BankName),
             &lookups::BANKS,
             protocol::BankId::Absa,
-        ),
+        )),
         branch_code: values::padded_digits(cell(Column::BranchCode), 6),
         account_type: required_choice(
             &mut issues,
@@ -291,8 +294,14 @@ pub fn check_row(rules: &RowRules, row: &SheetRow) -> Checked {
     let checked_account = validate_bank_account(&account);
     let account = checked_account
         .as_ref()
-        .map_or(account.clone(), Clone::clone);
-    issues.add_fields(&invalid_fields(checked_account), company_row);
+        .map_or(account, CheckedAccount::input);
+    let checked_account = match checked_account {
+        Ok(checked) => Some(checked),
+        Err(err) => {
+            issues.add_fields(&invalid_fields(Err::<(), _>(err)), company_row);
+            None
+        }
+    };
 
     // The payment's own cells.
     let amount = match values::cents(cell(Column::Amount)) {
@@ -400,7 +409,7 @@ pub fn check_row(rules: &RowRules, row: &SheetRow) -> Checked {
             id_number: &customer.id_number,
             cellphone: &customer.cellphone,
         },
-        amount,
+        Some(amount),
         recurring,
         &mut fields,
     );
@@ -408,11 +417,11 @@ pub fn check_row(rules: &RowRules, row: &SheetRow) -> Checked {
 
     let payment = PaymentInput {
         customer_id: String::new(),
-        mandate: MandateChoice::New {
+        mandate: Some(MandateChoice::New {
             input: Box::new(mandate.clone()),
-        },
+        }),
         kind: rules.kind,
-        amount_cents: amount,
+        amount_cents: Some(amount),
         date_to_process,
         transaction_reference: values::text(cell(Column::TransactionReference)),
         start_date,
@@ -430,16 +439,17 @@ pub fn check_row(rules: &RowRules, row: &SheetRow) -> Checked {
     let plan = payments::validate_payment(&payment, rules.today, &mut fields);
     issues.add_fields(&fields, company_row);
 
-    if issues.list.is_empty() {
-        Checked::Valid(Box::new(ValidRow {
+    match checked_account {
+        // An account with a mistake has it among the issues.
+        Some(account) if issues.list.is_empty() => Checked::Valid(Box::new(ValidRow {
             number: row.number,
             customer,
             account,
             mandate,
+            amount_cents: amount,
             payment,
             first: plan.first,
-        }))
-    } else {
-        Checked::Invalid(issues.list)
+        })),
+        _ => Checked::Invalid(issues.list),
     }
 }

@@ -12,12 +12,12 @@ pub mod rules;
 mod views;
 
 use protocol::{
-    BankAccountInput, Change, Command, ErrorCode, FieldError, PayoutKind, PayoutSchedule,
-    PayoutStatus, ReplyBody, WireError,
+    Change, Command, ErrorCode, FieldError, PayoutKind, PayoutSchedule, PayoutStatus, ReplyBody,
+    WireError,
 };
 
 use super::bank::{SimulatedBank, Verification};
-use super::banking::{account_number_ok, checked_bank_account};
+use super::banking::{accepted, account_number_ok, checked_bank_account};
 use super::calendar::iso_date;
 use super::ledger;
 use super::mail::compose_action;
@@ -25,7 +25,9 @@ use super::scope::stream_today;
 use super::{Effect, Scope, checked_id};
 use crate::error::{AppError, AppResult};
 use crate::ids::{new_id, now_ms};
-use crate::store::bank_accounts::{account_type_name, bank_name, find_bank_account};
+use crate::store::bank_accounts::{
+    CheckedAccount, account_type_name, bank_name, find_bank_account,
+};
 use crate::store::payouts::{self as store, PayoutRow, SettingsRow};
 use crate::store::{Db, Tx, clocks, mail, transactions, webhooks};
 use rules::{Debit, customer_debit, settlement_debit};
@@ -79,7 +81,7 @@ pub async fn run_payout_command(
                 }
                 None => return Err(AppError::field("confirmation", ErrorCode::WrongPassword)),
             }
-            set_settlement_account(tx, scope, &clean).await
+            set_settlement_account(tx, scope, &accepted(clean, fields)?).await
         }
         Command::SetPayoutSchedule { schedule } => set_schedule(tx, scope, schedule).await,
         Command::RequestPayout { amount_cents } => request_payout(tx, scope, *amount_cents).await,
@@ -147,7 +149,7 @@ fn bank_refusal(account_number: &str) -> Option<ErrorCode> {
 async fn set_settlement_account(
     tx: &mut Tx,
     scope: &Scope,
-    clean: &BankAccountInput,
+    clean: &CheckedAccount,
 ) -> AppResult<Effect> {
     let now = now_ms();
     let stream_now = stream_now_ms(&mut **tx, scope).await?;
