@@ -1,4 +1,4 @@
-import type { Download, Page } from "playwright-core";
+import type { Download, Locator, Page } from "playwright-core";
 
 /** The Live/Test switch in the header, the test strip and its clock. */
 export class TestMode {
@@ -82,6 +82,11 @@ export class TransactionsList {
 
   statuses() {
     return this.page.locator('[data-testid="transaction-row"] [data-testid="transaction-status"]');
+  }
+
+  /** The reference the debit went to the bank with, as its row shows it. */
+  async referenceOf(row: Locator): Promise<string> {
+    return (await row.getByTestId("transaction-reference").textContent()) ?? "";
   }
 
   async exportCsv(): Promise<Download> {

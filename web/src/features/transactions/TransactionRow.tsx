@@ -21,7 +21,7 @@ export function TransactionRow({ id }: { id: string }) {
         <span className="cell-sub">•••• {transaction.accountLastDigits}</span>
       </td>
       <td className="cell-mono hide-sm">
-        {transaction.reference}
+        <span data-testid="transaction-reference">{transaction.reference}</span>
         {transaction.attempt > 1 ? <span className="cell-sub">{t("transactions.attempt", { attempt: transaction.attempt })}</span> : null}
       </td>
       <td className="cell-muted hide-md">{t(`collections.method.${transaction.method}`)}</td>
