@@ -8,11 +8,12 @@ use paydesk::domain::imports::cli;
 use paydesk::store::Db;
 use protocol::{ImportTemplate, PaymentKind};
 
-/// mimalloc, not glibc's allocator: in a profile at 800 commands/s glibc's
-/// `malloc` and `free` were half of the group-commit writer's time, the one
-/// thread every write takes its turn on (`loadtest/figures/
-/// 04-sync-beside-the-writer.md`). Built without its requests for huge
-/// pages (`no_thp`), which cost 8 KiB more per idle socket.
+/// mimalloc, not glibc's allocator: glibc's `malloc` and `free` were the
+/// largest items of the group-commit writer's own code in a profile at 800
+/// commands/s, and with mimalloc the server took less CPU and idle sockets
+/// less memory (`loadtest/figures/04-sync-and-allocator.md`). Built
+/// without its requests for huge pages (`no_thp`), which cost 8 KiB more per
+/// idle socket.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
