@@ -189,7 +189,7 @@ describe("a customer's bank accounts, live across tabs", () => {
 });
 
 describe("a new bank account's mistakes, all at once", () => {
-  it("names every blank field in one press, makes nothing, and takes a field's error away once it is fixed", async () => {
+  it("names every blank field with the server's findings in one press, makes nothing, and takes a field's error away once it is fixed", async () => {
     const session = await openBrowser();
     try {
       const page = await session.newPage();
@@ -204,15 +204,16 @@ describe("a new bank account's mistakes, all at once", () => {
       await shell.waitUntilLive();
       const required = "This field is required.";
 
-      // Everything blank (the holder name starts as the customer's name): one press names it all.
+      // No bank, and a number only the server reads wrong: one press names it all, the blanks
+      // with the server's finding (the holder name starts as the customer's name).
       await accounts.openAdd();
-      await accounts.fill({ holderName: "" });
+      await accounts.fill({ holderName: "", accountNumber: "12a4" });
       await accounts.submit();
       await expect.poll(() => accounts.errors()).toEqual([
         ["bank-account-bank", required],
         ["bank-account-branchCode", required],
         ["bank-account-holderName", required],
-        ["bank-account-accountNumber", required],
+        ["bank-account-accountNumber", "An account number has only digits, at most 17."],
       ]);
       expect(await isFocused(accounts.field("bank"))).toBe(true);
 
@@ -229,8 +230,8 @@ describe("a new bank account's mistakes, all at once", () => {
       await accounts.closeDialog();
       await page.getByTestId("bank-accounts-empty").waitFor();
 
-      // With a bank the form goes to the server: an account the customer already has is told
-      // with the blank holder name, in the same answer, and goes once the number is changed.
+      // An account the customer already has is told with the blank holder name, in the same
+      // answer, and goes once the number is changed.
       await accounts.add({ bank: "capitec", accountNumber: "1234567890" });
       await accounts.row("•••• 7890").waitFor();
       await accounts.openAdd();

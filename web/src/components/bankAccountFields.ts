@@ -51,14 +51,12 @@ export function blankBankAccountFields(draft: BankAccountDraft): BankAccountFiel
 }
 
 /**
- * The input to send, and every required field left blank, at once. An account with a bank
- * goes even with blanks: the server's answer adds, in the same round, what only it can tell.
- * The customer's and the settlement account's dialogs use it: they still wait for a bank.
+ * The input to send, and every required field left blank, at once. The account goes even with
+ * blanks and no bank: the server's answer adds, in the same round, what only it can tell, so
+ * the customer's and the settlement account's dialogs name every mistake at one press.
  */
 export function bankAccountFormFrom(draft: BankAccountDraft): { input: BankAccountInput | null; errors: BankAccountErrors } {
   const errors: BankAccountErrors = {};
   for (const field of blankBankAccountFields(draft)) errors[field] = "required";
-  const input = bankAccountInputFrom(draft);
-  if (!input?.bank) errors.bank = "required";
-  return { input: input?.bank ? input : null, errors };
+  return { input: bankAccountInputFrom(draft), errors };
 }

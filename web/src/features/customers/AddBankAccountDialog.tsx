@@ -61,7 +61,7 @@ function BankAccountForm({ customer, onDone }: { customer: Customer; onDone: () 
     add.clearError();
     errors.found({});
     const built = bankAccountFormFrom(draft);
-    // An account with a bank goes even with blanks: the server's answer and the form's own
+    // The account goes even with blanks and no bank: the server's answer and the form's own
     // findings show together, in one go.
     const reply = built.input ? await add.run({ t: "AddBankAccount", customerId: customer.id, input: built.input }) : null;
     if (reply) {

@@ -49,7 +49,7 @@ export function SettlementAccountDialog({ onClose }: { onClose: () => void }) {
     save.clearError();
     errors.found({});
     const built = settlementFormFrom(draft, confirmation);
-    // An account with a bank goes even with blanks: the server's answer (the bank's word on the
+    // The account goes even with blanks and no bank: the server's answer (the bank's word on the
     // number among it) and the form's own findings show together, in one go.
     const reply = built.input ? await save.run({ t: "SetSettlementAccount", input: built.input, confirmation }) : null;
     if (reply) {

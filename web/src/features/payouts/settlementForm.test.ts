@@ -5,7 +5,7 @@ import { settlementFormFrom } from "./settlementForm";
 describe("settlement account form", () => {
   it("names every blank field and the missing password of an empty form at once", () => {
     expect(settlementFormFrom(emptyBankAccountDraft(), "")).toEqual({
-      input: null,
+      input: { branchCode: "", accountType: "current", holderName: "", accountNumber: "" },
       errors: { bank: "required", branchCode: "required", holderName: "required", accountNumber: "required", confirmation: "required" },
     });
   });
