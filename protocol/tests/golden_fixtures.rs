@@ -81,6 +81,46 @@ fn client_frames() -> Vec<(&'static str, ClientFrame)> {
                 },
             },
         ),
+        (
+            "client_command_add_bank_account_no_bank",
+            ClientFrame::Command {
+                id: "cmd_5".into(),
+                // Sent before a bank is chosen: the key is left out.
+                command: Command::AddBankAccount {
+                    customer_id: "cus_1".into(),
+                    input: BankAccountInput {
+                        bank: None,
+                        branch_code: String::new(),
+                        account_type: AccountType::Current,
+                        holder_name: "Thandi Nkosi".into(),
+                        account_number: "12a4".into(),
+                    },
+                },
+            },
+        ),
+        (
+            "client_command_create_payment_unfinished",
+            ClientFrame::Command {
+                id: "cmd_6".into(),
+                // No mandate and no amount chosen yet: both keys left out.
+                command: Command::CreatePayment {
+                    input: Box::new(PaymentInput {
+                        customer_id: "cus_1".into(),
+                        mandate: None,
+                        kind: PaymentKind::Once,
+                        amount_cents: None,
+                        date_to_process: Some("2026-03-02".into()),
+                        transaction_reference: "INV-1".into(),
+                        start_date: None,
+                        end_date: None,
+                        interval: None,
+                        day_to_process: None,
+                        first_collection_cents: None,
+                        start_running: true,
+                    }),
+                },
+            },
+        ),
         ("client_ping", ClientFrame::Ping {}),
     ]
 }
