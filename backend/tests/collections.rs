@@ -9,7 +9,9 @@ use crate::common;
 
 use std::time::Duration;
 
-use collection_support::{customer, eft_mandate, monthly, new_mandate, once_under, transactions};
+use collection_support::{
+    customer, eft_mandate, monthly, named, new_mandate, nothing_written, once_under, transactions,
+};
 use common::{Database, Socket, TestApp, committed_id, error_of};
 use protocol::*;
 
@@ -448,11 +450,7 @@ async fn bad_payments_are_refused_with_every_field_named(db: Database) {
         )
         .await,
     );
-    let fields: Vec<_> = error
-        .fields
-        .iter()
-        .map(|f| (f.field.as_str(), f.code))
-        .collect();
+    let fields = named(&error);
     for expected in [
         ("startDate", ErrorCode::DateInPast),
         ("mandate.clientType", ErrorCode::DebicheckIndividualsOnly),
@@ -467,35 +465,8 @@ async fn bad_payments_are_refused_with_every_field_named(db: Database) {
             "{expected:?} missing from {fields:?}"
         );
     }
-    // Nothing was written: no mandate, no bank account.
-    match tab
-        .query(
-            "m",
-            Query::ListMandates {
-                filter: MandateFilter::default(),
-                sort: SortOrder::Newest,
-                cursor: None,
-                limit: None,
-            },
-        )
-        .await
-    {
-        ServerFrame::Reply {
-            ok: Some(ReplyBody::MandatePage { items, .. }),
-            ..
-        } => assert!(items.is_empty()),
-        other => panic!("{other:?}"),
-    }
-}
-
-/// A once-off EFT debit order of R250 on 3 March under `mandate`, with no
-/// transaction reference.
-fn named(error: &WireError) -> Vec<(&str, ErrorCode)> {
-    error
-        .fields
-        .iter()
-        .map(|f| (f.field.as_str(), f.code))
-        .collect()
+    // Nothing was written: no mandate, no bank account, no payment.
+    nothing_written(&mut tab, &customer_id).await;
 }
 
 async fn a_payments_mistakes_are_told_together_with_its_mandates(db: Database) {

@@ -7,17 +7,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::api_support::{Api, grants, make_token};
-use crate::collection_support::{customer, eft_mandate, once_under};
+use crate::collection_support::{customer, eft_mandate, named, nothing_written, once_under};
 use crate::common::{Database, Socket, TestApp, error_of};
 use protocol::*;
-
-fn named(error: &WireError) -> Vec<(&str, ErrorCode)> {
-    error
-        .fields
-        .iter()
-        .map(|f| (f.field.as_str(), f.code))
-        .collect()
-}
 
 /// An EFT debit order on a new account at no bank yet, with no amount, due
 /// before the pinned business date (2 March 2026).
@@ -48,62 +40,6 @@ async fn create(socket: &mut Socket, input: PaymentInput) -> WireError {
             )
             .await,
     )
-}
-
-/// The customer has no bank account and the merchant no mandate or payment.
-async fn nothing_written(socket: &mut Socket, customer_id: &str) {
-    let accounts = socket
-        .query(
-            "a",
-            Query::ListBankAccounts {
-                customer_id: customer_id.into(),
-            },
-        )
-        .await;
-    match accounts {
-        ServerFrame::Reply {
-            ok: Some(ReplyBody::BankAccounts { accounts }),
-            ..
-        } => assert!(accounts.is_empty(), "{accounts:?}"),
-        other => panic!("{other:?}"),
-    }
-    let mandates = socket
-        .query(
-            "m",
-            Query::ListMandates {
-                filter: MandateFilter::default(),
-                sort: SortOrder::Newest,
-                cursor: None,
-                limit: None,
-            },
-        )
-        .await;
-    match mandates {
-        ServerFrame::Reply {
-            ok: Some(ReplyBody::MandatePage { items, .. }),
-            ..
-        } => assert!(items.is_empty(), "{items:?}"),
-        other => panic!("{other:?}"),
-    }
-    let payments = socket
-        .query(
-            "p",
-            Query::ListPayments {
-                kind: PaymentKind::Once,
-                filter: PaymentFilter::default(),
-                sort: SortOrder::Newest,
-                cursor: None,
-                limit: None,
-            },
-        )
-        .await;
-    match payments {
-        ServerFrame::Reply {
-            ok: Some(ReplyBody::PaymentPage { items, .. }),
-            ..
-        } => assert!(items.is_empty(), "{items:?}"),
-        other => panic!("{other:?}"),
-    }
 }
 
 async fn no_bank_and_no_amount_are_told_with_what_only_the_server_finds(db: Database) {

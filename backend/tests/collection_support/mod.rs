@@ -155,3 +155,68 @@ pub async fn transactions(socket: &mut Socket, filter: TransactionFilter) -> Vec
         other => panic!("{other:?}"),
     }
 }
+
+/// The fields an error names, with their codes, in order.
+pub fn named(error: &WireError) -> Vec<(&str, ErrorCode)> {
+    error
+        .fields
+        .iter()
+        .map(|f| (f.field.as_str(), f.code))
+        .collect()
+}
+
+/// The customer has no bank account and the merchant no mandate or payment.
+pub async fn nothing_written(socket: &mut Socket, customer_id: &str) {
+    let accounts = socket
+        .query(
+            "a",
+            Query::ListBankAccounts {
+                customer_id: customer_id.into(),
+            },
+        )
+        .await;
+    match accounts {
+        ServerFrame::Reply {
+            ok: Some(ReplyBody::BankAccounts { accounts }),
+            ..
+        } => assert!(accounts.is_empty(), "{accounts:?}"),
+        other => panic!("{other:?}"),
+    }
+    let mandates = socket
+        .query(
+            "m",
+            Query::ListMandates {
+                filter: MandateFilter::default(),
+                sort: SortOrder::Newest,
+                cursor: None,
+                limit: None,
+            },
+        )
+        .await;
+    match mandates {
+        ServerFrame::Reply {
+            ok: Some(ReplyBody::MandatePage { items, .. }),
+            ..
+        } => assert!(items.is_empty(), "{items:?}"),
+        other => panic!("{other:?}"),
+    }
+    let payments = socket
+        .query(
+            "p",
+            Query::ListPayments {
+                kind: PaymentKind::Once,
+                filter: PaymentFilter::default(),
+                sort: SortOrder::Newest,
+                cursor: None,
+                limit: None,
+            },
+        )
+        .await;
+    match payments {
+        ServerFrame::Reply {
+            ok: Some(ReplyBody::PaymentPage { items, .. }),
+            ..
+        } => assert!(items.is_empty(), "{items:?}"),
+        other => panic!("{other:?}"),
+    }
+}

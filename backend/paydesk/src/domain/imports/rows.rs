@@ -291,15 +291,13 @@ pub fn check_row(rules: &RowRules, row: &SheetRow) -> Checked {
         holder_name: values::text(cell(Column::HolderName)),
         account_number: values::text(cell(Column::AccountNumber)),
     };
-    let checked_account = validate_bank_account(&account);
-    let account = checked_account
-        .as_ref()
-        .map_or(account, CheckedAccount::input);
-    let checked_account = match checked_account {
-        Ok(checked) => Some(checked),
+    // Cleaned once it passed its checks; as the row gave it otherwise, its
+    // mistakes among the issues.
+    let (account, checked_account) = match validate_bank_account(&account) {
+        Ok(checked) => (checked.input(), Some(checked)),
         Err(err) => {
             issues.add_fields(&invalid_fields(Err::<(), _>(err)), company_row);
-            None
+            (account, None)
         }
     };
 
