@@ -11,7 +11,7 @@ use crate::api_support;
 use crate::collection_support::{eft_mandate, once_under};
 use crate::common;
 
-use api_support::{Api, grants, make_token};
+use api_support::{Api, grants, make_token, shop_token};
 use common::{Database, TestApp};
 use futures_util::future::join_all;
 use protocol::*;
@@ -207,12 +207,7 @@ async fn fifty_concurrent_requests_with_one_key_make_one_payment(db: Database) {
     let app = start(db, 600).await;
     let owner = app.merchant(OWNER).await;
     let mut socket = owner.open(Mode::Test).await;
-    let writes = grants(&[
-        (Section::Customers, Access::Write),
-        (Section::Payments, Access::Write),
-        (Section::Mandates, Access::Read),
-    ]);
-    let (_, secret) = make_token(&mut socket, "shop", Mode::Test, writes).await;
+    let secret = shop_token(&mut socket).await;
     let api = Api::new(&app, &secret);
     let customer = api
         .post(

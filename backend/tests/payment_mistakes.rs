@@ -6,7 +6,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use crate::api_support::{Api, grants, make_token};
+use crate::api_support::{Api, shop_token};
 use crate::collection_support::{customer, eft_mandate, named, nothing_written, once_under};
 use crate::common::{Database, Socket, TestApp, error_of};
 use protocol::*;
@@ -86,12 +86,7 @@ async fn the_api_names_each_missing_field_in_the_language_asked_for(db: Database
     let owner = app.merchant("owner@karoo.test").await;
     let mut socket = owner.open(Mode::Test).await;
     let customer_id = customer(&mut socket).await;
-    let writes = grants(&[
-        (Section::Customers, Access::Write),
-        (Section::Payments, Access::Write),
-        (Section::Mandates, Access::Read),
-    ]);
-    let (_, secret) = make_token(&mut socket, "shop", Mode::Test, writes).await;
+    let secret = shop_token(&mut socket).await;
     let api = Api::new(&app, &secret);
     let mut body = serde_json::to_value(unfinished(&customer_id, "4000000001")).unwrap();
     // The JSON leaves the missing fields out, as a form does.

@@ -47,6 +47,17 @@ pub async fn make_token(
     (token, secret.expect("a new token's secret"))
 }
 
+/// A test-mode token for a shop's server, which makes customers and
+/// payments and reads mandates: its secret.
+pub async fn shop_token(socket: &mut Socket) -> String {
+    let writes = grants(&[
+        (Section::Customers, Access::Write),
+        (Section::Payments, Access::Write),
+        (Section::Mandates, Access::Read),
+    ]);
+    make_token(socket, "shop", Mode::Test, writes).await.1
+}
+
 pub fn code_of(frame: ServerFrame) -> protocol::ErrorCode {
     error_of(frame).code
 }

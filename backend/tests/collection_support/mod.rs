@@ -165,7 +165,8 @@ pub fn named(error: &WireError) -> Vec<(&str, ErrorCode)> {
         .collect()
 }
 
-/// The customer has no bank account and the merchant no mandate or payment.
+/// The customer has no bank account and the merchant no mandate, once-off
+/// payment or schedule.
 pub async fn nothing_written(socket: &mut Socket, customer_id: &str) {
     let accounts = socket
         .query(
@@ -200,23 +201,26 @@ pub async fn nothing_written(socket: &mut Socket, customer_id: &str) {
         } => assert!(items.is_empty(), "{items:?}"),
         other => panic!("{other:?}"),
     }
-    let payments = socket
-        .query(
-            "p",
-            Query::ListPayments {
-                kind: PaymentKind::Once,
-                filter: PaymentFilter::default(),
-                sort: SortOrder::Newest,
-                cursor: None,
-                limit: None,
-            },
-        )
-        .await;
-    match payments {
-        ServerFrame::Reply {
-            ok: Some(ReplyBody::PaymentPage { items, .. }),
-            ..
-        } => assert!(items.is_empty(), "{items:?}"),
-        other => panic!("{other:?}"),
+    // Neither kind: a form may have made a schedule as well as a once-off payment.
+    for kind in [PaymentKind::Once, PaymentKind::Recurring] {
+        let payments = socket
+            .query(
+                &format!("p-{kind:?}"),
+                Query::ListPayments {
+                    kind,
+                    filter: PaymentFilter::default(),
+                    sort: SortOrder::Newest,
+                    cursor: None,
+                    limit: None,
+                },
+            )
+            .await;
+        match payments {
+            ServerFrame::Reply {
+                ok: Some(ReplyBody::PaymentPage { items, .. }),
+                ..
+            } => assert!(items.is_empty(), "{kind:?}: {items:?}"),
+            other => panic!("{other:?}"),
+        }
     }
 }

@@ -296,7 +296,9 @@ pub fn check_row(rules: &RowRules, row: &SheetRow) -> Checked {
     let (account, checked_account) = match validate_bank_account(&account) {
         Ok(checked) => (checked.input(), Some(checked)),
         Err(err) => {
-            issues.add_fields(&invalid_fields(Err::<(), _>(err)), company_row);
+            if let AppError::Invalid(fields) = err {
+                issues.add_fields(&fields, company_row);
+            }
             (account, None)
         }
     };
