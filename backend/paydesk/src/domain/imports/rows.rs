@@ -14,7 +14,7 @@ use super::cells::{Cell, SheetRow};
 use super::lookups;
 use super::template::{Column, ColumnMap};
 use super::values;
-use crate::domain::banking::validate_bank_account;
+use crate::domain::banking::{accepted, checked_bank_account};
 use crate::domain::calendar::CollectionDate;
 use crate::domain::customers::validate_customer;
 use crate::domain::mandates::{self, Payer};
@@ -293,15 +293,12 @@ pub fn check_row(rules: &RowRules, row: &SheetRow) -> Checked {
     };
     // Cleaned once it passed its checks; as the row gave it otherwise, its
     // mistakes among the issues.
-    let (account, checked_account) = match validate_bank_account(&account) {
-        Ok(checked) => (checked.input(), Some(checked)),
-        Err(err) => {
-            if let AppError::Invalid(fields) = err {
-                issues.add_fields(&fields, company_row);
-            }
-            (account, None)
-        }
-    };
+    let (clean, mistakes) = checked_bank_account(&account);
+    issues.add_fields(&mistakes, company_row);
+    let checked_account = accepted(clean, mistakes).ok();
+    let account = checked_account
+        .as_ref()
+        .map_or(account, |checked| checked.input());
 
     // The payment's own cells.
     let amount = match values::cents(cell(Column::Amount)) {
