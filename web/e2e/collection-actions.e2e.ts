@@ -247,9 +247,11 @@ describe("collections actions: mandates and payments, in test mode", () => {
     const customerId = await createRecord(seeder, "test", { t: "CreateCustomer", input: customerInput("Ayanda Khumalo", "ayanda@example.co.za") });
     const clock = new TestMode(seeder);
     const now = await clock.today();
+    // Two days out, not today: on a business day the scheduler presents a debit
+    // dated today at once, and her page would not start without debits.
     await createRecord(seeder, "test", {
       t: "CreatePayment",
-      input: eftDebitOrder({ customerId, accountNumber: "4000000001", amountCents: 42_000, date: now, kind: "once", reference: "AK-ONCE" }),
+      input: eftDebitOrder({ customerId, accountNumber: "4000000001", amountCents: 42_000, date: addDays(now, 2), kind: "once", reference: "AK-ONCE" }),
     });
     // Someone else's payment stays off Ayanda's page.
     await seedPayment("Naledi Mokoena", "once", "4000000001", now, "NM-ONCE");
