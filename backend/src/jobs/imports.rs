@@ -35,6 +35,7 @@ use paydesk::domain::imports::rows::{ValidRow, method_of};
 use paydesk::domain::imports::{check_file, check_kept_rows};
 use paydesk::error::{AppError, AppResult};
 use paydesk::ids::now_ms;
+use paydesk::store::conn::Conn;
 use paydesk::store::imports::{self as store, BatchCounts, Pending, PendingRows};
 use paydesk::store::stream::{self, Actor, Cause, StreamKey, Work};
 use paydesk::store::{Backend, Db, Tx};
@@ -318,7 +319,9 @@ async fn plan_ahead(
     let Some(batch) = batches.recv().await else {
         return Ok(None);
     };
-    look_up(&mut *db.pool.acquire().await?, &target, memory, &batch).await?;
+    let mut conn = Conn::from_pool(db.pool.acquire().await?);
+    look_up(&mut conn, &target, memory, &batch).await?;
+    drop(conn);
     // On a thread of its own, so that the task writing the batch before
     // keeps handing the database its statements meanwhile.
     let (mut known, on_sqlite) = (std::mem::take(memory), db.backend == Backend::Sqlite);

@@ -24,6 +24,7 @@ use paydesk::domain::{Scope, payment_methods};
 use paydesk::error::{AppError, AppResult};
 use paydesk::ids::{new_id, now_ms};
 use paydesk::store::Tx;
+use paydesk::store::conn::Conn;
 use paydesk::store::stream::{self, Cause, StreamKey, Work};
 use paydesk::store::{accounts, imports as store};
 
@@ -230,12 +231,12 @@ impl Uploads {
         let row_keys = std::mem::take(&mut found.row_keys);
         // Repeats are looked up now, so the preview shows them; the commit
         // looks again, batch by batch, and the confirm for the file.
-        let mut conn = state.db.pool.acquire().await?;
+        let mut conn = Conn::from_pool(state.db.pool.acquire().await?);
         let stream = (scope.merchant_id.as_str(), scope.mode);
         let duplicates = find_in_upload(&mut conn, stream, (template, kind), &row_keys).await?;
         drop(row_keys);
         let duplicate_of =
-            store::latest_of_file(&mut *conn, &scope.merchant_id, scope.mode, &file_sha256).await?;
+            store::latest_of_file(&mut conn, &scope.merchant_id, scope.mode, &file_sha256).await?;
         drop(conn);
         lock(&upload).checked = Some(Arc::new(Checked {
             found,

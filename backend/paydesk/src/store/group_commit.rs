@@ -12,7 +12,10 @@
 //! endpoints) runs in its opening: one read fewer on the read pool.
 //!
 //! The writer is a task on a thread of its own, holding the group's
-//! transaction. It lends the transaction to one write at a time, in arrival
+//! transaction on a SQLite connection of its own (`raw_sqlite.rs`), whose
+//! statements run on the thread that asks for them: no hop to a
+//! connection's thread and back for each (a database in memory, which only
+//! the pool's connections share, keeps a pool connection and its hops). It lends the transaction to one write at a time, in arrival
 //! order: the write's own task runs its work on it (the work borrows from its
 //! caller, so it cannot be sent to another task) and hands it back. Every
 //! write of a group is answered only after the group's `COMMIT`, so an answer
@@ -336,10 +339,10 @@ async fn run_group(
         let Some(mut current) = end.tx.take() else {
             break;
         };
-        // Every statement of the group is a hop to the connection's thread,
-        // and the group's writes run one after another: one round trip runs
-        // the last write's rows, releases its savepoint, opens this one's
-        // and takes its stream's next `seq`.
+        // On a pool connection every statement of the group is a hop to the
+        // connection's thread, and the group's writes run one after another:
+        // one round trip runs the last write's rows, releases its savepoint,
+        // opens this one's and takes its stream's next `seq`.
         let rows = end.rows.take();
         let taken = match first_open.take() {
             Some(opened) => opened,

@@ -6,7 +6,9 @@
 use std::collections::HashMap;
 
 use protocol::{CustomerInput, IdType, Mode};
-use sqlx::{AnyConnection, AssertSqlSafe};
+use sqlx::AssertSqlSafe;
+
+use super::conn::Conn;
 
 use super::bank_accounts::CheckedAccount;
 use super::bulk::{BulkInsert, ReadyInsert, Value};
@@ -22,12 +24,7 @@ use crate::error::{AppError, AppResult};
 /// once, with no statement of hundreds of `$N` (SQLite looks each name up
 /// in a list); and a thousand rows come back as one value, not a thousand
 /// rows each handed across from the driver's thread.
-pub(super) fn lookup_sql(
-    conn: &AnyConnection,
-    columns: &str,
-    from: &str,
-    key_column: &str,
-) -> String {
+pub(super) fn lookup_sql(conn: &Conn, columns: &str, from: &str, key_column: &str) -> String {
     if conn.backend_name() == "PostgreSQL" {
         format!(
             "SELECT COALESCE(json_agg(json_build_array({columns})), '[]')::text FROM {from} \
@@ -43,7 +40,7 @@ pub(super) fn lookup_sql(
 
 /// Runs a `lookup_sql` statement; `more` are bound after the keys, from `$4` on.
 pub(super) async fn lookup<T: serde::de::DeserializeOwned>(
-    conn: &mut AnyConnection,
+    conn: &mut Conn,
     sql: String,
     (merchant_id, mode): (&str, Mode),
     keys: &[&str],
@@ -107,7 +104,7 @@ fn customer_details(c: &CustomerInput) -> [&str; 9] {
 
 /// The merchant's customers with these references.
 pub async fn customers_by_reference(
-    conn: &mut AnyConnection,
+    conn: &mut Conn,
     merchant_id: &str,
     mode: Mode,
     references: &[&str],
@@ -247,7 +244,7 @@ impl KnownAccount {
 
 /// The live bank accounts of these customers, each beside its customer's id.
 pub async fn bank_accounts_of(
-    conn: &mut AnyConnection,
+    conn: &mut Conn,
     merchant_id: &str,
     mode: Mode,
     customer_ids: &[&str],

@@ -3,8 +3,8 @@
 //! customer reference for a whole upload's preview. Both are one statement
 //! per set of keys (`import_batches::lookup_sql`), never one per row.
 
+use super::conn::Conn;
 use protocol::{Mode, PaymentKind, PaymentMethod};
-use sqlx::AnyConnection;
 
 use super::import_batches::{lookup, lookup_sql};
 use super::sql::wire_name;
@@ -40,7 +40,7 @@ fn payments_from(kind: PaymentKind, extra_join: &str) -> (String, &'static str) 
 }
 
 async fn keys(
-    conn: &mut AnyConnection,
+    conn: &mut Conn,
     sql: String,
     (merchant_id, mode): (&str, Mode),
     (kind, method): (PaymentKind, PaymentMethod),
@@ -74,7 +74,7 @@ async fn keys(
 
 /// The payments of these customers (by id), each keyed by its customer's id.
 pub async fn payment_keys_of_customers(
-    conn: &mut AnyConnection,
+    conn: &mut Conn,
     stream: (&str, Mode),
     of: (PaymentKind, PaymentMethod),
     customer_ids: &[&str],
@@ -95,7 +95,7 @@ pub async fn payment_keys_of_customers(
 /// The payments of the customers with these references, each keyed by its
 /// customer's reference.
 pub async fn payment_keys_by_reference(
-    conn: &mut AnyConnection,
+    conn: &mut Conn,
     stream: (&str, Mode),
     of: (PaymentKind, PaymentMethod),
     references: &[&str],

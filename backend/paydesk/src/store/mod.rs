@@ -10,6 +10,7 @@ pub mod bulk;
 pub mod business;
 pub mod cards;
 pub mod clocks;
+pub mod conn;
 pub mod customers;
 pub mod e_mandate_signings;
 pub mod e_mandates;
@@ -32,6 +33,7 @@ pub mod pay_pages;
 pub mod payment_methods;
 pub mod payments;
 pub mod payouts;
+mod raw_sqlite;
 mod readiness;
 pub mod retention;
 pub mod roles;
@@ -135,6 +137,11 @@ pub(crate) struct SqliteTurn {
     queue: Arc<tokio::sync::Mutex<()>>,
     /// How long a writer waits for its turn before it is answered `busy`.
     write_wait: Duration,
+    /// The database file, which the group-commit writer opens a connection
+    /// of its own to (`raw_sqlite.rs`); none in memory.
+    file: Option<std::path::PathBuf>,
+    /// As the pools' connections: whether commits copy the log into the file.
+    checkpoint_on_commit: bool,
 }
 
 impl SqliteTurn {
@@ -166,9 +173,14 @@ impl SqliteTurn {
         then: &sql::Sql,
     ) -> AppResult<(Tx, Vec<AnyRow>)> {
         let (deadline, turn) = self.take_turn().await?;
-        let mut conn = match held.take() {
-            Some(conn) => conn,
-            None => Held::acquire(&self.writer).await?,
+        let mut conn = match (held.take(), &self.file) {
+            (Some(conn), _) => conn,
+            (None, Some(file)) => Held::Raw(raw_sqlite::RawConn::open(
+                file,
+                SQLITE_BEGIN_TIMEOUT,
+                self.checkpoint_on_commit,
+            )?),
+            (None, None) => Held::acquire(&self.writer).await?,
         };
         loop {
             match conn.begin_immediate(then).await {
@@ -308,6 +320,8 @@ impl Db {
             writer: writer.clone(),
             queue,
             write_wait,
+            file: sqlite_file.clone(),
+            checkpoint_on_commit,
         });
         Ok(Db {
             pool,

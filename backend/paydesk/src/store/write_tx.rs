@@ -11,8 +11,10 @@ use std::ops::{Deref, DerefMut};
 use protocol::ErrorCode;
 use sqlx::any::AnyRow;
 use sqlx::pool::PoolConnection;
-use sqlx::{Any, AnyConnection, AnyPool, Executor};
+use sqlx::{Any, AnyPool, Execute, Executor};
 
+use super::conn::{Conn, Inner};
+use super::raw_sqlite::{RawConn, RawSqliteError};
 use super::sql::Sql;
 use tokio::sync::OwnedMutexGuard;
 
@@ -24,28 +26,24 @@ use crate::error::{AppError, AppResult};
 pub struct Tx {
     // Declared first, so it is dropped (and its rollback sent) before the
     // turn passes to the next writer.
-    inner: Inner,
+    inner: Conn,
     _turn: Option<OwnedMutexGuard<()>>,
     /// When it began, for the transaction time in the metrics: how long it
     /// holds its connection (a writer on SQLite, the file's one turn).
     began: std::time::Instant,
 }
 
-enum Inner {
-    /// A transaction of a pool: its connection goes back to the pool when
-    /// it ends.
-    Pooled(sqlx::Transaction<'static, sqlx::Any>),
-    /// A transaction on a connection its writer keeps from one transaction
-    /// to the next (`Held`). Dropped before it ended, the connection is
-    /// closed, which rolls the transaction back.
-    Held(PoolConnection<Any>),
-}
-
 /// A writer's own connection, kept between its transactions: SQLite's
 /// cache of the file's pages stays valid from one to the next (it is
 /// thrown away whenever another connection wrote), and no check of the
 /// connection on its way back to the pool costs a round trip.
-pub(super) struct Held(PoolConnection<Any>);
+pub(super) enum Held {
+    /// One of the writer pool's (a database in memory, which another
+    /// connection could not open).
+    Pooled(PoolConnection<Any>),
+    /// Its own connection to the file, called on the writer's thread.
+    Raw(RawConn),
+}
 
 impl Held {
     /// A connection of `pool`, closed rather than given back if it is
@@ -53,23 +51,51 @@ impl Held {
     pub(super) async fn acquire(pool: &AnyPool) -> Result<Held, sqlx::Error> {
         let mut conn = pool.acquire().await?;
         conn.close_on_drop();
-        Ok(Held(conn))
+        Ok(Held::Pooled(conn))
     }
 
     /// Takes SQLite's write lock up front, as `SqliteTurn::begin` does, and
     /// runs `then` in the same round trip. A lock held elsewhere fails the
     /// `BEGIN`, before anything else ran.
     pub(super) async fn begin_immediate(&mut self, then: &Sql) -> Result<Vec<AnyRow>, sqlx::Error> {
-        let mut begin = Sql::new("BEGIN IMMEDIATE");
-        begin.then(then.clone());
-        begin.query().fetch_all(&mut *self.0).await
+        match self {
+            Held::Pooled(conn) => {
+                let mut begin = Sql::new("BEGIN IMMEDIATE");
+                begin.then(then.clone());
+                begin.query().fetch_all(&mut **conn).await
+            }
+            // Apart: a `BEGIN` that failed must not run `then` outside a
+            // transaction.
+            Held::Raw(raw) => {
+                raw.execute("BEGIN IMMEDIATE")?;
+                let mut query = then.query();
+                let arguments = query.take_arguments().map_err(sqlx::Error::Encode)?;
+                let rows = raw.run(query.sql().as_str(), arguments);
+                let mut out = Vec::new();
+                for result in rows {
+                    match result {
+                        Ok(sqlx::Either::Right(row)) => out.push(row),
+                        Ok(sqlx::Either::Left(_)) => {}
+                        Err(err) => {
+                            let _ = raw.execute("ROLLBACK");
+                            return Err(err);
+                        }
+                    }
+                }
+                Ok(out)
+            }
+        }
     }
 
     /// The transaction `begin_immediate` began, holding the connection
     /// until `Tx::end_held` gives it back.
     pub(super) fn into_tx(self, turn: Option<OwnedMutexGuard<()>>) -> Tx {
+        let inner = match self {
+            Held::Pooled(conn) => Inner::Held(conn),
+            Held::Raw(raw) => Inner::Raw(raw),
+        };
         Tx {
-            inner: Inner::Held(self.0),
+            inner: Conn(inner),
             _turn: turn,
             began: std::time::Instant::now(),
         }
@@ -77,7 +103,9 @@ impl Held {
 
     /// Closes it, for a writer that stops.
     pub(super) async fn close(self) {
-        let _ = self.0.close().await;
+        if let Held::Pooled(conn) = self {
+            let _ = conn.close().await;
+        }
     }
 }
 
@@ -87,7 +115,7 @@ impl Tx {
         turn: Option<OwnedMutexGuard<()>>,
     ) -> Tx {
         Tx {
-            inner: Inner::Pooled(inner),
+            inner: Conn(Inner::Pooled(inner)),
             _turn: turn,
             began: std::time::Instant::now(),
         }
@@ -111,8 +139,9 @@ impl Tx {
             began,
         } = self;
         record_duration("commit", began);
-        match inner {
-            Inner::Held(conn) => Some(Held(conn)),
+        match inner.0 {
+            Inner::Held(conn) => Some(Held::Pooled(conn)),
+            Inner::Raw(raw) => Some(Held::Raw(raw)),
             // Given back to the pool as it is dropped.
             Inner::Pooled(_) => None,
         }
@@ -129,7 +158,7 @@ impl Tx {
             began,
         } = self;
         let outcome = if keep { "commit" } else { "rollback" };
-        let (ended, held) = match inner {
+        let (ended, held) = match inner.0 {
             Inner::Pooled(tx) => {
                 let ended = if keep {
                     tx.commit().await
@@ -141,7 +170,14 @@ impl Tx {
             Inner::Held(mut conn) => {
                 let statement = if keep { "COMMIT" } else { "ROLLBACK" };
                 match (&mut *conn).execute(statement).await {
-                    Ok(_) => (Ok(()), Some(Held(conn))),
+                    Ok(_) => (Ok(()), Some(Held::Pooled(conn))),
+                    Err(err) => (Err(err), None),
+                }
+            }
+            Inner::Raw(raw) => {
+                let statement = if keep { "COMMIT" } else { "ROLLBACK" };
+                match raw.execute(statement) {
+                    Ok(()) => (Ok(()), Some(Held::Raw(raw))),
                     Err(err) => (Err(err), None),
                 }
             }
@@ -159,22 +195,16 @@ fn record_duration(outcome: &'static str, began: std::time::Instant) {
 }
 
 impl Deref for Tx {
-    type Target = AnyConnection;
+    type Target = Conn;
 
-    fn deref(&self) -> &AnyConnection {
-        match &self.inner {
-            Inner::Pooled(tx) => tx,
-            Inner::Held(conn) => conn,
-        }
+    fn deref(&self) -> &Conn {
+        &self.inner
     }
 }
 
 impl DerefMut for Tx {
-    fn deref_mut(&mut self) -> &mut AnyConnection {
-        match &mut self.inner {
-            Inner::Pooled(tx) => tx,
-            Inner::Held(conn) => conn,
-        }
+    fn deref_mut(&mut self) -> &mut Conn {
+        &mut self.inner
     }
 }
 
@@ -186,7 +216,9 @@ pub fn is_busy(err: &sqlx::Error) -> bool {
     match err {
         sqlx::Error::PoolTimedOut => true,
         sqlx::Error::Database(db) => {
-            if db.try_downcast_ref::<sqlx::sqlite::SqliteError>().is_some() {
+            if let Some(raw) = db.try_downcast_ref::<RawSqliteError>() {
+                matches!(raw.extended_code() & 0xff, 5 | 6)
+            } else if db.try_downcast_ref::<sqlx::sqlite::SqliteError>().is_some() {
                 // SQLITE_BUSY (5) and SQLITE_LOCKED (6) with their extended
                 // codes (BUSY_SNAPSHOT, BUSY_TIMEOUT, ...) in the high bits.
                 let code = db.code().and_then(|code| code.parse::<i32>().ok());

@@ -6,9 +6,9 @@
 use std::collections::HashMap as StdHashMap;
 use std::sync::Arc;
 
+use crate::store::conn::Conn;
 use foldhash::{HashMap, HashMapExt};
 use protocol::{CustomerInput, ErrorCode, ImportIssue, Mode, PaymentKind, PaymentMethod};
-use sqlx::AnyConnection;
 
 use super::duplicates::{self, PaymentKey, Repeats};
 use super::prepare::PreparedRow;
@@ -159,7 +159,7 @@ struct BatchAccount<'b> {
 /// The lookups find what was there before the import's current batch; the
 /// memory knows what the import itself writes.
 pub async fn look_up(
-    conn: &mut AnyConnection,
+    conn: &mut Conn,
     target: &BatchTarget,
     memory: &mut ImportMemory,
     prepared: &[PreparedRow],
@@ -207,7 +207,7 @@ pub async fn look_up(
 /// yet, as one lookup. Those of this import (written by an earlier batch,
 /// before a restart or a write by someone else) are its own earlier rows.
 async fn look_up_payments(
-    conn: &mut AnyConnection,
+    conn: &mut Conn,
     target: &BatchTarget,
     skip: &SkipRepeats,
     memory: &mut ImportMemory,

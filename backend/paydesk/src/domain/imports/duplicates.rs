@@ -13,8 +13,8 @@
 
 use std::collections::{HashMap, HashSet};
 
+use crate::store::conn::Conn;
 use protocol::{ErrorCode, ImportIssue, ImportTemplate, Mode, PaymentKind};
-use sqlx::AnyConnection;
 
 use super::rows::{ValidRow, method_of};
 use super::template::{Column, layout};
@@ -122,7 +122,7 @@ const REFERENCES_PER_LOOKUP: usize = 5_000;
 /// in row order. The stored payments are looked up by the rows' customer
 /// references, a few thousand at a time.
 pub async fn find_in_upload(
-    conn: &mut AnyConnection,
+    conn: &mut Conn,
     stream: (&str, Mode),
     (template, kind): (ImportTemplate, PaymentKind),
     rows: &[RowKey],

@@ -1,0 +1,146 @@
+//! What a transaction's queries run on (`&mut **tx`): a connection of the
+//! `Any` driver, or on SQLite the group-commit writer's own connection
+//! (`raw_sqlite.rs`), called where the write runs. Both take the same
+//! queries and give the same rows, so the library's queries do not know
+//! which one they ran on.
+//!
+//! A statement on the writer's own connection runs on the thread that asks
+//! for it: the writer's, for the socket commands (`Db::on_write_thread`), and
+//! a job's own thread for the jobs. Other writes (the pay page's, an
+//! upload's confirm) run theirs on the thread their handler runs on: for
+//! as long as SQLite takes, that thread serves nothing else.
+
+use futures_util::StreamExt;
+use futures_util::future::BoxFuture;
+use futures_util::stream::BoxStream;
+use sqlx::any::{AnyQueryResult, AnyRow, AnyStatement, AnyTypeInfo};
+use sqlx::pool::PoolConnection;
+use sqlx::{Any, Either, Execute, Executor};
+use sqlx_core::sql_str::SqlStr;
+
+use super::raw_sqlite::RawConn;
+
+#[derive(Debug)]
+pub struct Conn(pub(super) Inner);
+
+#[derive(Debug)]
+pub(super) enum Inner {
+    /// A transaction of a pool: its connection goes back to the pool when
+    /// it ends.
+    Pooled(sqlx::Transaction<'static, Any>),
+    /// A transaction on a connection its writer keeps from one transaction
+    /// to the next (`write_tx::Held`): dropped before it ended, the
+    /// connection is closed, which rolls the transaction back. Or a pool's
+    /// connection lent for reads (`Conn::from_pool`).
+    Held(PoolConnection<Any>),
+    /// The same, on the group-commit writer's own SQLite connection.
+    Raw(RawConn),
+}
+
+impl Conn {
+    /// A pool's connection, for reads outside a transaction that share
+    /// their code with reads inside one. Dropped, it goes back to the pool.
+    pub fn from_pool(conn: PoolConnection<Any>) -> Conn {
+        Conn(Inner::Held(conn))
+    }
+
+    /// The database's name, as the `Any` driver gives it ("SQLite",
+    /// "PostgreSQL").
+    pub fn backend_name(&self) -> &str {
+        match &self.0 {
+            Inner::Pooled(tx) => tx.backend_name(),
+            Inner::Held(conn) => conn.backend_name(),
+            Inner::Raw(_) => "SQLite",
+        }
+    }
+}
+
+/// The statements' results, in `sqlx`'s shape, with the query's text and
+/// arguments taken from `query`.
+fn run_raw<'q>(raw: &RawConn, mut query: impl Execute<'q, Any>) -> super::raw_sqlite::Results {
+    let arguments = match query.take_arguments() {
+        Ok(arguments) => arguments,
+        Err(err) => return vec![Err(sqlx::Error::Encode(err))],
+    };
+    let sql = query.sql();
+    raw.run(sql.as_str(), arguments)
+}
+
+impl<'c> Executor<'c> for &'c mut Conn {
+    type Database = Any;
+
+    fn fetch_many<'e, 'q: 'e, E>(
+        self,
+        query: E,
+    ) -> BoxStream<'e, Result<Either<AnyQueryResult, AnyRow>, sqlx::Error>>
+    where
+        'c: 'e,
+        E: 'q + Execute<'q, Any>,
+    {
+        match &mut self.0 {
+            Inner::Pooled(tx) => (&mut **tx).fetch_many(query),
+            Inner::Held(conn) => (&mut **conn).fetch_many(query),
+            Inner::Raw(raw) => futures_util::stream::iter(run_raw(raw, query)).boxed(),
+        }
+    }
+
+    fn fetch_optional<'e, 'q: 'e, E>(
+        self,
+        query: E,
+    ) -> BoxFuture<'e, Result<Option<AnyRow>, sqlx::Error>>
+    where
+        'c: 'e,
+        E: 'q + Execute<'q, Any>,
+    {
+        match &mut self.0 {
+            Inner::Pooled(tx) => (&mut **tx).fetch_optional(query),
+            Inner::Held(conn) => (&mut **conn).fetch_optional(query),
+            Inner::Raw(raw) => {
+                let mut first = None;
+                for result in run_raw(raw, query) {
+                    match result {
+                        Ok(Either::Right(row)) if first.is_none() => first = Some(row),
+                        Ok(_) => {}
+                        Err(err) => return Box::pin(std::future::ready(Err(err))),
+                    }
+                }
+                Box::pin(std::future::ready(Ok(first)))
+            }
+        }
+    }
+
+    fn prepare_with<'e>(
+        self,
+        sql: SqlStr,
+        parameters: &'e [AnyTypeInfo],
+    ) -> BoxFuture<'e, Result<AnyStatement, sqlx::Error>>
+    where
+        'c: 'e,
+    {
+        match &mut self.0 {
+            Inner::Pooled(tx) => (&mut **tx).prepare_with(sql, parameters),
+            Inner::Held(conn) => (&mut **conn).prepare_with(sql, parameters),
+            Inner::Raw(_) => Box::pin(std::future::ready(Err(unsupported("prepare")))),
+        }
+    }
+
+    fn describe<'e>(
+        self,
+        sql: SqlStr,
+    ) -> BoxFuture<'e, Result<sqlx_core::describe::Describe<Any>, sqlx::Error>>
+    where
+        'c: 'e,
+    {
+        match &mut self.0 {
+            Inner::Pooled(tx) => (&mut **tx).describe(sql),
+            Inner::Held(conn) => (&mut **conn).describe(sql),
+            Inner::Raw(_) => Box::pin(std::future::ready(Err(unsupported("describe")))),
+        }
+    }
+}
+
+/// The library's queries are built and run, never prepared apart or
+/// described: the writer's own connection does not do either.
+fn unsupported(what: &str) -> sqlx::Error {
+    sqlx::Error::Protocol(format!("the writer's SQLite connection cannot {what}"))
+}
