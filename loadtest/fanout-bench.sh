@@ -15,8 +15,10 @@
 # BARE_SERVERS: which bare servers run beside them (default "bare_tokio
 # bare_actix"); "bare_tokio" alone for the ceiling, which is measured
 # against it.
-# FANOUT_BENCH_SKIP_BUILD=1 reuses target/release as built. Scratch files go
-# to target/fanout-bench/.
+# FANOUT_BENCH_SKIP_BUILD=1 reuses target/release as built. Scratch files,
+# the product's databases among them, go to target/fanout-bench/, or to
+# FANOUT_BENCH_DIR (a memory file system, such as /dev/shm/fanout-bench, to
+# measure the server's CPU without the disk's syncs).
 #
 # Besides the load generator's figures, each row has the server's CPU
 # (user and system time, in cores) from the last socket opened to the end of
@@ -25,7 +27,7 @@ set -euo pipefail
 
 ROUNDS="${1:-2}"
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
-OUT="$ROOT/target/fanout-bench"
+OUT="${FANOUT_BENCH_DIR:-$ROOT/target/fanout-bench}"
 PORT="${FANOUT_BENCH_PORT:-18095}"
 TOKIO_PORT="${FANOUT_BENCH_TOKIO_PORT:-18096}"
 ACTIX_PORT="${FANOUT_BENCH_ACTIX_PORT:-18097}"
