@@ -13,7 +13,7 @@
 use futures_util::StreamExt;
 use futures_util::future::BoxFuture;
 use futures_util::stream::BoxStream;
-use sqlx::any::{AnyQueryResult, AnyRow, AnyStatement, AnyTypeInfo};
+use sqlx::any::{AnyArguments, AnyQueryResult, AnyRow, AnyStatement, AnyTypeInfo};
 use sqlx::pool::PoolConnection;
 use sqlx::{Any, Either, Execute, Executor};
 use sqlx_core::sql_str::SqlStr;
@@ -55,15 +55,12 @@ impl Conn {
     }
 }
 
-/// The statements' results, in `sqlx`'s shape, with the query's text and
-/// arguments taken from `query`.
-fn run_raw<'q>(raw: &RawConn, mut query: impl Execute<'q, Any>) -> super::raw_sqlite::Results {
-    let arguments = match query.take_arguments() {
-        Ok(arguments) => arguments,
-        Err(err) => return vec![Err(sqlx::Error::Encode(err))],
-    };
-    let sql = query.sql();
-    raw.run(sql.as_str(), arguments)
+/// The text and the arguments of `query`, for the writer's own connection.
+pub(super) fn parts<'q>(
+    mut query: impl Execute<'q, Any>,
+) -> Result<(SqlStr, Option<AnyArguments>), sqlx::Error> {
+    let arguments = query.take_arguments().map_err(sqlx::Error::Encode)?;
+    Ok((query.sql(), arguments))
 }
 
 impl<'c> Executor<'c> for &'c mut Conn {
@@ -80,7 +77,13 @@ impl<'c> Executor<'c> for &'c mut Conn {
         match &mut self.0 {
             Inner::Pooled(tx) => (&mut **tx).fetch_many(query),
             Inner::Held(conn) => (&mut **conn).fetch_many(query),
-            Inner::Raw(raw) => futures_util::stream::iter(run_raw(raw, query)).boxed(),
+            Inner::Raw(raw) => {
+                let results = match parts(query) {
+                    Ok((sql, arguments)) => raw.run(sql.as_str(), arguments),
+                    Err(err) => vec![Err(err)],
+                };
+                futures_util::stream::iter(results).boxed()
+            }
         }
     }
 
@@ -96,15 +99,10 @@ impl<'c> Executor<'c> for &'c mut Conn {
             Inner::Pooled(tx) => (&mut **tx).fetch_optional(query),
             Inner::Held(conn) => (&mut **conn).fetch_optional(query),
             Inner::Raw(raw) => {
-                let mut first = None;
-                for result in run_raw(raw, query) {
-                    match result {
-                        Ok(Either::Right(row)) if first.is_none() => first = Some(row),
-                        Ok(_) => {}
-                        Err(err) => return Box::pin(std::future::ready(Err(err))),
-                    }
-                }
-                Box::pin(std::future::ready(Ok(first)))
+                let first = parts(query)
+                    .and_then(|(sql, arguments)| raw.rows(sql.as_str(), arguments))
+                    .map(|rows| rows.into_iter().next());
+                Box::pin(std::future::ready(first))
             }
         }
     }

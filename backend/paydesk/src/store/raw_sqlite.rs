@@ -113,6 +113,21 @@ impl RawConn {
         results
     }
 
+    /// The rows of every statement of `sql`, or the first error.
+    pub(super) fn rows(
+        &self,
+        sql: &str,
+        arguments: Option<AnyArguments>,
+    ) -> Result<Vec<AnyRow>, sqlx::Error> {
+        let mut rows = Vec::new();
+        for result in self.run(sql, arguments) {
+            if let Either::Right(row) = result? {
+                rows.push(row);
+            }
+        }
+        Ok(rows)
+    }
+
     /// Runs `sql` (no arguments), for the writer's own statements.
     pub(super) fn execute(&self, sql: &str) -> Result<(), sqlx::Error> {
         self.run(sql, None)

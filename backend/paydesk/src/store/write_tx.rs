@@ -11,9 +11,9 @@ use std::ops::{Deref, DerefMut};
 use protocol::ErrorCode;
 use sqlx::any::AnyRow;
 use sqlx::pool::PoolConnection;
-use sqlx::{Any, AnyPool, Execute, Executor};
+use sqlx::{Any, AnyPool, Executor};
 
-use super::conn::{Conn, Inner};
+use super::conn::{Conn, Inner, parts};
 use super::raw_sqlite::{RawConn, RawSqliteError};
 use super::sql::Sql;
 use tokio::sync::OwnedMutexGuard;
@@ -68,21 +68,12 @@ impl Held {
             // transaction.
             Held::Raw(raw) => {
                 raw.execute("BEGIN IMMEDIATE")?;
-                let mut query = then.query();
-                let arguments = query.take_arguments().map_err(sqlx::Error::Encode)?;
-                let rows = raw.run(query.sql().as_str(), arguments);
-                let mut out = Vec::new();
-                for result in rows {
-                    match result {
-                        Ok(sqlx::Either::Right(row)) => out.push(row),
-                        Ok(sqlx::Either::Left(_)) => {}
-                        Err(err) => {
-                            let _ = raw.execute("ROLLBACK");
-                            return Err(err);
-                        }
-                    }
-                }
-                Ok(out)
+                let (sql, arguments) = parts(then.query())?;
+                raw.rows(sql.as_str(), arguments).inspect_err(|_| {
+                    // A connection kept after a failed opening (`busy`) must
+                    // not stay inside its transaction.
+                    let _ = raw.execute("ROLLBACK");
+                })
             }
         }
     }
