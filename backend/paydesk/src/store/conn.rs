@@ -8,7 +8,10 @@
 //! for it: the writer's, for the socket commands (`Db::on_write_thread`), and
 //! a job's own thread for the jobs. Other writes (the pay page's, an
 //! upload's confirm) run theirs on the thread their handler runs on: for
-//! as long as SQLite takes, that thread serves nothing else.
+//! as long as each statement takes, that thread serves nothing else.
+
+use std::pin::Pin;
+use std::task::{Context, Poll};
 
 use futures_util::StreamExt;
 use futures_util::future::BoxFuture;
@@ -77,13 +80,15 @@ impl<'c> Executor<'c> for &'c mut Conn {
         match &mut self.0 {
             Inner::Pooled(tx) => (&mut **tx).fetch_many(query),
             Inner::Held(conn) => (&mut **conn).fetch_many(query),
-            Inner::Raw(raw) => {
-                let results = match parts(query) {
+            Inner::Raw(raw) => futures_util::stream::once(async move {
+                TurnFirst::default().await;
+                match parts(query) {
                     Ok((sql, arguments)) => raw.run(sql.as_str(), arguments),
                     Err(err) => vec![Err(err)],
-                };
-                futures_util::stream::iter(results).boxed()
-            }
+                }
+            })
+            .flat_map(futures_util::stream::iter)
+            .boxed(),
         }
     }
 
@@ -98,12 +103,11 @@ impl<'c> Executor<'c> for &'c mut Conn {
         match &mut self.0 {
             Inner::Pooled(tx) => (&mut **tx).fetch_optional(query),
             Inner::Held(conn) => (&mut **conn).fetch_optional(query),
-            Inner::Raw(raw) => {
-                let first = parts(query)
-                    .and_then(|(sql, arguments)| raw.rows(sql.as_str(), arguments))
-                    .map(|rows| rows.into_iter().next());
-                Box::pin(std::future::ready(first))
-            }
+            Inner::Raw(raw) => Box::pin(async move {
+                TurnFirst::default().await;
+                let (sql, arguments) = parts(query)?;
+                Ok(raw.rows(sql.as_str(), arguments)?.into_iter().next())
+            }),
         }
     }
 
@@ -134,6 +138,31 @@ impl<'c> Executor<'c> for &'c mut Conn {
             Inner::Held(conn) => (&mut **conn).describe(sql),
             Inner::Raw(_) => Box::pin(std::future::ready(Err(unsupported("describe")))),
         }
+    }
+}
+
+/// Lets the other tasks of the thread run once before a statement on the
+/// writer's own connection, which then runs without a pause: as a round
+/// trip to a connection's thread did, a statement gives way. The import
+/// plans its next batch while this one's statements run
+/// (`jobs::imports`, `tokio::join!`); without this, the batch's statements
+/// would all run before the planning even began. The task wakes itself, so
+/// it goes to the back of its own thread's queue: no other thread is woken.
+#[derive(Default)]
+struct TurnFirst {
+    taken: bool,
+}
+
+impl Future for TurnFirst {
+    type Output = ();
+
+    fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<()> {
+        if self.taken {
+            return Poll::Ready(());
+        }
+        self.taken = true;
+        cx.waker().wake_by_ref();
+        Poll::Pending
     }
 }
 
