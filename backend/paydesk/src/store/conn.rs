@@ -18,7 +18,7 @@ use futures_util::future::BoxFuture;
 use futures_util::stream::BoxStream;
 use sqlx::any::{AnyArguments, AnyQueryResult, AnyRow, AnyStatement, AnyTypeInfo};
 use sqlx::pool::PoolConnection;
-use sqlx::{Any, Either, Execute, Executor};
+use sqlx::{Any, AnyConnection, Either, Execute, Executor};
 use sqlx_core::sql_str::SqlStr;
 
 use super::raw_sqlite::RawConn;
@@ -56,6 +56,20 @@ impl Conn {
             Inner::Raw(_) => "SQLite",
         }
     }
+
+    /// Which of the two kinds of connection the queries go to.
+    fn side(&mut self) -> Side<'_> {
+        match &mut self.0 {
+            Inner::Pooled(tx) => Side::Any(tx),
+            Inner::Held(conn) => Side::Any(conn),
+            Inner::Raw(raw) => Side::Raw(raw),
+        }
+    }
+}
+
+enum Side<'a> {
+    Any(&'a mut AnyConnection),
+    Raw(&'a RawConn),
 }
 
 /// The text and the arguments of `query`, for the writer's own connection.
@@ -77,10 +91,9 @@ impl<'c> Executor<'c> for &'c mut Conn {
         'c: 'e,
         E: 'q + Execute<'q, Any>,
     {
-        match &mut self.0 {
-            Inner::Pooled(tx) => (&mut **tx).fetch_many(query),
-            Inner::Held(conn) => (&mut **conn).fetch_many(query),
-            Inner::Raw(raw) => futures_util::stream::once(async move {
+        match self.side() {
+            Side::Any(conn) => conn.fetch_many(query),
+            Side::Raw(raw) => futures_util::stream::once(async move {
                 TurnFirst::default().await;
                 match parts(query) {
                     Ok((sql, arguments)) => raw.run(sql.as_str(), arguments),
@@ -100,10 +113,9 @@ impl<'c> Executor<'c> for &'c mut Conn {
         'c: 'e,
         E: 'q + Execute<'q, Any>,
     {
-        match &mut self.0 {
-            Inner::Pooled(tx) => (&mut **tx).fetch_optional(query),
-            Inner::Held(conn) => (&mut **conn).fetch_optional(query),
-            Inner::Raw(raw) => Box::pin(async move {
+        match self.side() {
+            Side::Any(conn) => conn.fetch_optional(query),
+            Side::Raw(raw) => Box::pin(async move {
                 TurnFirst::default().await;
                 let (sql, arguments) = parts(query)?;
                 Ok(raw.rows(sql.as_str(), arguments)?.into_iter().next())
@@ -119,10 +131,9 @@ impl<'c> Executor<'c> for &'c mut Conn {
     where
         'c: 'e,
     {
-        match &mut self.0 {
-            Inner::Pooled(tx) => (&mut **tx).prepare_with(sql, parameters),
-            Inner::Held(conn) => (&mut **conn).prepare_with(sql, parameters),
-            Inner::Raw(_) => Box::pin(std::future::ready(Err(unsupported("prepare")))),
+        match self.side() {
+            Side::Any(conn) => conn.prepare_with(sql, parameters),
+            Side::Raw(_) => Box::pin(std::future::ready(Err(unsupported("prepare")))),
         }
     }
 
@@ -133,10 +144,9 @@ impl<'c> Executor<'c> for &'c mut Conn {
     where
         'c: 'e,
     {
-        match &mut self.0 {
-            Inner::Pooled(tx) => (&mut **tx).describe(sql),
-            Inner::Held(conn) => (&mut **conn).describe(sql),
-            Inner::Raw(_) => Box::pin(std::future::ready(Err(unsupported("describe")))),
+        match self.side() {
+            Side::Any(conn) => conn.describe(sql),
+            Side::Raw(_) => Box::pin(std::future::ready(Err(unsupported("describe")))),
         }
     }
 }

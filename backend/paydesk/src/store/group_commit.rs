@@ -15,8 +15,9 @@
 //! transaction on a SQLite connection of its own (`raw_sqlite.rs`), whose
 //! statements run on the thread that asks for them: no hop to a
 //! connection's thread and back for each (a database in memory, which only
-//! the pool's connections share, keeps a pool connection and its hops). It lends the transaction to one write at a time, in arrival
-//! order: the write's own task runs its work on it (the work borrows from its
+//! the pool's connections share, keeps a pool connection and its hops). It
+//! lends the transaction to one write at a time, in arrival order: the
+//! write's own task runs its work on it (the work borrows from its
 //! caller, so it cannot be sent to another task) and hands it back. Every
 //! write of a group is answered only after the group's `COMMIT`, so an answer
 //! still means durable, and deltas still go out only after the commit.

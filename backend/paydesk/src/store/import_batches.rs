@@ -8,10 +8,9 @@ use std::collections::HashMap;
 use protocol::{CustomerInput, IdType, Mode};
 use sqlx::AssertSqlSafe;
 
-use super::conn::Conn;
-
 use super::bank_accounts::CheckedAccount;
 use super::bulk::{BulkInsert, ReadyInsert, Value};
+use super::conn::Conn;
 use super::customers::search_text;
 use super::mandates::NewMandate;
 use super::payments::PaymentRecord;

@@ -109,9 +109,6 @@ pub struct Db {
     /// SQLite: the writer that commits stream writes in groups, started
     /// with the first of them (`group_commit.rs`).
     group: Arc<std::sync::OnceLock<group_commit::GroupCommit>>,
-    /// SQLite: the database file, which readiness checks is still there
-    /// (a pool that reconnected to a vanished file would create an empty one).
-    sqlite_file: Option<std::path::PathBuf>,
 }
 
 static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("../../migrations/sqlite");
@@ -138,7 +135,9 @@ pub(crate) struct SqliteTurn {
     /// How long a writer waits for its turn before it is answered `busy`.
     write_wait: Duration,
     /// The database file, which the group-commit writer opens a connection
-    /// of its own to (`raw_sqlite.rs`); none in memory.
+    /// of its own to (`raw_sqlite.rs`) and readiness checks is still there
+    /// (a pool that reconnected to a vanished file would create an empty
+    /// one); none in memory.
     file: Option<std::path::PathBuf>,
     /// As the pools' connections: whether commits copy the log into the file.
     checkpoint_on_commit: bool,
@@ -177,8 +176,7 @@ impl SqliteTurn {
             (Some(conn), _) => conn,
             (None, Some(file)) => Held::Raw(raw_sqlite::RawConn::open(
                 file,
-                SQLITE_BEGIN_TIMEOUT,
-                self.checkpoint_on_commit,
+                &sqlite_pragma_text(SQLITE_BEGIN_TIMEOUT, self.checkpoint_on_commit),
             )?),
             (None, None) => Held::acquire(&self.writer).await?,
         };
@@ -312,15 +310,11 @@ impl Db {
                 (pool, writer, Some(queue))
             }
         };
-        let sqlite_file = match backend {
-            Backend::Sqlite => sqlite_file_of(&url),
-            Backend::Postgres => None,
-        };
         let sqlite_turn = queue.map(|queue| SqliteTurn {
             writer: writer.clone(),
             queue,
             write_wait,
-            file: sqlite_file.clone(),
+            file: sqlite_file_of(&url),
             checkpoint_on_commit,
         });
         Ok(Db {
@@ -329,8 +323,12 @@ impl Db {
             backend,
             sqlite_turn,
             group: Arc::default(),
-            sqlite_file,
         })
+    }
+
+    /// SQLite: the database file; none in memory or on PostgreSQL.
+    fn sqlite_file(&self) -> Option<&std::path::Path> {
+        self.sqlite_turn.as_ref()?.file.as_deref()
     }
 
     pub async fn migrate(&self) -> AppResult<()> {
@@ -424,28 +422,34 @@ fn pool_options(max_connections: u32, backend: Backend) -> AnyPoolOptions {
         .test_before_acquire(backend == Backend::Postgres)
 }
 
-/// WAL lets readers run beside the writer; FULL sync because this is money.
+/// Sets a pool connection's pragmas (`sqlite_pragma_text`).
 async fn sqlite_pragmas(
     conn: &mut sqlx::AnyConnection,
     busy_timeout: Duration,
     checkpoint_on_commit: bool,
 ) -> Result<(), sqlx::Error> {
-    let busy_timeout = format!("PRAGMA busy_timeout = {}", busy_timeout.as_millis());
-    sqlx::query(sqlx::AssertSqlSafe(busy_timeout))
-        .execute(&mut *conn)
-        .await?;
-    conn.execute("PRAGMA journal_mode = WAL").await?;
-    conn.execute("PRAGMA synchronous = FULL").await?;
-    conn.execute("PRAGMA foreign_keys = ON").await?;
-    // Each write of a group keeps its own savepoint (`group_commit.rs`),
-    // whose journal of the pages it touched outgrows SQLite's in-memory
-    // spill limit: on a temporary file, every group would create, write
-    // and delete one. Temporary tables and sorts stay in memory too.
-    conn.execute("PRAGMA temp_store = MEMORY").await?;
-    if !checkpoint_on_commit {
-        conn.execute("PRAGMA wal_autocheckpoint = 0").await?;
-    }
+    let pragmas = sqlite_pragma_text(busy_timeout, checkpoint_on_commit);
+    conn.execute(sqlx::AssertSqlSafe(pragmas)).await?;
     Ok(())
+}
+
+/// The pragmas of every connection to a SQLite file, the pools' and the
+/// group-commit writer's own: WAL lets readers run beside the writer; FULL
+/// sync because this is money. Each write of a group keeps its own
+/// savepoint (`group_commit.rs`), whose journal of the pages it touched
+/// outgrows SQLite's in-memory spill limit: on a temporary file, every
+/// group would create, write and delete one, so temporary storage (tables
+/// and sorts too) stays in memory.
+fn sqlite_pragma_text(busy_timeout: Duration, checkpoint_on_commit: bool) -> String {
+    let mut pragmas = format!(
+        "PRAGMA busy_timeout = {}; PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; \
+         PRAGMA foreign_keys = ON; PRAGMA temp_store = MEMORY;",
+        busy_timeout.as_millis()
+    );
+    if !checkpoint_on_commit {
+        pragmas.push_str(" PRAGMA wal_autocheckpoint = 0;");
+    }
+    pragmas
 }
 
 /// The file of a `sqlite://` URL; none for an in-memory database.

@@ -16,7 +16,6 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::Duration;
 
 use rusqlite::types::{ToSqlOutput, ValueRef};
 use rusqlite::{Connection, OpenFlags, ToSql};
@@ -66,27 +65,15 @@ impl std::fmt::Debug for RawConn {
 }
 
 impl RawConn {
-    /// Opens the database file (which must exist) read-write, with the
-    /// pragmas of the writer pool's connections (`store::sqlite_pragmas`).
-    pub(super) fn open(
-        file: &Path,
-        busy_timeout: Duration,
-        checkpoint_on_commit: bool,
-    ) -> Result<RawConn, sqlx::Error> {
+    /// Opens the database file (which must exist) read-write and runs
+    /// `pragmas` (`store::sqlite_pragma_text`, as on the pools' connections).
+    pub(super) fn open(file: &Path, pragmas: &str) -> Result<RawConn, sqlx::Error> {
         let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
             | OpenFlags::SQLITE_OPEN_NO_MUTEX
             | OpenFlags::SQLITE_OPEN_URI;
         let conn = Connection::open_with_flags(file, flags).map_err(database_error)?;
         conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
-        conn.busy_timeout(busy_timeout).map_err(database_error)?;
-        let mut pragmas = String::from(
-            "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; \
-             PRAGMA foreign_keys = ON; PRAGMA temp_store = MEMORY;",
-        );
-        if !checkpoint_on_commit {
-            pragmas.push_str(" PRAGMA wal_autocheckpoint = 0;");
-        }
-        conn.execute_batch(&pragmas).map_err(database_error)?;
+        conn.execute_batch(pragmas).map_err(database_error)?;
         Ok(RawConn {
             inner: Box::new(Mutex::new(Inner {
                 conn,
@@ -436,7 +423,15 @@ impl DatabaseError for RawSqliteError {
 
 #[cfg(test)]
 mod tests {
+    use std::time::Duration;
+
     use super::*;
+
+    /// A connection to `file` with the pragmas the writer's has.
+    fn open(file: &Path) -> RawConn {
+        let pragmas = crate::store::sqlite_pragma_text(Duration::from_secs(1), true);
+        RawConn::open(file, &pragmas).unwrap_or_else(|e| panic!("{e}"))
+    }
 
     #[test]
     fn splits_at_semicolons_outside_quotes_and_comments() {
@@ -469,8 +464,7 @@ mod tests {
         any.execute(schema).await.unwrap_or_else(|e| panic!("{e}"));
         let file = dir.path().join("raw.db");
         std::fs::File::create(&file).unwrap_or_else(|e| panic!("{e}"));
-        let raw =
-            RawConn::open(&file, Duration::from_secs(1), true).unwrap_or_else(|e| panic!("{e}"));
+        let raw = open(&file);
         raw.execute(schema).unwrap_or_else(|e| panic!("{e}"));
 
         let text = "INSERT INTO t (name, score, data, flag) VALUES ($1, $2, $3, $4), ($1, NULL, NULL, NULL); \
@@ -512,8 +506,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
         let file = dir.path().join("raw.db");
         std::fs::File::create(&file).unwrap_or_else(|e| panic!("{e}"));
-        let conn =
-            RawConn::open(&file, Duration::from_secs(1), true).unwrap_or_else(|e| panic!("{e}"));
+        let conn = open(&file);
         conn.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT UNIQUE, score REAL)")
             .unwrap_or_else(|e| panic!("{e}"));
         let mut args = AnyArguments::default();

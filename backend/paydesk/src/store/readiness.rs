@@ -56,7 +56,7 @@ impl Db {
     pub async fn readiness(&self) -> Result<(), NotReady> {
         // Looked at before the pool is touched: a connection opened on a
         // vanished file would create an empty database in its place.
-        if let Some(file) = &self.sqlite_file
+        if let Some(file) = self.sqlite_file()
             && !file.is_file()
         {
             return Err(NotReady::FileMissing);

@@ -6,7 +6,6 @@
 use std::collections::HashMap as StdHashMap;
 use std::sync::Arc;
 
-use crate::store::conn::Conn;
 use foldhash::{HashMap, HashMapExt};
 use protocol::{CustomerInput, ErrorCode, ImportIssue, Mode, PaymentKind, PaymentMethod};
 
@@ -19,6 +18,7 @@ use crate::ids::new_id;
 use crate::store::Tx;
 use crate::store::bank_accounts::CheckedAccount;
 use crate::store::bulk::ReadyInsert;
+use crate::store::conn::Conn;
 use crate::store::import_batches::{self as store, KnownAccount, KnownCustomer};
 use crate::store::import_duplicates::payment_keys_of_customers;
 use crate::store::mandates::NewMandate;

@@ -13,13 +13,13 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::store::conn::Conn;
 use protocol::{ErrorCode, ImportIssue, ImportTemplate, Mode, PaymentKind};
 
 use super::rows::{ValidRow, method_of};
 use super::template::{Column, layout};
 use crate::domain::calendar::iso_date;
 use crate::error::AppResult;
+use crate::store::conn::Conn;
 use crate::store::import_duplicates::{StoredPaymentKey, payment_keys_by_reference};
 
 /// What tells one customer's payments apart in a layout.
