@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
+import { inDays } from "./dates";
 import { openBrowser, shoot, type Session } from "./browser";
 import { runCommands } from "./collectionsSeed";
 import { signUpFresh } from "./flows";
 import { NewPaymentForm, PaymentDetailPage, PaymentsListPage } from "./pages/CollectionPages";
 import { Shell } from "./pages/Shell";
-
-function inDays(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 const CUSTOMER = {
   name: "Pieter van der Merwe",

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inDays } from "./dates";
 import { openBrowser, shoot, type Session } from "./browser";
 import { runCommands } from "./collectionsSeed";
 import { createRecord, debiCheckPayer } from "./dashboardSeed";
@@ -7,11 +8,6 @@ import { NewPaymentForm, PaymentDetailPage, PaymentsListPage } from "./pages/Col
 import { BankAccountsCard, CustomerDetailPage } from "./pages/CustomerPages";
 import { isFocused } from "./pages/fieldErrors";
 import { Shell } from "./pages/Shell";
-
-// A week ahead: always a future start date, whatever the test clock says today.
-function inDays(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 describe("collections: payments and mandates, live across tabs", () => {
   let session: Session;

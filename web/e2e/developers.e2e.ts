@@ -3,6 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
+import { inDays } from "./dates";
 import { openBrowser, shoot, type Session } from "./browser";
 import { runCommands } from "./collectionsSeed";
 import { signUpFresh } from "./flows";
@@ -43,10 +44,6 @@ async function until(check: () => boolean): Promise<void> {
   // Polls the receiver (a Node object, not the page) until the server's job has delivered.
   for (let tries = 0; tries < 200 && !check(); tries++) await new Promise((done) => setTimeout(done, 100));
   expect(check()).toBe(true);
-}
-
-function inDays(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 describe("developers: webhook endpoints and their live delivery log, the integrations page", () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
+import { inDays } from "./dates";
 import { openBrowser, shoot, uniqueEmail, type Session } from "./browser";
 import { runCommands } from "./collectionsSeed";
 import { signUpFresh } from "./flows";
@@ -7,10 +8,6 @@ import { waitForMailContaining, waitForMailLink } from "./mail";
 import { PayPagesPage } from "./pages/CommercePages";
 import { TestMode } from "./pages/DashboardPages";
 import { Shell } from "./pages/Shell";
-
-function inDays(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 /** A valid South African ID number (1 January 1980). */
 const ID_NUMBER = "8001015009087";

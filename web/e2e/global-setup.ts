@@ -15,6 +15,8 @@ declare module "vitest" {
     baseURL: string;
     // The folder the server writes every outgoing mail into, one .eml file each.
     mailDir: string;
+    // The server's business date for the whole run, YYYY-MM-DD (see `businessDate` below).
+    businessDate: string;
   }
 }
 
@@ -50,6 +52,21 @@ async function waitUntilServing(url: string, server: ChildProcess): Promise<void
   throw new Error("backend did not start within 60 s");
 }
 
+/**
+ * The day the suite runs on: `BUSINESS_DATE` when set (to run the suite as if it were another
+ * day), otherwise today in South Africa (UTC+2, no daylight saving) as the server reckons it.
+ * The server is pinned to it, so a run that crosses midnight keeps one business date and the
+ * dates the tests write (`dates.ts`) always mean what they meant when written.
+ */
+function businessDate(): string {
+  const pinned = process.env.BUSINESS_DATE;
+  if (pinned) {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(pinned)) throw new Error(`BUSINESS_DATE: ${pinned} is not a date as YYYY-MM-DD`);
+    return pinned;
+  }
+  return new Date(Date.now() + 2 * 3_600_000).toISOString().slice(0, 10);
+}
+
 export async function setup(project: TestProject) {
   // Always test the app as it is now; E2E_SKIP_BUILD=1 reuses an existing build.
   if (process.env.E2E_SKIP_BUILD !== "1" || !existsSync(join(web, "dist", "index.html"))) run("npm", ["run", "build"], web);
@@ -59,6 +76,7 @@ export async function setup(project: TestProject) {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const mailDir = join(dir, "mail");
+  const today = businessDate();
   mkdirSync(mailDir, { recursive: true });
   const server = spawn(
     binary,
@@ -81,12 +99,13 @@ export async function setup(project: TestProject) {
       // Every test signs up from 127.0.0.1 against this one server: the per-address sign-up limit
       // (tested in the backend's own auth tests) would otherwise refuse the later files. The
       // webhook tests' receivers listen on 127.0.0.1, which the server otherwise refuses.
-      env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? "warn", SIGNUP_LIMIT_PER_ADDRESS: "1000", WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: "true" },
+      env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? "warn", SIGNUP_LIMIT_PER_ADDRESS: "1000", WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: "true", BUSINESS_DATE: today },
     },
   );
   await waitUntilServing(baseURL, server);
   project.provide("baseURL", baseURL);
   project.provide("mailDir", mailDir);
+  project.provide("businessDate", today);
 
   return async () => {
     server.kill("SIGTERM");

@@ -25,10 +25,7 @@ export function csvOf(header: readonly string[], rows: Record<string, string>[])
   return [header.map(cell).join(","), ...rows.map((row) => header.map((column) => cell(row[column] ?? "")).join(","))].join("\r\n") + "\r\n";
 }
 
-/** A date `days` from today as YYYY-MM-DD; the e2e server's business date is today in South Africa. */
-export function inDays(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
+export { inDays } from "./dates";
 
 export function eftOnceRow(reference: string, name: string, surname: string, overrides: Partial<EftOnceRow> = {}): EftOnceRow {
   return {

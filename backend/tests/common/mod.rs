@@ -65,6 +65,15 @@ pub struct TestApp {
     _dir: tempfile::TempDir,
 }
 
+/// The business date the whole suite runs on: `BUSINESS_DATE`
+/// (`YYYY-MM-DD`) when set, so the suite can be run as if it were another
+/// day (`BUSINESS_DATE=2026-12-31 bash .ci/test`), and otherwise the real
+/// date. A test that pins its own date (`start_pinned`) keeps it.
+pub fn suite_business_date() -> Option<time::Date> {
+    let value = std::env::var("BUSINESS_DATE").ok()?;
+    Some(backend::config::parse_business_date(&value).expect("BUSINESS_DATE"))
+}
+
 /// The server key every node of the database at `url` starts with.
 pub fn server_key_for(url: &str) -> paydesk::auth::keys::ServerKey {
     paydesk::auth::keys::ServerKey::parse(&paydesk::ids::hash_secret(url)).expect("a key")
@@ -139,6 +148,7 @@ impl TestApp {
         config.mail_dir = dir.path().join("mail");
         // Without SECRET_KEY the app makes its key in a file of its own folder.
         config.secret_key_file = dir.path().join("data").join("secret.key");
+        config.business_date = suite_business_date();
         tweak(&mut config);
         let (server, handle, addr) = backend::app::start(config).await.expect("start app");
         actix_web::rt::spawn(server);

@@ -44,6 +44,8 @@ impl ServerProcess {
             .env("WEB_DIR", &web_dir)
             .env("MAIL_DIR", dir.join("mail"))
             .env("RUST_LOG", "info,sqlx=warn")
+            // The suite's business date (see `suite_business_date`); a test's own wins.
+            .envs(std::env::var("BUSINESS_DATE").map(|day| ("BUSINESS_DATE", day)))
             .envs(env.iter().copied())
             .stdin(Stdio::null())
             .stdout(out)
