@@ -214,4 +214,130 @@ async fn a_statement_adds_up_to_the_ledger(db: Database) {
     assert_eq!(live_march.lines_total, 0);
 }
 
-on_both_databases!(a_statement_adds_up_to_the_ledger);
+/// Every kind the ledger can hold, of every method it can carry (a
+/// collection's five, a payout's none), before and inside the period: the
+/// statement places each one, its sections and the closing balance add up,
+/// its CSV and xlsx list every entry, and insights read the period too.
+async fn every_ledger_kind_is_placed(db: Database) {
+    let app = TestApp::start_pinned(db).await;
+    let owner = app.merchant("owner@karoo.test").await;
+    let mut tab = owner.open(Mode::Test).await;
+    let (_, merchant_id) = app.owner_ids("owner@karoo.test").await;
+    let store = paydesk::store::Db::connect(&app.database_url)
+        .await
+        .unwrap();
+    let mut kinds: Vec<(&str, &str)> = paydesk::domain::ledger::EntryKind::ALL
+        .iter()
+        .flat_map(|kind| PaymentMethod::ALL.map(|m| (kind.as_str(), m.as_str())))
+        .collect();
+    for kind in paydesk::store::payouts::PAYOUT_KINDS {
+        kinds.push((kind, paydesk::store::ledger::PAYOUT_METHOD));
+    }
+    let mut inserted = 0;
+    let mut tx = store.begin_write().await.unwrap();
+    for (at, (kind, method)) in kinds.iter().enumerate() {
+        for (day, cents) in [
+            ("2026-02-27", 100 + at as i64),
+            ("2026-03-02", -7 * at as i64 + 50),
+        ] {
+            inserted += 1;
+            sqlx::query(
+                "INSERT INTO ledger_entries (id, merchant_id, mode, kind, amount_cents, method, \
+                 transaction_id, order_id, source_id, entry_date, available_on, created_at) \
+                 VALUES ($1, $2, 'test', $3, $4, $5, NULL, NULL, $6, $7, $7, $8)",
+            )
+            .bind(format!("led_table_{inserted}"))
+            .bind(&merchant_id)
+            .bind(*kind)
+            .bind(cents)
+            .bind(*method)
+            .bind(format!("src_table_{inserted}"))
+            .bind(day)
+            .bind(inserted as i64)
+            .execute(&mut *tx)
+            .await
+            .unwrap();
+        }
+    }
+    tx.commit().await.unwrap();
+    let opening: i64 = (0..kinds.len()).map(|at| 100 + at as i64).sum();
+    let period: i64 = (0..kinds.len()).map(|at| -7 * at as i64 + 50).sum();
+
+    let march = statement(&mut tab, "2026-03-01", "2026-03-31").await;
+    assert_eq!(march.opening_balance_cents, opening);
+    assert_eq!(march.lines_total as usize, kinds.len());
+    assert_eq!(march.lines.len(), kinds.len());
+    assert_eq!(march.closing_balance_cents, opening + period);
+    let sections: i64 = march.collected.iter().map(|c| c.amount_cents).sum::<i64>()
+        + march.fees_cents
+        + march.fee_returns_cents
+        + march.refunds_cents
+        + march.reversals_cents
+        + march.disputes_cents
+        + march
+            .payouts
+            .iter()
+            .chain(&march.other)
+            .map(|t| t.amount_cents)
+            .sum::<i64>();
+    assert_eq!(sections, period, "every entry is in exactly one section");
+    assert!(march.other.is_empty(), "{:?}", march.other);
+    assert_eq!(march.collected.len(), PaymentMethod::ALL.len());
+    for kind in paydesk::store::payouts::PAYOUT_KINDS {
+        let section = march.payouts.iter().find(|p| p.kind == kind).unwrap();
+        assert_eq!(section.amount_cents, kind_sum(&march, kind), "{kind}");
+        let line = march.lines.iter().find(|l| l.kind == kind).unwrap();
+        assert_eq!(line.method, None, "{kind}");
+    }
+    let (available, pending) = balance(&mut tab).await;
+    assert_eq!(march.closing_balance_cents, available + pending);
+
+    // The files carry every entry and the same closing balance.
+    let csv = String::from_utf8(
+        download(&mut tab, "2026-03-01", "2026-03-31", StatementFormat::Csv).await,
+    )
+    .unwrap();
+    let closing = format!(
+        "Closing balance,{}.{:02}\n",
+        march.closing_balance_cents / 100,
+        march.closing_balance_cents % 100
+    );
+    assert!(csv.contains(&closing), "{closing} in {csv}");
+    assert!(
+        csv.contains("Payout fee") || csv.contains("payout_fee"),
+        "{csv}"
+    );
+    let entry_rows = csv.lines().filter(|l| l.starts_with("2026-03-02,")).count();
+    assert_eq!(entry_rows, kinds.len(), "{csv}");
+    let xlsx = download(&mut tab, "2026-03-01", "2026-03-31", StatementFormat::Xlsx).await;
+    let mut book = calamine::open_workbook_auto_from_rs(std::io::Cursor::new(xlsx)).unwrap();
+    let sheets = calamine::Reader::sheet_names(&book);
+    let entries = calamine::Reader::worksheet_range(&mut book, &sheets[1]).unwrap();
+    assert_eq!(
+        entries.height(),
+        kinds.len() + 1,
+        "a title row and every entry"
+    );
+
+    // Insights read the same period without refusing any of it.
+    let insights = tab
+        .query(
+            "insights",
+            Query::GetInsights {
+                from: "2026-03-01".into(),
+                to: "2026-03-31".into(),
+                bucket: InsightBucket::default(),
+                method: None,
+            },
+        )
+        .await;
+    assert!(
+        matches!(insights, ServerFrame::Reply { ok: Some(_), .. }),
+        "{insights:?}"
+    );
+}
+
+on_both_databases!(
+    a_statement_adds_up_to_the_ledger,
+    every_ledger_kind_is_placed
+);

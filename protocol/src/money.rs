@@ -97,7 +97,11 @@ pub struct StatementLine {
     pub date: String,
     /// The ledger kind (`collection`, `fee`, `refund`, `payout`, ...).
     pub kind: String,
-    pub method: crate::PaymentMethod,
+    /// The collection's method; none for a payout's entries (`payout`,
+    /// `payout_fee`, `payout_return`), which are credits the merchant sent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub method: Option<crate::PaymentMethod>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub transaction_id: Option<String>,

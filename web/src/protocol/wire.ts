@@ -400,7 +400,12 @@ date: string,
 /**
  * The ledger kind (`collection`, `fee`, `refund`, `payout`, ...).
  */
-kind: string, method: PaymentMethod, transactionId?: string, orderId?: string, 
+kind: string, 
+/**
+ * The collection's method; none for a payout's entries (`payout`,
+ * `payout_fee`, `payout_return`), which are credits the merchant sent.
+ */
+method?: PaymentMethod, transactionId?: string, orderId?: string, 
 /**
  * The customer's or payer's name, when the entry has one.
  */

@@ -33,6 +33,18 @@ pub enum EntryKind {
 }
 
 impl EntryKind {
+    /// Every kind, for the checks that each one is placed wherever entries
+    /// are read (the statement, its files, insights).
+    pub const ALL: [EntryKind; 7] = [
+        EntryKind::Collection,
+        EntryKind::Fee,
+        EntryKind::LateUnpaid,
+        EntryKind::Dispute,
+        EntryKind::FeeReturn,
+        EntryKind::Refund,
+        EntryKind::RefundFeeReturn,
+    ];
+
     pub fn as_str(self) -> &'static str {
         match self {
             EntryKind::Collection => "collection",

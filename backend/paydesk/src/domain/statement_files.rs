@@ -58,7 +58,7 @@ pub fn csv(statement: &Statement, language: Language) -> AppResult<Vec<u8>> {
         out.write_record([
             line.date.as_str(),
             &kind_label(&line.kind, language),
-            method_label(line.method, language),
+            line.method.map_or("", |m| method_label(m, language)),
             &csv_cell(&line.name),
             &csv_cell(&line.reference),
             line.transaction_id.as_deref().unwrap_or(""),
@@ -98,7 +98,8 @@ pub fn xlsx(statement: &Statement, language: Language) -> AppResult<Vec<u8>> {
             let row = at as u32 + 1;
             cells.write(entries, row, 0, &line.date)?;
             cells.write(entries, row, 1, &kind_label(&line.kind, language))?;
-            cells.write(entries, row, 2, method_label(line.method, language))?;
+            let method = line.method.map_or("", |m| method_label(m, language));
+            cells.write(entries, row, 2, method)?;
             cells.write(entries, row, 3, &line.name)?;
             cells.write(entries, row, 4, &line.reference)?;
             cells.write(
@@ -249,15 +250,20 @@ mod tests {
 
     fn statement_with(name: &str, reference: &str) -> Statement {
         let totals = vec![
-            ("collection".to_string(), PaymentMethod::Card, 1, 15_000),
-            ("fee".to_string(), PaymentMethod::Card, 1, -643),
+            (
+                "collection".to_string(),
+                Some(PaymentMethod::Card),
+                1,
+                15_000,
+            ),
+            ("fee".to_string(), Some(PaymentMethod::Card), 1, -643),
         ];
         let mut statement = summarise("2026-03-01".into(), "2026-03-31".into(), 1_000, &totals);
         statement.lines.push(StatementLine {
             id: "led_1".into(),
             date: "2026-03-02".into(),
             kind: "collection".into(),
-            method: PaymentMethod::Card,
+            method: Some(PaymentMethod::Card),
             transaction_id: Some("txn_1".into()),
             order_id: None,
             name: name.into(),

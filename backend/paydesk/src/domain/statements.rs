@@ -72,7 +72,7 @@ pub fn summarise(
     from: String,
     to: String,
     opening_balance_cents: i64,
-    totals: &[(String, PaymentMethod, i64, i64)],
+    totals: &[(String, Option<PaymentMethod>, i64, i64)],
 ) -> Statement {
     let mut statement = Statement {
         from,
@@ -100,8 +100,8 @@ pub fn summarise(
     for (kind, method, count, sum) in totals {
         statement.closing_balance_cents += sum;
         statement.lines_total += u32::try_from(*count).unwrap_or(0);
-        let section = match kind.as_str() {
-            k if k == EntryKind::Collection.as_str() => {
+        let section = match (kind.as_str(), method) {
+            (k, Some(method)) if k == EntryKind::Collection.as_str() => {
                 match statement.collected.iter_mut().find(|c| c.method == *method) {
                     Some(total) => {
                         total.count += u32::try_from(*count).unwrap_or(0);
@@ -115,14 +115,17 @@ pub fn summarise(
                 }
                 continue;
             }
-            k if k == EntryKind::Fee.as_str() => &mut statement.fees_cents,
-            k if k == EntryKind::FeeReturn.as_str() || k == EntryKind::RefundFeeReturn.as_str() => {
+            (k, _) if k == EntryKind::Fee.as_str() => &mut statement.fees_cents,
+            (k, _)
+                if k == EntryKind::FeeReturn.as_str()
+                    || k == EntryKind::RefundFeeReturn.as_str() =>
+            {
                 &mut statement.fee_returns_cents
             }
-            k if k == EntryKind::Refund.as_str() => &mut statement.refunds_cents,
-            k if k == EntryKind::LateUnpaid.as_str() => &mut statement.reversals_cents,
-            k if k == EntryKind::Dispute.as_str() => &mut statement.disputes_cents,
-            k => {
+            (k, _) if k == EntryKind::Refund.as_str() => &mut statement.refunds_cents,
+            (k, _) if k == EntryKind::LateUnpaid.as_str() => &mut statement.reversals_cents,
+            (k, _) if k == EntryKind::Dispute.as_str() => &mut statement.disputes_cents,
+            (k, _) => {
                 let list = if PAYOUT_KINDS.contains(&k) {
                     &mut statement.payouts
                 } else {

@@ -23,6 +23,18 @@ pub struct LedgerRow {
     pub created_at: i64,
 }
 
+/// What a payout's entries keep in the method column: they are credits the
+/// merchant sent, not collections of a payment method.
+pub const PAYOUT_METHOD: &str = "payout";
+
+/// An entry's method as stored: a payment method, or none for a payout's.
+fn entry_method(value: &str) -> AppResult<Option<PaymentMethod>> {
+    if value == PAYOUT_METHOD {
+        return Ok(None);
+    }
+    stored(value, "method").map(Some)
+}
+
 /// Adds an entry unless the record already has one of its kind: a step
 /// posted twice (a retried command, a replayed bank report) counts once.
 pub async fn insert_entry(tx: &mut Tx, row: &LedgerRow) -> AppResult<()> {
@@ -115,7 +127,7 @@ pub async fn totals_between(
     mode: Mode,
     from: &str,
     to: &str,
-) -> AppResult<Vec<(String, PaymentMethod, i64, i64)>> {
+) -> AppResult<Vec<(String, Option<PaymentMethod>, i64, i64)>> {
     let rows = sqlx::query(
         "SELECT kind, method, CAST(COUNT(*) AS BIGINT) AS entries, \
          CAST(COALESCE(SUM(amount_cents), 0) AS BIGINT) AS total FROM ledger_entries \
@@ -132,7 +144,7 @@ pub async fn totals_between(
         .map(|row| {
             Ok((
                 row.get("kind"),
-                stored(&row.get::<String, _>("method"), "method")?,
+                entry_method(&row.get::<String, _>("method"))?,
                 row.get("entries"),
                 row.get("total"),
             ))
@@ -176,7 +188,7 @@ pub async fn entries_between(
                 id: row.get("id"),
                 date: row.get("entry_date"),
                 kind: row.get("kind"),
-                method: stored(&row.get::<String, _>("method"), "method")?,
+                method: entry_method(&row.get::<String, _>("method"))?,
                 transaction_id: opt_text(row, "transaction_id"),
                 order_id: opt_text(row, "order_id"),
                 name: row.get("name"),

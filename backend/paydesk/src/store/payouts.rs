@@ -318,7 +318,7 @@ pub async fn insert_payout_entry(
     sqlx::query(
         "INSERT INTO ledger_entries (id, merchant_id, mode, kind, amount_cents, method, transaction_id, \
          order_id, source_id, entry_date, available_on, created_at) \
-         VALUES ($1, $2, $3, $4, $5, 'payout', $6, NULL, $7, $8, $8, $9) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, NULL, $8, $9, $9, $10) \
          ON CONFLICT (merchant_id, mode, source_id, kind) DO NOTHING",
     )
     .bind(crate::ids::new_id("led"))
@@ -326,6 +326,7 @@ pub async fn insert_payout_entry(
     .bind(payout.mode.as_str())
     .bind(kind)
     .bind(amount_cents)
+    .bind(super::ledger::PAYOUT_METHOD)
     .bind(payout.transaction_id.clone())
     .bind(&payout.id)
     .bind(day)

@@ -191,7 +191,7 @@ function StatementBody({ statement }: { statement: Statement }) {
                 <tr key={line.id} data-testid="summary-line" data-kind={line.kind} data-cents={line.amountCents} data-transaction-id={line.transactionId}>
                   <td>{formatBusinessDate(line.date, language)}</td>
                   <td>{kind(line.kind)}</td>
-                  <td>{t(`collections.method.${line.method}`)}</td>
+                  <td>{line.method ? t(`collections.method.${line.method}`) : ""}</td>
                   <td>{line.name}</td>
                   <td className="cell-mono">{line.reference}</td>
                   <td className="cell-amount">{formatMoney(line.amountCents, language)}</td>
