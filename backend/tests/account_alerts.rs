@@ -11,6 +11,7 @@ use crate::common;
 
 use std::net::Ipv4Addr;
 
+use common::two_factor::{enable_two_factor, now_seconds};
 use common::{Browser, Database, TestApp};
 use paydesk::auth::totp;
 use protocol::{Command, ErrorCode, Language, ReplyBody, ServerFrame};
@@ -60,13 +61,6 @@ fn ok(frame: ServerFrame) -> ReplyBody {
     }
 }
 
-fn now_seconds() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_secs()
-}
-
 /// A code of the right shape that the secret does not accept now.
 fn wrong_code(secret: &str) -> String {
     let now = now_seconds();
@@ -78,25 +72,6 @@ fn wrong_code(secret: &str) -> String {
         .map(|n| format!("{n:06}"))
         .find(|code| !valid.contains(code))
         .unwrap()
-}
-
-/// Turns two-factor sign-in on; returns the secret and the code it was
-/// confirmed with (which is never accepted again).
-async fn enable_two_factor(tab: &mut common::Socket) -> (String, String) {
-    let ReplyBody::TwoFactorEnrolment { secret, .. } =
-        ok(tab.command("2fa-begin", Command::BeginTwoFactor {}).await)
-    else {
-        panic!("no enrolment")
-    };
-    let code = totp::code_at(&secret, now_seconds()).unwrap();
-    let confirmed = tab
-        .command(
-            "2fa-confirm",
-            Command::ConfirmTwoFactor { code: code.clone() },
-        )
-        .await;
-    assert!(matches!(ok(confirmed), ReplyBody::BackupCodes { .. }));
-    (secret, code)
 }
 
 async fn reset_mails_to_one_address_are_limited_whoever_asks(db: Database) {

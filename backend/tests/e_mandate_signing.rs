@@ -782,6 +782,88 @@ async fn the_scheduler_closes_an_unanswered_signing(db: Database) {
     assert_eq!(again.len(), count);
 }
 
+/// The merchant withdraws a request while its payer is at the bank's step:
+/// the bank's approval that follows changes nothing (no mandate, no mail,
+/// the request stays cancelled). Raced from the start, whichever of the
+/// two commits first wins and the other is refused or changes nothing.
+async fn a_cancelled_request_stays_cancelled(db: Database) {
+    let app = TestApp::start_pinned(db).await;
+    let owner = app.merchant("owner@example.co.za").await;
+    let mut tab = owner.open(Mode::Test).await;
+    let id = request(&mut tab, "lerato@example.co.za", PaymentMethod::Debicheck).await;
+    let payer = open_link(&app, "lerato@example.co.za").await;
+    let (status, waiting) = payer.sign("4100000001").await;
+    assert_eq!(status, 200, "{waiting}");
+    let cancelled = tab
+        .command(
+            "cancel",
+            Command::CancelEMandateRequest {
+                request_id: id.clone(),
+            },
+        )
+        .await;
+    committed_id(cancelled);
+    let after = payer.answer_bank("approve").await;
+    assert!(!after.contains("Your debit order is set up"), "{after}");
+    assert_eq!(requests(&mut tab).await[0].state, EMandateState::Cancelled);
+    assert!(mandates(&mut tab).await.is_empty());
+    assert_eq!(app.mails_to("lerato.payer@example.co.za"), 0);
+
+    // Raced: the cancel and the approval sent together.
+    let id = request(&mut tab, "thabo@example.co.za", PaymentMethod::Debicheck).await;
+    let payer = open_link(&app, "thabo@example.co.za").await;
+    let (status, waiting) = payer.sign("4100000001").await;
+    assert_eq!(status, 200, "{waiting}");
+    let mut other = owner.open(Mode::Test).await;
+    let (cancel, approved) = tokio::join!(
+        other.command(
+            "race",
+            Command::CancelEMandateRequest {
+                request_id: id.clone()
+            }
+        ),
+        payer.answer_bank("approve"),
+    );
+    let state = requests(&mut tab)
+        .await
+        .into_iter()
+        .find(|r| r.id == id)
+        .unwrap()
+        .state;
+    let made = mandates(&mut tab).await.len();
+    match state {
+        EMandateState::Cancelled => {
+            assert!(
+                matches!(
+                    &cancel,
+                    ServerFrame::Reply {
+                        ok: Some(ReplyBody::Committed { .. }),
+                        ..
+                    }
+                ),
+                "{cancel:?}"
+            );
+            assert!(
+                !approved.contains("Your debit order is set up"),
+                "{approved}"
+            );
+            assert_eq!(made, 0);
+        }
+        EMandateState::Completed => {
+            assert!(
+                matches!(&cancel, ServerFrame::Reply { error: Some(e), .. } if e.code == ErrorCode::EMandateClosed),
+                "{cancel:?}"
+            );
+            assert!(
+                approved.contains("Your debit order is set up"),
+                "{approved}"
+            );
+            assert_eq!(made, 1);
+        }
+        other => panic!("the race left the request {other:?}"),
+    }
+}
+
 on_both_databases!(
     approved_makes_everything_in_one_event,
     declined_and_unanswered_make_nothing,
@@ -792,4 +874,5 @@ on_both_databases!(
     the_payer_changes_what_the_merchant_allows,
     a_change_not_allowed_is_refused,
     the_scheduler_closes_an_unanswered_signing,
+    a_cancelled_request_stays_cancelled,
 );

@@ -422,8 +422,52 @@ async fn the_settlement_forms_mistakes_are_told_in_one_answer(db: Database) {
     );
 }
 
+/// An owner who signs in with two factors sets the settlement account with
+/// what the form asks for, "your password or two-factor code": either is
+/// taken, and a wrong one of either kind is refused on the field.
+async fn a_two_factor_owner_confirms_with_password_or_code(db: Database) {
+    let app = TestApp::start_pinned(db).await;
+    let owner = app.merchant("owner@karoo.test").await;
+    let mut tab = owner.open(Mode::Test).await;
+    let (secret, _) = common::two_factor::enable_two_factor(&mut tab).await;
+    let with_password = tab
+        .command("a1", set_account("62001234567", PASSWORD))
+        .await;
+    assert!(
+        matches!(with_password, ServerFrame::Reply { ok: Some(_), .. }),
+        "{with_password:?}"
+    );
+    let code =
+        paydesk::auth::totp::code_at(&secret, common::two_factor::now_seconds() + 30).unwrap();
+    let with_code = tab.command("a2", set_account("62001234568", &code)).await;
+    assert!(
+        matches!(with_code, ServerFrame::Reply { ok: Some(_), .. }),
+        "{with_code:?}"
+    );
+    let wrong_password = error_of(tab.command("a3", set_account("62001234569", "guess")).await);
+    assert_eq!(
+        (
+            wrong_password.fields[0].field.as_str(),
+            wrong_password.fields[0].code
+        ),
+        ("confirmation", ErrorCode::WrongPassword)
+    );
+    let wrong_code = error_of(
+        tab.command("a4", set_account("62001234569", "000000"))
+            .await,
+    );
+    assert_eq!(
+        (
+            wrong_code.fields[0].field.as_str(),
+            wrong_code.fields[0].code
+        ),
+        ("confirmation", ErrorCode::InvalidCode)
+    );
+}
+
 on_both_databases!(
     a_manual_payout_is_held_submitted_then_paid,
+    a_two_factor_owner_confirms_with_password_or_code,
     the_settlement_forms_mistakes_are_told_in_one_answer,
     a_refused_payout_returns_its_money,
     the_schedule_pays_out_above_its_minimum,

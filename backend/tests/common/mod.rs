@@ -8,6 +8,7 @@ pub mod logs;
 pub mod members;
 pub mod orders;
 pub mod server_process;
+pub mod two_factor;
 
 use std::path::PathBuf;
 use std::time::Duration;

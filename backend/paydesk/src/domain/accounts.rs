@@ -112,8 +112,10 @@ async fn check_code(db: &Db, keys: &Keys, account: &Account, code: &str) -> AppR
     }
 }
 
-/// The owner confirming a step that cannot be undone by them alone: a
-/// current code when they sign in with two factors, else their password.
+/// The owner confirming a step that cannot be undone by them alone: their
+/// password, or a current code when they sign in with two factors (the
+/// forms ask for "your password or two-factor code"). A wrong answer is
+/// told as the kind it looked like: six digits as a code, else a password.
 pub async fn confirm_identity(
     db: &Db,
     keys: &Keys,
@@ -121,11 +123,19 @@ pub async fn confirm_identity(
     confirmation: &str,
 ) -> AppResult<()> {
     let account = account(db, user_id).await?;
-    match account.totp_secret {
-        Some(_) => check_code(db, keys, &account, confirmation.trim())
-            .await
-            .map_err(|_| AppError::field("confirmation", ErrorCode::InvalidCode)),
-        None => check_password(&account, confirmation, "confirmation").await,
+    let code = confirmation.trim();
+    let looks_like_code = code.len() == 6 && code.bytes().all(|b| b.is_ascii_digit());
+    if account.totp_secret.is_some()
+        && looks_like_code
+        && check_code(db, keys, &account, code).await.is_ok()
+    {
+        return Ok(());
+    }
+    match check_password(&account, confirmation, "confirmation").await {
+        Err(AppError::Invalid(_)) if account.totp_secret.is_some() && looks_like_code => {
+            Err(AppError::field("confirmation", ErrorCode::InvalidCode))
+        }
+        checked => checked,
     }
 }
 

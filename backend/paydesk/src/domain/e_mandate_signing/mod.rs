@@ -356,6 +356,19 @@ struct Fresh {
     row: Option<SigningRow>,
 }
 
+impl Fresh {
+    /// The merchant withdrew the request (perhaps while the payer was at
+    /// the bank's step): nothing the payer or their bank does after that
+    /// may complete it, decline it or create a mandate. Whichever commits
+    /// first wins: the cancel refuses a completed request, and this
+    /// refuses the bank's answer to a cancelled one.
+    fn withdrawn(&self) -> bool {
+        self.request
+            .as_ref()
+            .is_some_and(|r| r.state == EMandateState::Cancelled)
+    }
+}
+
 async fn fresh(tx: &mut Tx, signing: &Signing) -> AppResult<Fresh> {
     let (merchant_id, mode) = (signing.merchant_id.as_str(), signing.mode);
     let request = match &signing.request {
@@ -598,6 +611,9 @@ pub async fn answer_bank(
         if row.state != SigningState::Authenticating {
             return Ok(Work::Unchanged(stage_of(row.state)));
         }
+        if now.withdrawn() {
+            return Ok(Work::Unchanged(Stage::Closed));
+        }
         let checked = checked_of(&row)?;
         let answer = if window_closed(&row, signing.today, now_ms()) {
             Authentication::NoReply
@@ -700,6 +716,9 @@ async fn close_unanswered_as(
             || !window_closed(&row, signing.today, now_ms())
         {
             return Ok(Work::Unchanged(stage_of(row.state)));
+        }
+        if now.withdrawn() {
+            return Ok(Work::Unchanged(Stage::Closed));
         }
         let checked = checked_of(&row)?;
         let mut changes = Vec::new();
