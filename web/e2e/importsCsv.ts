@@ -1,3 +1,5 @@
+import { inDays } from "./dates";
+
 /** The once-off EFT debit order layout's columns, as DOMAIN.md names them. */
 export const EFT_ONCE_HEADER = [
   "Customer reference",
@@ -25,7 +27,7 @@ export function csvOf(header: readonly string[], rows: Record<string, string>[])
   return [header.map(cell).join(","), ...rows.map((row) => header.map((column) => cell(row[column] ?? "")).join(","))].join("\r\n") + "\r\n";
 }
 
-export { inDays } from "./dates";
+export { inDays };
 
 export function eftOnceRow(reference: string, name: string, surname: string, overrides: Partial<EftOnceRow> = {}): EftOnceRow {
   return {
