@@ -67,23 +67,27 @@ describe("home dashboard, test clock and transactions", () => {
     await shootPart(testA.strip(), "test-clock-playing-en-light");
     await testA.waitUntilPlayed();
 
-    // What a month of play must change, on whatever date it starts: the test date, the feed
-    // of paid and unpaid debits, the unpaid warning. "Collected this month" need not change (a
-    // month played from 2 December ends in January, which has collected nothing by its 2nd),
-    // so it is held to what a tab opened now reads, the server's own figure.
+    // What a month of play must change, on whatever date it starts: the test date, and the
+    // feed of both payers' debits. This month's figures and its unpaid warning need not change
+    // (a month played from 2 December ends in January, which has settled nothing by its 2nd),
+    // so they are held to what a tab opened now reads, the server's own figures.
     await tabB.bringToFront();
     await expect.poll(() => new TestMode(tabB).today(), { timeout: 30_000 }).not.toBe(today);
-    await expect.poll(() => homeB.feedRows().count()).toBeGreaterThan(0);
-    await tabB.getByTestId("warning-unpaid").waitFor();
-    const fresh = await session.newPage();
-    const homeC = new HomeDashboard(fresh);
+    await expect.poll(() => homeB.feedRows().filter({ hasText: "Thandi Nkosi" }).count()).toBeGreaterThan(0);
+    await expect.poll(() => homeB.feedRows().filter({ hasText: "Pieter Botha" }).count()).toBeGreaterThan(0);
+    const tabC = await session.newPage();
+    const homeC = new HomeDashboard(tabC);
     await homeC.open();
-    await new Shell(fresh).waitUntilLive();
-    await new TestMode(fresh).switchOn();
+    await new Shell(tabC).waitUntilLive();
+    await new TestMode(tabC).switchOn();
     await homeC.waitForFigures();
-    const collected = await homeC.figure("collected-month").textContent();
-    await expect.poll(() => homeB.figure("collected-month").textContent()).toBe(collected);
-    await fresh.close();
+    for (const name of ["collected-month", "success-rate", "unpaid-ratio"] as const) {
+      const expected = await homeC.figure(name).textContent();
+      await expect.poll(() => homeB.figure(name).textContent()).toBe(expected);
+    }
+    const warned = await tabC.getByTestId("warning-unpaid").count();
+    expect(await tabB.getByTestId("warning-unpaid").count()).toBe(warned);
+    await tabC.close();
     await shoot(tabB, "home-after-en-light");
 
     // The paid debits only, from an address that can be bookmarked.
