@@ -131,7 +131,7 @@ async fn a_month_of_debits_is_counted_per_bucket_and_method(db: Database) {
             sixth.unpaid_ratio_bp,
             sixth.dispute_ratio_bp
         ),
-        (5_000, 0, 5_000)
+        (Some(5_000), Some(0), Some(5_000))
     );
     assert_eq!(
         (days.unpaid_threshold_bp, days.dispute_threshold_bp),
@@ -183,7 +183,7 @@ async fn a_month_of_debits_is_counted_per_bucket_and_method(db: Database) {
             week.unpaid_ratio_bp,
             week.dispute_ratio_bp
         ),
-        (3_333, 3_333, 3_333)
+        (Some(3_333), Some(3_333), Some(3_333))
     );
     // Split by method: the 02 was DebiCheck, the 12 an EFT debit order.
     let split: Vec<_> = weeks.points[2]
@@ -228,7 +228,7 @@ async fn a_month_of_debits_is_counted_per_bucket_and_method(db: Database) {
             march.unpaid_ratio_bp,
             march.dispute_ratio_bp
         ),
-        (2_000, 6_000, 2_000)
+        (Some(2_000), Some(6_000), Some(2_000))
     );
     let debicheck = &march.by_method[0];
     assert_eq!(
@@ -350,7 +350,43 @@ async fn a_bad_period_is_refused(db: Database) {
     assert_eq!(year.points.len(), 366);
 }
 
+/// A card paid on 2 March: the success rate of every method counts it
+/// (100 % on that day, and under the card filter), the debit order ratios
+/// have nothing to count, and the quiet days around it have no rate at all
+/// rather than 0 %.
+async fn a_quiet_day_has_no_rate_and_cards_count_towards_success(db: Database) {
+    let app = TestApp::start_pinned(db).await;
+    let owner = app.merchant(OWNER).await;
+    let mut tab = owner.open(Mode::Test).await;
+    common::orders::pay_by_card_as(&app, &mut tab, "Lerato Dlamini").await;
+    for method in [None, Some(PaymentMethod::Card)] {
+        let days = insights(
+            &mut tab,
+            ask("2026-03-01", "2026-03-03", InsightBucket::Day, method),
+        )
+        .await;
+        let rates: Vec<_> = days
+            .points
+            .iter()
+            .map(|p| (p.start.as_str(), p.payments_settled, p.success_rate_bp))
+            .collect();
+        assert_eq!(
+            rates,
+            vec![
+                ("2026-03-01", 0, None),
+                ("2026-03-02", 1, Some(10_000)),
+                ("2026-03-03", 0, None),
+            ],
+            "{method:?}"
+        );
+        for point in &days.points {
+            assert_eq!((point.unpaid_ratio_bp, point.dispute_ratio_bp), (None, None));
+        }
+    }
+}
+
 on_both_databases!(
     a_month_of_debits_is_counted_per_bucket_and_method,
+    a_quiet_day_has_no_rate_and_cards_count_towards_success,
     a_bad_period_is_refused,
 );

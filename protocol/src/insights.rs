@@ -43,13 +43,28 @@ pub struct InsightPoint {
     #[ts(type = "number")]
     pub collected_cents: i64,
     pub collected_count: u32,
+    /// Debit orders settled (paid, unpaid or disputed); the unpaid and
+    /// dispute ratios are of these, as the banks' thresholds are.
     pub settled: u32,
     pub paid: u32,
     pub unpaid: u32,
     pub disputed: u32,
-    pub success_rate_bp: u32,
-    pub unpaid_ratio_bp: u32,
-    pub dispute_ratio_bp: u32,
+    /// Payments of every method settled (debit orders, card and pay-by-bank
+    /// charges, paid or not), which the success rate is of.
+    pub payments_settled: u32,
+    pub payments_paid: u32,
+    /// Of `payments_settled`; none in a bucket where nothing settled, so a
+    /// quiet day is a gap, not a 0 % day.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub success_rate_bp: Option<u32>,
+    /// Of `settled`; none in a bucket where no debit order settled.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub unpaid_ratio_bp: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub dispute_ratio_bp: Option<u32>,
     /// The methods that settled debits in the bucket.
     pub by_method: Vec<MethodRatios>,
 }

@@ -348,7 +348,26 @@ export type InsightPoint = {
 /**
  * The bucket's first day (`YYYY-MM-DD`).
  */
-start: string, collectedCents: number, collectedCount: number, settled: number, paid: number, unpaid: number, disputed: number, successRateBp: number, unpaidRatioBp: number, disputeRatioBp: number, 
+start: string, collectedCents: number, collectedCount: number, 
+/**
+ * Debit orders settled (paid, unpaid or disputed); the unpaid and
+ * dispute ratios are of these, as the banks' thresholds are.
+ */
+settled: number, paid: number, unpaid: number, disputed: number, 
+/**
+ * Payments of every method settled (debit orders, card and pay-by-bank
+ * charges, paid or not), which the success rate is of.
+ */
+paymentsSettled: number, paymentsPaid: number, 
+/**
+ * Of `payments_settled`; none in a bucket where nothing settled, so a
+ * quiet day is a gap, not a 0 % day.
+ */
+successRateBp?: number, 
+/**
+ * Of `settled`; none in a bucket where no debit order settled.
+ */
+unpaidRatioBp?: number, disputeRatioBp?: number, 
 /**
  * The methods that settled debits in the bucket.
  */

@@ -101,9 +101,11 @@ fn fold(starts: &[Date], groups: &[SettledGroup]) -> (Vec<InsightPoint>, Vec<Unp
             paid: total.paid,
             unpaid: total.unpaid,
             disputed: total.disputed,
-            success_rate_bp: total.ratio_bp(total.paid),
-            unpaid_ratio_bp: total.ratio_bp(total.unpaid),
-            dispute_ratio_bp: total.ratio_bp(total.disputed),
+            payments_settled: total.payments_settled,
+            payments_paid: total.payments_paid,
+            success_rate_bp: total.success_rate_bp(),
+            unpaid_ratio_bp: total.ratio_of_settled(total.unpaid),
+            dispute_ratio_bp: total.ratio_of_settled(total.disputed),
             by_method: methods
                 .into_iter()
                 .filter_map(|(method, o)| {

@@ -20,6 +20,10 @@ pub struct Outcomes {
     /// balance (`ledger.rs`) takes it back.
     pub collected: u32,
     pub collected_cents: i64,
+    /// Payments of every method that settled, paid or not (a declined card
+    /// too), and those paid: the success rate's.
+    pub payments_settled: u32,
+    pub payments_paid: u32,
 }
 
 impl Outcomes {
@@ -37,12 +41,39 @@ impl Outcomes {
         }
     }
 
+    /// `part` of all settled debit orders in basis points, or none when no
+    /// debit order settled: nothing to count is no ratio, not 0 %.
+    pub fn ratio_of_settled(&self, part: u32) -> Option<u32> {
+        (self.settled() > 0).then(|| self.ratio_bp(part))
+    }
+
+    /// Payments of every method paid, of those settled, in basis points;
+    /// none when nothing settled.
+    pub fn success_rate_bp(&self) -> Option<u32> {
+        match u64::from(self.payments_settled) {
+            0 => None,
+            total => {
+                Some(((u64::from(self.payments_paid) * 10_000 + total / 2) / total) as u32)
+            }
+        }
+    }
+
     /// Adds `count` payments of `method` (its wire name) that settled with
     /// `status`, worth `cents` together.
     pub fn add(&mut self, method: &str, status: &str, count: u32, cents: i64) {
         if status == "paid" {
             self.collected += count;
             self.collected_cents += cents;
+        }
+        match status {
+            "paid" => {
+                self.payments_paid += count;
+                self.payments_settled += count;
+            }
+            "disputed" | "reversed" | "unpaid" | "rejected_by_bank" => {
+                self.payments_settled += count
+            }
+            _ => {}
         }
         if !PaymentMethod::parse(method).is_some_and(PaymentMethod::is_debit_order) {
             return;
@@ -81,5 +112,31 @@ mod tests {
         assert_eq!(o.ratio_bp(o.paid), 4_286);
         assert_eq!(o.ratio_bp(o.disputed), 1_429);
         assert_eq!(Outcomes::default().ratio_bp(0), 0);
+    }
+
+    /// The success rate counts every method; a bucket with nothing settled
+    /// has no rate at all, whatever kinds of payment were only pending.
+    #[test]
+    fn success_counts_every_method_and_nothing_settled_is_no_rate() {
+        let mut o = Outcomes::default();
+        o.add("debicheck", "paid", 3, 300);
+        o.add("eft_debit_order", "unpaid", 1, 100);
+        o.add("card", "paid", 2, 200);
+        o.add("card", "rejected_by_bank", 2, 200);
+        o.add("instant_eft", "disputed", 1, 100);
+        o.add("debicheck", "in_tracking", 5, 500);
+        assert_eq!((o.payments_paid, o.payments_settled), (5, 9));
+        assert_eq!(o.success_rate_bp(), Some(5_556));
+        assert_eq!(o.ratio_of_settled(o.unpaid), Some(2_500));
+        let mut quiet = Outcomes::default();
+        assert_eq!(quiet.success_rate_bp(), None);
+        quiet.add("card", "pending", 3, 300);
+        quiet.add("debicheck", "submitted", 3, 300);
+        assert_eq!(quiet.success_rate_bp(), None);
+        assert_eq!(quiet.ratio_of_settled(0), None);
+        let mut cards_only = Outcomes::default();
+        cards_only.add("card", "paid", 1, 100);
+        assert_eq!(cards_only.success_rate_bp(), Some(10_000));
+        assert_eq!(cards_only.ratio_of_settled(0), None, "no debit order settled");
     }
 }

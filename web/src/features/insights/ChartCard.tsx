@@ -21,7 +21,7 @@ function CellText({ cell, words }: { cell: Cell; words: ChartWords }) {
     case "count":
       return <>{cell.value}</>;
     case "ratio":
-      return <>{words.percent(cell.bp)}</>;
+      return <>{cell.bp === null ? "—" : words.percent(cell.bp)}</>;
     case "text":
       return <>{cell.value}</>;
   }

@@ -120,8 +120,8 @@ export function InsightsPage() {
                   ? t(`insights.note.${chart}`, {
                       threshold: formatBasisPoints(chart === "unpaidRatio" ? insights.unpaidThresholdBp : insights.disputeThresholdBp, i18n.language),
                     })
-                  : chart === "forecast"
-                    ? t("insights.note.forecast")
+                  : chart === "forecast" || chart === "successRate"
+                    ? t(`insights.note.${chart}`)
                     : undefined
               }
             />

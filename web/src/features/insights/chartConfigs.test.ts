@@ -37,3 +37,18 @@ describe("unpaid reasons chart", () => {
     expect(config.data.labels).toEqual([["02", "Nie voor voorsiening", "gemaak nie"], ["Deur die bank afgewys"]]);
   });
 });
+
+describe("success rate chart", () => {
+  it("leaves a gap on a day with nothing settled instead of drawing 0 %", () => {
+    const point = { collectedCents: 0, collectedCount: 0, settled: 0, paid: 0, unpaid: 0, disputed: 0, byMethod: [] };
+    const withGap: Insights = {
+      ...insights,
+      points: [
+        { ...point, start: "2026-03-01", paymentsSettled: 2, paymentsPaid: 1, successRateBp: 5_000 },
+        { ...point, start: "2026-03-02", paymentsSettled: 0, paymentsPaid: 0 },
+      ],
+    };
+    expect(chartConfig("successRate", withGap, palette, words).data.datasets[0].data).toEqual([50, null]);
+    expect(chartConfig("unpaidRatio", withGap, palette, words).data.datasets[0].data).toEqual([null, null]);
+  });
+});

@@ -32,7 +32,8 @@ function base(palette: Palette, labels: (string | string[])[], datasets: ChartDa
   };
 }
 
-function line(label: string, data: number[], color: string, extra: Partial<ChartDataset<"line">> = {}): ChartDataset<"bar" | "line"> {
+// A null point is a bucket with nothing to count: Chart.js leaves a gap in the line there.
+function line(label: string, data: (number | null)[], color: string, extra: Partial<ChartDataset<"line">> = {}): ChartDataset<"bar" | "line"> {
   return { type: "line", label, data, borderColor: color, backgroundColor: color, pointRadius: 2, borderWidth: 2, tension: 0.2, ...extra } as ChartDataset<"bar" | "line">;
 }
 
@@ -45,7 +46,7 @@ const percentAxis = (words: ChartWords) => ({ ticks: { callback: (value: number 
 function ratioChart(insights: Insights, which: "unpaid" | "dispute", palette: Palette, words: ChartWords): Config {
   const methods = methodsOf(insights);
   const threshold = (which === "unpaid" ? insights.unpaidThresholdBp : insights.disputeThresholdBp) / 100;
-  const ratio = (bp: number) => bp / 100;
+  const ratio = (bp: number | undefined) => (bp === undefined ? null : bp / 100);
   const datasets = [
     line(words.column("all"), insights.points.map((p) => ratio(which === "unpaid" ? p.unpaidRatioBp : p.disputeRatioBp)), palette.series[0]),
     ...methods.map((method, index) =>
@@ -53,7 +54,7 @@ function ratioChart(insights: Insights, which: "unpaid" | "dispute", palette: Pa
         words.method(method),
         insights.points.map((p) => {
           const m = p.byMethod.find((entry) => entry.method === method);
-          return ratio(m ? (which === "unpaid" ? m.unpaidRatioBp : m.disputeRatioBp) : 0);
+          return ratio(m ? (which === "unpaid" ? m.unpaidRatioBp : m.disputeRatioBp) : undefined);
         }),
         palette.series[(index + 1) % palette.series.length],
         { borderDash: [4, 3] },
@@ -104,7 +105,7 @@ export function chartConfig(chart: ChartId, insights: Insights, palette: Palette
         },
       );
     case "successRate": {
-      const config = base(palette, dates, [line(words.column("successRate"), insights.points.map((p) => p.successRateBp / 100), palette.series[0])], {
+      const config = base(palette, dates, [line(words.column("successRate"), insights.points.map((p) => (p.successRateBp === undefined ? null : p.successRateBp / 100)), palette.series[0])], {
         y: { ...percentAxis(words), max: 100 },
       });
       config.type = "line";

@@ -18,7 +18,9 @@ const insights: Insights = {
       paid: 3,
       unpaid: 1,
       disputed: 0,
-      successRateBp: 7_500,
+      paymentsSettled: 5,
+      paymentsPaid: 4,
+      successRateBp: 8_000,
       unpaidRatioBp: 2_500,
       disputeRatioBp: 0,
       byMethod: [
@@ -34,9 +36,8 @@ const insights: Insights = {
       paid: 0,
       unpaid: 0,
       disputed: 0,
-      successRateBp: 0,
-      unpaidRatioBp: 0,
-      disputeRatioBp: 0,
+      paymentsSettled: 0,
+      paymentsPaid: 0,
       byMethod: [],
     },
   ],
@@ -71,7 +72,7 @@ describe("chart tables", () => {
     expect(parse(tableCsv(chartTable("unpaidRatio", insights, labels)))).toEqual([
       ["period", "all", "DebiCheck", "EFT", "threshold"],
       ["2026-03-01", "25.00", "0.00", "100.00", "10.00"],
-      ["2026-03-02", "0.00", "0.00", "0.00", "10.00"],
+      ["2026-03-02", "", "", "", "10.00"],
     ]);
     expect(parse(tableCsv(chartTable("disputeRatio", insights, labels)))[1]).toEqual(["2026-03-01", "0.00", "0.00", "0.00", "0.50"]);
   });
@@ -101,7 +102,11 @@ describe("chart tables", () => {
       ["date", "count", "value"],
       ["2026-04-07", "5", "500.00"],
     ]);
-    expect(parse(tableCsv(chartTable("successRate", insights, labels)))[1]).toEqual(["2026-03-01", "4", "3", "75.00"]);
+    expect(parse(tableCsv(chartTable("successRate", insights, labels))).slice(1)).toEqual([
+      ["2026-03-01", "5", "4", "80.00"],
+      ["2026-03-02", "0", "0", ""],
+    ]);
+    expect(chartTable("successRate", insights, labels).rows[1][3]).toEqual({ kind: "ratio", bp: null });
     expect(csvFileName("unpaidReasons", insights)).toBe("insights-unpaid-reasons-2026-03-01-2026-03-02.csv");
   });
 });

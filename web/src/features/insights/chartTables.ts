@@ -11,7 +11,8 @@ export type Cell =
   | { kind: "date"; value: string }
   | { kind: "money"; cents: number }
   | { kind: "count"; value: number }
-  | { kind: "ratio"; bp: number }
+  /** No `bp` when the bucket had nothing to count: a gap, not 0 %. */
+  | { kind: "ratio"; bp: number | null }
   | { kind: "text"; value: string };
 
 export type ChartTable = { columns: string[]; rows: Cell[][] };
@@ -42,7 +43,7 @@ export function methodsOf(insights: Insights): PaymentMethod[] {
 function ratioTable(insights: Insights, which: "unpaid" | "dispute", labels: TableLabels): ChartTable {
   const methods = methodsOf(insights);
   const threshold = which === "unpaid" ? insights.unpaidThresholdBp : insights.disputeThresholdBp;
-  const overall = (p: Insights["points"][number]) => (which === "unpaid" ? p.unpaidRatioBp : p.disputeRatioBp);
+  const overall = (p: Insights["points"][number]) => (which === "unpaid" ? p.unpaidRatioBp : p.disputeRatioBp) ?? null;
   return {
     columns: [labels.column("period"), labels.column("all"), ...methods.map(labels.method), labels.column("threshold")],
     rows: insights.points.map((point) => [
@@ -50,7 +51,7 @@ function ratioTable(insights: Insights, which: "unpaid" | "dispute", labels: Tab
       { kind: "ratio", bp: overall(point) },
       ...methods.map((method): Cell => {
         const m = point.byMethod.find((entry) => entry.method === method);
-        return { kind: "ratio", bp: m ? (which === "unpaid" ? m.unpaidRatioBp : m.disputeRatioBp) : 0 };
+        return { kind: "ratio", bp: m ? (which === "unpaid" ? m.unpaidRatioBp : m.disputeRatioBp) : null };
       }),
       { kind: "ratio", bp: threshold },
     ]),
@@ -75,9 +76,9 @@ export function chartTable(chart: ChartId, insights: Insights, labels: TableLabe
         columns: [c("period"), c("settled"), c("paid"), c("successRate")],
         rows: insights.points.map((p) => [
           { kind: "date", value: p.start },
-          { kind: "count", value: p.settled },
-          { kind: "count", value: p.paid },
-          { kind: "ratio", bp: p.successRateBp },
+          { kind: "count", value: p.paymentsSettled },
+          { kind: "count", value: p.paymentsPaid },
+          { kind: "ratio", bp: p.successRateBp ?? null },
         ]),
       };
     case "unpaidReasons":
@@ -129,7 +130,7 @@ export function csvValue(cell: Cell): string {
     case "count":
       return String(cell.value);
     case "ratio":
-      return bpToPercent(cell.bp);
+      return cell.bp === null ? "" : bpToPercent(cell.bp);
   }
 }
 
