@@ -194,6 +194,7 @@ describe("payouts", () => {
     await expect.poll(() => tabB.getByTestId("balance-available").textContent()).toContain("43,57");
     await advanceUntil(clock, () => tabB.getByTestId("payout-status").first().textContent(), "Paid");
     await tabB.bringToFront();
+    expect(await tabB.getByTestId("payout-fee").first().textContent()).toContain("3,50");
     await shoot(tabB, "payouts-en-light");
 
     await tabB.getByTestId("open-payout").first().click();
@@ -201,6 +202,8 @@ describe("payouts", () => {
     await panel.getByTestId("panel-lines").waitFor();
     expect(await panel.getByTestId("panel-amount").textContent()).toContain("100,00");
     expect(await panel.getByTestId("panel-total").textContent()).toContain("100,00");
+    // The settled card collection it pays out is listed by its transaction.
+    expect(await panel.getByTestId("panel-lines").locator("tbody tr", { hasText: "Collection" }).count()).toBeGreaterThan(0);
     expect(await panel.getByTestId("panel-steps").locator("li").count()).toBe(3);
     await shoot(tabB, "payout-detail-en-light");
 

@@ -167,6 +167,12 @@ function PayoutList({ onOpen }: { onOpen: (id: string) => void }) {
                 <th scope="col" className="cell-amount">
                   {t("payouts.fields.amount")}
                 </th>
+                <th scope="col" className="cell-amount">
+                  {t("payouts.fields.fee")}
+                </th>
+                <th scope="col" className="cell-amount">
+                  {t("payouts.fields.net")}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -199,6 +205,10 @@ function PayoutRow({ payout, onOpen, language }: { payout: Payout; onOpen: (id: 
         <Badge tone={STATUS_TONE[payout.status]}>{t(`payouts.status.${payout.status}`)}</Badge>
       </td>
       <td className="cell-amount">{formatMoney(payout.amountCents, language)}</td>
+      <td className="cell-amount" data-testid="payout-fee">
+        {formatMoney(payout.feeCents, language)}
+      </td>
+      <td className="cell-amount">{formatMoney(payout.netCents, language)}</td>
     </tr>
   );
 }
