@@ -132,6 +132,18 @@ pub async fn sign_in(state: State, req: HttpRequest, body: web::Bytes) -> HttpRe
         return no_store(StatusCode::BAD_REQUEST)
             .json(json!({"url": format!("{LOGIN_PAGE}?error=CredentialsSignin")}));
     }
+    // Text no account could hold (a NUL, bytes that were not text, an
+    // address longer than any account's) signs nobody in and guesses no
+    // one's password: a failed sign-in, before the database is asked, and
+    // nothing is counted.
+    if fields
+        .unstorable(&["email", "password", "code", "backupCode"])
+        .is_some()
+        || rules::at_most(&email, rules::EMAIL_MAX).is_err()
+    {
+        return no_store(StatusCode::UNAUTHORIZED)
+            .json(json!({"url": format!("{LOGIN_PAGE}?error=CredentialsSignin")}));
+    }
     let address_key = format!("address:{}", client_address(&req));
     // Counted in the database, so every node sees the same lockout.
     let account_failures = match sign_in::recent_failures(&state.db, &email).await {
@@ -375,6 +387,9 @@ pub async fn sign_up(state: State, req: HttpRequest, body: web::Bytes) -> HttpRe
         .is_blocked(&address_key, state.config.signup_limit_per_address)
     {
         return signup_error(StatusCode::TOO_MANY_REQUESTS, ErrorCode::RateLimited, None);
+    }
+    if let Some((field, code)) = fields.unstorable(&["name", "businessName", "email", "password"]) {
+        return signup_error(StatusCode::BAD_REQUEST, code, Some(field));
     }
     let name = fields.text("name");
     let business_name = fields.text("businessName");

@@ -1,10 +1,16 @@
 //! Auth endpoints accept form-encoded bodies (what NextAuth clients send) and
 //! JSON; both become a flat map of strings.
+//!
+//! Bytes that are not text never fail a whole body: they decode to U+FFFD
+//! (forms by the URL-encoding rules, JSON by `json_text`), which
+//! `rules::storable` then refuses by the field's name, as it does a NUL.
 
 use std::collections::HashMap;
 
 use actix_web::HttpRequest;
 use actix_web::http::header::CONTENT_TYPE;
+use paydesk::domain::rules;
+use protocol::ErrorCode;
 
 /// Bodies larger than this are not sign-in forms.
 pub const MAX_AUTH_BODY: usize = 16 * 1024;
@@ -19,7 +25,7 @@ impl Fields {
             .and_then(|v| v.to_str().ok())
             .is_some_and(|v| v.starts_with("application/json"));
         let map = if is_json {
-            serde_json::from_slice::<HashMap<String, serde_json::Value>>(body)
+            serde_json::from_str::<HashMap<String, serde_json::Value>>(&json_text(body))
                 .unwrap_or_default()
                 .into_iter()
                 .filter_map(|(k, v)| match v {
@@ -44,5 +50,87 @@ impl Fields {
     /// Trimmed value, empty when absent.
     pub fn text(&self, name: &str) -> String {
         self.get(name).unwrap_or_default().trim().to_string()
+    }
+
+    /// The first of `names` whose text no record could hold, and why
+    /// (`rules::storable`). Each field's own rules come after.
+    pub fn unstorable(&self, names: &[&'static str]) -> Option<(&'static str, ErrorCode)> {
+        names.iter().find_map(|name| {
+            let value = self.get(name)?;
+            let code = rules::storable(value, rules::LONGEST_TEXT).err()?;
+            Some((*name, code))
+        })
+    }
+}
+
+/// A JSON body as text `serde_json` reads whole: bytes that are not UTF-8
+/// become U+FFFD, and so does a `\u` escape of a lone surrogate (which
+/// `serde_json` refuses, failing the whole body), so the field that held
+/// it is refused by name instead.
+pub fn json_text(body: &[u8]) -> String {
+    let text = String::from_utf8_lossy(body);
+    if !text.contains("\\u") {
+        return text.into_owned();
+    }
+    let bytes = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    let mut copied = 0;
+    while at < bytes.len() {
+        if bytes[at] != b'\\' {
+            at += 1;
+            continue;
+        }
+        let Some(unit) = escaped_unit(bytes, at) else {
+            // Any other escape is two bytes long (`\"`, `\\`, `\n`, ...).
+            at += 2;
+            continue;
+        };
+        let paired = (0xD800..0xDC00).contains(&unit)
+            && escaped_unit(bytes, at + 6).is_some_and(|next| (0xDC00..0xE000).contains(&next));
+        if paired {
+            at += 12;
+        } else if (0xD800..0xE000).contains(&unit) {
+            out.push_str(&text[copied..at]);
+            out.push_str("\\ufffd");
+            at += 6;
+            copied = at;
+        } else {
+            at += 6;
+        }
+    }
+    out.push_str(&text[copied..]);
+    out
+}
+
+/// The UTF-16 unit of a `\uXXXX` escape starting at `at`, if there is one.
+fn escaped_unit(bytes: &[u8], at: usize) -> Option<u32> {
+    let escape = bytes.get(at..at + 6)?;
+    if escape[0] != b'\\' || escape[1] != b'u' {
+        return None;
+    }
+    let hex = std::str::from_utf8(&escape[2..]).ok()?;
+    u32::from_str_radix(hex, 16).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::json_text;
+
+    fn read(body: &[u8]) -> serde_json::Value {
+        serde_json::from_str(&json_text(body)).unwrap_or_default()
+    }
+
+    #[test]
+    fn lone_surrogates_and_bad_bytes_become_the_replacement_character() {
+        assert_eq!(read(br#"{"a":"x\ud800y"}"#)["a"], "x\u{fffd}y");
+        assert_eq!(read(br#"{"a":"\udc00"}"#)["a"], "\u{fffd}");
+        assert_eq!(read(b"{\"a\":\"caf\xe9\"}")["a"], "caf\u{fffd}");
+        assert_eq!(
+            read(br#"{"a":"\ud83d\ude00 \u00e9"}"#)["a"],
+            "\u{1f600} \u{e9}"
+        );
+        assert_eq!(read(br#"{"a":"\\ud800"}"#)["a"], "\\ud800");
+        assert_eq!(json_text(b"{\"a\":1}"), "{\"a\":1}");
     }
 }

@@ -17,7 +17,7 @@ use super::auth::{
     client_address, internal, no_store, request_language, signup_error, start_session,
 };
 use super::cookies;
-use super::recovery::{checked, count_against};
+use super::recovery::{checked, count_against, odd_token};
 use crate::state::State;
 
 /// A refusal the invite page shows in words of its own.
@@ -60,6 +60,9 @@ pub async fn details(state: State, req: HttpRequest, body: web::Bytes) -> HttpRe
         Ok(fields) => fields,
         Err(response) => return *response,
     };
+    if odd_token(&fields) {
+        return refused(&state, &req, AppError::Code(ErrorCode::InviteInvalid));
+    }
     let now = state.config.invite_clock.now();
     match invites::details(&state.db, &fields.text("token"), now).await {
         Ok(details) => no_store(StatusCode::OK).json(details),
@@ -73,6 +76,9 @@ pub async fn accept(state: State, req: HttpRequest, body: web::Bytes) -> HttpRes
         Ok(fields) => fields,
         Err(response) => return *response,
     };
+    if odd_token(&fields) {
+        return refused(&state, &req, AppError::Code(ErrorCode::InviteInvalid));
+    }
     let Some(token) = cookies::session_token(&state, &req) else {
         return signup_error(StatusCode::UNAUTHORIZED, ErrorCode::Unauthenticated, None);
     };
@@ -115,6 +121,12 @@ pub async fn sign_up(state: State, req: HttpRequest, body: web::Bytes) -> HttpRe
         Ok(fields) => fields,
         Err(response) => return *response,
     };
+    if let Some((field, code)) = fields.unstorable(&["name", "password"]) {
+        return signup_error(StatusCode::BAD_REQUEST, code, Some(field));
+    }
+    if odd_token(&fields) {
+        return refused(&state, &req, AppError::Code(ErrorCode::InviteInvalid));
+    }
     let name = fields.text("name");
     let password = fields.get("password").unwrap_or_default().to_string();
     let checks = [

@@ -11,7 +11,7 @@ use super::cookies;
 use crate::state::State;
 use paydesk::auth::password;
 use paydesk::domain::notices::Happened;
-use paydesk::domain::recovery;
+use paydesk::domain::{recovery, rules};
 use paydesk::store::accounts;
 use paydesk::store::links::{self, Purpose};
 
@@ -62,6 +62,12 @@ pub(super) async fn checked(
     Ok(fields)
 }
 
+/// A link's token with text no token has (`rules::storable`) finds no
+/// link: the caller refuses it as a dead one.
+pub(super) fn odd_token(fields: &Fields) -> bool {
+    fields.unstorable(&["token"]).is_some()
+}
+
 /// `POST /forgot {email}`: always the same answer, at once. The address's
 /// hourly quota of reset mails (`recovery::RESET_MAILS_PER_HOUR`, whichever
 /// clients ask) is taken for every address alike; within it the link (if the
@@ -76,6 +82,15 @@ pub async fn forgot(state: State, req: HttpRequest, body: web::Bytes) -> HttpRes
     // Every forgot request counts: each may send a mail.
     count_against(&state, &req);
     let email = fields.text("email").to_lowercase();
+    // No account has such an address: said of the field, which tells
+    // nothing of who has an account.
+    let odd = fields.unstorable(&["email"]).or_else(|| {
+        let code = rules::at_most(&email, rules::EMAIL_MAX).err()?;
+        Some(("email", code))
+    });
+    if let Some((field, code)) = odd {
+        return signup_error(StatusCode::BAD_REQUEST, code, Some(field));
+    }
     match recovery::take_reset_quota(&state.db, &email).await {
         Ok(true) => {
             let background = state.clone();
@@ -100,9 +115,16 @@ pub async fn reset(state: State, req: HttpRequest, body: web::Bytes) -> HttpResp
         Ok(fields) => fields,
         Err(response) => return *response,
     };
+    if let Some((field, code)) = fields.unstorable(&["password"]) {
+        return signup_error(StatusCode::BAD_REQUEST, code, Some(field));
+    }
     let password = fields.get("password").unwrap_or_default().to_string();
     if let Err(code) = password::check_new_password(&password) {
         return signup_error(StatusCode::BAD_REQUEST, code, Some("password"));
+    }
+    if odd_token(&fields) {
+        count_against(&state, &req);
+        return signup_error(StatusCode::BAD_REQUEST, ErrorCode::InvalidToken, None);
     }
     let hash = match password::hash_password(password).await {
         Ok(hash) => hash,
@@ -138,6 +160,10 @@ pub async fn check_reset(state: State, req: HttpRequest, body: web::Bytes) -> Ht
         Ok(fields) => fields,
         Err(response) => return *response,
     };
+    if odd_token(&fields) {
+        count_against(&state, &req);
+        return signup_error(StatusCode::BAD_REQUEST, ErrorCode::InvalidToken, None);
+    }
     match links::link_works(&state.db, &fields.text("token"), Purpose::ResetPassword).await {
         Ok(true) => no_store(StatusCode::OK).json(json!({"ok": true})),
         Ok(false) => {
@@ -155,6 +181,10 @@ pub async fn verify_email(state: State, req: HttpRequest, body: web::Bytes) -> H
         Ok(fields) => fields,
         Err(response) => return *response,
     };
+    if odd_token(&fields) {
+        count_against(&state, &req);
+        return signup_error(StatusCode::BAD_REQUEST, ErrorCode::InvalidToken, None);
+    }
     let token = fields.text("token");
     let outcome = async {
         let mut tx = state.db.begin_write().await?;

@@ -23,14 +23,13 @@ use super::team_steps::{confirm_owner, membership_moves};
 use crate::metrics::CommandTimer;
 use crate::security_log::{self, Client, Sent, Working};
 use crate::state::State;
-use paydesk::domain::Scope;
 use paydesk::domain::accounts::{self, AccountScope};
 use paydesk::domain::api_tokens::authenticate::{TokenAccess, api_socket_key};
 use paydesk::domain::permissions::Grant;
 use paydesk::domain::routes::{self, Runs};
-use paydesk::domain::screen_paths;
 use paydesk::domain::teams::TeamTools;
 use paydesk::domain::webhooks::endpoints::check_address;
+use paydesk::domain::{Scope, input_text, rules, screen_paths};
 use paydesk::error::AppError;
 use paydesk::ids::new_id;
 use paydesk::store::sessions::SessionRow;
@@ -323,6 +322,11 @@ impl SessionActor {
         };
         let route = routes::command_route(&command);
         let timer = CommandTimer::start(&command);
+        if let Err(err) = input_text::check(&command) {
+            let refused = Err(err.to_wire());
+            timer.finish(&refused);
+            return Self::reply(ctx, id, refused);
+        }
         if route.runs == Runs::Account {
             // A token has no account of its own to change.
             if self.api.is_some() {
@@ -534,6 +538,9 @@ impl SessionActor {
         let Some(joined) = self.checked(&id, ctx) else {
             return;
         };
+        if let Err(err) = input_text::check(&query) {
+            return Self::reply(ctx, id, Err(err.to_wire()));
+        }
         let needs = routes::query_route(&query).needs;
         if let Err(code) = joined.grant.check(needs) {
             return Self::reply(ctx, id, Err(WireError::new(code)));
@@ -560,7 +567,7 @@ impl SessionActor {
     /// The joined stream, or an error reply when the socket has not said Hello
     /// or the id is unusable.
     fn checked(&self, id: &str, ctx: &mut ws::WebsocketContext<Self>) -> Option<&Joined> {
-        if id.is_empty() || id.len() > MAX_ID_LEN {
+        if id.is_empty() || id.len() > MAX_ID_LEN || rules::storable(id, MAX_ID_LEN).is_err() {
             Self::reply(
                 ctx,
                 id.chars().take(MAX_ID_LEN).collect(),
@@ -678,6 +685,14 @@ impl Handler<Outbound> for SessionActor {
 impl SessionActor {
     fn on_binary(&mut self, bytes: &[u8], ctx: &mut ws::WebsocketContext<Self>) {
         match protocol::decode::<ClientFrame>(bytes) {
+            // A Hello or Presence with text no record could hold is no
+            // frame of the app's; commands and queries are answered field
+            // by field instead.
+            Ok(frame @ (ClientFrame::Hello { .. } | ClientFrame::Presence { .. }))
+                if input_text::check(&frame).is_err() =>
+            {
+                Self::close(ctx, CloseCode::Invalid, "bad frame")
+            }
             Ok(frame) => self.on_frame(frame, ctx),
             Err(_) => Self::close(ctx, CloseCode::Invalid, "bad frame"),
         }

@@ -23,6 +23,7 @@ pub mod e_mandates;
 pub mod fees;
 pub mod history;
 pub mod imports;
+pub mod input_text;
 pub mod insights;
 pub mod invites;
 pub mod ledger;

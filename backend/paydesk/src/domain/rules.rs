@@ -3,6 +3,28 @@
 
 use protocol::ErrorCode;
 
+/// The longest text any one field takes (a webhook's address): longer text
+/// is refused wherever it enters, before the field's own rule is asked.
+pub const LONGEST_TEXT: usize = 2_000;
+
+/// The longest e-mail address an account, customer or invite may have.
+pub const EMAIL_MAX: usize = 128;
+
+/// Text that can be kept, the one rule every entry point applies (forms,
+/// JSON bodies, socket frames, spreadsheet cells) before a field's own:
+/// - no NUL: PostgreSQL's text cannot hold one, SQLite's can, and a
+///   request must be answered alike on both;
+/// - no U+FFFD: what decoding leaves where the bytes were not text (invalid
+///   UTF-8 in a form or body, a lone surrogate in JSON, see `http::body`),
+///   so damaged text is refused rather than kept damaged;
+/// - at most `max` characters.
+pub fn storable(value: &str, max: usize) -> Result<(), ErrorCode> {
+    if value.contains(['\0', char::REPLACEMENT_CHARACTER]) {
+        return Err(ErrorCode::InvalidCharacters);
+    }
+    at_most(value, max)
+}
+
 /// Required text: present after trimming, at most `max` characters.
 pub fn required(value: &str, max: usize) -> Result<(), ErrorCode> {
     if value.is_empty() {
@@ -27,7 +49,7 @@ pub fn name(value: &str, max: usize) -> Result<(), ErrorCode> {
 
 /// A valid address whose domain is not a disposable-mail provider.
 pub fn email(value: &str) -> Result<(), ErrorCode> {
-    required(value, 128)?;
+    required(value, EMAIL_MAX)?;
     if !email_address::EmailAddress::is_valid(value) || !value.contains('.') || value.contains(' ')
     {
         return Err(ErrorCode::InvalidEmail);
@@ -177,6 +199,18 @@ fn allowed(value: &str, ok: impl Fn(char) -> bool) -> Result<(), ErrorCode> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn text_that_cannot_be_kept_is_refused_alike() {
+        assert_eq!(storable("Zoë O'Neill", 32), Ok(()));
+        assert_eq!(storable("a\0b", 32), Err(ErrorCode::InvalidCharacters));
+        assert_eq!(
+            storable(&String::from_utf8_lossy(b"caf\xe9"), 32),
+            Err(ErrorCode::InvalidCharacters)
+        );
+        assert_eq!(storable(&"a".repeat(33), 32), Err(ErrorCode::TooLong));
+        assert_eq!(storable(&"é".repeat(32), 32), Ok(()));
+    }
 
     #[test]
     fn sa_id_numbers_from_the_domain_brief() {

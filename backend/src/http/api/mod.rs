@@ -22,10 +22,10 @@ use crate::http::pay::words::language_of;
 use crate::live::messages::Execute;
 use crate::live::uploads;
 use crate::state::State;
-use paydesk::domain::Scope;
 use paydesk::domain::api_tokens::authenticate::{TokenAccess, authenticate, note_use};
 use paydesk::domain::routes::{self, Needs, Runs};
 use paydesk::domain::teams::TeamTools;
+use paydesk::domain::{Scope, input_text};
 use paydesk::ids::now_ms;
 use paydesk::store::stream::{Actor as EventActor, Cause, StreamKey};
 
@@ -225,6 +225,7 @@ async fn run(
     let invalid = |why: serde_json::Error| Refusal::unreadable(&why);
     if endpoint.kind == Kind::Query {
         let query: Query = serde_json::from_value(value).map_err(invalid)?;
+        input_text::check(&query).map_err(|err| err.to_wire())?;
         let reply = call.query(query).await?;
         return Ok((StatusCode::OK, reply::body_json(&reply)));
     }
@@ -242,6 +243,7 @@ async fn run(
         ));
     }
     let command: Command = serde_json::from_value(value).map_err(invalid)?;
+    input_text::check(&command).map_err(|err| err.to_wire())?;
     let running_key = format!("{}:{key}", call.access.token_id);
     let Some(_running) = call.state.api.start(&running_key) else {
         return Err(WireError::new(ErrorCode::IdempotencyKeyInUse).into());

@@ -7,6 +7,7 @@ use serde_json::{Map, Value};
 
 use super::endpoints::{Body, Endpoint, Param};
 use super::reply::Refusal;
+use crate::http::body::json_text;
 
 fn field_error(field: &str) -> WireError {
     WireError {
@@ -84,6 +85,8 @@ pub fn value_of(
     Ok(Value::Object(out))
 }
 
+/// Bytes that are not text, and lone surrogates, read as U+FFFD: the
+/// command's field that holds one is refused by name (`input_text`).
 fn parse(body: &[u8]) -> Result<Value, Refusal> {
-    serde_json::from_slice(body).map_err(|why| Refusal::unreadable(&why))
+    serde_json::from_str(&json_text(body)).map_err(|why| Refusal::unreadable(&why))
 }

@@ -120,6 +120,17 @@ pub fn check_card(
     cvv: &str,
     (today, mode): (Date, Mode),
 ) -> Result<CardDetails, Vec<(&'static str, ErrorCode)>> {
+    // Text no form may send, by the rule every entry point uses.
+    let unstorable: Vec<(&'static str, ErrorCode)> =
+        [("cardNumber", number), ("expiry", expiry), ("cvv", cvv)]
+            .into_iter()
+            .filter_map(|(field, value)| {
+                Some((field, rules::storable(value, rules::LONGEST_TEXT).err()?))
+            })
+            .collect();
+    if !unstorable.is_empty() {
+        return Err(unstorable);
+    }
     let mut errors = Vec::new();
     let digits: String = number
         .chars()

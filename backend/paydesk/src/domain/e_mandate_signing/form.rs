@@ -67,6 +67,26 @@ pub struct Answers {
     pub start_date: String,
 }
 
+impl Answers {
+    /// Each answer by the name its form field has, with the step that asks for it.
+    pub fn fields(&self) -> [(Step, &'static str, &str); 12] {
+        [
+            (Step::Details, "payerKind", &self.payer_kind),
+            (Step::Details, "name", &self.name),
+            (Step::Details, "idNumber", &self.id_number),
+            (Step::Details, "cellphone", &self.cellphone),
+            (Step::Details, "email", &self.email),
+            (Step::Bank, "bank", &self.bank),
+            (Step::Bank, "branchCode", &self.branch_code),
+            (Step::Bank, "accountType", &self.account_type),
+            (Step::Bank, "accountNumber", &self.account_number),
+            (Step::Consent, "consent", &self.consent),
+            (Step::Consent, "amount", &self.amount),
+            (Step::Consent, "startDate", &self.start_date),
+        ]
+    }
+}
+
 /// The answers once every check passed.
 #[derive(Clone, Debug)]
 pub struct Checked {
@@ -195,6 +215,24 @@ pub fn check_upto(
     upto: Step,
 ) -> Result<Checked, (Step, Problems)> {
     let a = tidy(answers);
+    // Text no record could hold, by the rule every entry point uses: shown
+    // at the first step that asks for such an answer.
+    let unstorable: Vec<(Step, &'static str, ErrorCode)> = a
+        .fields()
+        .into_iter()
+        .filter_map(|(step, field, value)| {
+            let code = rules::storable(value, rules::LONGEST_TEXT).err()?;
+            Some((step, field, code))
+        })
+        .collect();
+    if let Some(first) = unstorable.iter().map(|(step, _, _)| *step).min() {
+        let problems = unstorable
+            .into_iter()
+            .filter(|(step, _, _)| *step == first)
+            .map(|(_, field, code)| (field, code))
+            .collect();
+        return Err((first, problems));
+    }
     let mut problems = Vec::new();
     check_details(&a, method, &mut problems);
     if !problems.is_empty() {
@@ -279,6 +317,23 @@ mod tests {
         assert!(matches!(
             check_upto(&a, PaymentMethod::Debicheck, Step::Consent),
             Err((Step::Bank, ref p)) if p == &vec![("branchCode", ErrorCode::InvalidBranchCode)]
+        ));
+    }
+
+    #[test]
+    fn text_no_record_could_hold_is_caught_at_the_step_that_asks_for_it() {
+        let mut a = person();
+        a.account_number = "4100\u{0}01".into();
+        a.amount = "x".repeat(rules::LONGEST_TEXT + 1);
+        assert!(matches!(
+            check_upto(&a, PaymentMethod::Debicheck, Step::Consent),
+            Err((Step::Bank, ref p)) if p == &vec![("accountNumber", ErrorCode::InvalidCharacters)]
+        ));
+        let mut a = person();
+        a.name = String::from_utf8_lossy(b"Lerato \xff").into_owned();
+        assert!(matches!(
+            check_upto(&a, PaymentMethod::Debicheck, Step::Details),
+            Err((Step::Details, ref p)) if p == &vec![("name", ErrorCode::InvalidCharacters)]
         ));
     }
 

@@ -204,6 +204,15 @@ pub fn check_row(rules: &RowRules, row: &SheetRow) -> Checked {
         list: Vec::new(),
         columns: Vec::new(),
     };
+    // Text no record could hold is refused by the rule every entry point
+    // uses, named by its column; that column's own checks then add nothing.
+    for (at, column) in rules.columns.in_order() {
+        if let Cell::Text(text) = row.cell(*at)
+            && let Err(code) = rules::storable(text, rules::LONGEST_TEXT)
+        {
+            issues.add(*column, code);
+        }
+    }
     let template = rules.template;
     let mandated = template != ImportTemplate::EftDebitOrder;
     let recurring = rules.kind == PaymentKind::Recurring;

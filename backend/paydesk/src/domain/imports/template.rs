@@ -181,6 +181,8 @@ pub fn normalise_header(header: &str) -> String {
 #[derive(Clone, Debug)]
 pub struct ColumnMap {
     positions: HashMap<Column, usize>,
+    /// The same, in the file's order.
+    in_order: Vec<(usize, Column)>,
 }
 
 impl ColumnMap {
@@ -217,11 +219,24 @@ impl ColumnMap {
                 missing.header(),
             ));
         }
-        Ok(ColumnMap { positions })
+        let mut in_order: Vec<(usize, Column)> = positions
+            .iter()
+            .map(|(column, at)| (*at, *column))
+            .collect();
+        in_order.sort_by_key(|(at, _)| *at);
+        Ok(ColumnMap {
+            positions,
+            in_order,
+        })
     }
 
     pub fn position(&self, column: Column) -> Option<usize> {
         self.positions.get(&column).copied()
+    }
+
+    /// The layout's columns the file has, with their places, left to right.
+    pub fn in_order(&self) -> &[(usize, Column)] {
+        &self.in_order
     }
 }
 

@@ -33,6 +33,22 @@ pub struct PayForm {
     pub bank: String,
 }
 
+impl PayForm {
+    /// Each answer by the name its form field has.
+    fn fields(&self) -> [(&'static str, &str); 8] {
+        [
+            ("method", &self.method),
+            ("amount", &self.amount),
+            ("name", &self.name),
+            ("email", &self.email),
+            ("cardNumber", &self.card_number),
+            ("expiry", &self.expiry),
+            ("cvv", &self.cvv),
+            ("bank", &self.bank),
+        ]
+    }
+}
+
 /// What is kept of the payer's answers to show the form again after a
 /// refusal: never the card number or CVV.
 #[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
@@ -130,6 +146,17 @@ pub(super) fn check_form(
     form: &PayForm,
     language: Language,
 ) -> Result<CheckedForm, Vec<(&'static str, ErrorCode)>> {
+    // Text no record could hold, by the rule every entry point uses.
+    let unstorable: Vec<(&'static str, ErrorCode)> = form
+        .fields()
+        .into_iter()
+        .filter_map(|(field, value)| {
+            Some((field, rules::storable(value, rules::LONGEST_TEXT).err()?))
+        })
+        .collect();
+    if !unstorable.is_empty() {
+        return Err(unstorable);
+    }
     let mut errors = Vec::new();
     let method = PaymentMethod::parse(form.method.trim())
         .filter(|m| offered_methods(&page.page).contains(m));
