@@ -304,11 +304,15 @@ mod tests {
         assert_eq!((p.settled, p.paid, p.unpaid, p.disputed), (13, 7, 5, 1));
         // Cards bring money in, but their declines are not unpaid debits.
         assert_eq!((p.collected_count, p.collected_cents), (9, 900));
-        assert_eq!(p.success_rate_bp, 5_385);
+        // The success rate counts cards too: 9 paid of 18 settled.
+        assert_eq!((p.payments_settled, p.payments_paid), (18, 9));
+        assert_eq!(p.success_rate_bp, Some(5_000));
+        assert_eq!(p.unpaid_ratio_bp, Some(3_846));
         assert_eq!(p.by_method.len(), 2);
         assert_eq!(p.by_method[1].unpaid_ratio_bp, 7_500);
         assert_eq!(p.by_method[1].dispute_ratio_bp, 2_500);
         assert_eq!(points[1].settled, 0);
+        assert_eq!(points[1].success_rate_bp, None, "nothing settled: no rate");
         let codes: Vec<_> = reasons.iter().map(|r| (r.code.as_str(), r.count)).collect();
         assert_eq!(codes, vec![("02", 2), ("12", 2), ("rejected", 1)]);
     }
