@@ -5,6 +5,7 @@ import { Button } from "../../components/Button";
 import { TextField } from "../../components/Field";
 import { todayInSouthAfrica } from "../../components/format";
 import { useFileDownload } from "../../components/useFileDownload";
+import { useBusinessToday } from "../../live/useBusinessToday";
 
 function monthStart(isoDay: string): string {
   return `${isoDay.slice(0, 8)}01`;
@@ -13,9 +14,13 @@ function monthStart(isoDay: string): string {
 /** The paid debits of a date range as a bank-statement CSV for Xero and Sage, made by the server. */
 export function AccountingExport() {
   const { t } = useTranslation();
-  const today = todayInSouthAfrica();
-  const [from, setFrom] = useState(() => monthStart(today));
-  const [to, setTo] = useState(today);
+  // This month by the stream's business date, until the person picks other dates.
+  const today = useBusinessToday() ?? todayInSouthAfrica();
+  const [picked, setPicked] = useState<{ from?: string; to?: string }>({});
+  const from = picked.from ?? monthStart(today);
+  const to = picked.to ?? today;
+  const setFrom = (value: string) => setPicked((now) => ({ ...now, from: value }));
+  const setTo = (value: string) => setPicked((now) => ({ ...now, to: value }));
   const queryAt = useCallback((offset: number) => ({ t: "DownloadAccountingExport" as const, from, to, offset }), [from, to]);
   const download = useFileDownload(queryAt);
 

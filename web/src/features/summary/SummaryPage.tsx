@@ -6,6 +6,7 @@ import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { TextField } from "../../components/Field";
 import { formatBusinessDate, formatMoney, todayInSouthAfrica } from "../../components/format";
+import { useBusinessToday } from "../../live/useBusinessToday";
 import { PageSpinner } from "../../components/Spinner";
 import { useFileDownload } from "../../components/useFileDownload";
 import { identityAtom } from "../../live/atoms";
@@ -61,7 +62,9 @@ export function SummaryPage() {
   const language = i18n.language;
   const identity = useAtomValue(identityAtom);
   const [params, setParams] = useSearchParams();
-  const period = readPeriod(params, todayInSouthAfrica());
+  // A period without dates in the address is this month by the stream's business date; until
+  // the server says which day that is, the browser's day in South Africa stands in.
+  const period = readPeriod(params, useBusinessToday() ?? todayInSouthAfrica());
   const view = useStatement(period);
 
   const fileLanguage: Language = language === "afr" ? "afr" : "en";

@@ -1,8 +1,6 @@
-import { useAtom, useAtomValue } from "jotai";
 import { useCallback, useEffect, useState } from "react";
-import { businessDateAtom, entityVersionAtom } from "../../live/cache";
+import { useBusinessToday } from "../../live/useBusinessToday";
 import { useCommand } from "../../live/useCommand";
-import { useLiveClient } from "../../live/context";
 import type { ClockStep, WireError } from "../../protocol/wire";
 import { clockTarget, hasReached } from "./clockTarget";
 
@@ -21,26 +19,9 @@ export type TestClock = {
 
 /** The merchant's test clock: its business date, and one span played out at a time. */
 export function useTestClock(): TestClock {
-  const client = useLiveClient();
-  const [today, setToday] = useAtom(businessDateAtom);
-  const version = useAtomValue(entityVersionAtom);
+  const today = useBusinessToday();
   const command = useCommand();
   const [target, setTarget] = useState<string | undefined>(undefined);
-
-  // Nothing told this tab the date yet (no dashboard, no clock move): ask for it.
-  useEffect(() => {
-    if (today !== undefined) return;
-    let current = true;
-    client.query({ t: "GetDashboard" }).then(
-      (body) => {
-        if (current && body.t === "Dashboard") setToday((known) => known ?? body.dashboard.today);
-      },
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [client, today, version, setToday]);
 
   const playing = target !== undefined && !hasReached(today, target);
 
