@@ -71,6 +71,7 @@ mod slow_session;
 mod socket_limits;
 mod statement;
 mod storage_pressure;
+mod team_access;
 mod teams;
 mod webhook_commands;
 mod webhook_kill;
