@@ -73,6 +73,7 @@ mod statement;
 mod storage_pressure;
 mod team_access;
 mod teams;
+mod token_commands;
 mod webhook_commands;
 mod webhook_kill;
 mod webhook_log_live;

@@ -323,11 +323,12 @@ impl SessionActor {
         };
         let route = routes::command_route(&command);
         let timer = CommandTimer::start(&command);
+        // A token has no account of its own to change, and decides nothing
+        // only a person may (the team, the payout account).
+        if self.api.is_some() && !route.tokens {
+            return Self::reply(ctx, id, Err(WireError::new(ErrorCode::Forbidden)));
+        }
         if route.runs == Runs::Account {
-            // A token has no account of its own to change.
-            if self.api.is_some() {
-                return Self::reply(ctx, id, Err(WireError::new(ErrorCode::Forbidden)));
-            }
             return self.account_command(id, command, timer, ctx);
         }
         let refusal = if let Err(code) = joined.grant.check(route.needs) {
