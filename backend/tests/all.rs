@@ -74,6 +74,7 @@ mod storage_pressure;
 mod team_access;
 mod teams;
 mod token_commands;
+mod token_lineage;
 mod webhook_commands;
 mod webhook_kill;
 mod webhook_log_live;

@@ -12,16 +12,15 @@ use crate::api_support;
 use crate::common;
 use crate::team_support;
 
-use api_support::make_token;
+use api_support::{make_token, token_socket};
 use backend::http::api::endpoints::{Body, ENDPOINTS, Kind, Method};
-use common::{Browser, Database, Socket, TestApp};
+use common::{Browser, Database, TestApp};
 use paydesk::domain::permissions::Grant;
 use paydesk::domain::routes::{command_route, query_route};
-use protocol::{Access, ClientFrame, ErrorCode, Mode, Permissions, Role, ServerFrame};
+use protocol::{Access, ErrorCode, Mode, Permissions, Role, ServerFrame};
 use serde_json::Value;
 use team_support::samples::{commands, queries};
 use team_support::tag_of;
-use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
 const OWNER: &str = "owner@karoo.co.za";
 
@@ -31,28 +30,6 @@ fn refused_with(frame: &ServerFrame) -> Option<ErrorCode> {
         ServerFrame::Reply { error, .. } => error.as_ref().map(|e| e.code),
         other => panic!("not a reply: {other:?}"),
     }
-}
-
-async fn token_socket(app: &TestApp, secret: &str) -> Socket {
-    let url = app.url("/ws").replacen("http://", "ws://", 1);
-    let mut request = url.into_client_request().unwrap();
-    request
-        .headers_mut()
-        .insert("authorization", format!("Bearer {secret}").parse().unwrap());
-    let (stream, _) = tokio_tungstenite::connect_async(request).await.unwrap();
-    let mut socket = Socket::from_stream(stream);
-    socket
-        .send(&ClientFrame::Hello {
-            resume: None,
-            build: "test".into(),
-            merchant_id: None,
-            mode: None,
-        })
-        .await;
-    socket
-        .next_matching(|f| matches!(f, ServerFrame::Welcome { .. }))
-        .await;
-    socket
 }
 
 /// A token of the owner's in `mode` that may write every section: the

@@ -136,8 +136,10 @@ pub(super) async fn commit_command(
                     let (sent, stored) = (reply(done.secret.clone()), reply(None));
                     (done.changes, sent, stored)
                 } else if is_api_token_command(&msg.command) {
+                    let by_token = msg.token_id.as_deref();
+                    let hasher = &msg.token_hasher;
                     let done =
-                        run_api_token_command(tx, &scope, &msg.command, &msg.token_hasher).await?;
+                        run_api_token_command(tx, &scope, &msg.command, hasher, by_token).await?;
                     let reply = |secret| ReplyBody::ApiTokenSecret {
                         seq,
                         token: Box::new(done.token.clone()),

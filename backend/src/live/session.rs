@@ -19,7 +19,7 @@ use super::frame_limit::{Fragments, Gathered, Oversize};
 use super::messages::{Execute, Leave, Outbound, Outbox, Regranted, SetPresence, SocketId};
 use super::registry::{MerchantAddr, announce_account};
 use super::sockets::{self, LastHeard, Refused};
-use super::team_steps::{confirm_owner, membership_moves};
+use super::team_steps::{Committed, after_team_command, confirm_owner};
 use crate::metrics::CommandTimer;
 use crate::security_log::{self, Client, Sent, Working};
 use crate::state::State;
@@ -348,6 +348,13 @@ impl SessionActor {
         }
         let asked = Self::asked(joined, &command);
         let command_copy = command.clone();
+        let now = self.state.config.invite_clock.now();
+        let committed = Committed {
+            key: joined.key.clone(),
+            acting: self.user_id.to_string(),
+            at: now,
+            cause: self.cause(&id),
+        };
         let execute = Execute {
             command_id: id.clone(),
             user_id: self.user_id.to_string(),
@@ -359,7 +366,7 @@ impl SessionActor {
             token_hasher: self.state.keys.api_tokens.clone(),
             address_check: None,
             team: TeamTools {
-                now: self.state.config.invite_clock.now(),
+                now,
                 origin: self.state.config.public_origin(),
                 confirmed: None,
             },
@@ -367,8 +374,6 @@ impl SessionActor {
         };
         let merchant = joined.merchant.clone();
         let merchant_id = joined.key.merchant_id.clone();
-        let moves_of = merchant_id.clone();
-        let acting = self.user_id.clone();
         let allow_private = self.state.config.webhooks_allow_private_addresses;
         let state = self.state.clone();
         let request = self.queued(async move {
@@ -394,7 +399,7 @@ impl SessionActor {
             let result = merchant.send(execute).await;
             // Whose standing the command changed, read once it committed.
             let moved = match &result {
-                Ok(Ok(_)) => membership_moves(&state, &moves_of, &acting, &command_copy).await,
+                Ok(Ok(_)) => after_team_command(&state, &committed, &command_copy).await,
                 _ => Vec::new(),
             };
             (result, moved)

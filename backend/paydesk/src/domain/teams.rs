@@ -12,6 +12,7 @@ use protocol::{
 };
 use sqlx::Row;
 
+use super::api_tokens;
 use super::mail::{InviteMail, compose_invite};
 use super::roles;
 use super::rules;
@@ -98,7 +99,7 @@ pub async fn run_team_command(
             grants,
         } => roles::update(tx, scope, role_id, name, grants, tools.now).await,
         Command::DeleteRole { role_id } => roles::delete(tx, scope, role_id).await,
-        Command::RemoveMember { user_id } => remove(tx, scope, user_id).await,
+        Command::RemoveMember { user_id } => remove(tx, scope, user_id, tools.now).await,
         Command::TransferOwnership { user_id, .. } => {
             match &tools.confirmed {
                 Some(Ok(())) => {}
@@ -284,13 +285,20 @@ async fn change_role(
     })
 }
 
-async fn remove(tx: &mut Tx, scope: &Scope, user_id: &str) -> AppResult<Effect> {
+/// The member leaves the team, and every API token they made (in either
+/// mode, and the tokens those made) is revoked with them, at `now`: a
+/// token never outlives the standing of whoever made it. The other mode's
+/// tokens are announced on their stream once this commits
+/// (`api_tokens::announce_revoked`).
+async fn remove(tx: &mut Tx, scope: &Scope, user_id: &str, now: i64) -> AppResult<Effect> {
     let member = managed_member(tx, scope, user_id).await?;
     store::remove_member(tx, &scope.merchant_id, &member.user_id).await?;
+    let mut changes = vec![Change::MemberRemoved {
+        user_id: member.user_id.clone(),
+    }];
+    changes.extend(api_tokens::revoke_made_by(tx, scope, &member.user_id, now).await?);
     Ok(Effect {
-        changes: vec![Change::MemberRemoved {
-            user_id: member.user_id.clone(),
-        }],
+        changes,
         id: Some(member.user_id),
     })
 }
