@@ -114,6 +114,11 @@ pub enum Change {
     /// new grant at once.
     MemberUpserted {
         member: Box<Member>,
+        /// The member as they were before a change of role (none when they
+        /// joined): what the account history shows as "before".
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        before: Option<Box<Member>>,
     },
     /// A member left the team: their sockets for the merchant close.
     MemberRemoved {

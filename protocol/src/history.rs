@@ -35,6 +35,10 @@ pub enum HistoryAction {
     BulkChanged,
     /// A record whose state became `revoked` (an API token, an invite).
     Revoked,
+    /// The ownership was handed on: the member who became the owner, and
+    /// the owner who stayed on with another role, each with their role
+    /// before and after.
+    OwnershipTransferred,
     SignedIn,
     SignInFailed,
     TwoFactorEnabled,
@@ -42,12 +46,13 @@ pub enum HistoryAction {
 }
 
 impl HistoryAction {
-    pub const ALL: [HistoryAction; 9] = [
+    pub const ALL: [HistoryAction; 10] = [
         HistoryAction::Created,
         HistoryAction::Updated,
         HistoryAction::Removed,
         HistoryAction::BulkChanged,
         HistoryAction::Revoked,
+        HistoryAction::OwnershipTransferred,
         HistoryAction::SignedIn,
         HistoryAction::SignInFailed,
         HistoryAction::TwoFactorEnabled,
@@ -61,6 +66,7 @@ impl HistoryAction {
             HistoryAction::Removed => "removed",
             HistoryAction::BulkChanged => "bulk_changed",
             HistoryAction::Revoked => "revoked",
+            HistoryAction::OwnershipTransferred => "ownership_transferred",
             HistoryAction::SignedIn => "signed_in",
             HistoryAction::SignInFailed => "sign_in_failed",
             HistoryAction::TwoFactorEnabled => "two_factor_enabled",

@@ -29,13 +29,20 @@ fn grant_now(
     key: &StreamKey,
     msg: &Execute,
 ) -> stream::Check<impl FnOnce(&[AnyRow]) -> AppResult<Grant> + use<>> {
-    let needs = routes::command_route(&msg.command).needs;
+    let route = routes::command_route(&msg.command);
+    let needs = route.needs;
     let by_token = msg.token_id.is_some();
+    // Refused here too, whichever way the command came: the one check
+    // every command of the merchant's queue passes.
+    let token_refused = by_token && !route.tokens;
     let query = match &msg.token_id {
         Some(token_id) => api_token_store::live_permissions_query(key, token_id, now_ms()),
         None => users::grant_query(&key.merchant_id, &msg.user_id),
     };
     let decide = move |rows: &[AnyRow]| {
+        if token_refused {
+            return Err(AppError::Code(ErrorCode::Forbidden));
+        }
         let grant = if by_token {
             let stored = api_token_store::live_permissions_of(rows)?
                 .ok_or(AppError::Code(ErrorCode::Unauthenticated))?;
@@ -129,8 +136,10 @@ pub(super) async fn commit_command(
                     let (sent, stored) = (reply(done.secret.clone()), reply(None));
                     (done.changes, sent, stored)
                 } else if is_api_token_command(&msg.command) {
+                    let by_token = msg.token_id.as_deref();
+                    let hasher = &msg.token_hasher;
                     let done =
-                        run_api_token_command(tx, &scope, &msg.command, &msg.token_hasher).await?;
+                        run_api_token_command(tx, &scope, &msg.command, hasher, by_token).await?;
                     let reply = |secret| ReplyBody::ApiTokenSecret {
                         seq,
                         token: Box::new(done.token.clone()),

@@ -179,7 +179,7 @@ impl MerchantActor {
     fn apply_memberships(&mut self, changes: &[Change]) {
         for change in changes {
             match change {
-                Change::MemberUpserted { member } => {
+                Change::MemberUpserted { member, .. } => {
                     for session in self.sessions.values_mut() {
                         if session.tab.user_id() == member.user_id {
                             if session.regrant(member.permissions) {

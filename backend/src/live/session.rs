@@ -19,7 +19,7 @@ use super::frame_limit::{Fragments, Gathered, Oversize};
 use super::messages::{Execute, Leave, Outbound, Outbox, Regranted, SetPresence, SocketId};
 use super::registry::{MerchantAddr, announce_account};
 use super::sockets::{self, LastHeard, Refused};
-use super::team_steps::{confirm_owner, membership_moves};
+use super::team_steps::{Committed, after_team_command, confirm_owner};
 use crate::metrics::CommandTimer;
 use crate::security_log::{self, Client, Sent, Working};
 use crate::state::State;
@@ -322,16 +322,17 @@ impl SessionActor {
         };
         let route = routes::command_route(&command);
         let timer = CommandTimer::start(&command);
+        // A token has no account of its own to change, and decides nothing
+        // only a person may (the team, the payout account).
+        if self.api.is_some() && !route.tokens {
+            return Self::reply(ctx, id, Err(WireError::new(ErrorCode::Forbidden)));
+        }
         if let Err(err) = input_text::check(&command) {
             let refused = Err(err.to_wire());
             timer.finish(&refused);
             return Self::reply(ctx, id, refused);
         }
         if route.runs == Runs::Account {
-            // A token has no account of its own to change.
-            if self.api.is_some() {
-                return Self::reply(ctx, id, Err(WireError::new(ErrorCode::Forbidden)));
-            }
             return self.account_command(id, command, timer, ctx);
         }
         let refusal = if let Err(code) = joined.grant.check(route.needs) {
@@ -351,6 +352,13 @@ impl SessionActor {
         }
         let asked = Self::asked(joined, &command);
         let command_copy = command.clone();
+        let now = self.state.config.invite_clock.now();
+        let committed = Committed {
+            key: joined.key.clone(),
+            acting: self.user_id.to_string(),
+            at: now,
+            cause: self.cause(&id),
+        };
         let execute = Execute {
             command_id: id.clone(),
             user_id: self.user_id.to_string(),
@@ -362,7 +370,7 @@ impl SessionActor {
             token_hasher: self.state.keys.api_tokens.clone(),
             address_check: None,
             team: TeamTools {
-                now: self.state.config.invite_clock.now(),
+                now,
                 origin: self.state.config.public_origin(),
                 confirmed: None,
             },
@@ -370,8 +378,6 @@ impl SessionActor {
         };
         let merchant = joined.merchant.clone();
         let merchant_id = joined.key.merchant_id.clone();
-        let moves_of = merchant_id.clone();
-        let acting = self.user_id.clone();
         let allow_private = self.state.config.webhooks_allow_private_addresses;
         let state = self.state.clone();
         let request = self.queued(async move {
@@ -397,7 +403,7 @@ impl SessionActor {
             let result = merchant.send(execute).await;
             // Whose standing the command changed, read once it committed.
             let moved = match &result {
-                Ok(Ok(_)) => membership_moves(&state, &moves_of, &acting, &command_copy).await,
+                Ok(Ok(_)) => after_team_command(&state, &committed, &command_copy).await,
                 _ => Vec::new(),
             };
             (result, moved)

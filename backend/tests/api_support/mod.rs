@@ -3,8 +3,11 @@
 
 #![allow(dead_code)]
 
-use crate::common::{Socket, error_of};
-use protocol::{Access, ApiToken, Command, Mode, Permissions, ReplyBody, Section, ServerFrame};
+use crate::common::{Socket, TestApp, error_of};
+use protocol::{
+    Access, ApiToken, ClientFrame, Command, Mode, Permissions, ReplyBody, Section, ServerFrame,
+};
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
 /// The token and the secret of an `ApiTokenSecret` reply.
 pub fn token_of(frame: ServerFrame) -> (ApiToken, Option<String>) {
@@ -56,6 +59,29 @@ pub async fn shop_token(socket: &mut Socket) -> String {
         (Section::Mandates, Access::Read),
     ]);
     make_token(socket, "shop", Mode::Test, writes).await.1
+}
+
+/// A socket opened with a token's secret, welcomed on the token's stream.
+pub async fn token_socket(app: &TestApp, secret: &str) -> Socket {
+    let url = app.url("/ws").replacen("http://", "ws://", 1);
+    let mut request = url.into_client_request().unwrap();
+    request
+        .headers_mut()
+        .insert("authorization", format!("Bearer {secret}").parse().unwrap());
+    let (stream, _) = tokio_tungstenite::connect_async(request).await.unwrap();
+    let mut socket = Socket::from_stream(stream);
+    socket
+        .send(&ClientFrame::Hello {
+            resume: None,
+            build: "test".into(),
+            merchant_id: None,
+            mode: None,
+        })
+        .await;
+    socket
+        .next_matching(|f| matches!(f, ServerFrame::Welcome { .. }))
+        .await;
+    socket
 }
 
 pub fn code_of(frame: ServerFrame) -> protocol::ErrorCode {

@@ -3,6 +3,9 @@
 
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
+pub mod invites;
+pub mod samples;
+
 use crate::common::{Browser, Socket, TestApp};
 use protocol::{ClientFrame, Permissions, Role, ServerFrame};
 

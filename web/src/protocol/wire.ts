@@ -921,7 +921,7 @@ export type RoleList = { presets: Array<PresetRole>, custom: Array<CustomRole>, 
 
 export type HistoryActorKind = "user" | "api_token" | "scheduler" | "import" | "payer" | "webhooks" | "unrecorded";
 
-export type HistoryAction = "created" | "updated" | "removed" | "bulk_changed" | "revoked" | "signed_in" | "sign_in_failed" | "two_factor_enabled" | "two_factor_disabled";
+export type HistoryAction = "created" | "updated" | "removed" | "bulk_changed" | "revoked" | "ownership_transferred" | "signed_in" | "sign_in_failed" | "two_factor_enabled" | "two_factor_disabled";
 
 export type HistoryEntry = { id: string, at: number, actorKind: HistoryActorKind, 
 /**
@@ -1092,7 +1092,12 @@ id?: string, } | { "t": "CustomerPage", items: Array<Customer>, nextCursor?: str
 
 export type EntityKind = "customer" | "business_info" | "bank_account" | "mandate" | "payment" | "transaction" | "import" | "pay_page" | "order" | "card" | "e_mandate_request" | "webhook_endpoint" | "api_token";
 
-export type Change = { "t": "CustomerUpserted", customer: Customer, } | { "t": "Invalidate", kind: EntityKind, } | { "t": "BusinessInfoUpdated", info: BusinessInfo, } | { "t": "TwoFactorPolicyUpdated", required: boolean, } | { "t": "BankAccountAdded", account: BankAccount, } | { "t": "BankAccountRemoved", id: string, customerId: string, } | { "t": "MandateUpserted", mandate: Mandate, } | { "t": "PaymentUpserted", payment: Payment, } | { "t": "TransactionUpserted", transaction: Transaction, } | { "t": "PaymentMethodSettingsUpdated", settings: PaymentMethodSettings, } | { "t": "ClockAdvanced", today: string, } | { "t": "ImportUpserted", import: Import, } | { "t": "PayPageUpserted", page: PayPage, } | { "t": "OrderUpserted", order: Order, } | { "t": "CardUpserted", card: Card, } | { "t": "CardRemoved", id: string, customerId: string, } | { "t": "EMandateRequestUpserted", request: EMandateRequest, } | { "t": "WebhookEndpointUpserted", endpoint: WebhookEndpoint, } | { "t": "WebhookEndpointRemoved", endpoint: WebhookEndpoint, } | { "t": "WebhookDeliveryUpserted", delivery: WebhookDelivery, } | { "t": "ApiTokenUpserted", token: ApiToken, } | { "t": "MemberUpserted", member: Member, } | { "t": "MemberRemoved", userId: string, } | { "t": "InviteUpserted", invite: Invite, } | { "t": "RoleUpserted", role: CustomRole, } | { "t": "RoleRemoved", roleId: string, } | { "t": "HistoryEntryAdded", entry: HistoryEntry, } | { "t": "PayoutUpserted", payout: Payout, } | { "t": "PayoutSettingsUpdated", settings: PayoutSettings, };
+export type Change = { "t": "CustomerUpserted", customer: Customer, } | { "t": "Invalidate", kind: EntityKind, } | { "t": "BusinessInfoUpdated", info: BusinessInfo, } | { "t": "TwoFactorPolicyUpdated", required: boolean, } | { "t": "BankAccountAdded", account: BankAccount, } | { "t": "BankAccountRemoved", id: string, customerId: string, } | { "t": "MandateUpserted", mandate: Mandate, } | { "t": "PaymentUpserted", payment: Payment, } | { "t": "TransactionUpserted", transaction: Transaction, } | { "t": "PaymentMethodSettingsUpdated", settings: PaymentMethodSettings, } | { "t": "ClockAdvanced", today: string, } | { "t": "ImportUpserted", import: Import, } | { "t": "PayPageUpserted", page: PayPage, } | { "t": "OrderUpserted", order: Order, } | { "t": "CardUpserted", card: Card, } | { "t": "CardRemoved", id: string, customerId: string, } | { "t": "EMandateRequestUpserted", request: EMandateRequest, } | { "t": "WebhookEndpointUpserted", endpoint: WebhookEndpoint, } | { "t": "WebhookEndpointRemoved", endpoint: WebhookEndpoint, } | { "t": "WebhookDeliveryUpserted", delivery: WebhookDelivery, } | { "t": "ApiTokenUpserted", token: ApiToken, } | { "t": "MemberUpserted", member: Member, 
+/**
+ * The member as they were before a change of role (none when they
+ * joined): what the account history shows as "before".
+ */
+before?: Member, } | { "t": "MemberRemoved", userId: string, } | { "t": "InviteUpserted", invite: Invite, } | { "t": "RoleUpserted", role: CustomRole, } | { "t": "RoleRemoved", roleId: string, } | { "t": "HistoryEntryAdded", entry: HistoryEntry, } | { "t": "PayoutUpserted", payout: Payout, } | { "t": "PayoutSettingsUpdated", settings: PayoutSettings, };
 
 export const MAX_FRAME_BYTES = 65536;
 export const PAY_PAGE_LOGO_MAX_BYTES = 24576;

@@ -148,6 +148,7 @@ pub async fn join(
                 },
                 Change::MemberUpserted {
                     member: Box::new(member),
+                    before: None,
                 },
             ],
             (),

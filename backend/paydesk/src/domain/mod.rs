@@ -48,6 +48,7 @@ pub mod settled;
 pub mod sign_in;
 pub mod statement_files;
 pub mod statements;
+pub mod team_mail;
 pub mod teams;
 pub mod transactions;
 pub mod web_addresses;

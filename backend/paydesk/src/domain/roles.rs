@@ -106,15 +106,25 @@ pub async fn update(
     let role = managed_role(tx, scope, role_id).await?;
     let name = checked_name(tx, scope, name, &role.id).await?;
     within_ceiling(scope, grants, "grants")?;
+    // Each holder as they were, for the history's "before".
+    let mut holders = Vec::new();
+    for user_id in store::holders(&mut **tx, &scope.merchant_id, &role.id).await? {
+        if let Some(member) = team_store::find_member(tx, &scope.merchant_id, &user_id).await? {
+            holders.push(member);
+        }
+    }
     store::update(tx, &scope.merchant_id, &role.id, &name, grants, now).await?;
     let (_, change) = role_change(tx, scope, &role.id).await?;
     let mut changes = vec![change];
     // Each holder as they are now: the merchant actor regrants their open
     // sockets from these before the delta goes out.
-    for user_id in store::holders(&mut **tx, &scope.merchant_id, &role.id).await? {
-        if let Some(member) = team_store::find_member(tx, &scope.merchant_id, &user_id).await? {
+    for before in holders {
+        if let Some(member) =
+            team_store::find_member(tx, &scope.merchant_id, &before.user_id).await?
+        {
             changes.push(Change::MemberUpserted {
                 member: Box::new(member),
+                before: Some(Box::new(before)),
             });
         }
     }

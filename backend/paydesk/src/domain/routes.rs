@@ -29,12 +29,19 @@ pub struct CommandRoute {
     /// Something may be due today after it, so the scheduler plays the
     /// stream at once instead of at its next round.
     pub wakes_scheduler: bool,
+    /// An API token may send it (when its matrix grants `needs`). What only
+    /// a person may decide is refused to every token with `forbidden`: their
+    /// own account; who is on the team and with what role, and who owns the
+    /// business (a leaked token must not make itself a person with a
+    /// sign-in); and where the money is paid out, which takes a password.
+    pub tokens: bool,
 }
 
 const ACCOUNT: CommandRoute = CommandRoute {
     runs: Runs::Account,
     needs: Needs::OwnAccount,
     wakes_scheduler: false,
+    tokens: false,
 };
 
 const fn upload(section: Section) -> CommandRoute {
@@ -42,6 +49,7 @@ const fn upload(section: Section) -> CommandRoute {
         runs: Runs::Upload,
         needs: Needs::write(section),
         wakes_scheduler: false,
+        tokens: true,
     }
 }
 
@@ -50,6 +58,15 @@ const fn merchant(needs: Needs) -> CommandRoute {
         runs: Runs::Merchant,
         needs,
         wakes_scheduler: false,
+        tokens: true,
+    }
+}
+
+/// A merchant's command that only a person may send (see `tokens`).
+const fn people_only(needs: Needs) -> CommandRoute {
+    CommandRoute {
+        tokens: false,
+        ..merchant(needs)
     }
 }
 
@@ -98,7 +115,7 @@ pub fn command_route(command: &Command) -> CommandRoute {
         C::ScheduleCard { .. } => collections(S::Payments),
         C::UpdateBusinessInfo { .. } | C::UpdatePaymentMethodSettings { .. } => write(S::Settings),
         // Binds every member of the merchant: the owner's decision.
-        C::RequireTwoFactor { .. } => merchant(Needs::Owner),
+        C::RequireTwoFactor { .. } => people_only(Needs::Owner),
         C::CreatePayPage { .. }
         | C::UpdatePayPage { .. }
         | C::SetPayPageActive { .. }
@@ -129,11 +146,11 @@ pub fn command_route(command: &Command) -> CommandRoute {
         | C::RemoveMember { .. }
         | C::CreateRole { .. }
         | C::UpdateRole { .. }
-        | C::DeleteRole { .. } => write(S::Team),
-        C::TransferOwnership { .. } => merchant(Needs::Owner),
+        | C::DeleteRole { .. } => people_only(Needs::write(S::Team)),
+        C::TransferOwnership { .. } => people_only(Needs::Owner),
         // The merchant's own bank details are settings (owners and admins);
         // the domain also asks for the member's password or code.
-        C::SetSettlementAccount { .. } => write(S::Settings),
+        C::SetSettlementAccount { .. } => people_only(Needs::write(S::Settings)),
         // A new payout is submitted by the scheduler's step of today.
         C::SetPayoutSchedule { .. } | C::RequestPayout { .. } | C::PayoutToCustomer { .. } => {
             collections(S::Payouts)
@@ -253,6 +270,22 @@ mod tests {
         );
         let viewer = super::super::permissions::Grant::preset(protocol::Role::Viewer).unwrap();
         assert!(!viewer.allows(command_route(&roll).needs));
+    }
+
+    #[test]
+    fn tokens_send_neither_team_nor_account_commands() {
+        let invite = Command::InviteMember {
+            email: "a@example.co.za".into(),
+            role: protocol::Role::Viewer,
+            role_id: None,
+        };
+        assert!(!command_route(&invite).tokens);
+        assert_eq!(command_route(&invite).needs, Needs::write(Section::Team));
+        assert!(!command_route(&Command::ResendVerification {}).tokens);
+        let revoke = Command::RevokeApiToken {
+            token_id: "tok_1".into(),
+        };
+        assert!(command_route(&revoke).tokens);
     }
 
     #[test]

@@ -12,10 +12,12 @@ use protocol::{
 };
 use sqlx::Row;
 
+use super::api_tokens;
 use super::mail::{InviteMail, compose_invite};
 use super::roles;
 use super::rules;
 use super::scope::{Effect, Scope, checked_id};
+use super::team_mail::{Standing, mail_standing};
 use crate::error::{AppError, AppResult};
 use crate::ids::{new_id, new_secret, now_ms};
 use crate::store::team::{self as store, NewInvite};
@@ -98,7 +100,7 @@ pub async fn run_team_command(
             grants,
         } => roles::update(tx, scope, role_id, name, grants, tools.now).await,
         Command::DeleteRole { role_id } => roles::delete(tx, scope, role_id).await,
-        Command::RemoveMember { user_id } => remove(tx, scope, user_id).await,
+        Command::RemoveMember { user_id } => remove(tx, scope, user_id, tools.now).await,
         Command::TransferOwnership { user_id, .. } => {
             match &tools.confirmed {
                 Some(Ok(())) => {}
@@ -253,61 +255,84 @@ async fn managed_member(tx: &mut Tx, scope: &Scope, user_id: &str) -> AppResult<
     Ok(member)
 }
 
-async fn member_change(tx: &mut Tx, scope: &Scope, user_id: &str) -> AppResult<Change> {
-    let member = store::find_member(tx, &scope.merchant_id, user_id)
+async fn find_member(tx: &mut Tx, scope: &Scope, user_id: &str) -> AppResult<Member> {
+    store::find_member(tx, &scope.merchant_id, user_id)
         .await?
-        .ok_or(AppError::Code(ErrorCode::NotFound))?;
-    Ok(Change::MemberUpserted {
-        member: Box::new(member),
-    })
+        .ok_or(AppError::Code(ErrorCode::NotFound))
 }
 
+/// The member as they are now, with who they were before the change.
+fn member_change(member: &Member, before: &Member) -> Change {
+    Change::MemberUpserted {
+        member: Box::new(member.clone()),
+        before: Some(Box::new(before.clone())),
+    }
+}
+
+/// A member's role changes, and they hear of it by mail.
 async fn change_role(
     tx: &mut Tx,
     scope: &Scope,
     user_id: &str,
     (role, role_id): (Role, Option<&str>),
 ) -> AppResult<Effect> {
-    let member = managed_member(tx, scope, user_id).await?;
+    let before = managed_member(tx, scope, user_id).await?;
     let role_id = roles::grantable(tx, scope, role, role_id).await?;
     store::set_any_role(
         tx,
         &scope.merchant_id,
-        &member.user_id,
+        &before.user_id,
         role,
         role_id.as_deref(),
     )
     .await?;
+    let after = find_member(tx, scope, &before.user_id).await?;
+    if (after.role, &after.role_id) != (before.role, &before.role_id) {
+        let merchant = merchant_name(tx, &scope.merchant_id).await?;
+        let standing = Standing::RoleChanged {
+            before: &before,
+            after: &after,
+        };
+        mail_standing(tx, scope, &merchant, standing, now_ms()).await?;
+    }
     Ok(Effect {
-        changes: vec![member_change(tx, scope, &member.user_id).await?],
-        id: Some(member.user_id),
+        changes: vec![member_change(&after, &before)],
+        id: Some(after.user_id),
     })
 }
 
-async fn remove(tx: &mut Tx, scope: &Scope, user_id: &str) -> AppResult<Effect> {
+/// The member leaves the team, and every API token they made (in either
+/// mode, and the tokens those made) is revoked with them, at `now`: a
+/// token never outlives the standing of whoever made it. The other mode's
+/// tokens are announced on their stream once this commits
+/// (`api_tokens::announce_revoked`).
+async fn remove(tx: &mut Tx, scope: &Scope, user_id: &str, now: i64) -> AppResult<Effect> {
     let member = managed_member(tx, scope, user_id).await?;
     store::remove_member(tx, &scope.merchant_id, &member.user_id).await?;
+    let mut changes = vec![Change::MemberRemoved {
+        user_id: member.user_id.clone(),
+    }];
+    changes.extend(api_tokens::revoke_made_by(tx, scope, &member.user_id, now).await?);
+    let merchant = merchant_name(tx, &scope.merchant_id).await?;
+    let standing = Standing::Removed { before: &member };
+    mail_standing(tx, scope, &merchant, standing, now_ms()).await?;
     Ok(Effect {
-        changes: vec![Change::MemberRemoved {
-            user_id: member.user_id.clone(),
-        }],
+        changes,
         id: Some(member.user_id),
     })
 }
 
 /// The owner makes another member the owner and stays on as an admin: the
-/// merchant has exactly one owner before and after.
+/// merchant has exactly one owner before and after. Both are recorded with
+/// their roles before and after (the history's `ownership_transferred`),
+/// and both hear of it by mail.
 async fn transfer(tx: &mut Tx, scope: &Scope, user_id: &str) -> AppResult<Effect> {
     let user_id = checked_id(user_id)?;
     if user_id == scope.user_id {
         return Err(AppError::Code(ErrorCode::OwnerRoleFixed));
     }
-    if store::find_member(tx, &scope.merchant_id, user_id)
-        .await?
-        .is_none()
-    {
-        return Err(AppError::Code(ErrorCode::NotFound));
-    }
+    let new_before = find_member(tx, scope, user_id).await?;
+    let old_before = find_member(tx, scope, &scope.user_id).await?;
     store::set_role(tx, &scope.merchant_id, &scope.user_id, Role::Admin).await?;
     store::set_role(tx, &scope.merchant_id, user_id, Role::Owner).await?;
     if store::count_owners(tx, &scope.merchant_id).await? != 1 {
@@ -315,10 +340,18 @@ async fn transfer(tx: &mut Tx, scope: &Scope, user_id: &str) -> AppResult<Effect
             "ownership transfer left other than one owner".into(),
         ));
     }
+    let new_after = find_member(tx, scope, user_id).await?;
+    let old_after = find_member(tx, scope, &scope.user_id).await?;
+    let merchant = merchant_name(tx, &scope.merchant_id).await?;
+    let standing = Standing::Transferred {
+        to: (&new_before, &new_after),
+        by: (&old_before, &old_after),
+    };
+    mail_standing(tx, scope, &merchant, standing, now_ms()).await?;
     Ok(Effect {
         changes: vec![
-            member_change(tx, scope, user_id).await?,
-            member_change(tx, scope, &scope.user_id).await?,
+            member_change(&new_after, &new_before),
+            member_change(&old_after, &old_before),
         ],
         id: Some(user_id.to_string()),
     })

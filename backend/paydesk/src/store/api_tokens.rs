@@ -134,6 +134,54 @@ pub async fn revoke(tx: &mut Tx, key: &StreamKey, token_id: &str, now: i64) -> A
     Ok(done.rows_affected() == 1)
 }
 
+/// The ids of every token made by `$2` (a member or a token) on merchant
+/// `$1`, in any mode, and of those made by them in turn, however deep.
+const MADE_BY: &str = "WITH RECURSIVE made(id) AS (\
+     SELECT id FROM api_tokens WHERE merchant_id = $1 AND created_by = $2 \
+     UNION SELECT t.id FROM api_tokens t JOIN made m ON t.created_by = m.id \
+     WHERE t.merchant_id = $1)";
+
+/// Revokes, at `now`, every token still usable that `creator` made on the
+/// merchant (in both modes) or that those made in turn: a token lives no
+/// longer than whoever made it. Returns each revoked token's id and mode.
+pub async fn revoke_made_by(
+    tx: &mut Tx,
+    merchant_id: &str,
+    creator: &str,
+    now: i64,
+) -> AppResult<Vec<(String, String)>> {
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "{MADE_BY} UPDATE api_tokens SET revoked_at = $3, previous_secret_hash = NULL, \
+         previous_secret_until = NULL WHERE merchant_id = $1 AND revoked_at IS NULL \
+         AND id IN (SELECT id FROM made) RETURNING id, mode"
+    )))
+    .bind(merchant_id)
+    .bind(creator)
+    .bind(now)
+    .fetch_all(&mut **tx)
+    .await?)
+}
+
+/// The tokens of `key`'s stream that `creator`'s line of tokens lost at
+/// `at` (`revoke_made_by`), as the screen lists them.
+pub async fn revoked_made_by(
+    db: &Db,
+    key: &StreamKey,
+    creator: &str,
+    at: i64,
+) -> AppResult<Vec<TokenRow>> {
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "{MADE_BY} SELECT {COLUMNS} FROM {FROM} WHERE t.merchant_id = $1 AND t.mode = $3 \
+         AND t.revoked_at = $4 AND t.id IN (SELECT id FROM made) ORDER BY t.created_at, t.id"
+    )))
+    .bind(&key.merchant_id)
+    .bind(creator)
+    .bind(key.mode.as_str())
+    .bind(at)
+    .fetch_all(&db.pool)
+    .await?)
+}
+
 /// The token a presented secret's hash opens: its current secret, or the
 /// one before the last roll while that is in its grace period. Revoked and
 /// expired tokens are found too; the caller says why they are refused.

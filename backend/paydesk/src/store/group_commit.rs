@@ -33,8 +33,8 @@ use sqlx::any::AnyRow;
 use sqlx::{Executor, Row};
 use tokio::sync::{mpsc, oneshot};
 
-use super::sql::{Bind, Sql};
-use super::stream::StreamKey;
+use super::sql::Sql;
+use super::stream::{self, StreamKey};
 use super::write_tx::Held;
 use super::{SqliteTurn, Tx, write_tx};
 use crate::error::{AppError, AppResult};
@@ -47,11 +47,6 @@ const GROUP_LIMIT: usize = 64;
 const SAVEPOINT_FIRST: &str = "SAVEPOINT member";
 /// The same, releasing the previous write's savepoint first.
 const SAVEPOINT_AFTER_ANOTHER: &str = "RELEASE SAVEPOINT member; SAVEPOINT member";
-/// The stream's next `seq` (as `stream::take_next_seq` takes it outside a
-/// group): the last statement of a write's opening, the only one whose
-/// rows have a column named `seq`.
-const TAKE_SEQ: &str =
-    "UPDATE merchant_streams SET seq = seq + 1 WHERE merchant_id = $1 AND mode = $2 RETURNING seq";
 
 /// The group's verdict, shared by its members.
 type Verdict = Result<(), Arc<AppError>>;
@@ -353,8 +348,10 @@ async fn run_group(
         let (seq, read) = match taken {
             Ok((Some(seq), read)) => (seq as u64, read),
             Ok((None, _)) => {
-                // No such stream: this write alone is refused; its savepoint
-                // is empty, and released with the next one's opening.
+                // No `seq` came back (a stream is made by its first write, so
+                // only a broken statement gets here): this write alone is
+                // refused; its savepoint is empty, and released with the next
+                // one's opening.
                 let err = AppError::Internal(format!("no stream {:?}", join.key));
                 let _ = join.lend.send(Lend::Refused(err));
                 end.tx = Some(current);
@@ -499,13 +496,9 @@ fn opening(join: &Join, after_another: bool) -> Sql {
         SAVEPOINT_FIRST
     });
     sql.then(join.reads.clone());
-    sql.then(Sql::statement(
-        TAKE_SEQ,
-        vec![
-            Bind::Text(join.key.merchant_id.clone()),
-            Bind::Text(join.key.mode.as_str().into()),
-        ],
-    ));
+    // The stream's next `seq` (as outside a group): the opening's last
+    // statement, the only one whose rows have a column named `seq`.
+    sql.then(stream::take_seq(&join.key));
     sql
 }
 
@@ -522,7 +515,7 @@ async fn run_opening(tx: &mut Tx, sql: &Sql) -> Opened {
 fn split_opening(mut rows: Vec<AnyRow>) -> Opened {
     let seq = match rows.last().map(|row| row.try_get::<i64, _>("seq")) {
         Some(Ok(seq)) => Some(seq),
-        // The last row is a read's: `TAKE_SEQ` found no stream.
+        // The last row is a read's: taking the `seq` returned none.
         Some(Err(sqlx::Error::ColumnNotFound(_))) | None => None,
         Some(Err(err)) => return Err(err),
     };

@@ -102,7 +102,13 @@ fn touched(change: &Change) -> Option<Touched> {
             before: json(endpoint),
             ..removed("webhook_endpoint", &endpoint.id)
         },
-        Change::MemberUpserted { member } => record("member", &member.user_id, json(member)),
+        // A role change says who the member was: members join without an
+        // entry of their own (the owner at sign-up), so the history may
+        // have none to read it from.
+        Change::MemberUpserted { member, before } => Touched {
+            before: before.as_ref().and_then(json),
+            ..record("member", &member.user_id, json(member))
+        },
         Change::MemberRemoved { user_id } => removed("member", user_id),
         Change::InviteUpserted { invite } => record("invite", &invite.id, json(invite)),
         Change::PayoutUpserted { payout } => record("payout", &payout.id, json(payout)),
@@ -185,6 +191,20 @@ fn revoked(record: Option<&Value>) -> bool {
     let revoked =
         |field: &str| record.and_then(|r| r.get(field)).and_then(Value::as_str) == Some("revoked");
     revoked("state") || revoked("status")
+}
+
+/// A member's role went to or from the owner's: the ownership was handed
+/// on (nothing else changes the owner's role).
+fn ownership_moved(kind: &str, before: Option<&Value>, after: Option<&Value>) -> bool {
+    fn role(record: Option<&Value>) -> Option<&str> {
+        record.and_then(|r| r.get("role")).and_then(Value::as_str)
+    }
+    let (was, is) = (role(before), role(after));
+    kind == "member"
+        && was.is_some()
+        && is.is_some()
+        && was != is
+        && (was == Some("owner") || is == Some("owner"))
 }
 
 /// The record has both times and was never updated after its creation.
@@ -348,6 +368,8 @@ pub(super) async fn record_event(
             HistoryAction::BulkChanged
         } else if record.removed {
             HistoryAction::Removed
+        } else if ownership_moved(&record.kind, before.as_ref(), record.after.as_ref()) {
+            HistoryAction::OwnershipTransferred
         } else if before.is_none() && is_new(record.after.as_ref()) {
             HistoryAction::Created
         } else if revoked(record.after.as_ref()) && !revoked(before.as_ref()) {
@@ -741,6 +763,17 @@ mod tests {
             removed.before.as_ref().and_then(|b| b.get("url")),
             Some(&serde_json::json!("https://shop.example.co.za/hooks"))
         );
+    }
+
+    #[test]
+    fn only_a_role_to_or_from_the_owners_is_a_transfer() {
+        let role = |r: &str| serde_json::json!({"userId": "usr_1", "role": r});
+        let (owner, admin, viewer) = (role("owner"), role("admin"), role("viewer"));
+        assert!(ownership_moved("member", Some(&admin), Some(&owner)));
+        assert!(ownership_moved("member", Some(&owner), Some(&admin)));
+        assert!(!ownership_moved("member", Some(&viewer), Some(&admin)));
+        assert!(!ownership_moved("member", None, Some(&owner)), "a join");
+        assert!(!ownership_moved("invite", Some(&admin), Some(&owner)));
     }
 
     #[test]

@@ -15,7 +15,7 @@ use super::group_commit::Ending;
 use super::sql::{Bind, Sql};
 use super::{Backend, Db, Tx, history, versions, webhooks};
 use crate::error::{AppError, AppResult};
-use crate::ids::now_ms;
+use crate::ids::{new_id, now_ms};
 
 /// PostgreSQL channel on which every committed event is announced, so every
 /// node relays it to its own sockets.
@@ -203,7 +203,7 @@ pub async fn write_checked<C, T>(
         // transaction, before its `seq` is taken: the endpoints are those of
         // the stream's `seq - 1`, as `EndpointsAt` expects, and the check
         // sees every write before this one. The stream has a row: the write
-        // took its `seq` from it. A refused check rolls back to its
+        // took its `seq` from it, or made it with its first. A refused check rolls back to its
         // savepoint, `seq` and all.
         let mut reads = known_query(key, &cause.actor);
         if let Some(query) = query {
@@ -215,8 +215,9 @@ pub async fn write_checked<C, T>(
             .take_read()
             .into_iter()
             .partition(|row| row.try_column(KNOWN_SEQ).is_ok());
+        // A stream's first write finds no row to read: `take_seq` made it.
         let read = known_of(&known_rows, &cause.actor)
-            .and_then(|known| known.ok_or_else(|| AppError::Internal(format!("no stream {key:?}"))))
+            .map(|known| known.unwrap_or_else(|| first_write_known(&cause.actor)))
             .and_then(|known| Ok((known, decide(&check_rows)?)));
         let ran = match (member.tx(), read) {
             (Ok(tx), Ok((known, checked))) => {
@@ -327,6 +328,13 @@ fn known_of(rows: &[AnyRow], actor: &Actor) -> AppResult<Option<Known>> {
     )))
 }
 
+/// `Known` for a stream's first write, which had no row to read: who
+/// caused it is read inside the write (`history::record_event`), and its
+/// endpoints in its transaction (`webhooks::queue_for_event`).
+fn first_write_known(actor: &Actor) -> Known {
+    (history::Who::found(actor, None, None), None)
+}
+
 /// Reads `Known` on the read pool, for a write outside a group (PostgreSQL).
 async fn read_known(db: &Db, key: &StreamKey, actor: &Actor) -> AppResult<Known> {
     let rows = known_query(key, actor).query().fetch_all(&db.pool).await?;
@@ -407,15 +415,27 @@ async fn run<T>(
     Ok((written, batch))
 }
 
-async fn take_next_seq(tx: &mut Tx, key: &StreamKey) -> AppResult<u64> {
-    let seq: i64 = sqlx::query_scalar(
-        "UPDATE merchant_streams SET seq = seq + 1 WHERE merchant_id = $1 AND mode = $2 RETURNING seq",
+/// The statement that takes the stream's next `seq`, the only one whose row
+/// has a column named `seq` among a write's opening (`group_commit.rs`).
+/// Its row lock orders the stream's writes. A stream no tab has opened yet
+/// (a business that has only used test mode, joined by a new member on its
+/// live stream) is made by its first write, at `seq` 1: every writer may
+/// write to either stream of a merchant from its first day.
+pub(super) fn take_seq(key: &StreamKey) -> Sql {
+    Sql::statement(
+        "INSERT INTO merchant_streams (merchant_id, mode, epoch, seq) VALUES ($1, $2, $3, 1) \
+         ON CONFLICT (merchant_id, mode) DO UPDATE SET seq = merchant_streams.seq + 1 RETURNING seq",
+        vec![
+            Bind::Text(key.merchant_id.clone()),
+            Bind::Text(key.mode.as_str().into()),
+            Bind::Text(new_id("ep")),
+        ],
     )
-    .bind(&key.merchant_id)
-    .bind(key.mode.as_str())
-    .fetch_one(&mut **tx)
-    .await?;
-    Ok(seq as u64)
+}
+
+async fn take_next_seq(tx: &mut Tx, key: &StreamKey) -> AppResult<u64> {
+    let row = take_seq(key).query().fetch_one(&mut **tx).await?;
+    Ok(row.try_get::<i64, _>("seq")? as u64)
 }
 
 fn event_row(key: &StreamKey, seq: u64, cause: &Cause, changes: Vec<u8>) -> Sql {

@@ -86,7 +86,9 @@ impl Call<'_> {
 
     async fn command(&self, command: Command, key: &str) -> Result<ReplyBody, WireError> {
         let route = routes::command_route(&command);
-        if route.runs == Runs::Account {
+        // What only a person may do (their account, the team, the payout
+        // account) is no token's, whatever its matrix.
+        if !route.tokens {
             return Err(WireError::new(ErrorCode::Forbidden));
         }
         self.allowed(route.needs)?;
@@ -110,7 +112,7 @@ impl Call<'_> {
             sealer: state.keys.webhooks.clone(),
             token_hasher: state.keys.api_tokens.clone(),
             address_check: None,
-            // A token is never the owner: TransferOwnership is refused by its route.
+            // A token is never the owner, and sends no team command (its route).
             team: TeamTools {
                 now: state.config.invite_clock.now(),
                 origin: state.config.public_origin(),

@@ -92,6 +92,8 @@ pub fn refusal(language: Language, refusal: &Refusal) -> HttpResponse {
         // A token is not a person: there is no signing in to do.
         (ErrorCode::Unauthenticated, _) => words.t("machineApi.unauthenticated").to_string(),
         (ErrorCode::InvalidInput, Some(_)) => words.t("machineApi.unreadable").to_string(),
+        // A token is refused for its matrix, or for what only people do.
+        (ErrorCode::Forbidden, _) => words.t("machineApi.forbidden").to_string(),
         // A server has no page to reload: its key named another request.
         (ErrorCode::CommandIdReused, _) => words.t("machineApi.keyReused").to_string(),
         (code, _) => words.error(code),

@@ -8,6 +8,7 @@ export const HISTORY_ACTIONS: readonly HistoryAction[] = [
   "removed",
   "bulk_changed",
   "revoked",
+  "ownership_transferred",
   "signed_in",
   "sign_in_failed",
   "two_factor_enabled",

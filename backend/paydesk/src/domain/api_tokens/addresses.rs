@@ -44,6 +44,11 @@ impl Range {
         }
     }
 
+    /// Whether every address of `other` is in this range too.
+    fn covers(&self, other: &Range) -> bool {
+        self.bits <= other.bits && self.contains(other.base)
+    }
+
     /// The canonical text, as stored and shown.
     pub fn to_text(self) -> String {
         let max = if self.base.is_ipv4() { 32 } else { 128 };
@@ -103,6 +108,21 @@ pub fn allows(stored: &str, client: &str) -> bool {
         .any(|range| range.contains(client))
 }
 
+/// Whether every client `child` (a stored allow-list) lets in, `parent`
+/// lets in too. An empty list lets in anyone, so it is within only an
+/// empty one.
+pub fn within(child: &str, parent: &str) -> bool {
+    if parent.trim().is_empty() {
+        return true;
+    }
+    let parents: Vec<Range> = parent.split_whitespace().filter_map(Range::parse).collect();
+    let mut children = child.split_whitespace().peekable();
+    children.peek().is_some()
+        && children.all(|entry| {
+            Range::parse(entry).is_some_and(|range| parents.iter().any(|p| p.covers(&range)))
+        })
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
@@ -124,6 +144,18 @@ mod tests {
         assert!(!allows(&v6, "2001:db9::5"));
         assert!(allows("10.0.0.0/12", "10.15.255.255"));
         assert!(!allows("10.0.0.0/12", "10.16.0.0"));
+    }
+
+    #[test]
+    fn a_list_is_within_another_only_if_it_lets_in_no_one_more() {
+        assert!(within("", ""));
+        assert!(within("10.0.0.1", ""));
+        assert!(!within("", "10.0.0.0/8"), "anyone is more than a range");
+        assert!(within("10.1.2.3 10.9.0.0/16", "10.0.0.0/8"));
+        assert!(!within("10.0.0.0/7", "10.0.0.0/8"));
+        assert!(!within("10.0.0.1 192.168.0.1", "10.0.0.0/8"));
+        assert!(within("2001:db8:1::/48", "2001:db8::/32 10.0.0.1"));
+        assert!(!within("10.0.0.1", "2001:db8::/32"));
     }
 
     #[test]

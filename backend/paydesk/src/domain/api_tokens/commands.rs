@@ -3,7 +3,7 @@
 //! token as it is after it (`Change::ApiTokenUpserted`), which is what the
 //! account history shows. A secret is returned once and never stored.
 
-use protocol::{ApiToken, Change, Command, ErrorCode};
+use protocol::{ApiToken, Change, Command, ErrorCode, Permissions};
 
 use super::{addresses, token_of};
 use crate::auth::api_tokens::{TokenHasher, new_secret};
@@ -12,7 +12,7 @@ use crate::domain::{Scope, checked_id, rules};
 use crate::error::{AppError, AppResult};
 use crate::ids::{new_id, now_ms};
 use crate::store::Tx;
-use crate::store::api_tokens::{self as store, NewToken};
+use crate::store::api_tokens::{self as store, NewToken, TokenRow};
 use crate::store::stream::StreamKey;
 
 const NAME_MAX: usize = 64;
@@ -57,11 +57,50 @@ async fn outcome(
     })
 }
 
+/// What a token made or rolled by another token may be: nothing its maker
+/// is not. Its matrix within the maker's (checked for every sender), its
+/// life no longer, and its allow-list no wider: a token cannot hand out
+/// more than it holds, nor outlive it.
+fn within_maker(
+    maker: &TokenRow,
+    permissions: &Permissions,
+    expires_at: Option<i64>,
+    allowed: &str,
+) -> AppResult<()> {
+    let maker_permissions = permissions::parse_stored(&maker.permissions).unwrap_or_default();
+    if !permissions.within(&maker_permissions) {
+        return Err(AppError::Code(ErrorCode::Forbidden));
+    }
+    let outlives = match (maker.expires_at, expires_at) {
+        (Some(end), Some(at)) => at > end,
+        (Some(_), None) => true,
+        (None, _) => false,
+    };
+    if outlives {
+        return Err(AppError::field("expiresAt", ErrorCode::Forbidden));
+    }
+    if !addresses::within(allowed, &maker.allowed_addresses) {
+        return Err(AppError::field("allowedAddresses", ErrorCode::Forbidden));
+    }
+    Ok(())
+}
+
+/// The token sending the command, as stored (the check before the write
+/// found it usable).
+async fn maker_of(tx: &mut Tx, key: &StreamKey, token_id: &str) -> AppResult<TokenRow> {
+    store::find(tx, key, token_id)
+        .await?
+        .ok_or(AppError::Code(ErrorCode::Unauthenticated))
+}
+
+/// Runs a token command for `scope`; `by_token` is the token that sent it,
+/// when a token did (a member otherwise).
 pub async fn run_api_token_command(
     tx: &mut Tx,
     scope: &Scope,
     command: &Command,
     hasher: &TokenHasher,
+    by_token: Option<&str>,
 ) -> AppResult<TokenOutcome> {
     let key = StreamKey::new(scope.merchant_id.clone(), scope.mode);
     let now = now_ms();
@@ -89,6 +128,10 @@ pub async fn run_api_token_command(
             if !grants.within(&scope.permissions) {
                 return Err(AppError::Code(ErrorCode::Forbidden));
             }
+            if let Some(maker) = by_token {
+                let maker = maker_of(tx, &key, maker).await?;
+                within_maker(&maker, grants, *expires_at, &allowed)?;
+            }
             let made = new_secret(scope.mode)?;
             let id = new_id("tok");
             let stored = permissions::to_stored(grants);
@@ -113,6 +156,22 @@ pub async fn run_api_token_command(
             if *grace_hours > MAX_GRACE_HOURS {
                 return Err(AppError::field("graceHours", ErrorCode::InvalidInput));
             }
+            // A new secret opens the token rolled: a token may roll only
+            // one that is nothing more than itself.
+            if let Some(maker) = by_token {
+                let maker = maker_of(tx, &key, maker).await?;
+                let rolled = store::find(tx, &key, id)
+                    .await?
+                    .ok_or(AppError::Code(ErrorCode::NotFound))?;
+                let grants = permissions::parse_stored(&rolled.permissions).unwrap_or_default();
+                within_maker(
+                    &maker,
+                    &grants,
+                    rolled.expires_at,
+                    &rolled.allowed_addresses,
+                )
+                .map_err(|_| AppError::Code(ErrorCode::Forbidden))?;
+            }
             let made = new_secret(scope.mode)?;
             let until = (*grace_hours > 0).then(|| now + i64::from(*grace_hours) * 3_600_000);
             let hash = hasher.hash(&made.secret);
@@ -126,7 +185,11 @@ pub async fn run_api_token_command(
             let id = checked_id(token_id)?;
             // Revoking twice changes nothing more, and still says so.
             store::revoke(tx, &key, id, now).await?;
-            outcome(tx, &key, id, None, now).await
+            let mut done = outcome(tx, &key, id, None, now).await?;
+            // The tokens it made go with it, and theirs.
+            done.changes
+                .extend(super::revoke_made_by(tx, scope, id, now).await?);
+            Ok(done)
         }
         _ => Err(AppError::Code(ErrorCode::BadFrame)),
     }
