@@ -58,6 +58,7 @@ mod payouts;
 mod permissions;
 mod presence;
 mod refunds;
+mod representations;
 mod retention;
 mod role_table;
 mod roles;

@@ -227,7 +227,23 @@ stopReason?: string, amountCents: number, firstCollectionCents?: number, dateToP
 /**
  * The business day of the next debit, while one is due.
  */
-nextActionDate?: string, collectedCents: number, 
+nextActionDate?: string, 
+/**
+ * An unpaid 02 waiting to go to the bank again: the business day it
+ * is presented. Never a day with another debit of the same mandate.
+ */
+representationDate?: string, 
+/**
+ * The amount presented again.
+ */
+representationCents?: number, 
+/**
+ * The day the re-presentation was due (its next mandated date), when
+ * the mandate already collects that day and it moved to the next
+ * business day with no other debit, so the payer is not debited twice
+ * on one day.
+ */
+representationMovedFrom?: string, collectedCents: number, 
 /**
  * Debits raised so far, retries included.
  */
@@ -328,7 +344,11 @@ from?: string, to?: string, minCents?: number, maxCents?: number, search?: strin
  */
 customerId?: string, };
 
-export type UpcomingCollection = { paymentId: string, customerName: string, method: PaymentMethod, amountCents: number, actionDate: string, };
+export type UpcomingCollection = { paymentId: string, customerName: string, method: PaymentMethod, amountCents: number, actionDate: string, 
+/**
+ * An unpaid 02 presented again, rather than the schedule's own debit.
+ */
+representation: boolean, };
 
 export type Dashboard = { 
 /**
