@@ -19,6 +19,7 @@ mod payout_support;
 mod team_support;
 mod webhook_support;
 
+mod abandoned_checkouts;
 mod account_alerts;
 mod accounting_export;
 mod accounts;
