@@ -20,6 +20,7 @@ mod payout_support;
 mod team_support;
 mod webhook_support;
 
+mod abandoned_checkouts;
 mod account_alerts;
 mod accounting_export;
 mod accounts;
@@ -60,6 +61,7 @@ mod payouts;
 mod permissions;
 mod presence;
 mod refunds;
+mod representations;
 mod retention;
 mod role_table;
 mod roles;

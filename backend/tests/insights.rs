@@ -247,8 +247,9 @@ async fn a_month_of_debits_is_counted_per_bucket_and_method(db: Database) {
 
     // The next 30 days (16 March to 14 April): the weekly on Wednesdays,
     // R125 first; on 7 April (the 5th is Easter Sunday and the 6th Family
-    // Day) the paid, disputed and rejected monthly debits, and the unpaid 02
-    // presented again beside its regular debit: five. The closed account's
+    // Day) the paid, disputed, rejected and unpaid monthly debits: four.
+    // The unpaid 02 is presented again on the 8th, the next business day,
+    // never beside its mandate's regular debit. The closed account's
     // payment stopped.
     let stopped = tab
         .query("p", Query::GetPayment { payment_id: closed })
@@ -307,8 +308,8 @@ const FORECAST: [(&str, u32, i64); 5] = [
     ("2026-03-18", 1, 12_500),
     ("2026-03-25", 1, 10_000),
     ("2026-04-01", 1, 10_000),
-    ("2026-04-07", 5, 50_000),
-    ("2026-04-08", 1, 10_000),
+    ("2026-04-07", 4, 40_000),
+    ("2026-04-08", 2, 20_000),
 ];
 
 async fn a_bad_period_is_refused(db: Database) {

@@ -127,6 +127,9 @@ pub enum OrderStatus {
     Failed,
     Refunded,
     Cancelled,
+    // The payer left it at the 3-D Secure or bank step and it expired:
+    // nothing was charged, nor will be.
+    Abandoned,
 }
 
 /// Why a card or bank payment on the pay page did not go through.
@@ -137,6 +140,8 @@ pub enum PayFailure {
     InsufficientFunds,
     AuthenticationFailed,
     CancelledByPayer,
+    // Left unanswered at the 3-D Secure or bank step past its expiry.
+    Abandoned,
 }
 
 #[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]

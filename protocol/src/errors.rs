@@ -161,6 +161,8 @@ pub enum ErrorCode {
     InsufficientFunds,
     AuthenticationFailed,
     PaymentCancelled,
+    /// The payer left the 3-D Secure or bank step unanswered past its expiry.
+    PaymentAbandoned,
     PageExpired,
     PageUsedUp,
     // Electronic mandate requests

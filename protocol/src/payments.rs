@@ -125,6 +125,22 @@ pub struct Payment {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub next_action_date: Option<String>,
+    /// An unpaid 02 waiting to go to the bank again: the business day it
+    /// is presented. Never a day with another debit of the same mandate.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub representation_date: Option<String>,
+    /// The amount presented again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional, type = "number")]
+    pub representation_cents: Option<i64>,
+    /// The day the re-presentation was due (its next mandated date), when
+    /// the mandate already collects that day and it moved to the next
+    /// business day with no other debit, so the payer is not debited twice
+    /// on one day.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub representation_moved_from: Option<String>,
     #[ts(type = "number")]
     pub collected_cents: i64,
     /// Debits raised so far, retries included.
@@ -341,6 +357,9 @@ pub struct UpcomingCollection {
     #[ts(type = "number")]
     pub amount_cents: i64,
     pub action_date: String,
+    /// An unpaid 02 presented again, rather than the schedule's own debit.
+    #[serde(default)]
+    pub representation: bool,
 }
 
 /// The home screen's figures. Ratios are basis points (1 % = 100) over the

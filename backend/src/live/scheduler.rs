@@ -6,6 +6,7 @@
 use protocol::{Access, Change, Permissions, Role};
 
 use paydesk::domain::clock::BusinessClock;
+use paydesk::domain::commerce::checkout;
 use paydesk::domain::{Scope, collections, e_mandate_signing};
 use paydesk::error::AppResult;
 use paydesk::store::stream::{self, Actor, Cause, StreamKey, Work};
@@ -42,10 +43,13 @@ pub async fn commit_next_day(
     };
     // DebiCheck signings past their approval window close as no reply.
     let closed = e_mandate_signing::close_unanswered(db, clock, key).await?;
+    // Pay-page orders left at the 3-D Secure or bank step past its expiry
+    // are abandoned.
+    let abandoned = checkout::abandon_expired(db, clock, key).await?;
     let cause = Cause::background(Actor::Scheduler);
     // Each scheduled card charge of the coming date is an event of its own,
     // before the day's: a bounded number per step, the rest on the next.
-    let mut last = closed;
+    let mut last = abandoned.or(closed);
     for _ in 0..MAX_CARD_CHARGES_PER_STEP {
         let written = stream::write(db, key, &cause, async |tx: &mut Tx, _seq| {
             let changes = collections::charge_next_due_card(tx, &scope).await?;

@@ -227,7 +227,23 @@ stopReason?: string, amountCents: number, firstCollectionCents?: number, dateToP
 /**
  * The business day of the next debit, while one is due.
  */
-nextActionDate?: string, collectedCents: number, 
+nextActionDate?: string, 
+/**
+ * An unpaid 02 waiting to go to the bank again: the business day it
+ * is presented. Never a day with another debit of the same mandate.
+ */
+representationDate?: string, 
+/**
+ * The amount presented again.
+ */
+representationCents?: number, 
+/**
+ * The day the re-presentation was due (its next mandated date), when
+ * the mandate already collects that day and it moved to the next
+ * business day with no other debit, so the payer is not debited twice
+ * on one day.
+ */
+representationMovedFrom?: string, collectedCents: number, 
 /**
  * Debits raised so far, retries included.
  */
@@ -328,7 +344,11 @@ from?: string, to?: string, minCents?: number, maxCents?: number, search?: strin
  */
 customerId?: string, };
 
-export type UpcomingCollection = { paymentId: string, customerName: string, method: PaymentMethod, amountCents: number, actionDate: string, };
+export type UpcomingCollection = { paymentId: string, customerName: string, method: PaymentMethod, amountCents: number, actionDate: string, 
+/**
+ * An unpaid 02 presented again, rather than the schedule's own debit.
+ */
+representation: boolean, };
 
 export type Dashboard = { 
 /**
@@ -687,9 +707,9 @@ logoVersion?: number, active: boolean, createdAt: number, updatedAt: number,
  */
 version: number, };
 
-export type OrderStatus = "pending" | "paid" | "failed" | "refunded" | "cancelled";
+export type OrderStatus = "pending" | "paid" | "failed" | "refunded" | "cancelled" | "abandoned";
 
-export type PayFailure = "declined" | "insufficient_funds" | "authentication_failed" | "cancelled_by_payer";
+export type PayFailure = "declined" | "insufficient_funds" | "authentication_failed" | "cancelled_by_payer" | "abandoned";
 
 export type OrderItem = { description: string, quantity: number, unitCents: number, };
 
@@ -987,7 +1007,7 @@ to?: number, };
 
 export type HistoryPerson = { userId: string, name: string, };
 
-export type ErrorCode = "unauthenticated" | "forbidden" | "not_found" | "bad_frame" | "not_welcomed" | "command_id_reused" | "too_many_sockets" | "internal" | "busy" | "invalid_input" | "required" | "too_long" | "invalid_characters" | "invalid_email" | "blocked_email_domain" | "invalid_cellphone" | "invalid_sa_id" | "invalid_postal_code" | "invalid_vat_number" | "invalid_registration_number" | "invalid_ip_address" | "duplicate_reference" | "already_archived" | "not_archived" | "edit_conflict" | "email_taken" | "weak_password" | "common_password" | "csrf_invalid" | "rate_limited" | "wrong_password" | "invalid_code" | "two_factor_already_enabled" | "two_factor_not_enabled" | "two_factor_not_started" | "invalid_token" | "same_email" | "owners_only" | "two_factor_setup_required" | "invite_invalid" | "invite_wrong_address" | "role_above_yours" | "already_member" | "owner_role_fixed" | "role_in_use" | "role_name_taken" | "branch_code_mismatch" | "invalid_branch_code" | "invalid_account_number" | "duplicate_bank_account" | "method_not_enabled" | "debicheck_individuals_only" | "invalid_date" | "invalid_spreadsheet_date" | "date_in_past" | "end_not_after_start" | "date_range_too_long" | "day_to_process_out_of_range" | "invalid_amount" | "maximum_below_amount" | "maximum_above_debicheck_limit" | "tracking_days_out_of_range" | "tracking_not_allowed" | "adjustment_type_required" | "adjustment_value_required" | "invalid_rate" | "mandate_not_usable" | "action_not_allowed" | "insufficient_balance" | "refund_exceeds_remaining" | "no_settlement_account" | "bank_account_not_found" | "bank_account_closed" | "payout_below_fee" | "retry_not_allowed" | "test_mode_only" | "import_too_large" | "import_unsupported_format" | "import_unreadable" | "import_encoding" | "import_too_many_rows" | "import_too_many_columns" | "import_sheet_too_large" | "import_empty" | "import_missing_column" | "import_duplicate_column" | "import_upload_not_found" | "import_upload_incomplete" | "import_nothing_valid" | "import_duplicate_file" | "invalid_choice" | "invalid_number" | "invalid_boolean" | "not_allowed_for_template" | "customer_archived" | "duplicate_payment" | "duplicate_row" | "invalid_colour" | "invalid_url" | "minimum_above_maximum" | "method_not_for_page" | "interval_required" | "invalid_image" | "image_too_large" | "amount_below_minimum" | "amount_above_maximum" | "card_number_invalid" | "test_card_in_live_mode" | "card_expired" | "invalid_expiry" | "invalid_cvv" | "card_declined" | "insufficient_funds" | "authentication_failed" | "payment_cancelled" | "page_expired" | "page_used_up" | "method_not_for_e_mandate" | "e_mandate_closed" | "amount_above_mandate_maximum" | "not_business_day" | "webhook_address_forbidden" | "webhook_address_unresolved" | "unknown_event_type" | "idempotency_key_required" | "idempotency_key_in_use";
+export type ErrorCode = "unauthenticated" | "forbidden" | "not_found" | "bad_frame" | "not_welcomed" | "command_id_reused" | "too_many_sockets" | "internal" | "busy" | "invalid_input" | "required" | "too_long" | "invalid_characters" | "invalid_email" | "blocked_email_domain" | "invalid_cellphone" | "invalid_sa_id" | "invalid_postal_code" | "invalid_vat_number" | "invalid_registration_number" | "invalid_ip_address" | "duplicate_reference" | "already_archived" | "not_archived" | "edit_conflict" | "email_taken" | "weak_password" | "common_password" | "csrf_invalid" | "rate_limited" | "wrong_password" | "invalid_code" | "two_factor_already_enabled" | "two_factor_not_enabled" | "two_factor_not_started" | "invalid_token" | "same_email" | "owners_only" | "two_factor_setup_required" | "invite_invalid" | "invite_wrong_address" | "role_above_yours" | "already_member" | "owner_role_fixed" | "role_in_use" | "role_name_taken" | "branch_code_mismatch" | "invalid_branch_code" | "invalid_account_number" | "duplicate_bank_account" | "method_not_enabled" | "debicheck_individuals_only" | "invalid_date" | "invalid_spreadsheet_date" | "date_in_past" | "end_not_after_start" | "date_range_too_long" | "day_to_process_out_of_range" | "invalid_amount" | "maximum_below_amount" | "maximum_above_debicheck_limit" | "tracking_days_out_of_range" | "tracking_not_allowed" | "adjustment_type_required" | "adjustment_value_required" | "invalid_rate" | "mandate_not_usable" | "action_not_allowed" | "insufficient_balance" | "refund_exceeds_remaining" | "no_settlement_account" | "bank_account_not_found" | "bank_account_closed" | "payout_below_fee" | "retry_not_allowed" | "test_mode_only" | "import_too_large" | "import_unsupported_format" | "import_unreadable" | "import_encoding" | "import_too_many_rows" | "import_too_many_columns" | "import_sheet_too_large" | "import_empty" | "import_missing_column" | "import_duplicate_column" | "import_upload_not_found" | "import_upload_incomplete" | "import_nothing_valid" | "import_duplicate_file" | "invalid_choice" | "invalid_number" | "invalid_boolean" | "not_allowed_for_template" | "customer_archived" | "duplicate_payment" | "duplicate_row" | "invalid_colour" | "invalid_url" | "minimum_above_maximum" | "method_not_for_page" | "interval_required" | "invalid_image" | "image_too_large" | "amount_below_minimum" | "amount_above_maximum" | "card_number_invalid" | "test_card_in_live_mode" | "card_expired" | "invalid_expiry" | "invalid_cvv" | "card_declined" | "insufficient_funds" | "authentication_failed" | "payment_cancelled" | "payment_abandoned" | "page_expired" | "page_used_up" | "method_not_for_e_mandate" | "e_mandate_closed" | "amount_above_mandate_maximum" | "not_business_day" | "webhook_address_forbidden" | "webhook_address_unresolved" | "unknown_event_type" | "idempotency_key_required" | "idempotency_key_in_use";
 
 export type FieldError = { field: string, code: ErrorCode, };
 

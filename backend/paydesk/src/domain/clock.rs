@@ -40,6 +40,19 @@ impl BusinessClock {
     }
 }
 
+const DAY_MS: i64 = 86_400_000;
+
+/// A stream's now, in milliseconds: the wall clock, moved on by the test
+/// clock's offset in test mode. What waits on a payer (the 3-D Secure or
+/// bank step of the pay page) ages by it, so moving the test clock on ages
+/// it as the days would; live mode is the wall clock.
+pub fn stream_now_ms(mode: Mode, offset_days: i64, wall_ms: i64) -> i64 {
+    match mode {
+        Mode::Live => wall_ms,
+        Mode::Test => wall_ms.saturating_add(offset_days.saturating_mul(DAY_MS)),
+    }
+}
+
 /// How many days a test clock step moves from `today`: a month is to the
 /// same day next month (or its last day).
 pub fn step_days(today: Date, step: ClockStep) -> i64 {
@@ -61,6 +74,15 @@ mod tests {
         assert_eq!(step_days(date!(2026 - 03 - 10), ClockStep::Month), 31);
         assert_eq!(step_days(date!(2026 - 01 - 31), ClockStep::Month), 28);
         assert_eq!(step_days(date!(2026 - 03 - 10), ClockStep::Week), 7);
+    }
+
+    #[test]
+    fn a_test_clocks_days_age_the_streams_now() {
+        let wall = 1_772_000_000_000;
+        assert_eq!(stream_now_ms(Mode::Live, 3, wall), wall);
+        assert_eq!(stream_now_ms(Mode::Test, 0, wall), wall);
+        assert_eq!(stream_now_ms(Mode::Test, 1, wall), wall + DAY_MS);
+        assert_eq!(stream_now_ms(Mode::Test, i64::MAX, wall), i64::MAX);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! are raised and sent. Everything here runs inside one write transaction
 //! of the merchant stream and returns the changes for its delta.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use protocol::{
     Change, Mandate, MandateStatus, PaymentKind, PaymentMethod, PaymentStatus, Transaction,
@@ -20,7 +20,7 @@ use super::lifecycle::transaction::TransactionEvent;
 use super::payments::catch_up_schedule;
 use super::retry::{RetryDecision, UnpaidCode, decide_after_unpaid, needs_new_mandate};
 use super::scope::clock_row;
-use super::{Scope, mandates, payments};
+use super::{Scope, mandates, payments, representations};
 use crate::error::{AppError, AppResult};
 use crate::ids::{new_id, now_ms};
 use crate::store::Tx;
@@ -143,6 +143,15 @@ impl Touched {
             .ok_or_else(|| AppError::Internal("payment".into()))
     }
 
+    /// The days the mandate's other payments touched today collect on.
+    fn days_of_mandate(&self, mandate_id: &str, except: &str) -> BTreeSet<Date> {
+        self.payments
+            .values()
+            .filter(|p| p.view.mandate_id == mandate_id && p.view.id != except)
+            .flat_map(|p| representations::days_of(&p.view))
+            .collect()
+    }
+
     async fn flush(
         &mut self,
         tx: &mut Tx,
@@ -161,6 +170,7 @@ pub async fn run_business_day(tx: &mut Tx, scope: &Scope, day: Date) -> AppResul
     let mut changes = Vec::new();
     answer_authentications(tx, scope, day, &mut changes).await?;
     complete_ended_mandates(tx, scope, day, &mut changes).await?;
+    raise_due_representations(tx, scope, day, &mut changes).await?;
     play_bank_reports(tx, scope, day, &mut changes).await?;
     raise_due_collections(tx, scope, day, &mut changes).await?;
     complete_finished_payments(tx, scope, &mut changes).await?;
@@ -322,20 +332,18 @@ async fn settle(
             match decide_after_unpaid(code, payment.view.consecutive_unpaids) {
                 RetryDecision::RetryOnNextDate => {
                     payment.view.consecutive_unpaids += 1;
-                    payment.rerun_cents = Some(amount);
-                    // A once-off debit has no next date: it waits for the merchant to retry.
-                    if payment.view.kind == PaymentKind::Once
-                        && payment.view.status == PaymentStatus::Running
-                    {
-                        payments::apply(&mut payment.view, PaymentEvent::Pause)?;
-                        payment.view.stop_reason = Some(code.code().to_string());
-                    }
+                    payment.view.representation_cents = Some(amount);
+                    // Days of the mandate's other payments this day already moved.
+                    let mandate_id = payment.view.mandate_id.clone();
+                    let pending = touched.days_of_mandate(&mandate_id, &payment_id);
+                    let payment = touched.payment(tx, scope, &payment_id).await?;
+                    representations::plan_after_unpaid(tx, scope, payment, &pending).await?;
                 }
                 RetryDecision::StopPayment { reason } => {
                     if code == UnpaidCode::NotProvidedFor {
                         payment.view.consecutive_unpaids += 1;
                     }
-                    payment.rerun_cents = None;
+                    representations::clear(&mut payment.view);
                     payments::apply(
                         &mut payment.view,
                         PaymentEvent::Stop(StopReason::Unpaid(reason)),
@@ -404,6 +412,103 @@ async fn bank_reference(
         .unwrap_or_else(|| record.view.id.clone()))
 }
 
+/// The mandate a due payment collects under, when it may collect today: a
+/// suspended mandate's recurring schedule skips the date (a once-off debit
+/// waits until it is resumed), and a payment of an ended mandate stops.
+async fn collecting_mandate(
+    tx: &mut Tx,
+    scope: &Scope,
+    record: &mut PaymentRecord,
+    day: Date,
+    changes: &mut Vec<Change>,
+) -> AppResult<Option<Mandate>> {
+    let mandate = mandates::load(tx, scope, &record.view.mandate_id).await?;
+    match mandate.status {
+        MandateStatus::Active => return Ok(Some(mandate)),
+        MandateStatus::Suspended => {
+            if record.view.kind == PaymentKind::Recurring {
+                payments::plan_next(
+                    record,
+                    mandate.allow_date_adjustment,
+                    add_business_days(day, 1),
+                );
+                changes.push(payments::save(tx, scope, record).await?);
+            }
+        }
+        // Any other mandate has ended: nothing more may be debited.
+        _ => {
+            payments::apply(
+                &mut record.view,
+                PaymentEvent::Stop(StopReason::MandateEnded),
+            )?;
+            changes.push(payments::save(tx, scope, record).await?);
+        }
+    }
+    Ok(None)
+}
+
+/// Raises one debit of `record` under `mandate` on `day` and sends it.
+async fn raise_debit(
+    tx: &mut Tx,
+    scope: &Scope,
+    record: &mut PaymentRecord,
+    mandate: &Mandate,
+    (amount, attempt): (i64, u32),
+    day: Date,
+) -> AppResult<()> {
+    let today = iso_date(day);
+    let account =
+        mandate_store::mandate_account_number(tx, &scope.merchant_id, scope.mode, &mandate.id)
+            .await?
+            .unwrap_or_default();
+    let tracking = match mandate.method {
+        PaymentMethod::EftDebitOrder => None,
+        _ if mandate.allow_tracking => mandate.tracking_days,
+        _ => None,
+    };
+    let reference = bank_reference(tx, scope, record, mandate).await?;
+    let script = limit_tracking(SimulatedBank.submit_collection(&account), tracking);
+    let mut txn = TransactionRecord {
+        view: super::ledger::priced(Transaction {
+            id: new_id("txn"),
+            mode: scope.mode,
+            payment_id: Some(record.view.id.clone()),
+            payment_kind: record.view.kind,
+            mandate_id: Some(mandate.id.clone()),
+            order_id: None,
+            customer_id: Some(record.view.customer_id.clone()),
+            customer_name: record.view.customer_name.clone(),
+            method: record.view.method,
+            bank: Some(mandate.bank),
+            card_brand: None,
+            account_last_digits: mandate.account_last_digits.clone(),
+            failure: None,
+            reference,
+            amount_cents: amount,
+            action_date: today.clone(),
+            status: TransactionStatus::Pending,
+            unpaid_code: None,
+            attempt,
+            history: vec![TransactionStep {
+                status: TransactionStatus::Pending,
+                date: today,
+                unpaid_code: None,
+            }],
+            fee_cents: 0,
+            net_cents: 0,
+            created_at: now_ms(),
+            updated_at: now_ms(),
+        }),
+        script: encode_script(&script),
+        script_step: 0,
+        settled_on: None,
+    };
+    step(&mut txn, TransactionEvent::Send, day)?;
+    insert_transaction(tx, &scope.merchant_id, scope.mode, &txn).await?;
+    record.view.attempts += 1;
+    Ok(())
+}
+
 async fn raise_due_collections(
     tx: &mut Tx,
     scope: &Scope,
@@ -414,96 +519,17 @@ async fn raise_due_collections(
     for mut record in
         payment_store::due_payments(tx, &scope.merchant_id, scope.mode, &today).await?
     {
-        let mandate = mandates::load(tx, scope, &record.view.mandate_id).await?;
-        match mandate.status {
-            MandateStatus::Active => {}
-            // A suspended mandate: a recurring schedule skips the date; a
-            // once-off debit waits until the mandate is resumed.
-            MandateStatus::Suspended => {
-                if record.view.kind == PaymentKind::Recurring {
-                    payments::plan_next(
-                        &mut record,
-                        mandate.allow_date_adjustment,
-                        add_business_days(day, 1),
-                    );
-                    changes.push(payments::save(tx, scope, &record).await?);
-                }
-                continue;
-            }
-            // Any other mandate has ended: nothing more may be debited.
-            _ => {
-                payments::apply(
-                    &mut record.view,
-                    PaymentEvent::Stop(StopReason::MandateEnded),
-                )?;
-                changes.push(payments::save(tx, scope, &record).await?);
-                continue;
-            }
-        }
-        let account =
-            mandate_store::mandate_account_number(tx, &scope.merchant_id, scope.mode, &mandate.id)
-                .await?
-                .unwrap_or_default();
-        let tracking = match mandate.method {
-            PaymentMethod::EftDebitOrder => None,
-            _ if mandate.allow_tracking => mandate.tracking_days,
-            _ => None,
+        let Some(mandate) = collecting_mandate(tx, scope, &mut record, day, changes).await? else {
+            continue;
         };
-        let reference = bank_reference(tx, scope, &record, &mandate).await?;
-        let mut debits = Vec::new();
-        if let Some(rerun) = record.rerun_cents.take() {
-            debits.push((rerun, record.view.consecutive_unpaids + 1));
-        }
-        // A once-off payment re-run by the merchant raises only the re-run.
-        let regular_due = record.view.kind == PaymentKind::Recurring || record.view.attempts == 0;
-        if regular_due {
+        // A once-off payment raises its debit once; a retry is a re-presentation.
+        if record.view.kind == PaymentKind::Recurring || record.view.attempts == 0 {
             let first = record.view.attempts == 0;
             let amount = match record.view.first_collection_cents {
                 Some(first_amount) if first => first_amount,
                 _ => record.view.amount_cents,
             };
-            debits.push((amount, 1));
-        }
-        for (amount, attempt) in debits {
-            let script = limit_tracking(SimulatedBank.submit_collection(&account), tracking);
-            let mut txn = TransactionRecord {
-                view: super::ledger::priced(Transaction {
-                    id: new_id("txn"),
-                    mode: scope.mode,
-                    payment_id: Some(record.view.id.clone()),
-                    payment_kind: record.view.kind,
-                    mandate_id: Some(mandate.id.clone()),
-                    order_id: None,
-                    customer_id: Some(record.view.customer_id.clone()),
-                    customer_name: record.view.customer_name.clone(),
-                    method: record.view.method,
-                    bank: Some(mandate.bank),
-                    card_brand: None,
-                    account_last_digits: mandate.account_last_digits.clone(),
-                    failure: None,
-                    reference: reference.clone(),
-                    amount_cents: amount,
-                    action_date: today.clone(),
-                    status: TransactionStatus::Pending,
-                    unpaid_code: None,
-                    attempt,
-                    history: vec![TransactionStep {
-                        status: TransactionStatus::Pending,
-                        date: today.clone(),
-                        unpaid_code: None,
-                    }],
-                    fee_cents: 0,
-                    net_cents: 0,
-                    created_at: now_ms(),
-                    updated_at: now_ms(),
-                }),
-                script: encode_script(&script),
-                script_step: 0,
-                settled_on: None,
-            };
-            step(&mut txn, TransactionEvent::Send, day)?;
-            insert_transaction(tx, &scope.merchant_id, scope.mode, &txn).await?;
-            record.view.attempts += 1;
+            raise_debit(tx, scope, &mut record, &mandate, (amount, 1), day).await?;
         }
         // A once-off payment has no date after this one.
         payments::plan_next(
@@ -516,6 +542,45 @@ async fn raise_due_collections(
     // The bank reports on the action date itself (every script starts on
     // day 0), which also announces the new debits.
     play_bank_reports(tx, scope, day, changes).await
+}
+
+/// Unpaid 02s presented again today. They go first thing, before the
+/// bank's reports: an unpaid returned today would otherwise replace one
+/// still waiting to go. Never beside another debit of the mandate today,
+/// raised or still to be raised: then it moves on to the next free day.
+async fn raise_due_representations(
+    tx: &mut Tx,
+    scope: &Scope,
+    day: Date,
+    changes: &mut Vec<Change>,
+) -> AppResult<()> {
+    let today = iso_date(day);
+    for mut record in
+        payment_store::due_representations(tx, &scope.merchant_id, scope.mode, &today).await?
+    {
+        let mandate = mandates::load(tx, scope, &record.view.mandate_id).await?;
+        let clear = match mandate.status {
+            MandateStatus::Active => {
+                representations::clear_to_raise(tx, scope, &mut record, day).await?
+            }
+            // It waits until the mandate is resumed, and is checked again then.
+            MandateStatus::Suspended => continue,
+            _ => {
+                payments::apply(
+                    &mut record.view,
+                    PaymentEvent::Stop(StopReason::MandateEnded),
+                )?;
+                false
+            }
+        };
+        if clear && let Some(amount) = record.view.representation_cents {
+            let attempt = record.view.consecutive_unpaids + 1;
+            raise_debit(tx, scope, &mut record, &mandate, (amount, attempt), day).await?;
+            representations::clear(&mut record.view);
+        }
+        changes.push(payments::save(tx, scope, &record).await?);
+    }
+    Ok(())
 }
 
 async fn complete_finished_payments(

@@ -143,9 +143,14 @@ fn schedule_of(group: &ScheduleGroup) -> Option<Schedule> {
 
 /// Plays each group's schedule forward as the scheduler would: its next
 /// date raises the group's next debits, each later collection date the
-/// recurring payments' regular amount. A date the scheduler has not played
+/// recurring payments' regular amount, and each unpaid 02 waiting is
+/// presented again on its own day. A date the scheduler has not played
 /// yet (before today) is raised when it next plays, so it counts on today.
-fn forecast(today: Date, groups: &[ScheduleGroup]) -> Vec<ForecastDay> {
+fn forecast(
+    today: Date,
+    groups: &[ScheduleGroup],
+    representations: &[(String, i64, i64)],
+) -> Vec<ForecastDay> {
     let last = today + Duration::days(FORECAST_DAYS - 1);
     let mut days: BTreeMap<Date, (u32, i64)> = BTreeMap::new();
     let mut add = |date: Date, count: i64, cents: i64| {
@@ -155,6 +160,11 @@ fn forecast(today: Date, groups: &[ScheduleGroup]) -> Vec<ForecastDay> {
             entry.1 += cents;
         }
     };
+    for (day, count, cents) in representations {
+        if let Some(day) = parse_iso_date(day) {
+            add(day, *count, *cents);
+        }
+    }
     for group in groups {
         let Some(next) = parse_iso_date(&group.next_action_date) else {
             continue;
@@ -225,6 +235,8 @@ pub async fn get_insights(
     let through = iso_date(today + Duration::days(FORECAST_DAYS - 1));
     let schedules =
         store::schedule_groups(db, &scope.merchant_id, scope.mode, &through, method).await?;
+    let representations =
+        store::representation_days(db, &scope.merchant_id, scope.mode, &through, method).await?;
     Ok(ReplyBody::Insights {
         insights: Box::new(Insights {
             today: iso_date(today),
@@ -235,7 +247,7 @@ pub async fn get_insights(
             unpaid_reasons,
             unpaid_threshold_bp: UNPAID_THRESHOLD_BP,
             dispute_threshold_bp: DISPUTE_THRESHOLD_BP,
-            forecast: forecast(today, &schedules),
+            forecast: forecast(today, &schedules, &representations),
         }),
     })
 }

@@ -37,6 +37,7 @@ pub mod payments;
 pub mod payouts;
 pub mod permissions;
 pub mod recovery;
+pub mod representations;
 pub mod retry;
 pub mod roles;
 pub mod routes;

@@ -119,6 +119,7 @@ pub fn apply(payment: &mut Payment, event: PaymentEvent) -> AppResult<()> {
     payment.stop_reason = reason;
     if is_ended(payment.status) {
         payment.next_action_date = None;
+        super::representations::clear(payment);
     }
     Ok(())
 }
@@ -160,7 +161,7 @@ pub async fn stop_payments_of_mandate(
             &mut record.view,
             PaymentEvent::Stop(StopReason::MandateEnded),
         )?;
-        record.rerun_cents = None;
+        super::representations::clear(&mut record.view);
         changes.push(save(tx, scope, &record).await?);
     }
     Ok(changes)
@@ -306,6 +307,9 @@ pub(crate) fn new_payment_record(new: &NewPayment<'_>) -> PaymentRecord {
             interval: input.interval.filter(|_| recurring),
             day_to_process: input.day_to_process.filter(|_| recurring),
             next_action_date: None,
+            representation_date: None,
+            representation_cents: None,
+            representation_moved_from: None,
             collected_cents: 0,
             attempts: 0,
             consecutive_unpaids: 0,
@@ -315,7 +319,6 @@ pub(crate) fn new_payment_record(new: &NewPayment<'_>) -> PaymentRecord {
             updated_at: new.now,
         },
         next_nominal_date: None,
-        rerun_cents: None,
     };
     match new.first {
         Some(first) => {
@@ -601,18 +604,22 @@ pub async fn act_on_payment(
         }
         PaymentAction::Cancel => {
             apply(&mut record.view, PaymentEvent::Cancel)?;
-            record.rerun_cents = None;
             // Debits not yet with the bank are withdrawn with the payment.
             changes.extend(debits::cancel_unsent(tx, scope, &record.view.id).await?);
         }
         PaymentAction::Retry => {
             // Only an insufficient-funds unpaid waiting for the merchant.
-            if record.rerun_cents.is_none() || record.view.status != PaymentStatus::Paused {
+            if record.view.representation_cents.is_none()
+                || record.view.status != PaymentStatus::Paused
+            {
                 return Err(AppError::Code(ErrorCode::RetryNotAllowed));
             }
             apply(&mut record.view, PaymentEvent::Resume)?;
             let today = stream_today(tx, scope).await?;
-            record.view.next_action_date = Some(iso_date(next_business_day_on_or_after(today)));
+            // On a day with no other debit of the mandate: the payment shows it.
+            if !super::representations::plan_retry(tx, scope, &mut record, today).await? {
+                return Err(AppError::Code(ErrorCode::RetryNotAllowed));
+            }
         }
     }
     changes.insert(0, save(tx, scope, &record).await?);

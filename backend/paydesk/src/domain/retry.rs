@@ -1,4 +1,9 @@
-//! Unpaid reason codes the banks return, and what a schedule does after one.
+//! Unpaid reason codes the banks return, what a schedule does after one,
+//! and the day an unpaid 02 is presented again.
+
+use time::Date;
+
+use super::calendar::{add_business_days, next_business_day_on_or_after};
 
 /// A bank's reason for returning a debit unpaid (DOMAIN.md, unpaid codes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -164,6 +169,54 @@ pub fn decide_after_unpaid(code: UnpaidCode, previous_consecutive_02s: u32) -> R
     }
 }
 
+/// How many business days a re-presentation may move to find a day the
+/// mandate has no other debit on: about a month, past which something is
+/// wrong with the schedules and the merchant decides.
+const MAX_REPRESENTATION_MOVE: u32 = 23;
+
+/// When an unpaid 02 goes to the bank again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Representation {
+    pub day: Date,
+    /// The business day it was due, when the mandate already collects then
+    /// and it moved off it.
+    pub moved_from: Option<Date>,
+}
+
+/// The day an unpaid 02 is presented again. It is due on `due` (the
+/// schedule's next mandated date, or the day the merchant retries it), but
+/// a payer is never debited twice on one day under one mandate: when
+/// `taken` says the mandate already has a debit that day, it moves to the
+/// first business day after it that has none. A re-run must still come
+/// before `before` (the schedule's date after `due`): later, it would no
+/// longer be a re-run on the next date but a second debit beside a later
+/// one. `None` when no day is left; the merchant decides then.
+pub fn representation_day(
+    due: Date,
+    before: Option<Date>,
+    taken: impl Fn(Date) -> bool,
+) -> Option<Representation> {
+    let first = next_business_day_on_or_after(due);
+    let mut day = first;
+    for _ in 0..MAX_REPRESENTATION_MOVE {
+        if before.is_some_and(|before| day >= before) {
+            return None;
+        }
+        if !taken(day) {
+            return Some(Representation {
+                day,
+                moved_from: (day != first).then_some(first),
+            });
+        }
+        let next = add_business_days(day, 1);
+        if next == day {
+            return None;
+        }
+        day = next;
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -242,6 +295,143 @@ mod tests {
                     RetryDecision::StopPayment { reason: code },
                     "{code:?}"
                 );
+            }
+        }
+    }
+
+    use crate::domain::calendar::{Interval, Schedule, is_business_day};
+    use proptest::prelude::*;
+    use std::collections::BTreeSet;
+    use time::macros::date;
+
+    #[test]
+    fn a_free_day_keeps_its_date_and_a_taken_one_moves_past_holidays() {
+        let none = |_: Date| false;
+        let thursday = date!(2026 - 04 - 02);
+        assert_eq!(
+            representation_day(thursday, None, none),
+            Some(Representation {
+                day: thursday,
+                moved_from: None
+            })
+        );
+        // A weekend due date is the next business day, not a move.
+        assert_eq!(
+            representation_day(date!(2026 - 04 - 04), None, none).map(|r| (r.day, r.moved_from)),
+            Some((date!(2026 - 04 - 07), None))
+        );
+        // Good Friday, the weekend and Family Day pass: Tuesday the 7th.
+        let taken = |day: Date| day == thursday;
+        assert_eq!(
+            representation_day(thursday, None, taken),
+            Some(Representation {
+                day: date!(2026 - 04 - 07),
+                moved_from: Some(thursday)
+            })
+        );
+        // Not on or after the schedule's next date.
+        assert_eq!(
+            representation_day(thursday, Some(date!(2026 - 04 - 07)), taken),
+            None
+        );
+        // Nothing free within a month: the merchant decides.
+        assert_eq!(representation_day(thursday, None, |_| true), None);
+    }
+
+    /// Every schedule the scheduler plans, with days to process across
+    /// month ends and holidays, from starts across two years.
+    fn schedules() -> Vec<(Schedule, bool)> {
+        let mut all = Vec::new();
+        for interval in [Interval::Weekly, Interval::Fortnightly, Interval::Monthly] {
+            for day in 1..=interval.max_day_to_process() {
+                for month in 0..24 {
+                    let start = crate::domain::calendar::add_months(date!(2026 - 01 - 01), month)
+                        .and_then(|d| d.replace_day(1 + (month as u8 * 5) % 27).ok());
+                    let Some(start) = start else { continue };
+                    for adjust in [false, true] {
+                        if let Ok(schedule) = Schedule::new(interval, day, start, None) {
+                            all.push((schedule, adjust));
+                        }
+                    }
+                }
+            }
+        }
+        all
+    }
+
+    /// What holds of a re-presentation planned for the collection `due`
+    /// (taken by its own schedule), with `taken` the mandate's debit days.
+    fn check(due: Date, before: Date, taken: &BTreeSet<Date>) -> Result<(), String> {
+        let planned = representation_day(due, Some(before), |d| taken.contains(&d))
+            .ok_or_else(|| format!("no day for {due} before {before}"))?;
+        let first = next_business_day_on_or_after(due);
+        let day = planned.day;
+        let fits = is_business_day(day)
+            && !taken.contains(&day)
+            && day > first
+            && day < before
+            && planned.moved_from == Some(first);
+        if !fits {
+            return Err(format!("{due}: {planned:?} (before {before})"));
+        }
+        // The first free business day: every one in between is taken.
+        let mut between = add_business_days(first, 1);
+        while between < day {
+            if !taken.contains(&between) {
+                return Err(format!("{due}: {day} skips the free {between}"));
+            }
+            between = add_business_days(between, 1);
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn a_re_presentation_never_shares_a_day_with_the_schedules_debits() {
+        for (schedule, adjust) in schedules() {
+            let dates: Vec<_> = schedule.collection_dates(adjust).take(14).collect();
+            let taken: BTreeSet<Date> = dates.iter().map(|c| c.action).collect();
+            for pair in dates.windows(2) {
+                let (due, before) = (pair[0].action, pair[1].action);
+                if let Err(problem) = check(due, before, &taken) {
+                    panic!("{schedule:?} adjust {adjust}: {problem}");
+                }
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        /// Other payments of the mandate take days of their own.
+        #[test]
+        fn nor_with_another_payments_debits(
+            pick in 0usize..10_000,
+            others in prop::collection::btree_set(0i64..400, 0..40),
+        ) {
+            let all = schedules();
+            let (schedule, adjust) = all[pick % all.len()];
+            let dates: Vec<_> = schedule.collection_dates(adjust).take(14).collect();
+            let mut taken: BTreeSet<Date> = dates.iter().map(|c| c.action).collect();
+            let start = schedule.start();
+            taken.extend(others.iter().filter_map(|days| {
+                start.checked_add(time::Duration::days(*days))
+            }));
+            for pair in dates.windows(2) {
+                let (due, before) = (pair[0].action, pair[1].action);
+                match representation_day(due, Some(before), |d| taken.contains(&d)) {
+                    // Only when every business day up to the next date is another's.
+                    None => {
+                        let mut day = next_business_day_on_or_after(due);
+                        while day < before {
+                            prop_assert!(taken.contains(&day), "{} was free before {}", day, before);
+                            day = add_business_days(day, 1);
+                        }
+                    }
+                    Some(_) => {
+                        let checked = check(due, before, &taken);
+                        prop_assert!(checked.is_ok(), "{:?}", checked);
+                    }
+                }
             }
         }
     }

@@ -55,6 +55,9 @@ fn month_start(day: Date) -> Date {
     day.replace_day(1).unwrap_or(day)
 }
 
+/// How many upcoming debits the home screen lists.
+const UPCOMING: u32 = 8;
+
 pub async fn get_dashboard(db: &Db, scope: &Scope) -> AppResult<ReplyBody> {
     let offset = clocks::read_clock(&db.pool, &scope.merchant_id, scope.mode)
         .await?
@@ -64,7 +67,7 @@ pub async fn get_dashboard(db: &Db, scope: &Scope) -> AppResult<ReplyBody> {
     let month =
         tally(&store::settled_between(db, &scope.merchant_id, scope.mode, &from, &to).await?);
     let day = tally(&store::settled_between(db, &scope.merchant_id, scope.mode, &to, &to).await?);
-    let upcoming = payment_store::upcoming(db, &scope.merchant_id, scope.mode, 8)
+    let regular = payment_store::upcoming(db, &scope.merchant_id, scope.mode, UPCOMING)
         .await?
         .into_iter()
         .filter_map(|p| {
@@ -78,9 +81,27 @@ pub async fn get_dashboard(db: &Db, scope: &Scope) -> AppResult<ReplyBody> {
                     _ => p.amount_cents,
                 },
                 action_date,
+                representation: false,
             })
-        })
-        .collect();
+        });
+    // Unpaid 02s presented again go on days of their own, listed beside.
+    let again =
+        payment_store::upcoming_representations(db, &scope.merchant_id, scope.mode, UPCOMING)
+            .await?
+            .into_iter()
+            .filter_map(|p| {
+                Some(UpcomingCollection {
+                    payment_id: p.id,
+                    customer_name: p.customer_name,
+                    method: p.method,
+                    amount_cents: p.representation_cents?,
+                    action_date: p.representation_date?,
+                    representation: true,
+                })
+            });
+    let mut upcoming: Vec<UpcomingCollection> = regular.chain(again).collect();
+    upcoming.sort_by(|a, b| (&a.action_date, &a.payment_id).cmp(&(&b.action_date, &b.payment_id)));
+    upcoming.truncate(UPCOMING as usize);
     let recent = store::recently_changed(db, &scope.merchant_id, scope.mode, 12).await?;
     Ok(ReplyBody::Dashboard {
         dashboard: Box::new(Dashboard {

@@ -61,7 +61,8 @@ pub async fn streams_with_collections(db: &Db) -> AppResult<Vec<(String, Mode)>>
          AND status NOT IN ('cancelled', 'rejected_by_bank', 'unpaid', 'reversed') \
          UNION SELECT DISTINCT merchant_id, mode FROM mandates WHERE status IN ('pending_authentication', 'active', 'suspended') \
          UNION SELECT DISTINCT merchant_id, mode FROM cards WHERE schedule_status = 'active' \
-         UNION SELECT DISTINCT merchant_id, mode FROM e_mandate_signings WHERE state = 'authenticating'",
+         UNION SELECT DISTINCT merchant_id, mode FROM e_mandate_signings WHERE state = 'authenticating' \
+         UNION SELECT DISTINCT merchant_id, mode FROM pay_attempts WHERE status IN ('awaiting_3ds', 'awaiting_bank')",
     )
     .fetch_all(&db.pool)
     .await?;

@@ -87,7 +87,8 @@ pub struct ScheduleGroup {
     pub next_nominal_date: Option<String>,
     pub next_action_date: String,
     pub allow_date_adjustment: bool,
-    /// Debits on the next date: re-runs of an unpaid 02 and regular ones.
+    /// Regular debits on the next date (re-runs of an unpaid 02 go on days
+    /// of their own: [`representation_days`]).
     pub next_count: i64,
     pub next_cents: i64,
     /// Recurring payments of the group, and their regular amount, for the
@@ -104,16 +105,16 @@ pub async fn schedule_groups(
     through: &str,
     method: Option<PaymentMethod>,
 ) -> AppResult<Vec<ScheduleGroup>> {
-    // What the scheduler raises on a payment's next date: the re-run of an
-    // unpaid 02, if any, and the regular debit (a once-off one only before
-    // its first attempt), whose first collection may have its own amount.
+    // What the scheduler raises on a payment's next date: the regular debit
+    // (a once-off one only before its first attempt), whose first
+    // collection may have its own amount.
     const REGULAR: &str = "(p.kind = 'recurring' OR p.attempts = 0)";
     let select = format!(
         "SELECT p.kind AS kind, p.collection_interval AS interval, p.day_to_process AS day_to_process, \
          p.start_date AS start_date, p.end_date AS end_date, p.next_nominal_date AS next_nominal_date, \
          p.next_action_date AS next_action_date, m.allow_date_adjustment AS allow_date_adjustment, \
-         CAST(COUNT(p.rerun_cents) + SUM(CASE WHEN {REGULAR} THEN 1 ELSE 0 END) AS BIGINT) AS next_count, \
-         CAST(COALESCE(SUM(p.rerun_cents), 0) + SUM(CASE WHEN {REGULAR} THEN \
+         CAST(SUM(CASE WHEN {REGULAR} THEN 1 ELSE 0 END) AS BIGINT) AS next_count, \
+         CAST(SUM(CASE WHEN {REGULAR} THEN \
            (CASE WHEN p.attempts = 0 AND p.first_collection_cents IS NOT NULL \
             THEN p.first_collection_cents ELSE p.amount_cents END) ELSE 0 END) AS BIGINT) AS next_cents, \
          CAST(SUM(CASE WHEN p.kind = 'recurring' THEN 1 ELSE 0 END) AS BIGINT) AS recurring, \
@@ -148,5 +149,33 @@ pub async fn schedule_groups(
             recurring: r.get("recurring"),
             recurring_cents: r.get("recurring_cents"),
         })
+        .collect())
+}
+
+/// The unpaid 02s running payments present again on or before `through`,
+/// by day: `(day, count, cents)`.
+pub async fn representation_days(
+    db: &Db,
+    merchant_id: &str,
+    mode: Mode,
+    through: &str,
+    method: Option<PaymentMethod>,
+) -> AppResult<Vec<(String, i64, i64)>> {
+    let select = "SELECT p.rerun_date AS day, CAST(COUNT(*) AS BIGINT) AS n, \
+         CAST(SUM(p.rerun_cents) AS BIGINT) AS cents FROM payments p";
+    let mut sql = Sql::in_stream(select, "p", merchant_id, mode);
+    sql.push(
+        " AND p.status = 'running' AND p.rerun_cents IS NOT NULL AND p.rerun_date IS NOT NULL",
+    );
+    sql.and("p.rerun_date <= {}", Bind::Text(through.into()));
+    sql.and_some(
+        "p.method = {}",
+        method.map(|m| Bind::Text(m.as_str().into())),
+    );
+    sql.push(" GROUP BY p.rerun_date ORDER BY p.rerun_date");
+    let rows = sql.query().fetch_all(&db.pool).await?;
+    Ok(rows
+        .iter()
+        .map(|r| (r.get("day"), r.get("n"), r.get("cents")))
         .collect())
 }

@@ -6,7 +6,7 @@ use sqlx::Row;
 use sqlx::any::AnyRow;
 
 use super::Tx;
-use super::sql::opt_text;
+use super::sql::{opt_int, opt_text};
 use crate::error::AppResult;
 
 #[derive(Clone, Debug)]
@@ -23,6 +23,8 @@ pub struct AttemptRow {
     /// The payer's answers as JSON (never card data).
     pub form: String,
     pub failure: Option<String>,
+    /// When a step waiting on the payer expires, by the stream's clock.
+    pub expires_at: Option<i64>,
     pub created_at: i64,
     pub updated_at: i64,
 }
@@ -40,6 +42,7 @@ fn from_row(row: &AnyRow) -> AttemptRow {
         transaction_id: opt_text(row, "transaction_id"),
         form: row.get("form"),
         failure: opt_text(row, "failure"),
+        expires_at: opt_int(row, "expires_at"),
         created_at: row.get("created_at"),
         updated_at: row.get("updated_at"),
     }
@@ -50,8 +53,8 @@ fn from_row(row: &AnyRow) -> AttemptRow {
 pub async fn insert_attempt(tx: &mut Tx, attempt: &AttemptRow) -> AppResult<bool> {
     let done = sqlx::query(
         "INSERT INTO pay_attempts (id, merchant_id, mode, page_id, attempt_key, method, status, order_id, \
-         transaction_id, form, failure, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) \
+         transaction_id, form, failure, created_at, updated_at, expires_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) \
          ON CONFLICT (page_id, attempt_key) DO NOTHING",
     )
     .bind(&attempt.id)
@@ -67,6 +70,7 @@ pub async fn insert_attempt(tx: &mut Tx, attempt: &AttemptRow) -> AppResult<bool
     .bind(attempt.failure.clone())
     .bind(attempt.created_at)
     .bind(attempt.updated_at)
+    .bind(attempt.expires_at)
     .execute(&mut **tx)
     .await?;
     Ok(done.rows_affected() == 1)
@@ -80,7 +84,7 @@ pub async fn advance_attempt(
     from_status: &str,
 ) -> AppResult<bool> {
     let done = sqlx::query(
-        "UPDATE pay_attempts SET status = $3, transaction_id = $4, failure = $5, updated_at = $6 \
+        "UPDATE pay_attempts SET status = $3, transaction_id = $4, failure = $5, updated_at = $6, form = $10 \
          WHERE id = $1 AND page_id = $2 AND status = $7 AND merchant_id = $8 AND mode = $9",
     )
     .bind(&attempt.id)
@@ -92,9 +96,31 @@ pub async fn advance_attempt(
     .bind(from_status)
     .bind(&attempt.merchant_id)
     .bind(attempt.mode.as_str())
+    .bind(&attempt.form)
     .execute(&mut **tx)
     .await?;
     Ok(done.rows_affected() == 1)
+}
+
+/// The stream's attempts still waiting on the payer at the 3-D Secure or
+/// bank step, oldest first.
+pub async fn waiting_attempts<'e, E>(
+    executor: E,
+    merchant_id: &str,
+    mode: Mode,
+) -> AppResult<Vec<AttemptRow>>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
+{
+    let rows = sqlx::query(
+        "SELECT * FROM pay_attempts WHERE status IN ('awaiting_3ds', 'awaiting_bank') \
+         AND merchant_id = $1 AND mode = $2 ORDER BY created_at, id",
+    )
+    .bind(merchant_id)
+    .bind(mode.as_str())
+    .fetch_all(executor)
+    .await?;
+    Ok(rows.iter().map(from_row).collect())
 }
 
 pub async fn find_by_key<'e, E>(

@@ -18,8 +18,6 @@ const SELECT: &str = "SELECT p.*, c.name AS customer_name FROM payments p \
 pub struct PaymentRecord {
     pub view: Payment,
     pub next_nominal_date: Option<String>,
-    /// An unpaid 02 waiting to be presented again on the next date.
-    pub rerun_cents: Option<i64>,
 }
 
 fn from_row(row: &AnyRow) -> AppResult<PaymentRecord> {
@@ -44,6 +42,9 @@ fn from_row(row: &AnyRow) -> AppResult<PaymentRecord> {
             .transpose()?,
         day_to_process: opt_int(row, "day_to_process").map(|d| d.clamp(0, 255) as u8),
         next_action_date: opt_text(row, "next_action_date"),
+        representation_date: opt_text(row, "rerun_date"),
+        representation_cents: opt_int(row, "rerun_cents"),
+        representation_moved_from: opt_text(row, "rerun_moved_from"),
         collected_cents: row.get("collected_cents"),
         attempts: row.get::<i64, _>("attempts").max(0) as u32,
         consecutive_unpaids: row.get::<i64, _>("consecutive_unpaids").max(0) as u32,
@@ -55,7 +56,6 @@ fn from_row(row: &AnyRow) -> AppResult<PaymentRecord> {
     Ok(PaymentRecord {
         view,
         next_nominal_date: opt_text(row, "next_nominal_date"),
-        rerun_cents: opt_int(row, "rerun_cents"),
     })
 }
 
@@ -70,8 +70,9 @@ pub async fn insert_payment(
         "INSERT INTO payments (id, merchant_id, mode, kind, customer_id, mandate_id, method, status, stop_reason, \
          amount_cents, first_collection_cents, date_to_process, transaction_reference, start_date, end_date, \
          collection_interval, day_to_process, next_nominal_date, next_action_date, rerun_cents, collected_cents, \
-         attempts, consecutive_unpaids, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, \
-         $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $24)",
+         attempts, consecutive_unpaids, created_at, updated_at, rerun_date, rerun_moved_from) VALUES ($1, $2, $3, \
+         $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $24, \
+         $25, $26)",
     )
     .bind(&p.id)
     .bind(merchant_id)
@@ -92,11 +93,13 @@ pub async fn insert_payment(
     .bind(p.day_to_process.map(i64::from))
     .bind(record.next_nominal_date.clone())
     .bind(p.next_action_date.clone())
-    .bind(record.rerun_cents)
+    .bind(p.representation_cents)
     .bind(p.collected_cents)
     .bind(i64::from(p.attempts))
     .bind(i64::from(p.consecutive_unpaids))
     .bind(p.created_at)
+    .bind(p.representation_date.clone())
+    .bind(p.representation_moved_from.clone())
     .execute(&mut **tx)
     .await?;
     Ok(())
@@ -113,8 +116,8 @@ pub async fn update_payment(
     let p = &record.view;
     sqlx::query(
         "UPDATE payments SET status = $4, stop_reason = $5, next_nominal_date = $6, next_action_date = $7, \
-         rerun_cents = $8, collected_cents = $9, attempts = $10, consecutive_unpaids = $11, updated_at = $12 \
-         WHERE merchant_id = $1 AND mode = $2 AND id = $3",
+         rerun_cents = $8, collected_cents = $9, attempts = $10, consecutive_unpaids = $11, updated_at = $12, \
+         rerun_date = $13, rerun_moved_from = $14 WHERE merchant_id = $1 AND mode = $2 AND id = $3",
     )
     .bind(merchant_id)
     .bind(mode.as_str())
@@ -123,11 +126,13 @@ pub async fn update_payment(
     .bind(p.stop_reason.clone())
     .bind(record.next_nominal_date.clone())
     .bind(p.next_action_date.clone())
-    .bind(record.rerun_cents)
+    .bind(p.representation_cents)
     .bind(p.collected_cents)
     .bind(i64::from(p.attempts))
     .bind(i64::from(p.consecutive_unpaids))
     .bind(now)
+    .bind(p.representation_date.clone())
+    .bind(p.representation_moved_from.clone())
     .execute(&mut **tx)
     .await?;
     Ok(())
@@ -166,7 +171,7 @@ pub async fn open_payments_of_mandate(
     fetch_records(tx, &sql).await
 }
 
-/// Running payments with a debit due on or before `day`.
+/// Running payments with a regular debit due on or before `day`.
 pub async fn due_payments(
     tx: &mut Tx,
     merchant_id: &str,
@@ -176,6 +181,19 @@ pub async fn due_payments(
     let mut sql = Sql::in_stream(SELECT, "p", merchant_id, mode);
     sql.and("p.next_action_date <= {}", Bind::Text(day.into()))
         .push(" AND p.status = 'running' ORDER BY p.id");
+    fetch_records(tx, &sql).await
+}
+
+/// Running payments with an unpaid 02 to present again on or before `day`.
+pub async fn due_representations(
+    tx: &mut Tx,
+    merchant_id: &str,
+    mode: Mode,
+    day: &str,
+) -> AppResult<Vec<PaymentRecord>> {
+    let mut sql = Sql::in_stream(SELECT, "p", merchant_id, mode);
+    sql.and("p.rerun_date <= {}", Bind::Text(day.into()))
+        .push(" AND p.rerun_cents IS NOT NULL AND p.status = 'running' ORDER BY p.id");
     fetch_records(tx, &sql).await
 }
 
@@ -203,6 +221,23 @@ pub async fn upcoming(
     sql.push(" AND p.status = 'running' AND p.next_action_date IS NOT NULL");
     let limit = sql.int_arg(i64::from(limit));
     sql.push(&format!(" ORDER BY p.next_action_date, p.id LIMIT {limit}"));
+    let rows = sql.query().fetch_all(&db.pool).await?;
+    rows.iter().map(|r| from_row(r).map(|p| p.view)).collect()
+}
+
+/// The unpaid 02s running payments present again next, soonest first.
+pub async fn upcoming_representations(
+    db: &Db,
+    merchant_id: &str,
+    mode: Mode,
+    limit: u32,
+) -> AppResult<Vec<Payment>> {
+    let mut sql = Sql::in_stream(SELECT, "p", merchant_id, mode);
+    sql.push(
+        " AND p.status = 'running' AND p.rerun_date IS NOT NULL AND p.rerun_cents IS NOT NULL",
+    );
+    let limit = sql.int_arg(i64::from(limit));
+    sql.push(&format!(" ORDER BY p.rerun_date, p.id LIMIT {limit}"));
     let rows = sql.query().fetch_all(&db.pool).await?;
     rows.iter().map(|r| from_row(r).map(|p| p.view)).collect()
 }

@@ -204,6 +204,28 @@ pub async fn unsettled_of_payment(
     fetch_records(tx, &sql).await
 }
 
+/// The action dates of a mandate's debits from `from` on (withdrawn ones
+/// aside): the days the payer's bank is already asked to pay under it.
+pub async fn debit_days_of_mandate(
+    tx: &mut Tx,
+    merchant_id: &str,
+    mode: Mode,
+    mandate_id: &str,
+    from: &str,
+) -> AppResult<Vec<String>> {
+    let rows = sqlx::query(
+        "SELECT DISTINCT action_date FROM transactions WHERE merchant_id = $1 AND mode = $2 \
+         AND mandate_id = $3 AND action_date >= $4 AND status <> 'cancelled' ORDER BY action_date",
+    )
+    .bind(merchant_id)
+    .bind(mode.as_str())
+    .bind(mandate_id)
+    .bind(from)
+    .fetch_all(&mut **tx)
+    .await?;
+    Ok(rows.iter().map(|r| r.get("action_date")).collect())
+}
+
 pub async fn list_transactions(
     db: &Db,
     merchant_id: &str,

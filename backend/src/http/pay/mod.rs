@@ -509,6 +509,7 @@ fn failure_code(failure: protocol::PayFailure) -> ErrorCode {
         F::InsufficientFunds => ErrorCode::InsufficientFunds,
         F::AuthenticationFailed => ErrorCode::AuthenticationFailed,
         F::CancelledByPayer => ErrorCode::PaymentCancelled,
+        F::Abandoned => ErrorCode::PaymentAbandoned,
     }
 }
 

@@ -36,10 +36,16 @@ export function UpcomingList({ upcoming }: { upcoming: UpcomingCollection[] }) {
           </thead>
           <tbody>
             {upcoming.map((collection) => (
-              <tr key={`${collection.paymentId}-${collection.actionDate}`} data-testid="upcoming-row">
+              <tr key={`${collection.paymentId}-${collection.actionDate}-${collection.representation}`} data-testid="upcoming-row">
                 <td className="cell-nowrap">{formatBusinessDate(collection.actionDate, i18n.language)}</td>
                 <td>
                   <PaymentLink collection={collection} />
+                  {collection.representation ? (
+                    <span className="cell-muted" data-testid="upcoming-representation">
+                      {" · "}
+                      {t("home.upcoming.representation")}
+                    </span>
+                  ) : null}
                 </td>
                 <td className="cell-muted hide-sm">{t(`collections.method.${collection.method}`)}</td>
                 <td className="cell-amount">{formatMoney(collection.amountCents, i18n.language)}</td>

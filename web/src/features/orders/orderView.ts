@@ -2,7 +2,7 @@ import { PAYMENT_METHODS } from "../../components/listView";
 import { ORDER_PAGE_METHODS } from "../../components/payPageMethods";
 import type { OrderFilter, OrderStatus, PaymentMethod } from "../../protocol/wire";
 
-export const ORDER_STATUSES: readonly OrderStatus[] = ["pending", "paid", "failed", "refunded", "cancelled"];
+export const ORDER_STATUSES: readonly OrderStatus[] = ["pending", "paid", "failed", "refunded", "cancelled", "abandoned"];
 /** Methods an order can be paid by: what pay pages take money by (card-on-file charges are cards). */
 export const ORDER_METHODS: readonly PaymentMethod[] = PAYMENT_METHODS.filter((method) => ORDER_PAGE_METHODS.includes(method));
 

@@ -16,7 +16,7 @@ import { PaymentActions } from "./PaymentActions";
 import { paymentsPath } from "./paths";
 import { PaymentTransactions } from "./PaymentTransactions";
 import "./payments.css";
-import { describeDayToProcess, localeOf, nextDebitDate } from "./schedule";
+import { describeDayToProcess, localeOf, nextDebitDate, representationOf } from "./schedule";
 
 export function PaymentDetailPage({ kind }: { kind: PaymentKind }) {
   const { t } = useTranslation();
@@ -58,6 +58,7 @@ function PaymentDetail({ payment }: { payment: Payment }) {
   const money = (cents: number | undefined) => (cents === undefined ? "" : formatMoney(cents, language));
   const date = (value: string | undefined) => (value ? formatBusinessDate(value, language) : "");
   const next = payment.status === "paused" ? t("payments.whenResumed") : date(nextDebitDate(payment));
+  const again = representationText(payment, t, money, date);
 
   const schedule: [string, string][] =
     payment.kind === "once"
@@ -65,6 +66,7 @@ function PaymentDetail({ payment }: { payment: Payment }) {
           [t("payments.fields.dateToProcess"), date(payment.dateToProcess)],
           [t("payments.fields.transactionReference"), payment.transactionReference],
           [t("payments.fields.nextActionDate"), next],
+          ...again,
         ]
       : [
           [t("payments.fields.interval"), payment.interval ? t(`collections.interval.${payment.interval}`) : ""],
@@ -72,6 +74,7 @@ function PaymentDetail({ payment }: { payment: Payment }) {
           [t("payments.fields.startDate"), date(payment.startDate)],
           [t("payments.fields.endDate"), date(payment.endDate) || t("payments.noEnd")],
           [t("payments.fields.nextActionDate"), next],
+          ...again,
         ];
 
   const sections: { title: string; rows: [string, string][] }[] = [
@@ -140,6 +143,22 @@ function PaymentDetail({ payment }: { payment: Payment }) {
 }
 
 type Translate = TFunction;
+
+/** The re-presentation of an unpaid 02 waiting to go again, as rows of the schedule. */
+function representationText(
+  payment: Payment,
+  t: Translate,
+  money: (cents: number | undefined) => string,
+  date: (value: string | undefined) => string,
+): [string, string][] {
+  const again = representationOf(payment);
+  if (!again) return [];
+  const amount = money(again.cents);
+  const text = again.on ? t("payments.representationOn", { amount, date: date(again.on) }) : t("payments.representationWaiting", { amount });
+  const rows: [string, string][] = [[t("payments.fields.representation"), text]];
+  if (again.movedFrom) rows.push([t("payments.fields.representationMovedFrom"), t("payments.representationMoved", { date: date(again.movedFrom) })]);
+  return rows;
+}
 
 function dayText(payment: Payment, t: Translate, language: string): string {
   const described = describeDayToProcess(payment.interval, payment.dayToProcess ?? 1, localeOf(language));

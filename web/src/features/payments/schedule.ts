@@ -38,3 +38,16 @@ export function localeOf(language: string): string {
 export function nextDebitDate(payment: Pick<Payment, "status" | "nextActionDate">): string | undefined {
   return payment.status === "paused" ? undefined : payment.nextActionDate;
 }
+
+export type Representation = { cents: number; on?: string; movedFrom?: string };
+
+/**
+ * An unpaid 02 waiting to be presented again, as the payment shows it: its amount, and its day
+ * (with the day it moved from, when the mandate already had a debit then) unless it waits for the
+ * merchant to retry it, as a paused payment's does.
+ */
+export function representationOf(payment: Pick<Payment, "status" | "representationCents" | "representationDate" | "representationMovedFrom">): Representation | undefined {
+  if (payment.representationCents === undefined) return undefined;
+  if (payment.status === "paused" || !payment.representationDate) return { cents: payment.representationCents };
+  return { cents: payment.representationCents, on: payment.representationDate, movedFrom: payment.representationMovedFrom };
+}

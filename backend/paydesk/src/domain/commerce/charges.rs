@@ -115,7 +115,9 @@ pub fn open_charge(request: &ChargeRequest) -> (Order, TransactionRecord) {
 }
 
 /// The bank's answer: paid or refused (settled today either way, so the
-/// day's figures count it, as for a debit order), or abandoned by the payer.
+/// day's figures count it, as for a debit order), or withdrawn before the
+/// bank answered: cancelled by the payer, or abandoned at the 3-D Secure or
+/// bank step until it expired (neither ever reaches the bank).
 pub fn settle(
     order: &mut Order,
     record: &mut TransactionRecord,
@@ -125,7 +127,7 @@ pub fn settle(
     use TransactionEvent as E;
     let events: &[TransactionEvent] = match result {
         Ok(()) => &[E::Send, E::Accept, E::Pay],
-        Err(PayFailure::CancelledByPayer) => &[E::Cancel],
+        Err(PayFailure::CancelledByPayer | PayFailure::Abandoned) => &[E::Cancel],
         Err(_) => &[E::Send, E::RejectByBank],
     };
     for event in events {
@@ -137,6 +139,7 @@ pub fn settle(
     order.status = match result {
         Ok(()) => OrderStatus::Paid,
         Err(PayFailure::CancelledByPayer) => OrderStatus::Cancelled,
+        Err(PayFailure::Abandoned) => OrderStatus::Abandoned,
         Err(_) => OrderStatus::Failed,
     };
     order.failure = result.err();
@@ -218,5 +221,33 @@ mod tests {
         assert_eq!(order.status, OrderStatus::Cancelled);
         assert_eq!(record.view.status, TransactionStatus::Cancelled);
         assert_eq!(record.settled_on, None, "the bank never answered");
+    }
+
+    #[test]
+    fn an_abandoned_step_is_withdrawn_and_never_charged() {
+        let (mut order, mut record) = open_charge(&request());
+        settle(
+            &mut order,
+            &mut record,
+            Err(PayFailure::Abandoned),
+            date!(2026 - 03 - 03),
+        )
+        .unwrap();
+        assert_eq!(
+            (order.status, order.failure),
+            (OrderStatus::Abandoned, Some(PayFailure::Abandoned))
+        );
+        assert_eq!(record.view.status, TransactionStatus::Cancelled);
+        assert_eq!(record.view.failure, Some(PayFailure::Abandoned));
+        assert_eq!(record.settled_on, None, "the bank never answered");
+        assert!(
+            !record
+                .view
+                .history
+                .iter()
+                .any(|s| s.status == TransactionStatus::Paid),
+            "{:?}",
+            record.view.history
+        );
     }
 }

@@ -103,7 +103,14 @@ where
     };
     let amount = record.as_ref().map_or(0, |r| r.view.amount_cents);
     let source = record.as_ref().and_then(source_label);
-    to_attempt(&row, amount, source)
+    let mut attempt = to_attempt(&row, amount, source)?;
+    // A step past its expiry is never offered again, even before the
+    // scheduler records the order as abandoned.
+    if super::has_expired(&row, page.now_ms) {
+        attempt.status = AttemptStatus::Failed;
+        attempt.failure = Some(PayFailure::Abandoned);
+    }
+    Ok(attempt)
 }
 
 pub async fn find_attempt(

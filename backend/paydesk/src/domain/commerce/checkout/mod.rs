@@ -5,6 +5,7 @@
 //! and never charges twice. The caller publishes what was written.
 
 mod attempts;
+mod expiry;
 mod form;
 mod public_page;
 
@@ -26,6 +27,7 @@ use attempts::{attempt_of_page, read_attempt, source_label, to_attempt};
 use form::{CheckedSource, answers_json, check_form};
 
 pub use attempts::{Attempt, AttemptStatus, find_attempt};
+pub use expiry::{PAYER_STEP_EXPIRY_MS, abandon_expired, has_expired};
 pub use form::{
     KeptAnswers, PayForm, PendingCard, bank_name, bank_of, offered_methods, parse_rands,
 };
@@ -326,6 +328,8 @@ pub async fn submit(
             transaction_id: Some(record.view.id.clone()),
             form: answers_json(&answers)?,
             failure: order.failure.map(|f| crate::store::sql::wire_name(&f)),
+            // A step left to the payer expires; an answered attempt has none.
+            expires_at: expiry::is_waiting(status).then(|| expiry::expiry_from(page.now_ms)),
             created_at: now,
             updated_at: now,
         };
@@ -367,12 +371,15 @@ pub async fn answer_step(
             return Ok(Work::Unchanged(None));
         };
         let status = AttemptStatus::parse(&row.status);
-        if !matches!(
-            status,
-            AttemptStatus::AwaitingThreeDs | AttemptStatus::AwaitingBank
-        ) {
+        if !expiry::is_waiting(status) {
             let attempt = read_attempt(&mut **tx, page, row).await?;
             return Ok(Work::Unchanged(Some(attempt)));
+        }
+        // Answered too late: the step expired, and nothing is charged.
+        if has_expired(&row, page.now_ms) {
+            let changes = expiry::abandon(tx, &mut row, page.today).await?;
+            let attempt = read_attempt(&mut **tx, page, row).await?;
+            return Ok(Work::changed(changes, Some(attempt)));
         }
         let (merchant_id, mode) = (page.merchant_id.as_str(), page.page.mode);
         let mut order = orders::find_order(&mut **tx, merchant_id, mode, &row.order_id)

@@ -9,8 +9,9 @@ use protocol::PayPage;
 use time::Date;
 
 use super::super::super::calendar::iso_date;
-use super::super::super::clock::BusinessClock;
+use super::super::super::clock::{BusinessClock, stream_now_ms};
 use crate::error::AppResult;
+use crate::ids::now_ms;
 use crate::store::Db;
 use crate::store::pay_pages::{self, PublicRow, StoredPage};
 
@@ -30,6 +31,9 @@ pub struct PublicPage {
     pub state: PageState,
     /// The merchant stream's business date.
     pub today: Date,
+    /// The stream's now in milliseconds (the test clock's in test mode),
+    /// which a 3-D Secure or bank step expires by.
+    pub now_ms: i64,
 }
 
 pub(super) fn state_of(page: &PayPage, today: Date) -> PageState {
@@ -75,6 +79,7 @@ fn public_page(row: PublicRow, clock: BusinessClock, even_inactive: bool) -> Opt
     Some(PublicPage {
         merchant_name,
         state: state_of(&page, today),
+        now_ms: stream_now_ms(page.mode, offset_days, now_ms()),
         merchant_id,
         page,
         today,
