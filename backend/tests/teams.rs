@@ -7,6 +7,7 @@
 
 use crate::common;
 
+use crate::team_support::invites::{post, token_in_mail};
 use common::members::{add_member, on_merchant};
 use common::{Browser, Database, Socket, TestApp, customer_input};
 use paydesk::domain::teams::InviteClock;
@@ -14,7 +15,6 @@ use protocol::{Change, Command, ErrorCode, Mode, Query, ReplyBody, Role, ServerF
 
 const OWNER: &str = "owner@karoo.co.za";
 const INVITEE: &str = "thandi@karoo.co.za";
-const PATH: &str = "/account/teams/invite/";
 
 async fn start(db: Database) -> (TestApp, InviteClock) {
     let clock = InviteClock::default();
@@ -35,31 +35,6 @@ async fn invite(socket: &mut Socket, id: &str, email: &str, role: Role) -> Serve
         role_id: None,
     };
     socket.command(id, command).await
-}
-
-/// The token of the newest invite link mailed to `to`.
-async fn token_in_mail(app: &TestApp, to: &str) -> String {
-    let link = app.link_in_mail(to, PATH).await;
-    link.rsplit('/').next().unwrap().to_string()
-}
-
-/// Posts to one of the invite endpoints with a CSRF token; status and body.
-async fn post(
-    browser: &Browser,
-    tail: &str,
-    fields: serde_json::Value,
-) -> (u16, serde_json::Value) {
-    let mut body = fields;
-    body["csrfToken"] = browser.csrf().await.into();
-    let response = browser
-        .http
-        .post(format!("{}/api/auth/invite{tail}", browser.base))
-        .json(&body)
-        .send()
-        .await
-        .unwrap();
-    let status = response.status().as_u16();
-    (status, response.json().await.unwrap_or_default())
 }
 
 /// The token of a newer invite link than `old` mailed to `to` (the mail
