@@ -304,7 +304,8 @@ mod tests {
         assert_eq!((p.settled, p.paid, p.unpaid, p.disputed), (13, 7, 5, 1));
         // Cards bring money in, but their declines are not unpaid debits.
         assert_eq!((p.collected_count, p.collected_cents), (9, 900));
-        assert_eq!(p.success_rate_bp, 5_385);
+        // The rate counts every method: 9 paid of 18 settled, cards' 2 of 5 too.
+        assert_eq!(p.success_rate_bp, Some(5_000));
         assert_eq!(p.by_method.len(), 2);
         assert_eq!(p.by_method[1].unpaid_ratio_bp, 7_500);
         assert_eq!(p.by_method[1].dispute_ratio_bp, 2_500);
