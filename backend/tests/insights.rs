@@ -380,7 +380,10 @@ async fn a_quiet_day_has_no_rate_and_cards_count_towards_success(db: Database) {
             "{method:?}"
         );
         for point in &days.points {
-            assert_eq!((point.unpaid_ratio_bp, point.dispute_ratio_bp), (None, None));
+            assert_eq!(
+                (point.unpaid_ratio_bp, point.dispute_ratio_bp),
+                (None, None)
+            );
         }
     }
 }

@@ -52,9 +52,7 @@ impl Outcomes {
     pub fn success_rate_bp(&self) -> Option<u32> {
         match u64::from(self.payments_settled) {
             0 => None,
-            total => {
-                Some(((u64::from(self.payments_paid) * 10_000 + total / 2) / total) as u32)
-            }
+            total => Some(((u64::from(self.payments_paid) * 10_000 + total / 2) / total) as u32),
         }
     }
 
@@ -137,6 +135,10 @@ mod tests {
         let mut cards_only = Outcomes::default();
         cards_only.add("card", "paid", 1, 100);
         assert_eq!(cards_only.success_rate_bp(), Some(10_000));
-        assert_eq!(cards_only.ratio_of_settled(0), None, "no debit order settled");
+        assert_eq!(
+            cards_only.ratio_of_settled(0),
+            None,
+            "no debit order settled"
+        );
     }
 }
