@@ -10,7 +10,7 @@ use super::permissions::readable_sections;
 use super::scope::{Scope, checked_id};
 use crate::error::{AppError, AppResult};
 use crate::store::Db;
-use crate::store::history::{self as store, field_changes};
+use crate::store::history_reads::{self as store, field_changes};
 use crate::store::stream::{self, Actor, Cause, StreamKey, Work};
 
 pub async fn list_history(
