@@ -22,7 +22,7 @@ import {
   type HistoryView,
 } from "./historyView";
 import { changedFieldsLabel } from "./fieldLabels";
-import { actionLabel, namesFields, recordLabel, translatorOf, whoLabel } from "./labels";
+import { actionLabel, namesFields, recordLabel, shownRecordId, translatorOf, whoLabel } from "./labels";
 import { useHistoryExport } from "./useHistoryExport";
 import { useHistoryList } from "./useHistoryList";
 
@@ -122,7 +122,7 @@ export function HistoryPage() {
                         {entry.recordName}
                       </span>
                     ) : null}
-                    {entry.recordId ? <span className="cell-sub cell-mono">{entry.recordId}</span> : null}
+                    {shownRecordId(entry) ? <span className="cell-sub cell-mono">{shownRecordId(entry)}</span> : null}
                   </td>
                   <td className="hide-sm cell-muted history-fields">{namesFields(entry) ? changedFieldsLabel(entry, translate) : "—"}</td>
                   <td className="hide-md cell-muted">{entry.address ?? "—"}</td>
