@@ -2,7 +2,8 @@
 //! matches (more than one screen's page), each named field before and
 //! after, in pieces from a cursor; another merchant's entries and the
 //! sections the member may not read are not in it; a value that starts
-//! like a formula stays text.
+//! like a formula stays text. And the Person filter keeps the people
+//! removed from the team whose entries remain.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -15,9 +16,10 @@ use crate::team_support;
 use common::{Database, Socket, TestApp, committed_id, customer_input};
 use protocol::{
     Access, Command, CustomerInput, HistoryAction, HistoryExportPiece, HistoryFilter,
-    IMPORT_CHUNK_BYTES, Language, Mode, Query, ReplyBody, Section, ServerFrame,
+    HistoryPerson, IMPORT_CHUNK_BYTES, Language, Mode, Query, ReplyBody, Role, Section,
+    ServerFrame,
 };
-use team_support::{add_custom_member, on_merchant_of};
+use team_support::{add_custom_member, add_member, on_merchant_of};
 
 const OWNER: &str = "owner@karoo.co.za";
 const UPDATES: usize = 82;
@@ -298,7 +300,98 @@ async fn the_export_keeps_to_the_sections_the_member_reads(db: Database) {
     );
 }
 
+fn person<'a>(people: &'a [HistoryPerson], user_id: &str) -> Option<&'a HistoryPerson> {
+    people.iter().find(|p| p.user_id == user_id)
+}
+
+async fn people(socket: &mut Socket) -> Vec<HistoryPerson> {
+    match socket
+        .query(
+            "people",
+            Query::ListHistory {
+                filter: HistoryFilter::default(),
+                cursor: None,
+                limit: Some(1),
+            },
+        )
+        .await
+    {
+        ServerFrame::Reply {
+            ok: Some(ReplyBody::HistoryPage { people, .. }),
+            ..
+        } => people,
+        other => panic!("history: {other:?}"),
+    }
+}
+
+/// Someone removed from the team stays in the Person filter while their
+/// entries remain, marked as no longer a member, even when the removal was
+/// made in the other mode; someone removed who did nothing is not listed.
+async fn a_removed_member_stays_in_the_person_filter(db: Database) {
+    let app = TestApp::start(db).await;
+    let owner = app.merchant(OWNER).await;
+    let lerato = app.browser();
+    let signed_up = lerato
+        .sign_up(
+            "Lerato Mokoena",
+            "lerato@karoo.co.za",
+            "karoo-sunset-41",
+            "Lerato's",
+        )
+        .await;
+    assert_eq!(signed_up.status(), 200);
+    add_member(&app, OWNER, "lerato@karoo.co.za", Role::Operations).await;
+    let idle = app.merchant("idle@karoo.co.za").await;
+    add_member(&app, OWNER, "idle@karoo.co.za", Role::Viewer).await;
+    let (lerato_id, _) = app.owner_ids("lerato@karoo.co.za").await;
+    let (idle_id, _) = app.owner_ids("idle@karoo.co.za").await;
+    drop(idle);
+
+    let (mut hers, _) = on_merchant_of(&app, OWNER, &lerato).await;
+    let input = customer_input("Sipho Dlamini", "sipho@example.co.za");
+    committed_id(hers.command("c1", Command::CreateCustomer { input }).await);
+
+    let mut tab = owner.open(Mode::Test).await;
+    let before = people(&mut tab).await;
+    let member = person(&before, &lerato_id).unwrap();
+    assert_eq!(
+        (member.name.as_str(), member.former),
+        ("Lerato Mokoena", false)
+    );
+
+    let mut live = owner.open(Mode::Live).await;
+    for (n, user_id) in [lerato_id.clone(), idle_id.clone()].into_iter().enumerate() {
+        let command = Command::RemoveMember { user_id };
+        committed_id(live.command(&format!("r{n}"), command).await);
+    }
+
+    let after = people(&mut tab).await;
+    let former = person(&after, &lerato_id).unwrap_or_else(|| panic!("{after:?}"));
+    assert_eq!(
+        (former.name.as_str(), former.former),
+        ("Lerato Mokoena", true)
+    );
+    assert!(person(&after, &idle_id).is_none(), "{after:?}");
+    let (owner_id, _) = app.owner_ids(OWNER).await;
+    assert!(person(&after, &owner_id).is_some_and(|p| !p.former));
+    // Her entries are still found by her.
+    let by_her = history(
+        &mut tab,
+        "h1",
+        HistoryFilter {
+            person: Some(lerato_id.clone()),
+            ..Default::default()
+        },
+    )
+    .await;
+    assert!(
+        by_her.iter().any(|e| e.record_kind == "customer"),
+        "{by_her:?}"
+    );
+}
+
 on_both_databases!(
     every_filtered_entry_is_exported_with_before_and_after,
-    the_export_keeps_to_the_sections_the_member_reads
+    the_export_keeps_to_the_sections_the_member_reads,
+    a_removed_member_stays_in_the_person_filter
 );

@@ -272,12 +272,16 @@ pub struct HistoryFilter {
     pub to: Option<i64>,
 }
 
-/// A member the history can be filtered by.
+/// A person the history can be filtered by: a member, or someone removed
+/// from the team whose entries remain.
 #[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct HistoryPerson {
     pub user_id: String,
     pub name: String,
+    /// No longer a member of the team.
+    #[serde(default)]
+    pub former: bool,
 }
 
 /// A piece of the history's CSV export. The file is made piece by piece,

@@ -987,7 +987,11 @@ from?: number,
  */
 to?: number, };
 
-export type HistoryPerson = { userId: string, name: string, };
+export type HistoryPerson = { userId: string, name: string, 
+/**
+ * No longer a member of the team.
+ */
+former: boolean, };
 
 export type HistoryExportPiece = { fileName: string, contentType: string, data: Uint8Array, 
 /**

@@ -24,7 +24,7 @@ pub async fn list_history(
     let readable = readable_sections(&scope.permissions);
     let cursor = cursor.map(checked_id).transpose()?;
     let (items, next_cursor) = store::list(db, &key, &readable, filter, cursor, limit).await?;
-    let people = store::people(db, &scope.merchant_id).await?;
+    let people = store::people(db, &key, &readable).await?;
     Ok(ReplyBody::HistoryPage {
         items,
         people,

@@ -13,7 +13,7 @@ use sqlx::any::AnyRow;
 
 use super::Db;
 use super::history::{name_field, record_name};
-use super::sql::{Bind, Sql, from_wire_name, opt_int, opt_text, page_limit, wire_name};
+use super::sql::{Bind, Sql, flag, from_wire_name, opt_int, opt_text, page_limit, wire_name};
 use super::stream::StreamKey;
 use crate::error::AppResult;
 
@@ -193,20 +193,46 @@ pub fn field_changes(before: Option<&Value>, after: Option<&Value>) -> Vec<Histo
         .collect()
 }
 
-/// The members the history can be filtered by.
-pub async fn people(db: &Db, merchant_id: &str) -> AppResult<Vec<HistoryPerson>> {
-    let rows = sqlx::query(
-        "SELECT u.id, u.name FROM memberships m JOIN users u ON u.id = m.user_id \
-         WHERE m.merchant_id = $1 ORDER BY u.name, u.id",
-    )
-    .bind(merchant_id)
-    .fetch_all(&db.pool)
-    .await?;
+/// The people the history can be filtered by: the merchant's members, and
+/// those removed from the team (in either mode) whose entries of this
+/// stream the reader may still read.
+pub async fn people(
+    db: &Db,
+    key: &StreamKey,
+    readable: &[Section],
+) -> AppResult<Vec<HistoryPerson>> {
+    let mut sql = Sql::new("SELECT u.id, u.name, CAST(0 AS BIGINT) AS former FROM memberships m ");
+    let merchant = sql.text_arg(&key.merchant_id);
+    sql.push(&format!(
+        "JOIN users u ON u.id = m.user_id WHERE m.merchant_id = {merchant} \
+         UNION SELECT u.id, u.name, CAST(1 AS BIGINT) AS former FROM users u WHERE u.id IN "
+    ));
+    // Removed in either mode: the removal is an entry of the mode it was made in.
+    let merchant = sql.text_arg(&key.merchant_id);
+    sql.push(&format!(
+        "(SELECT r.record_id FROM history_entries r WHERE r.merchant_id = {merchant} \
+         AND r.mode IN ('live', 'test') AND r.record_kind = 'member' AND r.action = 'removed')"
+    ));
+    let merchant = sql.text_arg(&key.merchant_id);
+    sql.push(&format!(
+        " AND NOT EXISTS (SELECT 1 FROM memberships m WHERE m.merchant_id = {merchant} \
+         AND m.user_id = u.id)"
+    ));
+    let merchant = sql.text_arg(&key.merchant_id);
+    let mode = sql.text_arg(key.mode.as_str());
+    let readable = readable_condition(&mut sql, "a", readable);
+    sql.push(&format!(
+        " AND EXISTS (SELECT 1 FROM history_entries a WHERE a.merchant_id = {merchant} \
+         AND a.mode = {mode} AND a.actor_kind = 'user' AND a.actor_id = u.id{readable}) \
+         ORDER BY 2, 1"
+    ));
+    let rows = sql.query().fetch_all(&db.pool).await?;
     Ok(rows
         .iter()
         .map(|r| HistoryPerson {
             user_id: r.get("id"),
             name: r.get("name"),
+            former: flag(r, "former"),
         })
         .collect())
 }

@@ -9,7 +9,7 @@ import { formatDateTime } from "../../components/format";
 import { PageHeader } from "../../components/PageHeader";
 import { Spinner } from "../../components/Spinner";
 import { useAddressView } from "../../components/useAddressView";
-import type { HistoryEntry, Language } from "../../protocol/wire";
+import type { HistoryEntry, HistoryPerson, Language } from "../../protocol/wire";
 import "./history.css";
 import {
   EMPTY_VIEW,
@@ -40,6 +40,7 @@ export function HistoryPage() {
   const fileLanguage: Language = i18n.language === "afr" ? "afr" : "en";
   // The whole filtered range, not only the entries loaded on screen.
   const exported = useHistoryExport(filter, fileLanguage);
+  const personLabel = (person: HistoryPerson) => (person.former ? t("accountHistory.filters.former", { name: person.name }) : person.name);
 
   return (
     <section className="page" data-testid="history-page">
@@ -56,7 +57,7 @@ export function HistoryPage() {
         <FilterSelect
           label={t("accountHistory.filters.person")}
           value={view.person || undefined}
-          options={list.people.map((person) => ({ value: person.userId, label: person.name }))}
+          options={list.people.map((person) => ({ value: person.userId, label: personLabel(person) }))}
           onChange={(person) => update({ person: person ?? "" })}
           testId="filter-person"
         />
