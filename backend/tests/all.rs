@@ -41,6 +41,7 @@ mod group_commit;
 mod group_commit_webhooks;
 mod health;
 mod history;
+mod history_export;
 mod history_live;
 mod history_records;
 mod idor;

@@ -79,6 +79,108 @@ impl HistoryAction {
     }
 }
 
+/// The kinds of record the history keeps entries of (an entry's
+/// `recordKind`): one per kind of the merchant's data, the one-per-stream
+/// settings and rules, and `account` for sign-ins and two-factor changes.
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum HistoryRecordKind {
+    Customer,
+    BankAccount,
+    Card,
+    Mandate,
+    EMandateRequest,
+    Payment,
+    Transaction,
+    Import,
+    PayPage,
+    Order,
+    WebhookEndpoint,
+    ApiToken,
+    Member,
+    Invite,
+    Role,
+    BusinessInfo,
+    PaymentMethodSettings,
+    Payout,
+    PayoutSettings,
+    TwoFactorPolicy,
+    /// The test clock's business date.
+    BusinessClock,
+    Account,
+}
+
+impl HistoryRecordKind {
+    pub const ALL: [HistoryRecordKind; 22] = [
+        HistoryRecordKind::Customer,
+        HistoryRecordKind::BankAccount,
+        HistoryRecordKind::Card,
+        HistoryRecordKind::Mandate,
+        HistoryRecordKind::EMandateRequest,
+        HistoryRecordKind::Payment,
+        HistoryRecordKind::Transaction,
+        HistoryRecordKind::Import,
+        HistoryRecordKind::PayPage,
+        HistoryRecordKind::Order,
+        HistoryRecordKind::WebhookEndpoint,
+        HistoryRecordKind::ApiToken,
+        HistoryRecordKind::Member,
+        HistoryRecordKind::Invite,
+        HistoryRecordKind::Role,
+        HistoryRecordKind::BusinessInfo,
+        HistoryRecordKind::PaymentMethodSettings,
+        HistoryRecordKind::Payout,
+        HistoryRecordKind::PayoutSettings,
+        HistoryRecordKind::TwoFactorPolicy,
+        HistoryRecordKind::BusinessClock,
+        HistoryRecordKind::Account,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            HistoryRecordKind::Customer => "customer",
+            HistoryRecordKind::BankAccount => "bank_account",
+            HistoryRecordKind::Card => "card",
+            HistoryRecordKind::Mandate => "mandate",
+            HistoryRecordKind::EMandateRequest => "e_mandate_request",
+            HistoryRecordKind::Payment => "payment",
+            HistoryRecordKind::Transaction => "transaction",
+            HistoryRecordKind::Import => "import",
+            HistoryRecordKind::PayPage => "pay_page",
+            HistoryRecordKind::Order => "order",
+            HistoryRecordKind::WebhookEndpoint => "webhook_endpoint",
+            HistoryRecordKind::ApiToken => "api_token",
+            HistoryRecordKind::Member => "member",
+            HistoryRecordKind::Invite => "invite",
+            HistoryRecordKind::Role => "role",
+            HistoryRecordKind::BusinessInfo => "business_info",
+            HistoryRecordKind::PaymentMethodSettings => "payment_method_settings",
+            HistoryRecordKind::Payout => "payout",
+            HistoryRecordKind::PayoutSettings => "payout_settings",
+            HistoryRecordKind::TwoFactorPolicy => "two_factor_policy",
+            HistoryRecordKind::BusinessClock => "business_clock",
+            HistoryRecordKind::Account => "account",
+        }
+    }
+
+    /// The kinds that are one record per stream (settings and rules): their
+    /// record id is their kind, which names nothing a person would know.
+    pub fn is_single(self) -> bool {
+        matches!(
+            self,
+            HistoryRecordKind::BusinessInfo
+                | HistoryRecordKind::PaymentMethodSettings
+                | HistoryRecordKind::PayoutSettings
+                | HistoryRecordKind::TwoFactorPolicy
+                | HistoryRecordKind::BusinessClock
+        )
+    }
+
+    pub fn parse(s: &str) -> Option<HistoryRecordKind> {
+        HistoryRecordKind::ALL.into_iter().find(|k| k.as_str() == s)
+    }
+}
+
 /// One entry of the history list.
 #[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
@@ -176,10 +278,49 @@ pub struct HistoryFilter {
     pub to: Option<i64>,
 }
 
-/// A member the history can be filtered by.
+/// A person the history can be filtered by: a member, or someone removed
+/// from the team whose entries remain.
 #[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct HistoryPerson {
     pub user_id: String,
     pub name: String,
+    /// No longer a member of the team.
+    #[serde(default)]
+    pub former: bool,
+}
+
+/// A piece of the history's CSV export. The file is made piece by piece,
+/// newest entry first: ask again with `nextCursor` until it is absent, and
+/// join the pieces' bytes in order.
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct HistoryExportPiece {
+    pub file_name: String,
+    pub content_type: String,
+    #[serde(with = "serde_bytes")]
+    #[schemars(with = "Vec<u8>")]
+    #[ts(type = "Uint8Array")]
+    pub data: Vec<u8>,
+    /// Entries this piece finished writing.
+    pub entries: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub next_cursor: Option<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_record_kind_is_listed_once_and_spelled_as_on_the_wire() {
+        for kind in HistoryRecordKind::ALL {
+            let wire = serde_json::to_value(kind).ok();
+            assert_eq!(wire, Some(serde_json::json!(kind.as_str())), "{kind:?}");
+            assert_eq!(HistoryRecordKind::parse(kind.as_str()), Some(kind));
+            let listed = HistoryRecordKind::ALL.iter().filter(|k| **k == kind);
+            assert_eq!(listed.count(), 1, "{kind:?}");
+        }
+    }
 }

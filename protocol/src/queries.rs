@@ -267,4 +267,16 @@ pub enum Query {
     GetHistoryEntry {
         entry_id: String,
     },
+    /// Every entry the filter matches, with each field's value before and
+    /// after, as a CSV file in `language`, piece by piece (`HistoryExport`).
+    /// `cursor` is the previous piece's `nextCursor`.
+    DownloadHistory {
+        #[serde(default)]
+        filter: HistoryFilter,
+        #[serde(default)]
+        language: Language,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        cursor: Option<String>,
+    },
 }

@@ -6,10 +6,10 @@ use ts_rs::TS;
 
 use crate::{
     ApiToken, Balance, BankAccount, BusinessInfo, Card, Customer, Dashboard, EMandateRequest,
-    FileChunk, HistoryDetail, HistoryEntry, HistoryPerson, Import, ImportIssue, ImportPreview,
-    Insights, Mandate, Order, PayPage, Payment, PaymentMethodSettings, Payout, PayoutDetail,
-    PayoutSettings, Profile, RoleList, SessionInfo, Statement, Team, Transaction, WebhookDelivery,
-    WebhookEndpoint,
+    FileChunk, HistoryDetail, HistoryEntry, HistoryExportPiece, HistoryPerson, Import, ImportIssue,
+    ImportPreview, Insights, Mandate, Order, PayPage, Payment, PaymentMethodSettings, Payout,
+    PayoutDetail, PayoutSettings, Profile, RoleList, SessionInfo, Statement, Team, Transaction,
+    WebhookDelivery, WebhookEndpoint,
 };
 
 #[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq)]
@@ -121,6 +121,9 @@ pub enum ReplyBody {
     },
     FileChunk {
         chunk: Box<FileChunk>,
+    },
+    HistoryExport {
+        piece: Box<HistoryExportPiece>,
     },
     ImportPage {
         items: Vec<Import>,

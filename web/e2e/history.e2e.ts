@@ -1,13 +1,13 @@
-import { readFileSync } from "node:fs";
-import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openBrowser, shoot, type Session } from "./browser";
+import { createRecord, runCommand } from "./dashboardSeed";
 import { signUpFresh } from "./flows";
 import type { Account } from "./pages/AuthPages";
 import { CustomerDetailPage, CustomersListPage } from "./pages/CustomerPages";
 import { ApiTokensPage, WebhooksPages } from "./pages/DeveloperPages";
 import { HistoryEntryPage, HistoryListPage } from "./pages/HistoryPages";
 import { Shell } from "./pages/Shell";
+import { customerInput } from "./seed";
 
 // No receiver listens here: the endpoint wants payment events, and this account makes none.
 const ENDPOINT_URL = "http://127.0.0.1:9/karoo-hooks";
@@ -65,14 +65,21 @@ describe("account history, live across tabs", () => {
     await expect.poll(() => history.rows().count()).toBe(1);
     expect(await history.rows().first().getByTestId("history-who").textContent()).toBe(account.name);
 
-    // The CSV holds what is shown: the one filtered entry.
-    const download = await history.exportCsv();
-    expect(download.suggestedFilename()).toMatch(/^history-\d{4}-\d{2}-\d{2}\.csv$/);
-    const text = readFileSync(await download.path(), "utf8").replace(/^\ufeff/, "");
-    const [header, ...rows] = Papa.parse<string[]>(text.trim(), { skipEmptyLines: true }).data;
-    expect(header).toEqual(["Entry", "Time (UTC)", "Who", "Address", "Browser", "Record", "Record name", "Record ID", "Action", "Fields changed"]);
+    // The CSV holds what the filter matches: the one entry, its changed field before and after.
+    const exported = await history.exportCsv();
+    expect(exported.suggestedFilename()).toMatch(/^paydesk-history-live-\d{4}-\d{2}-\d{2}\.csv$/);
+    const [header, ...rows] = await history.csvOf(exported);
+    expect(header).toEqual(["Entry", "Time (UTC)", "Who", "Address", "Browser", "Record", "Record name", "Record ID", "Action", "Field", "Before", "After"]);
     expect(rows).toHaveLength(1);
-    expect([rows[0][2], rows[0][5], rows[0][6], rows[0][8], rows[0][9]]).toEqual([account.name, "Customer", "Sipho M. Dlamini", "Updated", "Name"]);
+    expect([rows[0][2], rows[0][5], rows[0][6], rows[0][8], rows[0][9], rows[0][10], rows[0][11]]).toEqual([
+      account.name,
+      "Customer",
+      "Sipho M. Dlamini",
+      "Updated",
+      "Name",
+      "Sipho Dlamini",
+      "Sipho M. Dlamini",
+    ]);
 
     // A reload keeps the filters.
     await tabB.reload();
@@ -170,6 +177,50 @@ describe("account history, live across tabs", () => {
     await shoot(page, "history-entry-afr-light");
     // Leave the shared session as other tests expect it.
     await shell.chooseLanguage("en");
+    await page.close();
+  });
+});
+
+describe("account history export", () => {
+  let session: Session;
+  const UPDATES = 60;
+  // One of the names starts like a formula (a name may start with a dash).
+  const nameAt = (n: number) => (n === 30 ? "-1-1 Sipho" : `Sipho Dlamini ${n}`);
+
+  beforeAll(async () => {
+    session = await openBrowser();
+  });
+
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it("exports every entry the filter matches, not only those loaded, each field before and after", { timeout: 120_000 }, async () => {
+    const page = await session.newPage();
+    const account = await signUpFresh(page, "history-export");
+    // A fresh account opens in live mode: its history is the live one's.
+    const customerId = await createRecord(page, "live", { t: "CreateCustomer", input: customerInput(nameAt(0), "sipho@example.co.za") });
+    // One at a time, each once its reply came: every update is its own entry.
+    for (let n = 1; n <= UPDATES; n += 1) {
+      await runCommand(page, "live", { t: "UpdateCustomer", customerId, input: customerInput(nameAt(n), `sipho${n}@example.co.za`) });
+    }
+
+    const history = new HistoryListPage(page);
+    await history.open("?record=customer&action=updated");
+    await new Shell(page).waitUntilLive();
+    // The screen holds one page of them; the file holds them all.
+    await expect.poll(() => history.rows().count()).toBe(50);
+    await page.getByTestId("load-more").waitFor();
+
+    const [header, ...rows] = await history.csvOf(await history.exportCsv());
+    expect(header.slice(9)).toEqual(["Field", "Before", "After"]);
+    expect(new Set(rows.map((row) => row[0])).size).toBe(UPDATES);
+    expect(rows.every((row) => row[2] === account.name && row[5] === "Customer" && row[7] === customerId && row[8] === "Updated")).toBe(true);
+    const named = (field: string) => rows.filter((row) => row[9] === field).map((row) => [row[10], row[11]]);
+    const shown = (name: string) => (name.startsWith("-") ? `'${name}` : name);
+    // Newest first: each update's name as it was and as it became.
+    expect(named("Name")).toEqual(Array.from({ length: UPDATES }, (_, index) => [shown(nameAt(UPDATES - index - 1)), shown(nameAt(UPDATES - index))]));
+    expect(named("E-mail address")[0]).toEqual([`sipho${UPDATES - 1}@example.co.za`, `sipho${UPDATES}@example.co.za`]);
     await page.close();
   });
 });

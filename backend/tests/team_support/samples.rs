@@ -163,6 +163,7 @@ pub fn queries() -> Vec<Query> {
         json!({"t": "DownloadAccountingExport", "from": "2026-03-01", "to": "2026-03-31"}),
         json!({"t": "GetStatement", "from": "2026-03-01", "to": "2026-03-31"}),
         json!({"t": "DownloadStatement", "from": "2026-03-01", "to": "2026-03-31", "format": "xlsx"}),
+        json!({"t": "DownloadHistory", "filter": {"action": "updated"}, "language": "afr"}),
         json!({"t": "ListApiTokens"}),
         json!({"t": "GetTeam"}),
         json!({"t": "ListRoles"}),

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import Papa from "papaparse";
 import type { Download, Locator, Page } from "playwright-core";
 
 export class HistoryListPage {
@@ -30,6 +32,12 @@ export class HistoryListPage {
     const download = this.page.waitForEvent("download");
     await this.page.getByTestId("export-csv").click();
     return download;
+  }
+
+  /** The rows of an exported file, its header first. */
+  async csvOf(download: Download): Promise<string[][]> {
+    const text = readFileSync(await download.path(), "utf8").replace(/^\ufeff/, "");
+    return Papa.parse<string[]>(text.trim(), { skipEmptyLines: true }).data;
   }
 
   async filterByAction(label: string): Promise<void> {

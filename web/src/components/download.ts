@@ -36,11 +36,15 @@ export async function fetchFile(client: Querier, queryAt: (offset: number) => Qu
 
 /** Hands the bytes to the browser as a file download. */
 export function saveFile(file: DownloadedFile): void {
-  const blob = new Blob([file.data as BlobPart], { type: file.contentType });
+  saveBlob(new Blob([file.data as BlobPart], { type: file.contentType }), file.fileName);
+}
+
+/** Hands a file already in the browser's keeping to the user as a download. */
+export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;
-  link.download = file.fileName;
+  link.download = fileName;
   link.style.display = "none";
   document.body.append(link);
   link.click();

@@ -10,7 +10,7 @@ use super::permissions::readable_sections;
 use super::scope::{Scope, checked_id};
 use crate::error::{AppError, AppResult};
 use crate::store::Db;
-use crate::store::history::{self as store, field_changes};
+use crate::store::history_reads::{self as store, field_changes};
 use crate::store::stream::{self, Actor, Cause, StreamKey, Work};
 
 pub async fn list_history(
@@ -24,7 +24,7 @@ pub async fn list_history(
     let readable = readable_sections(&scope.permissions);
     let cursor = cursor.map(checked_id).transpose()?;
     let (items, next_cursor) = store::list(db, &key, &readable, filter, cursor, limit).await?;
-    let people = store::people(db, &scope.merchant_id).await?;
+    let people = store::people(db, &key, &readable).await?;
     Ok(ReplyBody::HistoryPage {
         items,
         people,

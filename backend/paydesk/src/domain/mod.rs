@@ -22,12 +22,15 @@ pub mod e_mandate_signing;
 pub mod e_mandates;
 pub mod fees;
 pub mod history;
+pub mod history_export;
+pub mod history_values;
 pub mod imports;
 pub mod input_text;
 pub mod insights;
 pub mod invites;
 pub mod ledger;
 pub mod lifecycle;
+pub mod locale;
 pub mod mail;
 pub mod mandate_actions;
 pub mod mandates;
@@ -348,6 +351,11 @@ pub async fn run_query(
             limit,
         } => history::list_history(db, scope, filter, cursor.as_deref(), *limit).await,
         Query::GetHistoryEntry { entry_id } => history::get_entry(db, scope, entry_id).await,
+        Query::DownloadHistory {
+            filter,
+            language,
+            cursor,
+        } => history_export::download(db, scope, filter, *language, cursor.as_deref()).await,
         // Uploads live in the server's memory, not the database: the session
         // answers these from `live::uploads` before they get here.
         Query::GetImportPreview { .. }

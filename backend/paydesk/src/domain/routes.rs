@@ -222,7 +222,10 @@ pub fn query_route(query: &Query) -> QueryRoute {
         Q::GetStatement { .. } | Q::DownloadStatement { .. } => read(S::Exports),
         Q::GetTeam {} | Q::ListRoles {} => read(S::Team),
         // Each entry is shown only if its own section is readable too.
-        Q::ListHistory { .. } | Q::GetHistoryEntry { .. } => read(S::History),
+        // The export too: it holds only what the list would show.
+        Q::ListHistory { .. } | Q::GetHistoryEntry { .. } | Q::DownloadHistory { .. } => {
+            read(S::History)
+        }
     }
 }
 

@@ -7,17 +7,16 @@
 //! product updates or deletes a row.
 
 use protocol::{
-    Change, EntityKind, HistoryAction, HistoryActorKind, HistoryEntry, HistoryFieldChange,
-    HistoryFilter, HistoryPerson, Section,
+    Change, EntityKind, HistoryAction, HistoryActorKind, HistoryEntry, HistoryRecordKind as Kind,
+    Section,
 };
 use std::collections::{HashMap, HashSet};
 
 use serde_json::{Map, Value};
-use sqlx::any::AnyRow;
-use sqlx::{Executor, Row};
+use sqlx::Executor;
 
 use super::batch::Batch;
-use super::sql::{Bind, Sql, from_wire_name, opt_int, opt_text, page_limit, wire_name};
+use super::sql::{Bind, Sql, from_wire_name, wire_name};
 use super::stream::{Actor, Cause, StreamKey};
 use super::{Db, Tx};
 use crate::domain::permissions::change_section;
@@ -45,91 +44,110 @@ fn json<T: serde::Serialize>(value: &T) -> Option<Value> {
 }
 
 fn touched(change: &Change) -> Option<Touched> {
-    let record = |kind: &str, id: &str, after: Option<Value>| Touched {
-        kind: kind.to_string(),
+    let record = |kind: Kind, id: &str, after: Option<Value>| Touched {
+        kind: kind.as_str().to_string(),
         id: Some(id.to_string()),
         after,
         before: None,
         removed: false,
     };
     // Settings and policies are one record per stream: their kind is their id.
-    let single = |kind: &str, after: Option<Value>| record(kind, kind, after);
-    let removed = |kind: &str, id: &str| Touched {
+    let single = |kind: Kind, after: Option<Value>| record(kind, kind.as_str(), after);
+    let removed = |kind: Kind, id: &str| Touched {
         removed: true,
         ..record(kind, id, None)
     };
     Some(match change {
-        Change::CustomerUpserted { customer } => record("customer", &customer.id, json(customer)),
+        Change::CustomerUpserted { customer } => {
+            record(Kind::Customer, &customer.id, json(customer))
+        }
         Change::Invalidate { kind } => Touched {
-            kind: entity_kind_name(*kind),
+            kind: entity_record_kind(*kind).as_str().to_string(),
             id: None,
             after: None,
             before: None,
             removed: false,
         },
-        Change::BusinessInfoUpdated { info } => single("business_info", json(info)),
+        Change::BusinessInfoUpdated { info } => single(Kind::BusinessInfo, json(info)),
         Change::TwoFactorPolicyUpdated { required } => single(
-            "two_factor_policy",
+            Kind::TwoFactorPolicy,
             Some(serde_json::json!({ "required": required })),
         ),
-        Change::BankAccountAdded { account } => record("bank_account", &account.id, json(account)),
-        Change::BankAccountRemoved { id, .. } => removed("bank_account", id),
-        Change::MandateUpserted { mandate } => record("mandate", &mandate.id, json(mandate)),
-        Change::PaymentUpserted { payment } => record("payment", &payment.id, json(payment)),
+        Change::BankAccountAdded { account } => {
+            record(Kind::BankAccount, &account.id, json(account))
+        }
+        Change::BankAccountRemoved { id, .. } => removed(Kind::BankAccount, id),
+        Change::MandateUpserted { mandate } => record(Kind::Mandate, &mandate.id, json(mandate)),
+        Change::PaymentUpserted { payment } => record(Kind::Payment, &payment.id, json(payment)),
         Change::TransactionUpserted { transaction } => {
-            record("transaction", &transaction.id, json(transaction))
+            record(Kind::Transaction, &transaction.id, json(transaction))
         }
         Change::PaymentMethodSettingsUpdated { settings } => {
-            single("payment_method_settings", json(settings))
+            single(Kind::PaymentMethodSettings, json(settings))
         }
         Change::ClockAdvanced { today } => single(
-            "business_clock",
+            Kind::BusinessClock,
             Some(serde_json::json!({ "today": today })),
         ),
-        Change::ImportUpserted { import } => record("import", &import.id, json(import)),
-        Change::PayPageUpserted { page } => record("pay_page", &page.id, json(page)),
-        Change::OrderUpserted { order } => record("order", &order.id, json(order)),
-        Change::CardUpserted { card } => record("card", &card.id, json(card)),
-        Change::CardRemoved { id, .. } => removed("card", id),
+        Change::ImportUpserted { import } => record(Kind::Import, &import.id, json(import)),
+        Change::PayPageUpserted { page } => record(Kind::PayPage, &page.id, json(page)),
+        Change::OrderUpserted { order } => record(Kind::Order, &order.id, json(order)),
+        Change::CardUpserted { card } => record(Kind::Card, &card.id, json(card)),
+        Change::CardRemoved { id, .. } => removed(Kind::Card, id),
         Change::EMandateRequestUpserted { request } => {
-            record("e_mandate_request", &request.id, json(request))
+            record(Kind::EMandateRequest, &request.id, json(request))
         }
-        Change::ApiTokenUpserted { token } => record("api_token", &token.id, json(token)),
+        Change::ApiTokenUpserted { token } => record(Kind::ApiToken, &token.id, json(token)),
         Change::WebhookEndpointUpserted { endpoint } => {
-            record("webhook_endpoint", &endpoint.id, json(endpoint))
+            record(Kind::WebhookEndpoint, &endpoint.id, json(endpoint))
         }
         Change::WebhookEndpointRemoved { endpoint } => Touched {
             before: json(endpoint),
-            ..removed("webhook_endpoint", &endpoint.id)
+            ..removed(Kind::WebhookEndpoint, &endpoint.id)
         },
         // A role change says who the member was: members join without an
         // entry of their own (the owner at sign-up), so the history may
         // have none to read it from.
         Change::MemberUpserted { member, before } => Touched {
             before: before.as_ref().and_then(json),
-            ..record("member", &member.user_id, json(member))
+            ..record(Kind::Member, &member.user_id, json(member))
         },
-        Change::MemberRemoved { user_id } => removed("member", user_id),
-        Change::InviteUpserted { invite } => record("invite", &invite.id, json(invite)),
-        Change::PayoutUpserted { payout } => record("payout", &payout.id, json(payout)),
-        Change::PayoutSettingsUpdated { settings } => single("payout_settings", json(settings)),
-        Change::RoleUpserted { role } => record("role", &role.id, json(role)),
-        Change::RoleRemoved { role_id } => removed("role", role_id),
+        Change::MemberRemoved { user_id } => removed(Kind::Member, user_id),
+        Change::InviteUpserted { invite } => record(Kind::Invite, &invite.id, json(invite)),
+        Change::PayoutUpserted { payout } => record(Kind::Payout, &payout.id, json(payout)),
+        Change::PayoutSettingsUpdated { settings } => single(Kind::PayoutSettings, json(settings)),
+        Change::RoleUpserted { role } => record(Kind::Role, &role.id, json(role)),
+        Change::RoleRemoved { role_id } => removed(Kind::Role, role_id),
         // The history's own entries are not records of the merchant's data,
         // and each webhook delivery attempt is in its endpoint's log, not here.
         Change::HistoryEntryAdded { .. } | Change::WebhookDeliveryUpserted { .. } => return None,
     })
 }
 
-fn entity_kind_name(kind: EntityKind) -> String {
-    wire_name(&kind)
+/// The records a bulk change (`Invalidate`) is about.
+fn entity_record_kind(kind: EntityKind) -> Kind {
+    match kind {
+        EntityKind::Customer => Kind::Customer,
+        EntityKind::BusinessInfo => Kind::BusinessInfo,
+        EntityKind::BankAccount => Kind::BankAccount,
+        EntityKind::Mandate => Kind::Mandate,
+        EntityKind::Payment => Kind::Payment,
+        EntityKind::Transaction => Kind::Transaction,
+        EntityKind::Import => Kind::Import,
+        EntityKind::PayPage => Kind::PayPage,
+        EntityKind::Order => Kind::Order,
+        EntityKind::Card => Kind::Card,
+        EntityKind::EMandateRequest => Kind::EMandateRequest,
+        EntityKind::WebhookEndpoint => Kind::WebhookEndpoint,
+        EntityKind::ApiToken => Kind::ApiToken,
+    }
 }
 
 /// The field a kind's records are named by, as a merchant knows them: a
 /// customer or member by name, a token by the name it was given, an endpoint
 /// by its address, a payment by whom it collects from. Secrets and account
 /// numbers are never one of these; settings, one per stream, need no name.
-fn name_field(kind: &str) -> Option<&'static str> {
+pub(super) fn name_field(kind: &str) -> Option<&'static str> {
     match kind {
         "customer" | "member" | "role" | "api_token" | "e_mandate_request" => Some("name"),
         "mandate" | "payment" | "card" => Some("customerName"),
@@ -145,7 +163,11 @@ fn name_field(kind: &str) -> Option<&'static str> {
 
 /// The record's name as the entry shows it: after the change, or as it was
 /// when it was removed. A blank name (a member who has not given one) is none.
-fn record_name(kind: &str, before: Option<&Value>, after: Option<&Value>) -> Option<String> {
+pub(super) fn record_name(
+    kind: &str,
+    before: Option<&Value>,
+    after: Option<&Value>,
+) -> Option<String> {
     let field = name_field(kind)?;
     after
         .or(before)
@@ -473,7 +495,7 @@ pub async fn record_account(tx: &mut Tx, event: &AccountEvent<'_>) -> AppResult<
         actor_name: name,
         address: event.address.map(|a| truncate(a, 64)),
         user_agent: event.user_agent.map(|a| truncate(a, 256)),
-        record_kind: "account".into(),
+        record_kind: Kind::Account.as_str().into(),
         record_id: Some(event.user_id.to_string()),
         record_name: None,
         action: event.action,
@@ -488,184 +510,6 @@ pub async fn record_account(tx: &mut Tx, event: &AccountEvent<'_>) -> AppResult<
 
 fn truncate(text: &str, max: usize) -> String {
     text.chars().take(max).collect()
-}
-
-const COLUMNS: &str = "h.id, h.merchant_id, h.seq, h.actor_kind, h.actor_id, h.actor_name, \
-    h.command_id, h.address, h.user_agent, h.section, h.record_kind, h.record_id, h.action, \
-    h.fields, h.before_json, h.after_json, h.created_at";
-
-/// A stream's rows and its members' account rows (from when they joined),
-/// as one table `h`. Every history query starts here.
-fn merchant_history(key: &StreamKey) -> Sql {
-    let mut sql = Sql::new("SELECT * FROM (SELECT ");
-    let merchant = sql.text_arg(&key.merchant_id);
-    let mode = sql.text_arg(key.mode.as_str());
-    let merchant_again = sql.text_arg(&key.merchant_id);
-    sql.push(&format!(
-        "{COLUMNS} FROM history_entries h WHERE h.merchant_id = {merchant} AND h.mode = {mode} \
-         UNION ALL SELECT {COLUMNS} FROM history_entries h JOIN memberships m \
-         ON m.user_id = h.user_id AND m.merchant_id = {merchant_again} \
-         WHERE h.merchant_id IS NULL AND h.created_at >= m.created_at) h WHERE 1 = 1"
-    ));
-    sql
-}
-
-/// Only entries of sections `readable` names, and those of no section.
-fn readable_only(sql: &mut Sql, readable: &[Section]) {
-    if readable.len() == Section::ALL.len() {
-        return;
-    }
-    let mut names: Vec<String> = Vec::new();
-    for section in readable {
-        names.push(sql.text_arg(&wire_name(section)));
-    }
-    if names.is_empty() {
-        sql.push(" AND h.section IS NULL");
-    } else {
-        sql.push(&format!(
-            " AND (h.section IS NULL OR h.section IN ({}))",
-            names.join(", ")
-        ));
-    }
-}
-
-/// One page of the history, newest first; the cursor is the last id seen
-/// (ids start with their time, so they sort as the entries happened).
-pub async fn list(
-    db: &Db,
-    key: &StreamKey,
-    readable: &[Section],
-    filter: &HistoryFilter,
-    cursor: Option<&str>,
-    limit: Option<u32>,
-) -> AppResult<(Vec<HistoryEntry>, Option<String>)> {
-    let limit = page_limit(limit);
-    let mut sql = merchant_history(key);
-    readable_only(&mut sql, readable);
-    sql.and_some(
-        "h.actor_kind = 'user' AND h.actor_id = {}",
-        filter.person.clone().map(Bind::Text),
-    )
-    .and_some(
-        "h.record_kind = {}",
-        filter.record_kind.clone().map(Bind::Text),
-    )
-    .and_some(
-        "h.action = {}",
-        filter.action.map(|a| Bind::Text(a.as_str().into())),
-    )
-    .and_some("h.created_at >= {}", filter.from.map(Bind::Int))
-    .and_some("h.created_at < {}", filter.to.map(Bind::Int))
-    .and_some("h.id < {}", cursor.map(|c| Bind::Text(c.into())));
-    let limit_arg = sql.int_arg(i64::from(limit) + 1);
-    sql.push(&format!(" ORDER BY h.id DESC LIMIT {limit_arg}"));
-    let rows = sql.query().fetch_all(&db.pool).await?;
-    let mut items: Vec<HistoryEntry> = rows.iter().map(entry_of).collect();
-    let more = items.len() > limit as usize;
-    items.truncate(limit as usize);
-    let next = items.last().filter(|_| more).map(|e| e.id.clone());
-    Ok((items, next))
-}
-
-/// One entry in full, if the member may read it.
-pub struct StoredEntry {
-    pub entry: HistoryEntry,
-    pub command_id: Option<String>,
-    pub seq: Option<i64>,
-    pub before: Option<Value>,
-    pub after: Option<Value>,
-}
-
-pub async fn get(
-    db: &Db,
-    key: &StreamKey,
-    readable: &[Section],
-    id: &str,
-) -> AppResult<Option<StoredEntry>> {
-    let mut sql = merchant_history(key);
-    readable_only(&mut sql, readable);
-    sql.and("h.id = {}", Bind::Text(id.into()));
-    let row = sql.query().fetch_optional(&db.pool).await?;
-    Ok(row.map(|row| StoredEntry {
-        entry: entry_of(&row),
-        command_id: opt_text(&row, "command_id"),
-        seq: opt_int(&row, "seq"),
-        before: json_column(&row, "before_json"),
-        after: json_column(&row, "after_json"),
-    }))
-}
-
-/// Every field of a record before and after, as JSON text.
-pub fn field_changes(before: Option<&Value>, after: Option<&Value>) -> Vec<HistoryFieldChange> {
-    let empty = Map::new();
-    let b = before.and_then(Value::as_object).unwrap_or(&empty);
-    let a = after.and_then(Value::as_object).unwrap_or(&empty);
-    let mut names: Vec<&String> = a.keys().collect();
-    names.extend(b.keys().filter(|k| !a.contains_key(*k)));
-    names
-        .into_iter()
-        .map(|field| HistoryFieldChange {
-            field: field.clone(),
-            before: b.get(field).map(Value::to_string),
-            after: a.get(field).map(Value::to_string),
-        })
-        .collect()
-}
-
-/// The members the history can be filtered by.
-pub async fn people(db: &Db, merchant_id: &str) -> AppResult<Vec<HistoryPerson>> {
-    let rows = sqlx::query(
-        "SELECT u.id, u.name FROM memberships m JOIN users u ON u.id = m.user_id \
-         WHERE m.merchant_id = $1 ORDER BY u.name, u.id",
-    )
-    .bind(merchant_id)
-    .fetch_all(&db.pool)
-    .await?;
-    Ok(rows
-        .iter()
-        .map(|r| HistoryPerson {
-            user_id: r.get("id"),
-            name: r.get("name"),
-        })
-        .collect())
-}
-
-fn json_column(row: &AnyRow, column: &str) -> Option<Value> {
-    opt_text(row, column).and_then(|text| serde_json::from_str(&text).ok())
-}
-
-fn entry_of(row: &AnyRow) -> HistoryEntry {
-    let text = |column: &str| opt_text(row, column).unwrap_or_default();
-    let record_kind = text("record_kind");
-    // Read from the record as the row keeps it, so entries written before
-    // names were shown name their record too. Only kinds named by a field
-    // parse it.
-    let record_name = name_field(&record_kind).and_then(|_| {
-        let (before, after) = (
-            json_column(row, "before_json"),
-            json_column(row, "after_json"),
-        );
-        record_name(&record_kind, before.as_ref(), after.as_ref())
-    });
-    HistoryEntry {
-        id: text("id"),
-        at: opt_int(row, "created_at").unwrap_or_default(),
-        actor_kind: from_wire_name(&text("actor_kind")).unwrap_or(HistoryActorKind::Unrecorded),
-        actor_id: opt_text(row, "actor_id"),
-        actor_name: opt_text(row, "actor_name"),
-        address: opt_text(row, "address"),
-        user_agent: opt_text(row, "user_agent"),
-        record_kind,
-        record_id: opt_text(row, "record_id"),
-        record_name,
-        action: HistoryAction::parse(&text("action")).unwrap_or(HistoryAction::Updated),
-        fields: text("fields")
-            .split(' ')
-            .filter(|f| !f.is_empty())
-            .map(str::to_string)
-            .collect(),
-        section: opt_text(row, "section").and_then(|s| from_wire_name(&s)),
-    }
 }
 
 #[cfg(test)]

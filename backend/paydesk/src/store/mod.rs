@@ -17,6 +17,7 @@ pub mod e_mandates;
 pub mod events;
 mod group_commit;
 pub mod history;
+pub mod history_reads;
 pub mod import_batches;
 pub mod import_duplicates;
 pub mod imports;

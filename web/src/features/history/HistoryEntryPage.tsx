@@ -11,7 +11,7 @@ import type { ErrorCode, HistoryDetail } from "../../protocol/wire";
 import "./history.css";
 import { fieldLabel, fieldOrder, fieldValueText } from "./fieldLabels";
 import { recordPath } from "./historyView";
-import { actionLabel, recordLabel, recordNameLabel, translatorOf, whoLabel } from "./labels";
+import { actionLabel, recordLabel, recordNameLabel, shownRecordId, translatorOf, whoLabel } from "./labels";
 
 type Loaded = { id: string; detail?: HistoryDetail; error?: ErrorCode };
 
@@ -55,6 +55,7 @@ function EntryDetail({ detail }: { detail: HistoryDetail }) {
   const path = recordPath(detail);
   const changed = new Set(entry.fields);
   const translate = translatorOf(i18n);
+  const recordId = shownRecordId(entry);
   const value = (field: string, json: string | undefined) =>
     fieldValueText(entry.recordKind, field, json, { translate, language: i18n.language });
   const rows: [string, string, string?][] = [
@@ -72,7 +73,7 @@ function EntryDetail({ detail }: { detail: HistoryDetail }) {
     <>
       <PageHeader
         title={`${recordLabel(entry, t)} · ${actionLabel(entry, t)}`}
-        subtitle={entry.recordName && entry.recordId ? `${entry.recordName} · ${entry.recordId}` : (entry.recordName ?? entry.recordId)}
+        subtitle={entry.recordName && recordId ? `${entry.recordName} · ${recordId}` : (entry.recordName ?? recordId)}
       />
       <div className="detail-grid">
         <div className="card">
@@ -104,10 +105,10 @@ function EntryDetail({ detail }: { detail: HistoryDetail }) {
               <dd>
                 {path ? (
                   <Link to={path} className="table-link" data-testid="entry-record-link">
-                    {entry.recordId ?? recordLabel(entry, t)}
+                    {recordId ?? recordLabel(entry, t)}
                   </Link>
                 ) : (
-                  (entry.recordId ?? "—")
+                  (recordId ?? "—")
                 )}
               </dd>
             </div>

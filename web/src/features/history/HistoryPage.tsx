@@ -3,21 +3,18 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
-import { downloadCsv } from "../../components/downloadCsv";
 import { EmptyState } from "../../components/EmptyState";
 import { FilterClear, FilterSelect } from "../../components/FilterBar";
 import { formatDateTime } from "../../components/format";
 import { PageHeader } from "../../components/PageHeader";
 import { Spinner } from "../../components/Spinner";
 import { useAddressView } from "../../components/useAddressView";
-import type { HistoryEntry } from "../../protocol/wire";
+import type { HistoryEntry, HistoryPerson, Language } from "../../protocol/wire";
 import "./history.css";
 import {
-  CSV_COLUMNS,
   EMPTY_VIEW,
   HISTORY_ACTIONS,
   RECORD_KINDS,
-  historyCsv,
   historyFilter,
   matchesFilter,
   readHistoryView,
@@ -25,13 +22,9 @@ import {
   type HistoryView,
 } from "./historyView";
 import { changedFieldsLabel } from "./fieldLabels";
-import { actionLabel, namesFields, recordLabel, translatorOf, whoLabel } from "./labels";
+import { actionLabel, namesFields, recordLabel, shownRecordId, translatorOf, whoLabel } from "./labels";
+import { useHistoryExport } from "./useHistoryExport";
 import { useHistoryList } from "./useHistoryList";
-
-function fileName(now: Date): string {
-  const pad = (value: number) => String(value).padStart(2, "0");
-  return `history-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
-}
 
 export function HistoryPage() {
   const { t, i18n } = useTranslation();
@@ -44,19 +37,10 @@ export function HistoryPage() {
   const list = useHistoryList(filter, filterKey, matches);
   const filtered = filterKey !== "";
   const translate = translatorOf(i18n);
-
-  const exportCsv = () => {
-    const header = Object.fromEntries(CSV_COLUMNS.map((column) => [column, t(`accountHistory.csv.${column}`)])) as Parameters<typeof historyCsv>[1]["header"];
-    const csv = historyCsv(list.items, {
-      header,
-      who: (entry) => whoLabel(entry, t),
-      record: (entry) => recordLabel(entry, t),
-      recordName: (entry) => entry.recordName ?? "",
-      action: (entry) => actionLabel(entry, t),
-      fields: (entry) => changedFieldsLabel(entry, translate),
-    });
-    downloadCsv(csv, fileName(new Date()));
-  };
+  const fileLanguage: Language = i18n.language === "afr" ? "afr" : "en";
+  // The whole filtered range, not only the entries loaded on screen.
+  const exported = useHistoryExport(filter, fileLanguage);
+  const personLabel = (person: HistoryPerson) => (person.former ? t("accountHistory.filters.former", { name: person.name }) : person.name);
 
   return (
     <section className="page" data-testid="history-page">
@@ -64,7 +48,7 @@ export function HistoryPage() {
         title={t("accountHistory.title")}
         subtitle={t("accountHistory.subtitle")}
         actions={
-          <Button onClick={exportCsv} disabled={list.items.length === 0} data-testid="export-csv">
+          <Button onClick={exported.run} busy={exported.busy} disabled={list.items.length === 0} data-testid="export-csv">
             {t("accountHistory.export")}
           </Button>
         }
@@ -73,7 +57,7 @@ export function HistoryPage() {
         <FilterSelect
           label={t("accountHistory.filters.person")}
           value={view.person || undefined}
-          options={list.people.map((person) => ({ value: person.userId, label: person.name }))}
+          options={list.people.map((person) => ({ value: person.userId, label: personLabel(person) }))}
           onChange={(person) => update({ person: person ?? "" })}
           testId="filter-person"
         />
@@ -102,6 +86,7 @@ export function HistoryPage() {
         <FilterClear shown={filtered} onClear={clear} />
       </div>
       {list.error ? <Alert>{t(`errors.${list.error}`)}</Alert> : null}
+      {exported.error ? <Alert testId="history-export-error">{t(`errors.${exported.error}`)}</Alert> : null}
       {list.loading && list.items.length === 0 ? (
         <div className="table-placeholder">
           <Spinner label={t("app.loading")} />
@@ -138,7 +123,7 @@ export function HistoryPage() {
                         {entry.recordName}
                       </span>
                     ) : null}
-                    {entry.recordId ? <span className="cell-sub cell-mono">{entry.recordId}</span> : null}
+                    {shownRecordId(entry) ? <span className="cell-sub cell-mono">{shownRecordId(entry)}</span> : null}
                   </td>
                   <td className="hide-sm cell-muted history-fields">{namesFields(entry) ? changedFieldsLabel(entry, translate) : "—"}</td>
                   <td className="hide-md cell-muted">{entry.address ?? "—"}</td>

@@ -6,7 +6,7 @@ import en from "../../../../locales/en.json";
 import { formatBusinessDate, formatDateTime, formatMoney } from "../../components/format";
 import type { HistoryEntry } from "../../protocol/wire";
 import { changedFieldsLabel, fieldLabel, fieldOrder, fieldValueText, translatedFieldLabel, type Translate } from "./fieldLabels";
-import { RECORD_KINDS, type RecordKind } from "./historyView";
+import { HISTORY_ACTIONS, RECORD_KINDS, type RecordKind } from "./historyView";
 import { RECORD_FIELDS } from "./recordFields";
 
 // The locale files looked up as the app does: a key names one text, or nothing.
@@ -70,6 +70,21 @@ function everyField(): [RecordKind, string][] {
   return RECORD_KINDS.flatMap((kind) => Object.keys(RECORD_FIELDS[kind]).map((field): [RecordKind, string] => [kind, field]));
 }
 
+describe("history record kinds", () => {
+  it("list every kind the server records, each with its words in both languages", () => {
+    // The server's own list (`HistoryRecordKind`, generated from the protocol crate).
+    const recorded = wireUnion("HistoryRecordKind");
+    expect(recorded.length).toBeGreaterThan(20);
+    expect([...RECORD_KINDS].sort()).toEqual([...recorded].sort());
+    for (const { language, translate } of LANGUAGES) {
+      for (const kind of recorded) expect(translate(`accountHistory.record.${kind}`), `${language} ${kind}`).toBeTruthy();
+      for (const action of wireUnion("HistoryAction")) expect(translate(`accountHistory.action.${action}`), `${language} ${action}`).toBeTruthy();
+      for (const actor of wireUnion("HistoryActorKind")) expect(translate(`accountHistory.actor.${actor}`), `${language} ${actor}`).toBeTruthy();
+    }
+    expect([...HISTORY_ACTIONS].sort()).toEqual(wireUnion("HistoryAction").sort());
+  });
+});
+
 describe("history field labels", () => {
   it("list every field of every record the protocol sends, and nothing else", () => {
     for (const [kind, type] of Object.entries(WIRE_TYPES)) {
@@ -101,7 +116,7 @@ describe("history field labels", () => {
     for (const [kind, type] of Object.entries(WIRE_TYPES)) {
       const types = wireFields(type);
       for (const [field, shown] of Object.entries(RECORD_FIELDS[kind as RecordKind])) {
-        if (["text", "list", "time", "date", "money", "yesNo", "bank", "data"].includes(shown)) continue;
+        if (["text", "list", "time", "date", "money", "yesNo", "bank", "permissions", "data"].includes(shown)) continue;
         const prefix = shown.replace(/\[\]$/, "");
         const values = wireUnion((types.get(field) ?? "").replace(/^Array<(\w+)>$/, "$1"));
         for (const value of values) {
@@ -186,6 +201,16 @@ describe("history field values", () => {
     expect(fieldValueText("business_clock", "today", '"2026-03-02"', afrikaans)).toBe(formatBusinessDate("2026-03-02", "afr"));
     // A time field this build does not know still reads as a time.
     expect(fieldValueText("customer", "verifiedAt", "1772440000000", english)).toBe(formatDateTime(1772440000000, "en"));
+  });
+
+  it("say what a role or token grants in words, not as section codes", () => {
+    const grants = JSON.stringify({ customers: "write", payPages: "write", history: "read", payments: "none" });
+    expect(fieldValueText("role", "grants", grants, english)).toBe("Changes: Customers, Payment pages. Reads: History.");
+    expect(fieldValueText("member", "permissions", grants, afrikaans)).toBe(
+      `${afr.teams.rolesList.changes.replace("{{sections}}", `${afr.developers.tokens.sections.customers}, ${afr.developers.tokens.sections.payPages}`)} ${afr.teams.rolesList.reads.replace("{{sections}}", afr.developers.tokens.sections.history)}`,
+    );
+    expect(fieldValueText("api_token", "permissions", JSON.stringify({ customers: "none" }), english)).toBe("No access to anything.");
+    expect(fieldValueText("api_token", "allowedAddresses", '["10.0.0.0/8","196.25.1.1"]', english)).toBe("10.0.0.0/8, 196.25.1.1");
   });
 
   it("leave free text and structured data as they are, and nothing as a dash", () => {

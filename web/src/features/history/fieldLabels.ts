@@ -1,5 +1,6 @@
 import { bankName } from "../../components/banks";
 import { formatBusinessDate, formatDateTime, formatMoney } from "../../components/format";
+import { MATRIX_SECTIONS } from "../../live/permissions";
 import type { HistoryEntry } from "../../protocol/wire";
 import { isRecordKind } from "./historyView";
 import { RECORD_FIELDS, type Shown } from "./recordFields";
@@ -63,6 +64,20 @@ function plain(value: unknown, json: string, translate: Translate): string {
   return json;
 }
 
+/** What a role or token grants, as the team screen says it: the sections it changes, then those it only reads. */
+function permissionsText(value: unknown, json: string, translate: Translate): string {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return json;
+  const grants = value as Record<string, unknown>;
+  const names = (access: string) =>
+    MATRIX_SECTIONS.filter((section) => grants[section] === access)
+      .map((section) => translate(`developers.tokens.sections.${section}`) ?? section)
+      .join(", ");
+  const sentence = (key: string, sections: string) => (translate(`teams.rolesList.${key}`) ?? "{{sections}}").replace("{{sections}}", sections);
+  const [write, read] = [names("write"), names("read")];
+  const parts = [write ? sentence("changes", write) : "", read ? sentence("reads", read) : ""].filter(Boolean);
+  return parts.length > 0 ? parts.join(" ") : (translate("teams.rolesList.nothing") ?? json);
+}
+
 function render(shown: Shown, value: unknown, json: string, { translate, language }: ValueContext): string {
   switch (shown) {
     case "time":
@@ -73,6 +88,8 @@ function render(shown: Shown, value: unknown, json: string, { translate, languag
       return Number.isSafeInteger(value) ? formatMoney(value as number, language) : plain(value, json, translate);
     case "bank":
       return typeof value === "string" ? bankName(value) : plain(value, json, translate);
+    case "permissions":
+      return permissionsText(value, json, translate);
     case "data":
       return json;
     case "list":

@@ -1,6 +1,4 @@
-import Papa from "papaparse";
-import { csvCell, quoteCsvCell } from "../../components/spreadsheetCells";
-import type { HistoryAction, HistoryDetail, HistoryEntry, HistoryFilter } from "../../protocol/wire";
+import type { HistoryAction, HistoryDetail, HistoryEntry, HistoryFilter, HistoryRecordKind } from "../../protocol/wire";
 
 export const HISTORY_ACTIONS: readonly HistoryAction[] = [
   "created",
@@ -15,8 +13,8 @@ export const HISTORY_ACTIONS: readonly HistoryAction[] = [
   "two_factor_disabled",
 ];
 
-// The kinds of record the history names (the server's `record_kind`), in the order the filter lists them.
-export const RECORD_KINDS = [
+// The kinds of record the history names (the server's `HistoryRecordKind`), in the order the filter lists them.
+export const RECORD_KINDS: readonly HistoryRecordKind[] = [
   "customer",
   "bank_account",
   "card",
@@ -39,9 +37,9 @@ export const RECORD_KINDS = [
   "two_factor_policy",
   "business_clock",
   "account",
-] as const;
+];
 
-export type RecordKind = (typeof RECORD_KINDS)[number];
+export type RecordKind = HistoryRecordKind;
 
 export function isRecordKind(kind: string): kind is RecordKind {
   return (RECORD_KINDS as readonly string[]).includes(kind);
@@ -160,41 +158,4 @@ export function recordPath(detail: HistoryDetail): string | undefined {
     default:
       return undefined;
   }
-}
-
-export const CSV_COLUMNS = ["id", "at", "person", "address", "browser", "record", "recordName", "recordId", "action", "fields"] as const;
-export type CsvColumn = (typeof CSV_COLUMNS)[number];
-
-export type CsvLabels = {
-  header: Record<CsvColumn, string>;
-  who: (entry: HistoryEntry) => string;
-  record: (entry: HistoryEntry) => string;
-  recordName: (entry: HistoryEntry) => string;
-  action: (entry: HistoryEntry) => string;
-  fields: (entry: HistoryEntry) => string;
-};
-
-/**
- * The CSV of the entries shown: a header row, then one row per entry. Names, browsers and
- * field names come from people and their browsers, so every cell goes through the formula
- * guard and a neutralised one is quoted.
- */
-export function historyCsv(entries: HistoryEntry[], labels: CsvLabels): string {
-  const fields = CSV_COLUMNS.map((column) => csvCell(labels.header[column]));
-  const data = entries.map((entry) => {
-    const row: Record<CsvColumn, string> = {
-      id: entry.id,
-      at: new Date(entry.at).toISOString(),
-      person: labels.who(entry),
-      address: entry.address ?? "",
-      browser: entry.userAgent ?? "",
-      record: labels.record(entry),
-      recordName: labels.recordName(entry),
-      recordId: entry.recordId ?? "",
-      action: labels.action(entry),
-      fields: labels.fields(entry),
-    };
-    return CSV_COLUMNS.map((column) => csvCell(row[column]));
-  });
-  return Papa.unparse({ fields, data }, { quotes: quoteCsvCell, newline: "\r\n" });
 }

@@ -19,6 +19,16 @@ export function recordNameLabel(entry: HistoryEntry, t: TFunction, translate: Tr
   return own ?? t("accountHistory.detail.recordName");
 }
 
+// One-per-stream records (settings, rules, the business date) have their kind for an id, and an
+// account's entries are about the person already named: neither id means anything to a person.
+const NO_SHOWN_ID: ReadonlySet<string> = new Set(["business_info", "payment_method_settings", "payout_settings", "two_factor_policy", "business_clock", "account"]);
+
+/** The record's id where it helps a person find the record (`cus_…`), else undefined. */
+export function shownRecordId(entry: HistoryEntry): string | undefined {
+  const id = entry.recordId;
+  return id && id !== entry.recordKind && !NO_SHOWN_ID.has(entry.recordKind) ? id : undefined;
+}
+
 export function actionLabel(entry: HistoryEntry, t: TFunction): string {
   return t(`accountHistory.action.${entry.action}`);
 }

@@ -58,9 +58,11 @@ export type Words =
 /**
  * How a field's value reads: as sent (`text`), a list of texts as sent (`list`), a time in
  * milliseconds, a business date (`YYYY-MM-DD`), integer cents, yes or no, a bank's name,
- * structured data kept as JSON, one worded enum value, or a list of them (`<words>[]`).
+ * what a role or token grants section by section (`permissions`), structured data kept as JSON,
+ * one worded enum value, or a list of them (`<words>[]`). The server words the history's CSV
+ * by the same table (`paydesk::domain::history_values`, whose test reads this file).
  */
-export type Shown = "text" | "list" | "time" | "date" | "money" | "yesNo" | "bank" | "data" | Words | `${Words}[]`;
+export type Shown = "text" | "list" | "time" | "date" | "money" | "yesNo" | "bank" | "permissions" | "data" | Words | `${Words}[]`;
 
 // Every field of the record as the protocol sends it: a field added to a wire type fails the
 // typecheck here until it says how its value reads (and the unit test, until it has a label).
@@ -322,14 +324,14 @@ const apiToken: Fields<ApiToken> = {
   name: "text",
   mode: "header.mode",
   prefix: "text",
-  permissions: "data",
+  permissions: "permissions",
   createdById: "text",
   createdByName: "text",
   createdAt: "time",
   lastUsedAt: "time",
   lastUsedFrom: "text",
   expiresAt: "time",
-  allowedAddresses: "data",
+  allowedAddresses: "list",
   state: "developers.tokens.state",
   previousSecretUntil: "time",
   revokedAt: "time",
@@ -355,7 +357,7 @@ const member: Fields<Member> = {
   role: "teams.roles",
   roleName: "text",
   roleId: "text",
-  permissions: "data",
+  permissions: "permissions",
   twoFactor: "yesNo",
   joinedAt: "time",
   lastActiveAt: "time",
@@ -377,7 +379,7 @@ const invite: Fields<Invite> = {
 const role: Fields<CustomRole> = {
   id: "text",
   name: "text",
-  grants: "data",
+  grants: "permissions",
   createdAt: "time",
   updatedAt: "time",
 };

@@ -2,23 +2,9 @@
 //! command line and the downloadable sheet of invalid rows. The words are
 //! the app's own, from `locales/<language>.json` (`errors.<code>`).
 
-use std::sync::OnceLock;
-
 use protocol::{ErrorCode, Language};
-use serde_json::Value;
 
-const EN: &str = include_str!("../../../../../locales/en.json");
-const AFR: &str = include_str!("../../../../../locales/afr.json");
-
-fn words(language: Language) -> &'static Value {
-    static EN_WORDS: OnceLock<Value> = OnceLock::new();
-    static AFR_WORDS: OnceLock<Value> = OnceLock::new();
-    let (cell, source) = match language {
-        Language::En => (&EN_WORDS, EN),
-        Language::Afr => (&AFR_WORDS, AFR),
-    };
-    cell.get_or_init(|| serde_json::from_str(source).unwrap_or(Value::Null))
-}
+use crate::domain::locale::words;
 
 /// The message of `code`, or the code itself when no words were written.
 pub fn message(code: ErrorCode, language: Language) -> String {
