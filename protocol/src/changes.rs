@@ -69,6 +69,11 @@ pub enum Change {
     ClockAdvanced {
         today: String,
     },
+    /// Money or a schedule moved: the figures built from them (home, insights, the balance
+    /// and payouts, the statement) are out of date. Added by the server to a member's delta,
+    /// beside the changes they may read, when they may read those figures, so a member who
+    /// may not read the payments themselves still sees their totals follow.
+    FiguresMoved {},
     /// An import as it is now: its progress while it commits, then its summary.
     ImportUpserted {
         import: Box<Import>,

@@ -380,6 +380,8 @@ pub struct Dashboard {
     pub unpaid_threshold_bp: u32,
     pub dispute_threshold_bp: u32,
     pub upcoming: Vec<UpcomingCollection>,
+    /// How many more scheduled debits there are than `upcoming` lists.
+    pub upcoming_more: u32,
     /// The latest changed debits, newest first.
     pub recent: Vec<Transaction>,
 }

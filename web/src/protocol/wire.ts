@@ -356,6 +356,10 @@ export type Dashboard = {
  */
 today: string, collectedTodayCents: number, collectedMonthCents: number, settledThisMonth: number, successRateBp: number, unpaidRatioBp: number, disputeRatioBp: number, unpaidThresholdBp: number, disputeThresholdBp: number, upcoming: Array<UpcomingCollection>, 
 /**
+ * How many more scheduled debits there are than `upcoming` lists.
+ */
+upcomingMore: number, 
+/**
  * The latest changed debits, newest first.
  */
 recent: Array<Transaction>, };
@@ -1124,7 +1128,7 @@ id?: string, } | { "t": "CustomerPage", items: Array<Customer>, nextCursor?: str
 
 export type EntityKind = "customer" | "business_info" | "bank_account" | "mandate" | "payment" | "transaction" | "import" | "pay_page" | "order" | "card" | "e_mandate_request" | "webhook_endpoint" | "api_token";
 
-export type Change = { "t": "CustomerUpserted", customer: Customer, } | { "t": "Invalidate", kind: EntityKind, } | { "t": "BusinessInfoUpdated", info: BusinessInfo, } | { "t": "TwoFactorPolicyUpdated", required: boolean, } | { "t": "BankAccountAdded", account: BankAccount, } | { "t": "BankAccountRemoved", id: string, customerId: string, } | { "t": "MandateUpserted", mandate: Mandate, } | { "t": "PaymentUpserted", payment: Payment, } | { "t": "TransactionUpserted", transaction: Transaction, } | { "t": "PaymentMethodSettingsUpdated", settings: PaymentMethodSettings, } | { "t": "ClockAdvanced", today: string, } | { "t": "ImportUpserted", import: Import, } | { "t": "PayPageUpserted", page: PayPage, } | { "t": "OrderUpserted", order: Order, } | { "t": "CardUpserted", card: Card, } | { "t": "CardRemoved", id: string, customerId: string, } | { "t": "EMandateRequestUpserted", request: EMandateRequest, } | { "t": "WebhookEndpointUpserted", endpoint: WebhookEndpoint, } | { "t": "WebhookEndpointRemoved", endpoint: WebhookEndpoint, } | { "t": "WebhookDeliveryUpserted", delivery: WebhookDelivery, } | { "t": "ApiTokenUpserted", token: ApiToken, } | { "t": "MemberUpserted", member: Member, 
+export type Change = { "t": "CustomerUpserted", customer: Customer, } | { "t": "Invalidate", kind: EntityKind, } | { "t": "BusinessInfoUpdated", info: BusinessInfo, } | { "t": "TwoFactorPolicyUpdated", required: boolean, } | { "t": "BankAccountAdded", account: BankAccount, } | { "t": "BankAccountRemoved", id: string, customerId: string, } | { "t": "MandateUpserted", mandate: Mandate, } | { "t": "PaymentUpserted", payment: Payment, } | { "t": "TransactionUpserted", transaction: Transaction, } | { "t": "PaymentMethodSettingsUpdated", settings: PaymentMethodSettings, } | { "t": "ClockAdvanced", today: string, } | { "t": "FiguresMoved", } | { "t": "ImportUpserted", import: Import, } | { "t": "PayPageUpserted", page: PayPage, } | { "t": "OrderUpserted", order: Order, } | { "t": "CardUpserted", card: Card, } | { "t": "CardRemoved", id: string, customerId: string, } | { "t": "EMandateRequestUpserted", request: EMandateRequest, } | { "t": "WebhookEndpointUpserted", endpoint: WebhookEndpoint, } | { "t": "WebhookEndpointRemoved", endpoint: WebhookEndpoint, } | { "t": "WebhookDeliveryUpserted", delivery: WebhookDelivery, } | { "t": "ApiTokenUpserted", token: ApiToken, } | { "t": "MemberUpserted", member: Member, 
 /**
  * The member as they were before a change of role (none when they
  * joined): what the account history shows as "before".

@@ -132,6 +132,7 @@ pub fn change_section(change: &Change) -> Option<Section> {
         Change::HistoryEntryAdded { .. } => S::History,
         Change::PayoutUpserted { .. } | Change::PayoutSettingsUpdated { .. } => S::Payouts,
         Change::TwoFactorPolicyUpdated { .. } | Change::ClockAdvanced { .. } => return None,
+        Change::FiguresMoved {} => S::Insights,
     })
 }
 
@@ -149,11 +150,12 @@ fn kind_section(kind: EntityKind) -> Section {
     }
 }
 
-/// The changes of a delta that `permissions` may read, in order. The delta
-/// itself still goes out (possibly empty) so the socket's position stays
-/// contiguous.
+/// The changes of a delta that `permissions` may read, in order, and a
+/// closing `FiguresMoved` when the delta moved money or a schedule and the
+/// member reads figures built from them. The delta itself still goes out
+/// (possibly empty) so the socket's position stays contiguous.
 pub fn readable_changes(permissions: &Permissions, changes: &[Change]) -> Vec<Change> {
-    changes
+    let mut readable: Vec<Change> = changes
         .iter()
         .filter(|c| change_section(c).is_none_or(|s| permissions.allows(s, Access::Read)))
         // A history entry also needs its record's section.
@@ -164,7 +166,38 @@ pub fn readable_changes(permissions: &Permissions, changes: &[Change]) -> Vec<Ch
             _ => true,
         })
         .cloned()
-        .collect()
+        .collect();
+    if reads_figures(permissions) && changes.iter().any(moves_figures) {
+        readable.push(Change::FiguresMoved {});
+    }
+    readable
+}
+
+/// Whether a member reads a screen built from the merchant's money: home and
+/// insights, the balance and payouts, or the statement.
+fn reads_figures(permissions: &Permissions) -> bool {
+    [Section::Insights, Section::Payouts, Section::Exports]
+        .into_iter()
+        .any(|section| permissions.allows(section, Access::Read))
+}
+
+/// Whether a change moves a figure those screens show: a collection, its
+/// schedule, money in or out, or the business date they are counted to.
+fn moves_figures(change: &Change) -> bool {
+    match change {
+        Change::PaymentUpserted { .. }
+        | Change::MandateUpserted { .. }
+        | Change::TransactionUpserted { .. }
+        | Change::OrderUpserted { .. }
+        | Change::PayoutUpserted { .. }
+        | Change::PayoutSettingsUpdated { .. }
+        | Change::ClockAdvanced { .. } => true,
+        Change::Invalidate { kind } => matches!(
+            kind,
+            EntityKind::Payment | EntityKind::Mandate | EntityKind::Transaction | EntityKind::Order
+        ),
+        _ => false,
+    }
 }
 
 /// A custom role's matrix as stored: JSON of `Permissions`. A section the
@@ -197,6 +230,31 @@ mod tests {
             assert!(Grant::preset(role).is_some(), "{role:?}");
         }
         assert!(Grant::preset(Role::Custom).is_none());
+    }
+
+    #[test]
+    fn figures_readers_hear_that_money_moved_without_reading_the_payment() {
+        let payment: Change = serde_json::from_value(serde_json::json!({
+            "t": "Invalidate", "kind": "payment"
+        }))
+        .unwrap();
+        let finance = preset(Role::Finance).unwrap();
+        assert_eq!(
+            readable_changes(&finance, std::slice::from_ref(&payment)),
+            vec![Change::FiguresMoved {}]
+        );
+        // Developers read payments but no figures: they get the change alone.
+        let developer = preset(Role::Developer).unwrap();
+        assert_eq!(
+            readable_changes(&developer, std::slice::from_ref(&payment)),
+            vec![payment.clone()]
+        );
+        // A change that moves no money adds nothing.
+        let policy = Change::TwoFactorPolicyUpdated { required: true };
+        assert_eq!(
+            readable_changes(&finance, std::slice::from_ref(&policy)),
+            vec![policy]
+        );
     }
 
     #[test]

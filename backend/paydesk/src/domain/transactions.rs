@@ -102,6 +102,8 @@ pub async fn get_dashboard(db: &Db, scope: &Scope) -> AppResult<ReplyBody> {
     let mut upcoming: Vec<UpcomingCollection> = regular.chain(again).collect();
     upcoming.sort_by(|a, b| (&a.action_date, &a.payment_id).cmp(&(&b.action_date, &b.payment_id)));
     upcoming.truncate(UPCOMING as usize);
+    let scheduled = payment_store::count_upcoming(db, &scope.merchant_id, scope.mode).await?;
+    let upcoming_more = scheduled.saturating_sub(upcoming.len() as u32);
     let recent = store::recently_changed(db, &scope.merchant_id, scope.mode, 12).await?;
     Ok(ReplyBody::Dashboard {
         dashboard: Box::new(Dashboard {
@@ -115,6 +117,7 @@ pub async fn get_dashboard(db: &Db, scope: &Scope) -> AppResult<ReplyBody> {
             unpaid_threshold_bp: UNPAID_THRESHOLD_BP,
             dispute_threshold_bp: DISPUTE_THRESHOLD_BP,
             upcoming,
+            upcoming_more,
             recent,
         }),
     })

@@ -120,7 +120,10 @@ fn touched(change: &Change) -> Option<Touched> {
         Change::RoleRemoved { role_id } => removed(Kind::Role, role_id),
         // The history's own entries are not records of the merchant's data,
         // and each webhook delivery attempt is in its endpoint's log, not here.
-        Change::HistoryEntryAdded { .. } | Change::WebhookDeliveryUpserted { .. } => return None,
+        // Moved figures are a hint to the screens, added per reader, never stored.
+        Change::HistoryEntryAdded { .. }
+        | Change::WebhookDeliveryUpserted { .. }
+        | Change::FiguresMoved {} => return None,
     })
 }
 

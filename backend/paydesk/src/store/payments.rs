@@ -225,6 +225,23 @@ pub async fn upcoming(
     rows.iter().map(|r| from_row(r).map(|p| p.view)).collect()
 }
 
+/// How many debits running payments have scheduled: each one's next
+/// debit, and each unpaid 02 waiting to be presented again.
+pub async fn count_upcoming(db: &Db, merchant_id: &str, mode: Mode) -> AppResult<u32> {
+    let mut sql = Sql::in_stream(
+        "SELECT COALESCE(SUM(CASE WHEN p.next_action_date IS NOT NULL THEN 1 ELSE 0 END \
+         + CASE WHEN p.rerun_date IS NOT NULL AND p.rerun_cents IS NOT NULL THEN 1 ELSE 0 END), 0) \
+         AS n FROM payments p",
+        "p",
+        merchant_id,
+        mode,
+    );
+    sql.push(" AND p.status = 'running'");
+    let row = sql.query().fetch_one(&db.pool).await?;
+    let count: i64 = sqlx::Row::try_get(&row, "n")?;
+    Ok(u32::try_from(count).unwrap_or(u32::MAX))
+}
+
 /// The unpaid 02s running payments present again next, soonest first.
 pub async fn upcoming_representations(
     db: &Db,

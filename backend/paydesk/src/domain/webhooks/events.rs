@@ -184,6 +184,7 @@ pub fn event_of(change: &Change) -> Option<(&'static str, Value)> {
         | Change::RoleUpserted { .. }
         | Change::RoleRemoved { .. }
         | Change::ClockAdvanced { .. }
+        | Change::FiguresMoved {}
         | Change::HistoryEntryAdded { .. }
         // The settlement account is not for machines to watch.
         | Change::PayoutSettingsUpdated { .. } => return None,
