@@ -15,7 +15,7 @@ import {
   eMandateRequestUpsertsAtom,
   entityVersionAtom,
   forgetUser,
-  listVersionAtom,
+  topicVersionsAtom,
   orderAtom,
   orderUpsertsAtom,
   payPageAtom,
@@ -48,11 +48,11 @@ describe("entity cache", () => {
 
   it("bumps the list version on Invalidate", () => {
     const store = createStore();
-    const before = store.get(listVersionAtom).customer;
+    const before = store.get(topicVersionsAtom).customer;
     applyChanges(store, [{ t: "Invalidate", kind: "customer" }]);
-    expect(store.get(listVersionAtom).customer).toBe(before + 1);
+    expect(store.get(topicVersionsAtom).customer).toBe(before + 1);
     applyChanges(store, [{ t: "Invalidate", kind: "business_info" }]);
-    expect(store.get(listVersionAtom).business_info).toBe(1);
+    expect(store.get(topicVersionsAtom).business_info).toBe(1);
   });
 
   it("has the webhook screens read again when an endpoint changes or goes", () => {
@@ -66,11 +66,11 @@ describe("entity cache", () => {
       createdAt: 1,
       updatedAt: 1,
     };
-    const before = store.get(listVersionAtom).webhook_endpoint;
+    const before = store.get(topicVersionsAtom).webhook_endpoint;
     applyChanges(store, [{ t: "WebhookEndpointUpserted", endpoint }]);
-    expect(store.get(listVersionAtom).webhook_endpoint).toBe(before + 1);
+    expect(store.get(topicVersionsAtom).webhook_endpoint).toBe(before + 1);
     applyChanges(store, [{ t: "WebhookEndpointRemoved", endpoint }]);
-    expect(store.get(listVersionAtom).webhook_endpoint).toBe(before + 2);
+    expect(store.get(topicVersionsAtom).webhook_endpoint).toBe(before + 2);
   });
 
   it("forgets records and asks lists and details to refetch when dropped", () => {
@@ -78,7 +78,7 @@ describe("entity cache", () => {
     applyChanges(store, [{ t: "CustomerUpserted", customer: sampleCustomer({ id: "cus_b" }) }]);
     dropCache(store);
     expect(store.get(customerAtom("cus_b"))).toBeUndefined();
-    expect(store.get(listVersionAtom).customer).toBe(1);
+    expect(store.get(topicVersionsAtom).customer).toBe(1);
     expect(store.get(entityVersionAtom)).toBe(1);
   });
 });
@@ -121,11 +121,11 @@ describe("business info and the two-factor rule", () => {
     const store = createStore();
     putProfile(store, sampleProfile());
     putBusinessInfo(store, sampleBusinessInfo(), true);
-    const before = store.get(listVersionAtom).business_info;
+    const before = store.get(topicVersionsAtom).business_info;
     dropCache(store);
     expect(store.get(businessInfoAtom)).toBeUndefined();
     expect(store.get(twoFactorRequiredAtom)).toBeUndefined();
-    expect(store.get(listVersionAtom).business_info).toBe(before + 1);
+    expect(store.get(topicVersionsAtom).business_info).toBe(before + 1);
     expect(store.get(profileAtom)).toBeDefined();
     forgetUser(store);
     expect(store.get(profileAtom)).toBeUndefined();
@@ -187,10 +187,10 @@ describe("bank accounts", () => {
     const store = createStore();
     putBankAccounts(store, "cus_bank", [first]);
     applyChanges(store, [{ t: "Invalidate", kind: "bank_account" }]);
-    expect(store.get(listVersionAtom).bank_account).toBe(1);
+    expect(store.get(topicVersionsAtom).bank_account).toBe(1);
     dropCache(store);
     expect(store.get(bankAccountsAtom("cus_bank"))).toBeUndefined();
-    expect(store.get(listVersionAtom).bank_account).toBe(2);
+    expect(store.get(topicVersionsAtom).bank_account).toBe(2);
   });
 });
 
@@ -231,10 +231,10 @@ describe("pay pages, orders and cards", () => {
     const store = createStore();
     putCards(store, [sampleCard({ id: "card_gone" })]);
     const serial = store.get(cardUpsertsAtom).serial;
-    const cardLists = store.get(listVersionAtom).card;
+    const cardLists = store.get(topicVersionsAtom).card;
     applyChanges(store, [{ t: "CardRemoved", id: "card_gone", customerId: "cus_1" }]);
     expect(store.get(cardAtom("card_gone"))).toBeUndefined();
-    expect(store.get(listVersionAtom).card).toBe(cardLists + 1);
+    expect(store.get(topicVersionsAtom).card).toBe(cardLists + 1);
     expect(store.get(cardUpsertsAtom).serial).toBe(serial);
   });
 
@@ -247,7 +247,7 @@ describe("pay pages, orders and cards", () => {
     expect(store.get(payPageAtom("pg_drop"))).toBeUndefined();
     expect(store.get(orderAtom("ord_drop"))).toBeUndefined();
     expect(store.get(cardAtom("card_drop"))).toBeUndefined();
-    expect(store.get(listVersionAtom)).toMatchObject({ pay_page: 1, order: 1, card: 1 });
+    expect(store.get(topicVersionsAtom)).toMatchObject({ pay_page: 1, order: 1, card: 1 });
   });
 });
 

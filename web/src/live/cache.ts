@@ -7,6 +7,7 @@ import type {
   Customer,
   EMandateRequest,
   EntityKind,
+  ErrorCode,
   HistoryEntry,
   Import,
   Mandate,
@@ -54,8 +55,12 @@ export const paymentMethodSettingsAtom = atom<PaymentMethodSettings | undefined>
 // undefined until a screen fetched the dashboard or the clock moved.
 export const businessDateAtom = atom<string | undefined>(undefined);
 
-// Bumped when lists of a kind must be fetched again (Invalidate, Resync, merchant switch).
-const NO_VERSIONS: Record<EntityKind, number> = {
+// What a screen's read can follow: a kind's lists (Invalidate, a removal, a resync), the team,
+// the balance and payouts, the figures built from money (home, insights, the statement), and
+// the history. Each is a counter that the changes bump; `useLiveQuery` asks again when one it
+// follows moves.
+export type Topic = EntityKind | "team" | "payouts" | "figures" | "history";
+const NO_VERSIONS: Record<Topic, number> = {
   customer: 0,
   business_info: 0,
   bank_account: 0,
@@ -69,13 +74,18 @@ const NO_VERSIONS: Record<EntityKind, number> = {
   e_mandate_request: 0,
   webhook_endpoint: 0,
   api_token: 0,
+  team: 0,
+  payouts: 0,
+  figures: 0,
+  history: 0,
 };
-export const listVersionAtom = atom<Record<EntityKind, number>>(NO_VERSIONS);
+export const topicVersionsAtom = atom<Record<Topic, number>>(NO_VERSIONS);
 
-// Bumped when the team (members, invites) changed: the team screens read it again.
-export const teamVersionAtom = atom(0);
-// Bumped by every change that moves the balance or a payout: the payouts screen reads again.
-export const payoutsVersionAtom = atom(0);
+// The answers of reads that are no records (figures, lists of settings, the team), by query,
+// so a screen opened again shows the last answer while it asks anew; forgotten with the
+// records on a resync or a switch of business or mode.
+export type QueryAnswer = { value?: unknown; error?: ErrorCode };
+export const queryAnswerAtom = atomFamily<QueryAnswer | undefined>(undefined);
 
 // Bumped when every shown record must be fetched again (Resync, merchant switch).
 export const entityVersionAtom = atom(0);
@@ -147,8 +157,8 @@ function putTwoFactorRequired(store: Store, required: boolean): void {
   store.set(profileAtom, (profile) => (profile && profile.twoFactorRequired !== required ? { ...profile, twoFactorRequired: required } : profile));
 }
 
-function bumpList(store: Store, kind: EntityKind): void {
-  store.set(listVersionAtom, (versions) => ({ ...versions, [kind]: versions[kind] + 1 }));
+function bump(store: Store, topic: Topic): void {
+  store.set(topicVersionsAtom, (versions) => ({ ...versions, [topic]: versions[topic] + 1 }));
 }
 
 export function putMandates(store: Store, mandates: Mandate[]): void {
@@ -222,8 +232,6 @@ export function applyChanges(store: Store, changes: Change[]): void {
       case "TransactionUpserted":
         store.set(transactionAtom(change.transaction.id), change.transaction);
         transactions.push(change.transaction.id);
-        // A paid, unpaid or disputed debit moves the balance.
-        store.set(payoutsVersionAtom, (version) => version + 1);
         break;
       case "ImportUpserted":
         putImports(store, [change.import]);
@@ -236,7 +244,6 @@ export function applyChanges(store: Store, changes: Change[]): void {
       case "OrderUpserted":
         store.set(orderAtom(change.order.id), change.order);
         orders.push(change.order.id);
-        store.set(payoutsVersionAtom, (version) => version + 1);
         break;
       case "CardUpserted":
         store.set(cardAtom(change.card.id), change.card);
@@ -245,7 +252,7 @@ export function applyChanges(store: Store, changes: Change[]): void {
       case "CardRemoved":
         // The row draws nothing at once; the card lists are read again, so an emptied one says so.
         store.set(cardAtom(change.id), undefined);
-        bumpList(store, "card");
+        bump(store, "card");
         break;
       case "EMandateRequestUpserted":
         store.set(eMandateRequestAtom(change.request.id), change.request);
@@ -254,7 +261,7 @@ export function applyChanges(store: Store, changes: Change[]): void {
       // The endpoints' screens read an endpoint and its log afresh, whichever tab changed it.
       case "WebhookEndpointUpserted":
       case "WebhookEndpointRemoved":
-        bumpList(store, "webhook_endpoint");
+        bump(store, "webhook_endpoint");
         break;
       case "WebhookDeliveryUpserted":
         deliveries.push(change.delivery);
@@ -264,14 +271,18 @@ export function applyChanges(store: Store, changes: Change[]): void {
         break;
       case "ClockAdvanced":
         store.set(businessDateAtom, change.today);
-        store.set(payoutsVersionAtom, (version) => version + 1);
+        break;
+      // The server adds it for members who read figures, whatever moved them.
+      case "FiguresMoved":
+        bump(store, "figures");
+        bump(store, "payouts");
         break;
       case "PayoutUpserted":
       case "PayoutSettingsUpdated":
-        store.set(payoutsVersionAtom, (version) => version + 1);
+        bump(store, "payouts");
         break;
       case "Invalidate":
-        bumpList(store, change.kind);
+        bump(store, change.kind);
         break;
       case "BusinessInfoUpdated":
         store.set(businessInfoAtom, change.info);
@@ -286,17 +297,18 @@ export function applyChanges(store: Store, changes: Change[]): void {
         removeBankAccount(store, change.customerId, change.id);
         break;
       case "ApiTokenUpserted":
-        bumpList(store, "api_token");
+        bump(store, "api_token");
         break;
       case "MemberUpserted":
       case "MemberRemoved":
       case "InviteUpserted":
       case "RoleUpserted":
       case "RoleRemoved":
-        store.set(teamVersionAtom, (version) => version + 1);
+        bump(store, "team");
         break;
       case "HistoryEntryAdded":
         history.push(change.entry);
+        bump(store, "history");
         break;
       default:
         ignoreUnknown(change);
@@ -351,7 +363,8 @@ export function dropCache(store: Store): void {
   for (const forget of Object.values(FORGET_KIND)) forget(store);
   store.set(paymentMethodSettingsAtom, undefined);
   store.set(businessDateAtom, undefined);
-  for (const kind of Object.keys(NO_VERSIONS) as EntityKind[]) bumpList(store, kind);
+  forgetFamily(queryAnswerAtom)(store);
+  for (const topic of Object.keys(NO_VERSIONS) as Topic[]) bump(store, topic);
   store.set(entityVersionAtom, (version) => version + 1);
 }
 

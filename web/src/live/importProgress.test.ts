@@ -1,6 +1,6 @@
 import { createStore } from "jotai";
 import { describe, expect, it } from "vitest";
-import { applyChanges, dropCache, importAtom, importUpsertsAtom, listVersionAtom, putImports } from "./cache";
+import { applyChanges, dropCache, importAtom, importUpsertsAtom, topicVersionsAtom, putImports } from "./cache";
 import { commitProgress, laterImport } from "./importProgress";
 import { sampleImport } from "./testing";
 
@@ -39,9 +39,9 @@ describe("import progress", () => {
   it("is forgotten with the rest of the merchant's data", () => {
     const store = createStore();
     applyChanges(store, [{ t: "ImportUpserted", import: sampleImport({ id: "imp_c" }) }]);
-    const before = store.get(listVersionAtom).import;
+    const before = store.get(topicVersionsAtom).import;
     dropCache(store);
     expect(store.get(importAtom("imp_c"))).toBeUndefined();
-    expect(store.get(listVersionAtom).import).toBe(before + 1);
+    expect(store.get(topicVersionsAtom).import).toBe(before + 1);
   });
 });

@@ -1,9 +1,9 @@
 import { useAtomValue } from "jotai";
 import { useEffect, useState } from "react";
-import { bankAccountChangesAtom, bankAccountsAtom, entityVersionAtom, listVersionAtom, putBankAccounts } from "../../live/cache";
-import { LiveError } from "../../live/client";
-import { useLiveClient } from "../../live/context";
-import type { BankAccount, ErrorCode } from "../../protocol/wire";
+import { bankAccountChangesAtom, bankAccountsAtom, entityVersionAtom, topicVersionsAtom, putBankAccounts } from "./cache";
+import { useLiveClient } from "./context";
+import { codeOf } from "./errors";
+import type { BankAccount, ErrorCode } from "../protocol/wire";
 
 const MAX_ASKS = 3;
 
@@ -12,11 +12,15 @@ export type BankAccountsView =
   | { state: "ready"; accounts: BankAccount[]; refreshing: boolean }
   | { state: "error"; code: ErrorCode };
 
-/** A customer's bank accounts, fetched on open, on Invalidate and after a resync; deltas keep them current. */
+/**
+ * A customer's bank accounts, fetched on open, on Invalidate and after a resync; deltas keep
+ * them current. One read for every screen that shows them (the customer, a new mandate's
+ * account picker, a payout to a customer).
+ */
 export function useBankAccounts(customerId: string): BankAccountsView {
   const client = useLiveClient();
   const accounts = useAtomValue(bankAccountsAtom(customerId));
-  const listVersion = useAtomValue(listVersionAtom).bank_account;
+  const listVersion = useAtomValue(topicVersionsAtom).bank_account;
   const entityVersion = useAtomValue(entityVersionAtom);
   const key = `${customerId}\u0000${listVersion}\u0000${entityVersion}`;
   const [settled, setSettled] = useState<{ key: string; code?: ErrorCode } | null>(null);
@@ -34,7 +38,7 @@ export function useBankAccounts(customerId: string): BankAccountsView {
           setSettled({ key });
         },
         (error: unknown) => {
-          if (current) setSettled({ key, code: error instanceof LiveError ? error.wire.code : "internal" });
+          if (current) setSettled({ key, code: codeOf(error) });
         },
       );
     };

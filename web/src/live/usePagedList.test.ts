@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { showsNewcomer } from "./useCustomerList";
+import { showsNewcomer } from "./usePagedList";
 
 describe("showsNewcomer", () => {
   it("asks for the first page again when a new record arrives", () => {

@@ -1,13 +1,16 @@
-import { useAtomValue, type Atom } from "jotai";
+import { useAtomValue, useStore, type Atom } from "jotai";
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { EntityKind, ErrorCode, Query } from "../protocol/wire";
-import { entityVersionAtom, listVersionAtom, type UpsertFeed } from "./cache";
-import { LiveError } from "./client";
+import type { EntityKind, ErrorCode, Query, SortOrder } from "../protocol/wire";
+import { entityVersionAtom, topicVersionsAtom, type UpsertFeed } from "./cache";
 import { useLiveClient } from "./context";
+import { codeOf } from "./errors";
+import { pacer, type Pacer } from "./pacer";
+import { place, type Matches, type Sortable } from "./placement";
 import { throttleDelay } from "./throttle";
 
-// A burst of changes (a test clock month) asks again once per delay, not once per change.
-const NEWCOMER_DELAY_MS = 300;
+// A newcomer the tab cannot place asks at once; a burst of them (a test clock month) asks
+// again at most once per gap.
+const NEWCOMER_GAP_MS = 250;
 // A bulk import invalidates a list per batch it writes: ask again at most once a second.
 const INVALIDATE_GAP_MS = 1_000;
 
@@ -30,15 +33,19 @@ type PagedListOptions = {
   /** The query of one page; `key` must change whenever it asks for something else. */
   query: (cursor: string | undefined) => Query;
   key: string;
+  /** How the tab places a newcomer itself (the list's filter and order); without it, it asks. */
+  placement?: ListPlacement;
+};
+
+export type ListPlacement = {
+  record: (id: string) => Atom<Sortable | undefined>;
+  matches: Matches<never>;
+  sort: SortOrder;
 };
 
 // True when a change brings a record this list has not seen while it shows only its first page.
 export function showsNewcomer(list: { pages: number; ids: string[] }, upserted: string[]): boolean {
   return list.pages === 1 && upserted.some((id) => !list.ids.includes(id));
-}
-
-function codeOf(error: unknown): ErrorCode {
-  return error instanceof LiveError ? error.wire.code : "internal";
 }
 
 function idsOf(body: unknown): { ids: string[]; nextCursor?: string } | null {
@@ -52,9 +59,10 @@ function idsOf(body: unknown): { ids: string[]; nextCursor?: string } | null {
  * records themselves live in the entity cache, so rows change in place; a record the list
  * has not seen makes it ask for its first page again, so the server decides where it goes.
  */
-export function usePagedList({ kind, upserts: feed, query, key: queryKey }: PagedListOptions): PagedList {
+export function usePagedList({ kind, upserts: feed, query, key: queryKey, placement }: PagedListOptions): PagedList {
   const client = useLiveClient();
-  const listVersion = useAtomValue(listVersionAtom)[kind];
+  const store = useStore();
+  const listVersion = useAtomValue(topicVersionsAtom)[kind];
   const entityVersion = useAtomValue(entityVersionAtom);
   const upserts = useAtomValue(feed);
   // A resync or another merchant drops every record: the list starts over at once.
@@ -65,13 +73,15 @@ export function usePagedList({ kind, upserts: feed, query, key: queryKey }: Page
   const generation = useRef(0);
   // The latest query, for the requests below: `key` says when it asks for something else.
   const queryRef = useRef(query);
+  const placementRef = useRef(placement);
   useEffect(() => {
     queryRef.current = query;
+    placementRef.current = placement;
   });
 
   const fetchFirstPage = useCallback(() => {
     const mine = ++generation.current;
-    client.query(queryRef.current(undefined)).then(
+    return client.query(queryRef.current(undefined)).then(
       (body) => {
         const page = idsOf(body);
         if (mine !== generation.current || !page) return;
@@ -83,7 +93,9 @@ export function usePagedList({ kind, upserts: feed, query, key: queryKey }: Page
     );
   }, [client, key]);
 
-  useEffect(fetchFirstPage, [fetchFirstPage]);
+  useEffect(() => {
+    void fetchFirstPage();
+  }, [fetchFirstPage]);
 
   const handledVersion = useRef(listVersion);
   const lastInvalidateFetch = useRef<number | undefined>(undefined);
@@ -96,30 +108,45 @@ export function usePagedList({ kind, upserts: feed, query, key: queryKey }: Page
       () => {
         invalidateTimer.current = undefined;
         lastInvalidateFetch.current = Date.now();
-        fetchFirstPage();
+        void fetchFirstPage();
       },
       throttleDelay(lastInvalidateFetch.current, Date.now(), INVALIDATE_GAP_MS),
     );
   }, [listVersion, fetchFirstPage]);
 
+  // Newcomers the tab cannot place ask for the first page again, paced.
+  const newcomers = useRef<Pacer | null>(null);
+  useEffect(() => {
+    const own = pacer(fetchFirstPage, NEWCOMER_GAP_MS);
+    newcomers.current = own;
+    return () => own.stop();
+  }, [fetchFirstPage]);
+
   const handledSerial = useRef(upserts.serial);
-  const refetchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => {
     if (handledSerial.current === upserts.serial) return;
     handledSerial.current = upserts.serial;
     // While a first page is on its way, its answer already reflects this change.
-    if (!list || list.key !== key || !showsNewcomer(list, upserts.ids)) return;
-    if (refetchTimer.current !== undefined) return;
-    refetchTimer.current = setTimeout(() => {
-      refetchTimer.current = undefined;
-      fetchFirstPage();
-    }, NEWCOMER_DELAY_MS);
-  }, [upserts, list, key, fetchFirstPage]);
-  // Another filter fetches its own first page: a refetch planned for the old one is dropped.
+    if (!list || list.key !== key || list.error) return;
+    const placing = placementRef.current;
+    if (!placing) {
+      if (showsNewcomer(list, upserts.ids)) newcomers.current?.changed();
+      return;
+    }
+    const recordOf = (id: string) => store.get(placing.record(id));
+    const matches = placing.matches as Matches<Sortable>;
+    let ids: string[] | null = list.ids;
+    for (const id of upserts.ids) {
+      const record = recordOf(id);
+      ids = record && ids ? place(ids, record, matches, placing.sort, recordOf, Boolean(list.nextCursor)) : null;
+      if (!ids) break;
+    }
+    if (!ids) newcomers.current?.changed();
+    else if (ids !== list.ids) setList({ ...list, ids });
+  }, [upserts, list, key, store]);
+  // Another filter fetches its own first page: an invalidation planned for the old one is dropped.
   useEffect(
     () => () => {
-      clearTimeout(refetchTimer.current);
-      refetchTimer.current = undefined;
       clearTimeout(invalidateTimer.current);
       invalidateTimer.current = undefined;
     },

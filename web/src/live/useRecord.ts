@@ -1,8 +1,8 @@
 import { useAtomValue, type PrimitiveAtom } from "jotai";
 import { useEffect, useState } from "react";
 import { entityVersionAtom } from "./cache";
-import { LiveError } from "./client";
 import { useLiveClient } from "./context";
+import { codeOf } from "./errors";
 import type { ErrorCode, Query } from "../protocol/wire";
 
 export type RecordView<T> = { state: "loading" } | { state: "ready"; record: T } | { state: "error"; code: ErrorCode };
@@ -20,7 +20,7 @@ export function useRecord<T>(atom: PrimitiveAtom<T | undefined>, query: Query, i
     if (!id) return;
     let current = true;
     client.query(JSON.parse(queryText) as Query).catch((error: unknown) => {
-      if (current) setFailure({ key, code: error instanceof LiveError ? error.wire.code : "internal" });
+      if (current) setFailure({ key, code: codeOf(error) });
     });
     return () => {
       current = false;

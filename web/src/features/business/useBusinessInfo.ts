@@ -1,7 +1,7 @@
 import { useAtomValue } from "jotai";
 import { useEffect, useState } from "react";
 import { identityAtom } from "../../live/atoms";
-import { businessInfoAtom, entityVersionAtom, listVersionAtom, twoFactorRequiredAtom } from "../../live/cache";
+import { businessInfoAtom, entityVersionAtom, topicVersionsAtom, twoFactorRequiredAtom } from "../../live/cache";
 import { LiveError } from "../../live/client";
 import { useLiveClient } from "../../live/context";
 import type { BusinessInfo, ErrorCode } from "../../protocol/wire";
@@ -17,7 +17,7 @@ export function useBusinessInfo(): BusinessInfoView {
   const info = useAtomValue(businessInfoAtom);
   const required = useAtomValue(twoFactorRequiredAtom);
   const merchant = useAtomValue(identityAtom)?.merchant.id ?? "";
-  const key = `${merchant}\u0000${useAtomValue(entityVersionAtom)}\u0000${useAtomValue(listVersionAtom).business_info}`;
+  const key = `${merchant}\u0000${useAtomValue(entityVersionAtom)}\u0000${useAtomValue(topicVersionsAtom).business_info}`;
   const [failure, setFailure] = useState<{ key: string; code: ErrorCode } | null>(null);
 
   useEffect(() => {

@@ -8,7 +8,7 @@ import type { BankAccount, Customer } from "../../protocol/wire";
 import { AddBankAccountDialog } from "./AddBankAccountDialog";
 import { bankName, maskAccountNumber } from "../../components/banks";
 import { RemoveBankAccountDialog } from "./RemoveBankAccountDialog";
-import { useBankAccounts } from "./useBankAccounts";
+import { useBankAccounts } from "../../live/useBankAccounts";
 import type { BankAccountAction } from "./CustomerDetailPage";
 
 /** The accounts a customer can be debited from; follows teammates' changes live. */

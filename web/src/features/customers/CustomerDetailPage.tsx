@@ -15,7 +15,8 @@ import { ArchiveDialog } from "./ArchiveDialog";
 import { BankAccountsCard } from "./BankAccountsCard";
 import "./bankAccounts.css";
 import { EditCustomerDialog } from "./EditCustomerDialog";
-import { useCustomer } from "./useCustomer";
+import { customerAtom } from "../../live/cache";
+import { useRecord } from "../../live/useRecord";
 
 /** What another area adds beside a customer's bank accounts (payouts: pay the customer). */
 export type BankAccountAction = (props: { customerId: string; accounts: BankAccount[] }) => ReactNode;
@@ -30,7 +31,7 @@ export function CustomerDetailPage({ bankAccountAction, related }: CustomerDetai
   const { t } = useTranslation();
   const otherMode = useOtherModeHint();
   const { id = "" } = useParams();
-  const view = useCustomer(id);
+  const view = useRecord(customerAtom(id), { t: "GetCustomer", customerId: id }, id);
 
   return (
     <section className="page" data-testid="customer-detail">
@@ -45,7 +46,7 @@ export function CustomerDetailPage({ bankAccountAction, related }: CustomerDetai
           testId="customer-missing"
         />
       ) : null}
-      {view.state === "ready" ? <CustomerDetail customer={view.customer} bankAccountAction={bankAccountAction} related={related} /> : null}
+      {view.state === "ready" ? <CustomerDetail customer={view.record} bankAccountAction={bankAccountAction} related={related} /> : null}
     </section>
   );
 }

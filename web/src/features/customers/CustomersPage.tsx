@@ -9,7 +9,10 @@ import { useCan } from "../../live/permissions";
 import type { CustomerStatus } from "../../protocol/wire";
 import { CreateCustomerDialog } from "./CreateCustomerDialog";
 import { CustomerRow } from "./CustomerRow";
-import { useCustomerList } from "./useCustomerList";
+import { customerUpsertsAtom } from "../../live/cache";
+import { usePagedList } from "../../live/usePagedList";
+
+const PAGE_SIZE = 25;
 
 const STATUSES: CustomerStatus[] = ["active", "archived", "all"];
 
@@ -19,7 +22,12 @@ export function CustomersPage() {
   const search = useDebouncedValue(searchInput.trim(), 300);
   const [status, setStatus] = useState<CustomerStatus>("active");
   const [creating, setCreating] = useState(false);
-  const list = useCustomerList(search, status);
+  const list = usePagedList({
+    kind: "customer",
+    upserts: customerUpsertsAtom,
+    key: JSON.stringify([search, status]),
+    query: (cursor) => ({ t: "ListCustomers", search: search || undefined, status, cursor, limit: PAGE_SIZE }),
+  });
   const mayWrite = useCan("customers", "write");
 
   const newButton = !mayWrite ? null : (

@@ -1,6 +1,6 @@
 import { useAtomValue } from "jotai";
 import { useEffect, useState } from "react";
-import { entityVersionAtom, listVersionAtom, webhookDeliveriesAtom } from "../../live/cache";
+import { entityVersionAtom, topicVersionsAtom, webhookDeliveriesAtom } from "../../live/cache";
 import { LiveError } from "../../live/client";
 import { useLiveClient } from "../../live/context";
 import type { ErrorCode, WebhookDelivery, WebhookEndpoint } from "../../protocol/wire";
@@ -14,7 +14,7 @@ function codeOf(error: unknown): ErrorCode {
 /** The mode's endpoints, read again whenever a webhook command (any tab's) or a resync says so. */
 export function useWebhookEndpoints(): EndpointsState {
   const client = useLiveClient();
-  const version = useAtomValue(listVersionAtom).webhook_endpoint;
+  const version = useAtomValue(topicVersionsAtom).webhook_endpoint;
   const entities = useAtomValue(entityVersionAtom);
   const [state, setState] = useState<EndpointsState>({ endpoints: [], eventTypes: [], loaded: false });
   useEffect(() => {
@@ -48,7 +48,7 @@ export type DeliveriesState = { deliveries: WebhookDelivery[]; error?: ErrorCode
 /** An endpoint's delivery log as it happens: read once, then every queued delivery and attempt lands in place. */
 export function useDeliveries(endpointId: string): DeliveriesState {
   const client = useLiveClient();
-  const version = useAtomValue(listVersionAtom).webhook_endpoint;
+  const version = useAtomValue(topicVersionsAtom).webhook_endpoint;
   const entities = useAtomValue(entityVersionAtom);
   const feed = useAtomValue(webhookDeliveriesAtom);
   const [state, setState] = useState<DeliveriesState>({ deliveries: [], loaded: false });

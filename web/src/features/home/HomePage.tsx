@@ -57,7 +57,7 @@ function Overview() {
           <Figures dashboard={dashboard} />
           <div className="home-panels">
             <LiveFeed recent={dashboard.recent} />
-            <UpcomingList upcoming={dashboard.upcoming} />
+            <UpcomingList upcoming={dashboard.upcoming} more={dashboard.upcomingMore} />
           </div>
         </>
       ) : null}

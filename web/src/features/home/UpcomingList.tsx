@@ -17,7 +17,8 @@ function PaymentLink({ collection }: { collection: UpcomingCollection }) {
   );
 }
 
-export function UpcomingList({ upcoming }: { upcoming: UpcomingCollection[] }) {
+/** The soonest scheduled debits, and how many more follow (with the way to them). */
+export function UpcomingList({ upcoming, more }: { upcoming: UpcomingCollection[]; more: number }) {
   const { t, i18n } = useTranslation();
   return (
     <div className="card home-panel" data-testid="upcoming">
@@ -54,6 +55,13 @@ export function UpcomingList({ upcoming }: { upcoming: UpcomingCollection[] }) {
           </tbody>
         </table>
       )}
+      {more > 0 ? (
+        <p className="home-more" data-testid="upcoming-more">
+          <Link to="/payments/recurring?status=running" className="table-link">
+            {t("home.upcoming.more", { count: more })}
+          </Link>
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -14,6 +14,7 @@ function dashboard(overrides: Partial<Dashboard> = {}): Dashboard {
     unpaidThresholdBp: 1000,
     disputeThresholdBp: 50,
     upcoming: [],
+    upcomingMore: 0,
     recent: [],
     ...overrides,
   };

@@ -14,7 +14,7 @@ import {
   type MandateDraft,
   type PaymentFormField,
 } from "./paymentForm";
-import { useCustomerBankAccounts } from "./useCustomerBankAccounts";
+import { useBankAccounts } from "../../live/useBankAccounts";
 
 type MandateFieldsProps = {
   kind: PaymentKind;
@@ -195,7 +195,7 @@ type BankAccountChoiceProps = Pick<MandateFieldsProps, "draft" | "errorOf" | "on
 /** One of the customer's bank accounts, or a new one added with the mandate. */
 function BankAccountChoice({ customerId, draft, errorOf, onChange }: BankAccountChoiceProps) {
   const { t } = useTranslation();
-  const accounts = useCustomerBankAccounts(customerId);
+  const accounts = useBankAccounts(customerId);
   const known = accounts.state === "ready" ? accounts.accounts : [];
   const account = draft.bankAccount;
   const setAccount = (patch: Partial<MandateDraft["bankAccount"]>) => onChange({ bankAccount: { ...account, ...patch } });

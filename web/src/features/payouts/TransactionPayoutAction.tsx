@@ -1,32 +1,19 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "../../components/Button";
 import { formatMoney } from "../../components/format";
 import { useCan } from "../../live/permissions";
-import { useLiveClient } from "../../live/context";
+import { useBankAccounts } from "../../live/useBankAccounts";
 import type { BankAccount, Transaction } from "../../protocol/wire";
 import { PayToCustomerDialog } from "./PayToCustomerDialog";
 import { usePayoutList } from "./usePayouts";
 
 /** The customer's bank accounts the payout can go to; null while loading or when they cannot be read. */
 function useAccounts(customerId: string): BankAccount[] | null {
-  const client = useLiveClient();
-  const [accounts, setAccounts] = useState<{ customerId: string; list: BankAccount[] } | null>(null);
-  useEffect(() => {
-    let current = true;
-    client.query({ t: "ListBankAccounts", customerId }).then(
-      (body) => {
-        if (current && body.t === "BankAccounts") setAccounts({ customerId, list: body.accounts });
-      },
-      // Without the accounts there is nothing to pay to: the action stays hidden.
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [client, customerId]);
-  return accounts?.customerId === customerId ? accounts.list : null;
+  // Without the accounts there is nothing to pay to: the action stays hidden.
+  const view = useBankAccounts(customerId);
+  return view.state === "ready" ? view.accounts : null;
 }
 
 const DEBIT_ORDERS = new Set(["debicheck", "registered_mandate", "eft_debit_order"]);

@@ -1,35 +1,16 @@
-import { useAtomValue } from "jotai";
-import { useEffect, useState } from "react";
-import { payoutsVersionAtom } from "../../live/cache";
-import { LiveError } from "../../live/client";
-import { useLiveClient } from "../../live/context";
+import type { Topic } from "../../live/cache";
+import { useLiveQuery, type LiveView } from "../../live/useLiveQuery";
 import type { Balance, ErrorCode, Payout, PayoutDetail, PayoutSettings, Query, ReplyBody } from "../../protocol/wire";
 
 export type Loaded<T> = { value: T } | { error: ErrorCode } | null;
 
-/** A query's answer, read again whenever the balance or a payout moves (live from every tab). */
-function usePayoutsQuery<T>(query: Query | null, pick: (reply: ReplyBody) => T | undefined): Loaded<T> {
-  const client = useLiveClient();
-  const version = useAtomValue(payoutsVersionAtom);
-  const [loaded, setLoaded] = useState<Loaded<T>>(null);
-  const key = query ? JSON.stringify(query) : "";
-  useEffect(() => {
-    if (!key) return;
-    let current = true;
-    client.query(JSON.parse(key) as Query).then(
-      (reply) => {
-        const value = pick(reply);
-        if (current) setLoaded(value === undefined ? { error: "internal" } : { value });
-      },
-      (error: unknown) => {
-        if (current) setLoaded({ error: error instanceof LiveError ? error.wire.code : "internal" });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [client, key, pick, version]);
-  return loaded;
+// The balance and payouts move with every collection, refund and payout (`FiguresMoved`).
+const FOLLOWS: readonly Topic[] = ["payouts"];
+
+function loaded<T>(view: LiveView<T>): Loaded<T> {
+  if (view.state === "ready") return { value: view.value };
+  if (view.state === "error") return { error: view.code };
+  return null;
 }
 
 // Projections of the replies, module-level so they stay the same between renders.
@@ -37,6 +18,10 @@ const pickBalance = (reply: ReplyBody) => (reply.t === "Balance" ? reply.balance
 const pickSettings = (reply: ReplyBody) => (reply.t === "PayoutSettings" ? reply.settings : undefined);
 const pickList = (reply: ReplyBody) => (reply.t === "Payouts" ? reply.payouts : undefined);
 const pickDetail = (reply: ReplyBody) => (reply.t === "Payout" ? reply.detail : undefined);
+
+function usePayoutsQuery<T>(query: Query | null, pick: (reply: ReplyBody) => T | undefined): Loaded<T> {
+  return loaded(useLiveQuery(query, { pick, follows: FOLLOWS }));
+}
 
 export function useBalance(): Loaded<Balance> {
   return usePayoutsQuery({ t: "GetBalance" }, pickBalance);

@@ -1,34 +1,16 @@
-import { useAtomValue } from "jotai";
-import { useEffect, useState } from "react";
-import { entityVersionAtom, teamVersionAtom } from "../../live/cache";
-import { LiveError } from "../../live/client";
-import { useLiveClient } from "../../live/context";
-import type { ErrorCode, Invite, Member, Permissions, Role, RoleList } from "../../protocol/wire";
+import { useLiveQuery } from "../../live/useLiveQuery";
+import type { ErrorCode, Invite, Member, Permissions, ReplyBody, Role, RoleList } from "../../protocol/wire";
 import { GRANTABLE } from "./useTeam";
 
 export type LoadedRoles = { roles: RoleList } | { error: ErrorCode } | null;
 
+const pickRoles = (reply: ReplyBody) => (reply.t === "Roles" ? reply.roles : undefined);
+
 /** The presets and the merchant's own roles, read again whenever a role, member or invite changes. */
 export function useRoles(): LoadedRoles {
-  const client = useLiveClient();
-  const version = useAtomValue(teamVersionAtom);
-  const everything = useAtomValue(entityVersionAtom);
-  const [loaded, setLoaded] = useState<LoadedRoles>(null);
-  useEffect(() => {
-    let current = true;
-    client.query({ t: "ListRoles" }).then(
-      (reply) => {
-        if (current) setLoaded(reply.t === "Roles" ? { roles: reply.roles } : { error: "internal" });
-      },
-      (error: unknown) => {
-        if (current) setLoaded({ error: error instanceof LiveError ? error.wire.code : "internal" });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [client, version, everything]);
-  return loaded;
+  const view = useLiveQuery({ t: "ListRoles" }, { pick: pickRoles, follows: ["team"] });
+  if (view.state === "ready") return { roles: view.value };
+  return view.state === "error" ? { error: view.code } : null;
 }
 
 /** A role as a picker holds it: a preset's name, or `custom:` and the custom role's id. */

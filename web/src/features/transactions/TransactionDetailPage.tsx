@@ -15,14 +15,15 @@ import { TransactionTimeline } from "./TransactionTimeline";
 import { feeStanding } from "./transactionView";
 import "./transactions.css";
 import { UnpaidNote } from "./UnpaidNote";
-import { useTransaction } from "./useTransaction";
+import { transactionAtom } from "../../live/cache";
+import { useRecord } from "../../live/useRecord";
 
 /** `payouts`: the payouts made for the transaction and paying a debit order back (lazy, from the payouts feature). */
 export function TransactionDetailPage({ payouts }: { payouts?: (transaction: Transaction) => ReactNode }) {
   const { t } = useTranslation();
   const otherMode = useOtherModeHint();
   const { id = "" } = useParams();
-  const view = useTransaction(id);
+  const view = useRecord(transactionAtom(id), { t: "GetTransaction", transactionId: id }, id);
   return (
     <section className="page" data-testid="transaction-detail">
       <Link to="/payments/transactions" className="back-link">
@@ -36,7 +37,7 @@ export function TransactionDetailPage({ payouts }: { payouts?: (transaction: Tra
           testId="transaction-missing"
         />
       ) : null}
-      {view.state === "ready" ? <TransactionDetail transaction={view.transaction} payouts={payouts} /> : null}
+      {view.state === "ready" ? <TransactionDetail transaction={view.record} payouts={payouts} /> : null}
     </section>
   );
 }

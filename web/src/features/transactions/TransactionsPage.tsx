@@ -8,7 +8,8 @@ import { PageHeader } from "../../components/PageHeader";
 import { PagedTable } from "../../components/PagedTable";
 import { SummaryLink } from "../../components/SummaryLink";
 import { useUrlFilters } from "../../components/useUrlFilters";
-import { transactionUpsertsAtom } from "../../live/cache";
+import { transactionAtom, transactionUpsertsAtom } from "../../live/cache";
+import type { Transaction, TransactionFilter } from "../../protocol/wire";
 import { usePagedList } from "../../live/usePagedList";
 import { TransactionColumns, TransactionRow } from "./TransactionRow";
 import "./transactions.css";
@@ -16,6 +17,21 @@ import { TRANSACTION_STATUSES, transactionRequest } from "./transactionView";
 import { useCsvExport } from "./useCsvExport";
 
 const PAGE_SIZE = 50;
+
+/** Whether a transaction is in the filter; undefined for what only the server reads (dates, search). */
+export function transactionMatches(filter: TransactionFilter) {
+  return (transaction: Transaction): boolean | undefined => {
+    if (filter.search || filter.from || filter.to) return undefined;
+    if (filter.status && transaction.status !== filter.status) return false;
+    if (filter.method && transaction.method !== filter.method) return false;
+    if (filter.paymentId && transaction.paymentId !== filter.paymentId) return false;
+    if (filter.orderId && transaction.orderId !== filter.orderId) return false;
+    if (filter.customerId && transaction.customerId !== filter.customerId) return false;
+    if (filter.minCents !== undefined && transaction.amountCents < filter.minCents) return false;
+    if (filter.maxCents !== undefined && transaction.amountCents > filter.maxCents) return false;
+    return true;
+  };
+}
 
 export function TransactionsPage() {
   const { t } = useTranslation();
@@ -26,6 +42,7 @@ export function TransactionsPage() {
     upserts: transactionUpsertsAtom,
     query: (cursor) => ({ t: "ListTransactions", filter: request.filter, sort: request.sort, cursor, limit: PAGE_SIZE }),
     key: request.key,
+    placement: { record: transactionAtom, matches: transactionMatches(request.filter), sort: request.sort },
   });
   const csv = useCsvExport(request.filter, request.sort);
   const filtered = isFiltered(view);
