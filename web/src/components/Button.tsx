@@ -11,14 +11,15 @@ type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   needs?: Need;
   /**
    * For a role that may not: "disable" keeps the button in view, refused, with the reason as its
-   * tooltip; "hide" leaves it out (an action repeated on every row of a table).
+   * tooltip; "hide" leaves it out (an action repeated on every row of a table). A role that
+   * cannot even read the section never sees its actions.
    */
   whenRefused?: "disable" | "hide";
 };
 
 export function Button({ variant = "secondary", busy = false, className, disabled, type = "button", needs, whenRefused = "disable", title, onClick, ...rest }: ButtonProps) {
   const may = useMay(needs);
-  if (!may.allowed && whenRefused === "hide") return null;
+  if (!may.allowed && (whenRefused === "hide" || may.unseen)) return null;
   // aria-disabled, not disabled: the button stays focusable, so the reason is read out and shown.
   const refuse = (event: MouseEvent<HTMLButtonElement>) => event.preventDefault();
   return (

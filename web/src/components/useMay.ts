@@ -7,7 +7,7 @@ import { identityAtom } from "../live/atoms";
 import type { ErrorCode, MerchantView } from "../protocol/wire";
 
 /** Whether the member may use a control, and if not, why in their words. */
-export type May = { allowed: true; reason?: undefined } | { allowed: false; reason: string };
+export type May = { allowed: true; reason?: undefined; unseen?: undefined } | { allowed: false; reason: string; unseen: boolean };
 
 /** The role's name as the team page shows it: a custom role by its own name. */
 export function roleLabel(merchant: MerchantView | undefined, t: TFunction): string {
@@ -28,7 +28,10 @@ export function useMay(need: Need | undefined): May {
   const merchant = useAtomValue(identityAtom)?.merchant;
   if (!need) return { allowed: true };
   const refusal = refusalOf(merchant, need);
-  return refusal ? { allowed: false, reason: refusalText(refusal, roleLabel(merchant, t), t) } : { allowed: true };
+  if (!refusal) return { allowed: true };
+  // A section the role cannot even read is not theirs at all: its actions are not offered elsewhere either.
+  const unseen = refusal.t === "section" && refusalOf(merchant, `${refusal.section}:read`) !== null;
+  return { allowed: false, reason: refusalText(refusal, roleLabel(merchant, t), t), unseen };
 }
 
 /** What the form or dialog around a control needs: a refusal inside it can then say what was refused. */
