@@ -8,20 +8,33 @@ import { Button } from "./Button";
 import { draftText, readDraft } from "./draft";
 import { NeedContext, roleLabel, useMay } from "./useMay";
 
-type RoleLockProps = { needs: Need; children: ReactNode; testId?: string };
+type RoleLockProps = {
+  needs: Need;
+  children: ReactNode;
+  /**
+   * Whether the form holds the member's own edits: a dialog always does; a settings form only once
+   * changed. Without any, losing the right just turns the form read-only.
+   */
+  edited?: boolean;
+  testId?: string;
+};
 
 /**
  * A form that works only while the member's role allows `needs`. A role that never could sees
  * the fields read-only with the reason; a form left open while the role lost the right locks,
  * says why, and keeps what was typed in as text to copy, since nothing of it can be saved.
  */
-export function RoleLock({ needs, children, testId = "role-lock" }: RoleLockProps) {
+export function RoleLock({ needs, children, edited = true, testId = "role-lock" }: RoleLockProps) {
   const { t } = useTranslation();
   const may = useMay(needs);
   const fields = useRef<HTMLFieldSetElement>(null);
   // Open while allowed: losing the right from here on is news to the member, with a draft to keep.
   const [openedAllowed] = useState(may.allowed);
-  const lost = openedAllowed && !may.allowed;
+  // Decided once, when the right goes: whether the form then held edits of the member's own.
+  const [lockedWithEdits, setLockedWithEdits] = useState<boolean | null>(null);
+  if (may.allowed && lockedWithEdits !== null) setLockedWithEdits(null);
+  if (!may.allowed && lockedWithEdits === null) setLockedWithEdits(openedAllowed && edited);
+  const lost = !may.allowed && lockedWithEdits === true;
   const [draft, setDraft] = useState<string | null>(null);
 
   // Read once, as the form stood when it locked: the fields cannot change after.

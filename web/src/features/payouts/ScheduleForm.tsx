@@ -34,10 +34,12 @@ export function ScheduleForm({ schedule, feeCents }: { schedule: PayoutSchedule;
     if (await save.run({ t: "SetPayoutSchedule", schedule: next })) setSaved(true);
   }
 
+  const edited =
+    interval !== schedule.interval || weekday !== (schedule.weekday || 5) || day !== (schedule.dayOfMonth || 25) || parseRand(minimum) !== (schedule.minimumCents || 50_000);
   const weekdayCode = fieldCode("weekday");
   const minimumError = badMinimum ? t("errors.invalid_amount") : fieldCode("minimumCents") ? t("payouts.schedule.minimumAboveFee", { fee: formatMoney(feeCents, i18n.language) }) : undefined;
   return (
-    <RoleLock needs="payouts:write">
+    <RoleLock needs="payouts:write" edited={edited}>
     <form className="form" onSubmit={submit} noValidate data-testid="schedule-form">
       {save.error && !save.error.fields?.length ? <ErrorAlert code={save.error.code} /> : null}
       {saved ? <Alert tone="success">{t("payouts.schedule.saved")}</Alert> : null}
