@@ -60,8 +60,9 @@ describe("team members and invites", () => {
       await ownerPage.getByTestId("save-role").click();
       await expect.poll(() => ownerPage.getByTestId("member-role").textContent()).toBe("Viewer");
 
-      // No reload: the invitee's tab is told its new role over the socket.
-      await expect.poll(() => page.getByTestId("edit-customer").count()).toBe(0);
+      // No reload: the invitee's tab is told its new role over the socket, says so, and refuses the edit.
+      await expect.poll(() => page.getByTestId("access-notice-text").textContent()).toBe("Your role is now Viewer.");
+      await expect.poll(() => page.getByTestId("edit-customer").getAttribute("aria-disabled")).toBe("true");
       await page.getByTestId("customer-detail").waitFor();
 
       // A viewer reads the team but not API tokens: they see the owner online, and where only

@@ -11,8 +11,9 @@ export function draftText(fields: DraftField[]): string {
     .join("\n");
 }
 
-// Nothing secret or unreadable goes into a draft to copy.
-const SKIPPED = new Set(["hidden", "file", "password", "submit", "button", "reset", "image"]);
+// Nothing secret or unreadable goes into a draft to copy; a colour picker's value is also typed
+// in the text field beside it.
+const SKIPPED = new Set(["hidden", "file", "password", "submit", "button", "reset", "image", "color"]);
 
 function text(element: Element | null | undefined): string {
   return element?.textContent?.replace(/\s+/g, " ").trim() ?? "";
