@@ -9,7 +9,7 @@ import { Shell } from "./pages/Shell";
 describe("team members and invites", () => {
   // Two people in two browsers: the owner invites, the invitee signs up from the mail in the
   // outbox, and a demotion reaches the invitee's open tab without a reload.
-  it("invites by e-mail, and a demotion takes the edit buttons off the member's open tab", { timeout: 150_000 }, async () => {
+  it("invites by e-mail, and a demotion reaches the member's open tab, which says so and refuses its edit buttons", { timeout: 150_000 }, async () => {
     const owner = await openBrowser();
     const invitee = await openBrowser();
     try {
