@@ -383,9 +383,65 @@ async fn an_invite_offers_a_custom_role(db: Database) {
     assert_eq!(member.permissions, clerks);
 }
 
+/// Waits until the tab is told it holds `role`, named `name`.
+async fn told(tab: &mut Socket, role: Role, name: Option<&str>) {
+    // A change may reach a tab twice (its stream's delta, the team's
+    // news): the last word is the one that counts, so wait for it.
+    loop {
+        let access = tab
+            .next_matching(|f| matches!(f, ServerFrame::Access { .. }))
+            .await;
+        let ServerFrame::Access { merchant } = access else {
+            unreachable!()
+        };
+        if merchant.role == role && merchant.role_name.as_deref() == name {
+            return;
+        }
+    }
+}
+
+/// A tab is told the name of the role it now holds: a member moved from a
+/// preset to a custom role, then that role renamed, then back to a preset,
+/// in both modes (the other mode's tab hears of it apart from the delta).
+async fn a_tab_is_told_its_new_roles_name(db: Database) {
+    let app = TestApp::start(db).await;
+    let owner = app.merchant(OWNER).await;
+    let member = app.merchant(MEMBER).await;
+    add_member(&app, OWNER, MEMBER, Role::Viewer).await;
+    let (_, merchant_id) = app.owner_ids(OWNER).await;
+    let (member_id, _) = app.owner_ids(MEMBER).await;
+    let mut socket = owner_socket(&app, &owner).await;
+    let (mut live, _) = on_merchant(&member, &merchant_id, Mode::Live).await;
+    let (mut test, _) = on_merchant(&member, &merchant_id, Mode::Test).await;
+    let clerks = grants(&[(Section::Customers, Access::Write)]);
+    let role = common::committed_id(create_role(&mut socket, "r1", "Clerks", clerks).await);
+    common::committed_id(give_role(&mut socket, "g1", &member_id, &role).await);
+    told(&mut live, Role::Custom, Some("Clerks")).await;
+    told(&mut test, Role::Custom, Some("Clerks")).await;
+
+    let rename = Command::UpdateRole {
+        role_id: role.clone(),
+        name: "Night clerks".into(),
+        grants: clerks,
+    };
+    common::committed_id(socket.command("u1", rename).await);
+    told(&mut live, Role::Custom, Some("Night clerks")).await;
+    told(&mut test, Role::Custom, Some("Night clerks")).await;
+
+    let back = Command::ChangeMemberRole {
+        user_id: member_id.clone(),
+        role: Role::Support,
+        role_id: None,
+    };
+    common::committed_id(socket.command("c1", back).await);
+    told(&mut live, Role::Support, None).await;
+    told(&mut test, Role::Support, None).await;
+}
+
 on_both_databases!(
     roles_are_capped_by_their_makers_own,
     a_role_in_use_is_not_deleted,
     new_grants_reach_the_holders_open_sockets,
+    a_tab_is_told_its_new_roles_name,
     an_invite_offers_a_custom_role
 );

@@ -68,14 +68,16 @@ describe("custom roles", () => {
       await ownerPage.getByTestId("save-role").click();
       await expect.poll(() => ownerPage.getByTestId("member-role").textContent()).toBe("Customer readers");
 
-      // No reload: the member's tab loses its edit button, and still shows the customer.
-      await expect.poll(() => page.getByTestId("edit-customer").count()).toBe(0);
+      // No reload: the member's tab says its new role and refuses the edit, and still shows the customer.
+      await expect.poll(() => page.getByTestId("access-notice-text").textContent()).toBe("Your role is now Customer readers.");
+      await expect.poll(() => page.getByTestId("edit-customer").getAttribute("aria-disabled")).toBe("true");
+      expect(await page.getByTestId("edit-customer").getAttribute("title")).toBe("Your role (Customer readers) can't change customers.");
       await page.getByTestId("customer-detail").waitFor();
       // Only what the role includes: no mandates, payments or transactions under the customer,
       // and a home page that says the overview is not theirs rather than failing.
       await expect.poll(() => page.getByTestId("customer-mandates").count()).toBe(0);
       expect(await page.getByTestId("customer-transactions").count()).toBe(0);
-      await expect.poll(() => page.getByTestId("add-bank-account").count()).toBe(0);
+      await expect.poll(() => page.getByTestId("add-bank-account").getAttribute("aria-disabled")).toBe("true");
       await page.goto("/");
       await page.getByTestId("home-no-access").waitFor();
       expect(await page.getByTestId("home-error").count()).toBe(0);
@@ -95,7 +97,8 @@ describe("custom roles", () => {
       await ownerPage.getByRole("group", { name: "Customers" }).getByRole("radio", { name: "Read and change" }).check();
       await ownerPage.getByTestId("save-role-matrix").click();
       await ownerPage.getByTestId("role-editor").waitFor({ state: "detached" });
-      await page.getByTestId("edit-customer").waitFor();
+      await page.locator('[data-testid="edit-customer"]:not([aria-disabled])').waitFor();
+      await expect.poll(() => page.getByTestId("access-notice-text").textContent()).toBe("What your role (Customer readers) may do has changed.");
 
       // A role someone holds is not deleted; the refusal says why.
       await roleRow.getByTestId("delete-role").click();

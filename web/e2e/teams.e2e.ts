@@ -9,7 +9,7 @@ import { Shell } from "./pages/Shell";
 describe("team members and invites", () => {
   // Two people in two browsers: the owner invites, the invitee signs up from the mail in the
   // outbox, and a demotion reaches the invitee's open tab without a reload.
-  it("invites by e-mail, and a demotion takes the edit buttons off the member's open tab", { timeout: 150_000 }, async () => {
+  it("invites by e-mail, and a demotion reaches the member's open tab, which says so and refuses its edit buttons", { timeout: 150_000 }, async () => {
     const owner = await openBrowser();
     const invitee = await openBrowser();
     try {
@@ -60,8 +60,9 @@ describe("team members and invites", () => {
       await ownerPage.getByTestId("save-role").click();
       await expect.poll(() => ownerPage.getByTestId("member-role").textContent()).toBe("Viewer");
 
-      // No reload: the invitee's tab is told its new role over the socket.
-      await expect.poll(() => page.getByTestId("edit-customer").count()).toBe(0);
+      // No reload: the invitee's tab is told its new role over the socket, says so, and refuses the edit.
+      await expect.poll(() => page.getByTestId("access-notice-text").textContent()).toBe("Your role is now Viewer.");
+      await expect.poll(() => page.getByTestId("edit-customer").getAttribute("aria-disabled")).toBe("true");
       await page.getByTestId("customer-detail").waitFor();
 
       // A viewer reads the team but not API tokens: they see the owner online, and where only

@@ -13,7 +13,7 @@ use super::commit::commit_command;
 use super::cross_node::{self, CrossNode, NodeLink, RemotePresence};
 use super::messages::{
     Advance, Encoded, Execute, Join, Leave, Members, Outbound, Outbox, Regranted, SetPresence,
-    SocketId, Stop, Tick,
+    SocketId, Standing, Stop, Tick,
 };
 use super::presence::{self, PresenceView, Tab};
 use super::scheduler;
@@ -185,9 +185,12 @@ impl MerchantActor {
                             if session.regrant(member.permissions) {
                                 self.presence_dirty = true;
                             }
-                            session.outbox.do_send(Outbound::Regrant(Grant {
-                                role: member.role,
-                                permissions: member.permissions,
+                            session.outbox.do_send(Outbound::Regrant(Standing {
+                                grant: Grant {
+                                    role: member.role,
+                                    permissions: member.permissions,
+                                },
+                                role_name: member.role_name.clone(),
                             }));
                         }
                     }

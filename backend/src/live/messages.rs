@@ -43,14 +43,23 @@ pub enum Outbound {
     /// client, or close if it has been silent too long.
     Heartbeat,
     /// The member's role on the socket's merchant changed: what it decides
-    /// by from now on.
-    Regrant(Grant),
+    /// by from now on, and what the tab calls it.
+    Regrant(Standing),
     /// A member's standing on `merchant_id` changed (none: removed), told
     /// to every socket of theirs on this node whatever stream it is on.
     Membership {
         merchant_id: String,
-        grant: Option<Grant>,
+        standing: Option<Standing>,
     },
+}
+
+/// A member's role on a merchant as the tab is told it: the grant it
+/// decides by, and the custom role's name (none for a preset role), so a
+/// tab moved to another role names the new one, not the one it joined with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Standing {
+    pub grant: Grant,
+    pub role_name: Option<String>,
 }
 
 #[derive(Message)]

@@ -16,7 +16,9 @@ use tracing::Instrument;
 
 use super::budget::FrameBudget;
 use super::frame_limit::{Fragments, Gathered, Oversize};
-use super::messages::{Execute, Leave, Outbound, Outbox, Regranted, SetPresence, SocketId};
+use super::messages::{
+    Execute, Leave, Outbound, Outbox, Regranted, SetPresence, SocketId, Standing,
+};
 use super::registry::{MerchantAddr, announce_account};
 use super::sockets::{self, LastHeard, Refused};
 use super::team_steps::{Committed, after_team_command, confirm_owner};
@@ -415,10 +417,10 @@ impl SessionActor {
                     let result =
                         result.unwrap_or_else(|_| Err(WireError::new(ErrorCode::Internal)));
                     if result.is_ok() {
-                        for (user_id, grant) in moved {
+                        for (user_id, standing) in moved {
                             let message = Outbound::Membership {
                                 merchant_id: merchant_id.clone(),
-                                grant,
+                                standing,
                             };
                             actor.state.sockets.tell_user(&user_id, &message);
                         }
@@ -653,31 +655,35 @@ impl Handler<Outbound> for SessionActor {
                 "removed from the team",
             ),
             Outbound::Close(code) => Self::close(ctx, CloseCode::Other(code), "signed out"),
-            Outbound::Membership { merchant_id, grant } => {
+            Outbound::Membership {
+                merchant_id,
+                standing,
+            } => {
                 let Some(joined) = self.joined.as_ref() else {
                     return;
                 };
                 if joined.key.merchant_id != merchant_id {
                     return;
                 }
-                match grant {
+                match standing {
                     None => Self::close(
                         ctx,
                         CloseCode::Other(sockets::REMOVED),
                         "removed from the team",
                     ),
-                    Some(grant) => {
+                    Some(standing) => {
                         joined.merchant.do_send(Regranted {
                             session_id: self.socket_id.clone(),
-                            grant,
+                            grant: standing.grant,
                         });
-                        Handler::<Outbound>::handle(self, Outbound::Regrant(grant), ctx);
+                        Handler::<Outbound>::handle(self, Outbound::Regrant(standing), ctx);
                     }
                 }
             }
-            Outbound::Regrant(grant) => {
+            Outbound::Regrant(Standing { grant, role_name }) => {
                 if let Some(joined) = self.joined.as_mut() {
                     joined.grant = grant;
+                    joined.role_name = role_name.map(String::into_boxed_str);
                     let frame = ServerFrame::Access {
                         merchant: joined.view(),
                     };

@@ -13,6 +13,7 @@ use paydesk::store::stream::{Cause, StreamKey};
 use paydesk::store::users;
 use protocol::{Command, ErrorCode, Mode};
 
+use super::messages::Standing;
 use crate::state::State;
 
 /// A command that committed on a stream: who sent it, when by the invite
@@ -30,7 +31,7 @@ pub(super) async fn after_team_command(
     state: &State,
     committed: &Committed,
     command: &Command,
-) -> Vec<(String, Option<Grant>)> {
+) -> Vec<(String, Option<Standing>)> {
     if let Command::RemoveMember { user_id } = command {
         announce_other_modes_tokens(state, committed, user_id).await;
     }
@@ -65,7 +66,7 @@ async fn membership_moves(
     merchant_id: &str,
     acting: &str,
     command: &Command,
-) -> Vec<(String, Option<Grant>)> {
+) -> Vec<(String, Option<Standing>)> {
     let users: Vec<String> = match command {
         Command::ChangeMemberRole { user_id, .. } | Command::RemoveMember { user_id } => {
             vec![user_id.clone()]
@@ -84,8 +85,17 @@ async fn membership_moves(
     };
     let mut moves = Vec::with_capacity(users.len());
     for user_id in users {
-        match users::find_grant(&state.db.pool, merchant_id, &user_id).await {
-            Ok(grant) => moves.push((user_id, grant)),
+        match users::find_standing(&state.db.pool, merchant_id, &user_id).await {
+            Ok(view) => {
+                let standing = view.map(|v| Standing {
+                    grant: Grant {
+                        role: v.role,
+                        permissions: v.permissions,
+                    },
+                    role_name: v.role_name,
+                });
+                moves.push((user_id, standing));
+            }
             Err(err) => tracing::error!(error = %err, "cannot read a member's grant"),
         }
     }

@@ -1,6 +1,7 @@
-import { useState } from "react";
+import { useContext, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "./Button";
+import { NeedContext } from "./useMay";
 
 export type ConflictRow = { field: string; label: string; yours: string; theirs: string };
 export type Choices = Record<string, "yours" | "theirs">;
@@ -20,6 +21,8 @@ export function ConflictPanel({ rows, busy, onSave, onCancel }: ConflictPanelPro
   const { t } = useTranslation();
   const [choices, setChoices] = useState<Choices>(() => Object.fromEntries(rows.map((row) => [row.field, "theirs"])));
   const empty = t("conflict.empty");
+  // Saving the merge is the form's save: it needs what the form around it needs.
+  const needs = useContext(NeedContext);
   return (
     <div className="conflict" data-testid="conflict">
       <p className="conflict-lead">{t("errors.edit_conflict")}</p>
@@ -43,7 +46,7 @@ export function ConflictPanel({ rows, busy, onSave, onCancel }: ConflictPanelPro
       ))}
       <div className="form-actions">
         <Button onClick={onCancel}>{t("conflict.cancel")}</Button>
-        <Button variant="primary" busy={busy} onClick={() => onSave(choices)} data-testid="conflict-save">
+        <Button variant="primary" busy={busy} onClick={() => onSave(choices)} needs={needs} data-testid="conflict-save">
           {t("conflict.save")}
         </Button>
       </div>

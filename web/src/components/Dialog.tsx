@@ -1,5 +1,7 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
 import type { ReactNode } from "react";
+import type { Need } from "../live/access";
+import { RoleLock } from "./RoleLock";
 
 type DialogProps = {
   open: boolean;
@@ -10,9 +12,11 @@ type DialogProps = {
   children: ReactNode;
   testId?: string;
   size?: "sm" | "lg";
+  /** What the member's role must allow for the dialog's form: it locks, its draft kept, once it no longer does. */
+  needs?: Need;
 };
 
-export function Dialog({ open, onOpenChange, title, description, closeLabel, children, testId, size = "lg" }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, closeLabel, children, testId, size = "lg", needs }: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -25,7 +29,7 @@ export function Dialog({ open, onOpenChange, title, description, closeLabel, chi
             </RadixDialog.Close>
           </div>
           {description ? <RadixDialog.Description className="dialog-description">{description}</RadixDialog.Description> : null}
-          {children}
+          {needs ? <RoleLock needs={needs}>{children}</RoleLock> : children}
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>

@@ -1,7 +1,19 @@
-type SwitchProps = { checked: boolean; onChange: (checked: boolean) => void; labelledBy: string; busy?: boolean; testId?: string };
+import type { Need } from "../live/access";
+import { useMay } from "./useMay";
+
+type SwitchProps = {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  labelledBy: string;
+  busy?: boolean;
+  testId?: string;
+  /** What the member's role must allow to turn it (see `Button`). */
+  needs?: Need;
+};
 
 /** An on/off switch: a button with the switch role, so it reads and works like one. */
-export function Switch({ checked, onChange, labelledBy, busy = false, testId }: SwitchProps) {
+export function Switch({ checked, onChange, labelledBy, busy = false, testId, needs }: SwitchProps) {
+  const may = useMay(needs);
   return (
     <button
       type="button"
@@ -9,10 +21,13 @@ export function Switch({ checked, onChange, labelledBy, busy = false, testId }: 
       aria-checked={checked}
       aria-labelledby={labelledBy}
       aria-busy={busy || undefined}
+      aria-disabled={may.allowed ? undefined : true}
+      title={may.reason}
       disabled={busy}
       className={checked ? "switch switch-on" : "switch"}
-      onClick={() => onChange(!checked)}
+      onClick={() => (may.allowed ? onChange(!checked) : undefined)}
       data-testid={testId}
+      data-needs={needs}
     >
       <span className="switch-thumb" aria-hidden="true" />
     </button>

@@ -1,5 +1,6 @@
 import { atom } from "jotai";
 import type { MerchantView, Mode, PresenceMember, UserView, WireError } from "../protocol/wire";
+import type { AccessChange } from "./access";
 
 // "refused": the server turned the socket away because the user has too many tabs open.
 /** `noTeam`: the user belongs to no merchant's team any more; nothing is retried. */
@@ -37,3 +38,9 @@ export type Notice = { serial: number; error: WireError; source: NoticeSource };
 
 // The last error a command or query ended with, for the global error banner.
 export const noticeAtom = atom<Notice | null>(null);
+
+/**
+ * The last change of the member's own role (or of what it grants) on the merchant open in this
+ * tab, told by the server while the tab was open: the shell says it at once, and open forms lock.
+ */
+export const accessChangeAtom = atom<(AccessChange & { serial: number }) | null>(null);

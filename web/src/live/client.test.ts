@@ -1,7 +1,7 @@
 import { createStore } from "jotai";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ClientFrame, ServerFrame } from "../protocol/wire";
-import { connectionAtom, identityAtom, noticeAtom, presenceAtom } from "./atoms";
+import { accessChangeAtom, connectionAtom, identityAtom, noticeAtom, presenceAtom } from "./atoms";
 import { businessInfoAtom, customerAtom, entityVersionAtom, importAtom, profileAtom, twoFactorRequiredAtom } from "./cache";
 import { LiveClient, LiveError, type SocketLike } from "./client";
 import { decodeAny, encodeFrame } from "./codec";
@@ -395,6 +395,24 @@ describe("LiveClient", () => {
     last().receive({ t: "Reply", id: command.id, error: { code: "wrong_password" } });
     await expect(result).rejects.toMatchObject({ wire: { code: "wrong_password" } });
     expect(client.store.get(noticeAtom)).toBeNull();
+  });
+
+  it("takes a new role from an Access frame and says so once, only for the merchant open", () => {
+    const { store, client, last } = setup();
+    client.start();
+    last().open();
+    last().receive(welcome("e1", 0));
+    expect(store.get(accessChangeAtom)).toBeNull();
+    const viewer = { id: "mer_1", name: "Karoo Gym", role: "viewer" as const, permissions: { ...everySection("read"), developers: "none" as const } };
+    last().receive({ t: "Access", merchant: viewer });
+    expect(store.get(identityAtom)?.merchant.role).toBe("viewer");
+    expect(store.get(accessChangeAtom)).toEqual({ t: "role", merchant: viewer, serial: 1 });
+    // The same standing again is no news; another merchant's is not this tab's.
+    last().receive({ t: "Access", merchant: viewer });
+    last().receive({ t: "Access", merchant: { ...viewer, id: "mer_2", role: "admin" } });
+    expect(store.get(accessChangeAtom)?.serial).toBe(1);
+    client.stop();
+    expect(store.get(accessChangeAtom)).toBeNull();
   });
 
   it("forgets the profile when stopped", async () => {

@@ -1,5 +1,6 @@
 import type { ClientFrame, Command, MerchantView, Mode, Query, ReplyBody, Resume, ServerFrame, WireError } from "../protocol/wire";
-import { connectionAtom, identityAtom, noticeAtom, presenceAtom } from "./atoms";
+import { accessChange } from "./access";
+import { accessChangeAtom, connectionAtom, identityAtom, noticeAtom, presenceAtom } from "./atoms";
 import {
   applyChanges,
   dropCache,
@@ -158,6 +159,7 @@ export class LiveClient {
     this.position = null;
     forgetUser(this.store);
     this.store.set(identityAtom, null);
+    this.store.set(accessChangeAtom, null);
     this.store.set(presenceAtom, []);
     this.store.set(connectionAtom, "idle");
   }
@@ -196,6 +198,8 @@ export class LiveClient {
     this.target = target;
     this.position = null;
     dropCache(this.store);
+    // The notice of a new role is about the merchant being left.
+    this.store.set(accessChangeAtom, null);
     if (this.socket?.readyState === OPEN) {
       this.welcomed = false;
       this.send(this.hello());
@@ -349,6 +353,8 @@ export class LiveClient {
   private regranted(merchant: MerchantView): void {
     const identity = this.store.get(identityAtom);
     if (!identity || identity.merchant.id !== merchant.id) return;
+    const change = accessChange(identity.merchant, merchant);
+    if (change) this.store.set(accessChangeAtom, (last) => ({ ...change, serial: (last?.serial ?? 0) + 1 }));
     this.store.set(identityAtom, {
       ...identity,
       merchant,

@@ -151,6 +151,23 @@ where
     grant_of(&rows)
 }
 
+/// The member's standing on the merchant as a tab shows it (their grant and
+/// the custom role's name): none if the user is no member.
+pub async fn find_standing<'e, E>(
+    executor: E,
+    merchant_id: &str,
+    user_id: &str,
+) -> AppResult<Option<MerchantView>>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
+{
+    let rows = grant_query(merchant_id, user_id)
+        .query()
+        .fetch_all(executor)
+        .await?;
+    rows.first().map(merchant_view).transpose()
+}
+
 /// The statement `find_grant` runs, for a write that reads it in the round
 /// trip opening its turn (`stream::Check`).
 pub fn grant_query(merchant_id: &str, user_id: &str) -> Sql {

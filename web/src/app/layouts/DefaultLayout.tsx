@@ -7,6 +7,7 @@ import { TestModeStrip } from "../../features/testclock/TestModeStrip";
 import { VerifyEmailBanner } from "../../features/profile/VerifyEmailBanner";
 import { connectionAtom } from "../../live/atoms";
 import { liveClient } from "../liveClient";
+import { AccessNotice } from "../shell/AccessNotice";
 import { Header } from "../shell/Header";
 import { NoTeam } from "../shell/NoTeam";
 import { Notice } from "../shell/Notice";
@@ -39,6 +40,7 @@ export function DefaultLayout() {
             <NoTeam />
           ) : (
             <>
+              <AccessNotice />
               <VerifyEmailBanner />
               <TwoFactorGate>
                 <Outlet />

@@ -1,6 +1,7 @@
 import { useAtom } from "jotai";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { useErrorText } from "../../components/useMay";
 import { noticeAtom } from "../../live/atoms";
 
 const SHOWN_MS = 6000;
@@ -9,6 +10,8 @@ const SHOWN_MS = 6000;
 export function Notice() {
   const { t } = useTranslation();
   const [notice, setNotice] = useAtom(noticeAtom);
+  // A command refused by role names the role; a connection's notice (removed from a team) is not about one.
+  const commandError = useErrorText();
 
   useEffect(() => {
     if (!notice) return;
@@ -19,7 +22,7 @@ export function Notice() {
   if (!notice) return null;
   return (
     <div className="toast" role="alert" data-testid="notice">
-      <span>{t(`errors.${notice.error.code}`)}</span>
+      <span>{notice.source === "command" ? commandError(notice.error.code) : t(`errors.${notice.error.code}`)}</span>
       <button type="button" className="icon-button" aria-label={t("errors.dismiss")} onClick={() => setNotice(null)}>
         <span aria-hidden="true">×</span>
       </button>

@@ -6,10 +6,11 @@ import { ConflictPanel, type Choices } from "../../components/ConflictPanel";
 import { mergedWithChoices } from "../../components/conflict";
 import { TextField } from "../../components/Field";
 import { placeError } from "../../components/fieldErrors";
-import { useCan } from "../../live/permissions";
 import { useCommand } from "../../live/useCommand";
 import type { BusinessInfo, EditConflict, ErrorCode } from "../../protocol/wire";
 import { BUSINESS_FIELDS, edit, isDirty, receive, reload, saved, SECTIONS, startDraft, STATEMENT_NAME_MAX, trimmed, type BusinessField } from "./draft";
+import { ErrorAlert } from "../../components/ErrorAlert";
+import { RoleLock } from "../../components/RoleLock";
 
 type FieldSpec = { type?: string; inputMode?: "email" | "tel"; autoComplete?: string; wide?: boolean };
 
@@ -21,8 +22,6 @@ const SPECS: Partial<Record<BusinessField, FieldSpec>> = {
 
 export function BusinessInfoForm({ info }: { info: BusinessInfo }) {
   const { t } = useTranslation();
-  // A role that only reads the settings sees the values, not a form to change them.
-  const mayWrite = useCan("settings", "write");
   const save = useCommand();
   const [form, setForm] = useState(() => startDraft(info));
   const [tooLong, setTooLong] = useState(false);
@@ -78,6 +77,7 @@ export function BusinessInfoForm({ info }: { info: BusinessInfo }) {
       theirs,
     }));
     return (
+      <RoleLock needs="settings:write">
       <div className="card settings-card" data-testid="business-info-form">
         <ConflictPanel
           key={refused.conflict.version}
@@ -90,6 +90,7 @@ export function BusinessInfoForm({ info }: { info: BusinessInfo }) {
           }}
         />
       </div>
+      </RoleLock>
     );
   }
 
@@ -101,6 +102,8 @@ export function BusinessInfoForm({ info }: { info: BusinessInfo }) {
 
   const statementLength = form.draft.statementName.trim().length;
   return (
+    // A role that only reads the settings sees the values read-only, with the reason.
+    <RoleLock needs="settings:write" edited={isDirty(form)}>
     <form className="card settings-card" onSubmit={submit} noValidate data-testid="business-info-form">
       {form.incoming ? (
         <Alert tone="warning" testId="changed-elsewhere">
@@ -110,8 +113,8 @@ export function BusinessInfoForm({ info }: { info: BusinessInfo }) {
           </button>
         </Alert>
       ) : null}
-      {placed.general ? <Alert>{t(`errors.${placed.general}`)}</Alert> : null}
-      <fieldset className="form-fieldset" disabled={save.busy || !mayWrite}>
+      <ErrorAlert code={placed.general} />
+      <fieldset className="form-fieldset" disabled={save.busy}>
         {SECTIONS.map(({ section, fields }) => (
           <fieldset className="form-section" key={section}>
             <legend>{t(`business.sections.${section}`)}</legend>
@@ -144,23 +147,22 @@ export function BusinessInfoForm({ info }: { info: BusinessInfo }) {
           </fieldset>
         ))}
       </fieldset>
-      {mayWrite ? (
-        <div className="form-actions form-actions-start">
-          <Button type="submit" variant="primary" busy={save.busy} disabled={!isDirty(form)} data-testid="save-business-info">
-            {save.busy ? t("business.saving") : t("business.save")}
+      <div className="form-actions form-actions-start">
+        <Button type="submit" variant="primary" busy={save.busy} disabled={!isDirty(form)} needs="settings:write" data-testid="save-business-info">
+          {save.busy ? t("business.saving") : t("business.save")}
+        </Button>
+        {isDirty(form) ? (
+          <Button onClick={() => setForm(reload(form))} disabled={save.busy} data-testid="discard-business-info">
+            {t("business.discard")}
           </Button>
-          {isDirty(form) ? (
-            <Button onClick={() => setForm(reload(form))} disabled={save.busy} data-testid="discard-business-info">
-              {t("business.discard")}
-            </Button>
-          ) : null}
-          {justSaved && !isDirty(form) ? (
-            <span className="saved-note" role="status" data-testid="business-info-saved">
-              {t("business.saved")}
-            </span>
-          ) : null}
-        </div>
-      ) : null}
+        ) : null}
+        {justSaved && !isDirty(form) ? (
+          <span className="saved-note" role="status" data-testid="business-info-saved">
+            {t("business.saved")}
+          </span>
+        ) : null}
+      </div>
     </form>
+    </RoleLock>
   );
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Alert } from "../../components/Alert";
+import { ErrorAlert } from "../../components/ErrorAlert";
 import { Badge } from "../../components/Badge";
 import { SettingsCard } from "../../components/SettingsCard";
 import { Switch } from "../../components/Switch";
@@ -12,7 +12,7 @@ export function TwoFactorPolicyCard({ required, isOwner }: { required: boolean; 
   const label = t("business.security.requireTwoFactor");
   return (
     <SettingsCard title={t("business.security.title")} testId="two-factor-policy">
-      {change.error ? <Alert>{t(`errors.${change.error.code}`)}</Alert> : null}
+      <ErrorAlert code={change.error?.code} needs="owner" />
       <div className="settings-row">
         <div>
           <p className="field-label" id="require-two-factor-label">
@@ -28,6 +28,7 @@ export function TwoFactorPolicyCard({ required, isOwner }: { required: boolean; 
             busy={change.busy}
             onChange={(next) => void change.run({ t: "RequireTwoFactor", required: next })}
             testId="require-two-factor"
+            needs="owner"
           />
         ) : (
           <span data-testid="require-two-factor-state">

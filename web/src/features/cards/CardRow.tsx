@@ -72,18 +72,18 @@ export function CardRow({ id, today, onCharge, onSchedule, onStop, onRemove }: C
       <td className="cell-muted hide-sm">{formatDate(card.createdAt, i18n.language)}</td>
       <td>
         <div className="row-actions">
-          <Button variant="ghost" disabled={expired} title={expired ? t("errors.card_expired") : undefined} onClick={() => onCharge(card)} data-testid="card-charge">
+          <Button variant="ghost" disabled={expired} title={expired ? t("errors.card_expired") : undefined} onClick={() => onCharge(card)} needs="payments:write" whenRefused="hide" data-testid="card-charge">
             {t("cards.actions.charge")}
           </Button>
-          <Button variant="ghost" disabled={expired} onClick={() => onSchedule(card)} data-testid="card-schedule-edit">
+          <Button variant="ghost" disabled={expired} onClick={() => onSchedule(card)} needs="payments:write" whenRefused="hide" data-testid="card-schedule-edit">
             {t("cards.actions.schedule")}
           </Button>
           {card.schedule && card.schedule.status !== "stopped" ? (
-            <Button variant="ghost" onClick={() => onStop(card)} data-testid="card-schedule-stop">
+            <Button variant="ghost" onClick={() => onStop(card)} needs="payments:write" whenRefused="hide" data-testid="card-schedule-stop">
               {t("cards.actions.stop")}
             </Button>
           ) : null}
-          <Button variant="ghost" onClick={() => onRemove(card)} data-testid="card-remove">
+          <Button variant="ghost" onClick={() => onRemove(card)} needs="customers:write" whenRefused="hide" data-testid="card-remove">
             {t("cards.actions.remove")}
           </Button>
         </div>

@@ -48,7 +48,7 @@ export function CardsPage() {
 
   return (
     <section className="page" data-testid="cards-page">
-      <PageHeader title={t("cards.title")} subtitle={t("cards.subtitle")} />
+      <PageHeader title={t("cards.title")} subtitle={t("cards.subtitle")} needs="payments:write" />
       <PagedTable
         list={list}
         testId="card-table"
@@ -99,6 +99,7 @@ export function CardsPage() {
         error={stop.error}
         variant="danger"
         testId="card-stop-dialog"
+        needs="payments:write"
       />
       <ConfirmDialog
         open={removing !== null}
@@ -116,6 +117,7 @@ export function CardsPage() {
         error={remove.error}
         variant="danger"
         testId="card-remove-dialog"
+        needs="customers:write"
       />
     </section>
   );

@@ -13,6 +13,7 @@ import { orderAtom } from "../../live/cache";
 import { useCommand } from "../../live/useCommand";
 import type { Card, ErrorCode } from "../../protocol/wire";
 import { CHARGE_REFERENCE_MAX, chargeFrom, formatExpiry, type ChargeDraft, type ChargeErrors, type ChargeField } from "./cardView";
+import { ErrorAlert } from "../../components/ErrorAlert";
 
 type ChargeDialogProps = { card: Card; onClose: () => void };
 
@@ -34,6 +35,7 @@ export function ChargeDialog({ card, onClose }: ChargeDialogProps) {
       description={t("cards.charge.body", { brand: t(`cards.brand.${card.brand}`), last: card.lastFour, expiry: formatExpiry(card), name: card.customerName })}
       closeLabel={t("common.close")}
       testId="charge-dialog"
+      needs="payments:write"
     >
       {orderId ? <ChargeOutcome orderId={orderId} onClose={onClose} /> : <ChargeForm card={card} onCharged={setOrderId} onCancel={onClose} />}
     </Dialog>
@@ -61,7 +63,7 @@ function ChargeForm({ card, onCharged, onCancel }: { card: Card; onCharged: (ord
 
   return (
     <form className="form" onSubmit={submit} noValidate data-testid="charge-form">
-      {placed.general ? <Alert>{t(`errors.${placed.general}`)}</Alert> : null}
+      <ErrorAlert code={placed.general} />
       <TextField
         label={t("cards.charge.amount")}
         value={draft.amount}
@@ -88,7 +90,7 @@ function ChargeForm({ card, onCharged, onCancel }: { card: Card; onCharged: (ord
         <Button onClick={onCancel} disabled={charge.busy}>
           {t("cards.charge.cancel")}
         </Button>
-        <Button type="submit" variant="primary" busy={charge.busy} data-testid="charge-submit">
+        <Button type="submit" variant="primary" busy={charge.busy} needs="payments:write" data-testid="charge-submit">
           {charge.busy ? t("cards.charge.charging") : t("cards.charge.submit")}
         </Button>
       </div>

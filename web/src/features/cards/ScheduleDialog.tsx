@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { Dialog } from "../../components/Dialog";
 import { SelectField, TextField } from "../../components/Field";
@@ -8,6 +7,7 @@ import { placeError } from "../../components/fieldErrors";
 import { useCommand } from "../../live/useCommand";
 import type { Card, PageInterval } from "../../protocol/wire";
 import { CHARGE_REFERENCE_MAX, formatExpiry, scheduleFrom, type ScheduleDraft, type ScheduleErrors, type ScheduleField } from "./cardView";
+import { ErrorAlert } from "../../components/ErrorAlert";
 
 type ScheduleDialogProps = { card: Card; today: string; onClose: () => void };
 
@@ -50,9 +50,10 @@ export function ScheduleDialog({ card, today, onClose }: ScheduleDialogProps) {
       description={t("cards.schedule.body", { brand: t(`cards.brand.${card.brand}`), last: card.lastFour, expiry: formatExpiry(card), name: card.customerName })}
       closeLabel={t("common.close")}
       testId="schedule-dialog"
+      needs="payments:write"
     >
       <form className="form" onSubmit={submit} noValidate data-testid="schedule-form">
-        {placed.general ? <Alert>{t(`errors.${placed.general}`)}</Alert> : null}
+        <ErrorAlert code={placed.general} />
         <TextField
           label={t("cards.charge.amount")}
           value={draft.amount}
@@ -100,7 +101,7 @@ export function ScheduleDialog({ card, today, onClose }: ScheduleDialogProps) {
           <Button onClick={onClose} disabled={schedule.busy}>
             {t("cards.charge.cancel")}
           </Button>
-          <Button type="submit" variant="primary" busy={schedule.busy} data-testid="schedule-submit">
+          <Button type="submit" variant="primary" busy={schedule.busy} needs="payments:write" data-testid="schedule-submit">
             {t("cards.schedule.submit")}
           </Button>
         </div>

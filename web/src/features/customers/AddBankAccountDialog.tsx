@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { Dialog } from "../../components/Dialog";
 import { SelectField, TextField } from "../../components/Field";
@@ -20,13 +19,14 @@ import {
 } from "../../components/bankAccountFields";
 import { ACCOUNT_TYPES } from "../../components/banks";
 import { BANKS } from "../../protocol/wire";
+import { ErrorAlert } from "../../components/ErrorAlert";
 
 type AddBankAccountDialogProps = { customer: Customer; open: boolean; onOpenChange: (open: boolean) => void };
 
 export function AddBankAccountDialog({ customer, open, onOpenChange }: AddBankAccountDialogProps) {
   const { t } = useTranslation();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={t("bankAccounts.addTitle")} closeLabel={t("common.close")} testId="add-bank-account-dialog">
+    <Dialog open={open} onOpenChange={onOpenChange} title={t("bankAccounts.addTitle")} closeLabel={t("common.close")} testId="add-bank-account-dialog" needs="customers:write">
       {/* Mounted while open only: every opening starts from an empty form. */}
       <BankAccountForm customer={customer} onDone={() => onOpenChange(false)} />
     </Dialog>
@@ -74,7 +74,7 @@ function BankAccountForm({ customer, onDone }: { customer: Customer; onDone: () 
 
   return (
     <form ref={form} className="form" onSubmit={submit} noValidate data-testid="bank-account-form">
-      {errors.general ? <Alert>{t(`errors.${errors.general}`)}</Alert> : null}
+      {errors.general ? <ErrorAlert code={errors.general} /> : null}
       <fieldset className="form-fieldset" disabled={add.busy}>
         <div className="form-grid">
           <SelectField
@@ -135,7 +135,7 @@ function BankAccountForm({ customer, onDone }: { customer: Customer; onDone: () 
         <Button onClick={onDone} disabled={add.busy}>
           {t("customers.cancel")}
         </Button>
-        <Button type="submit" variant="primary" busy={add.busy} data-testid="bank-account-submit">
+        <Button type="submit" variant="primary" busy={add.busy} needs="customers:write" data-testid="bank-account-submit">
           {add.busy ? t("customers.saving") : t("bankAccounts.add")}
         </Button>
       </div>

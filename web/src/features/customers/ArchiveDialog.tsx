@@ -33,12 +33,13 @@ export function ArchiveDialog({ customer, open, onOpenChange }: ArchiveDialogPro
       description={t("customers.archiveBody", { name: customer.name })}
       closeLabel={t("common.close")}
       testId="archive-dialog"
+      needs="customers:write"
     >
       <div className="form-actions">
         <Button onClick={() => onOpenChange(false)} disabled={busy}>
           {t("customers.cancel")}
         </Button>
-        <Button variant="danger" onClick={archive} busy={busy} data-testid="confirm-archive">
+        <Button variant="danger" onClick={archive} busy={busy} needs="customers:write" data-testid="confirm-archive">
           {t("customers.archive")}
         </Button>
       </div>

@@ -3,7 +3,6 @@ import { useTranslation } from "react-i18next";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { Spinner } from "../../components/Spinner";
-import { useCan } from "../../live/permissions";
 import type { BankAccount, Customer } from "../../protocol/wire";
 import { AddBankAccountDialog } from "./AddBankAccountDialog";
 import { bankName, maskAccountNumber } from "../../components/banks";
@@ -18,8 +17,6 @@ export function BankAccountsCard({ customer, action }: { customer: Customer; act
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<BankAccount | null>(null);
   const accounts = view.state === "ready" ? view.accounts : [];
-  // A customer's accounts are the customer's: a role that only reads customers only reads them.
-  const mayWrite = useCan("customers", "write");
 
   return (
     <section className="card bank-accounts" data-testid="bank-accounts" aria-label={t("bankAccounts.title")}>
@@ -27,11 +24,10 @@ export function BankAccountsCard({ customer, action }: { customer: Customer; act
         <h2 className="card-title">{t("bankAccounts.title")}</h2>
         <div className="card-actions">
           {action && accounts.length > 0 ? action({ customerId: customer.id, accounts }) : null}
-          {mayWrite ? (
-            <Button className="btn-sm" onClick={() => setAdding(true)} data-testid="add-bank-account">
-              {t("bankAccounts.add")}
-            </Button>
-          ) : null}
+          {/* A customer's accounts are the customer's: a role that only reads customers only reads them. */}
+          <Button className="btn-sm" onClick={() => setAdding(true)} needs="customers:write" data-testid="add-bank-account">
+            {t("bankAccounts.add")}
+          </Button>
         </div>
       </div>
 
@@ -74,17 +70,17 @@ export function BankAccountsCard({ customer, action }: { customer: Customer; act
                   </td>
                   <td className="cell-mono hide-sm">{account.branchCode}</td>
                   <td className="cell-actions">
-                    {mayWrite ? (
-                      <Button
-                        variant="ghost"
-                        className="btn-sm"
-                        onClick={() => setRemoving(account)}
-                        aria-label={t("bankAccounts.removeLabel", { bank: bankName(account.bank), number: maskAccountNumber(account.accountNumber) })}
-                        data-testid="remove-bank-account"
-                      >
-                        {t("bankAccounts.remove")}
-                      </Button>
-                    ) : null}
+                    <Button
+                      variant="ghost"
+                      className="btn-sm"
+                      onClick={() => setRemoving(account)}
+                      aria-label={t("bankAccounts.removeLabel", { bank: bankName(account.bank), number: maskAccountNumber(account.accountNumber) })}
+                      needs="customers:write"
+                      whenRefused="hide"
+                      data-testid="remove-bank-account"
+                    >
+                      {t("bankAccounts.remove")}
+                    </Button>
                   </td>
                 </tr>
               ))}

@@ -18,7 +18,7 @@ export function CreateCustomerDialog({ open, onOpenChange }: { open: boolean; on
   }
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={t("customers.createTitle")} closeLabel={t("common.close")} testId="create-customer-dialog">
+    <Dialog open={open} onOpenChange={onOpenChange} title={t("customers.createTitle")} closeLabel={t("common.close")} testId="create-customer-dialog" needs="customers:write">
       <CustomerForm initial={EMPTY_DRAFT} submitLabel={t("customers.create")} onSubmit={create} onCancel={() => onOpenChange(false)} />
     </Dialog>
   );

@@ -9,7 +9,6 @@ import { PageHeader } from "../../components/PageHeader";
 import { PageSpinner } from "../../components/Spinner";
 import { useOtherModeHint } from "../../components/useOtherModeHint";
 import { useLiveClient } from "../../live/context";
-import { useCan } from "../../live/permissions";
 import type { BankAccount, Customer } from "../../protocol/wire";
 import { ArchiveDialog } from "./ArchiveDialog";
 import { BankAccountsCard } from "./BankAccountsCard";
@@ -58,7 +57,6 @@ function CustomerDetail({ customer, bankAccountAction, related }: CustomerDetail
   const [editing, setEditing] = useState(false);
   const [archiving, setArchiving] = useState(false);
   const [restoring, setRestoring] = useState(false);
-  const mayWrite = useCan("customers", "write");
   const empty = t("customers.emptyValue");
 
   async function restore() {
@@ -72,17 +70,17 @@ function CustomerDetail({ customer, bankAccountAction, related }: CustomerDetail
     }
   }
 
-  const actions = !mayWrite ? null : (
+  const actions = (
     <>
-      <Button onClick={() => setEditing(true)} data-testid="edit-customer">
+      <Button onClick={() => setEditing(true)} needs="customers:write" data-testid="edit-customer">
         {t("customers.edit")}
       </Button>
       {customer.archived ? (
-        <Button variant="primary" onClick={restore} busy={restoring} data-testid="restore-customer">
+        <Button variant="primary" onClick={restore} busy={restoring} needs="customers:write" data-testid="restore-customer">
           {t("customers.restore")}
         </Button>
       ) : (
-        <Button variant="danger" onClick={() => setArchiving(true)} data-testid="archive-customer">
+        <Button variant="danger" onClick={() => setArchiving(true)} needs="customers:write" data-testid="archive-customer">
           {t("customers.archive")}
         </Button>
       )}
@@ -114,7 +112,7 @@ function CustomerDetail({ customer, bankAccountAction, related }: CustomerDetail
 
   return (
     <>
-      <PageHeader title={customer.name || empty} subtitle={customer.email} actions={actions} />
+      <PageHeader title={customer.name || empty} subtitle={customer.email} actions={actions} needs="customers:write" />
       <div className="detail-meta">
         <span data-testid="customer-status">
           {customer.archived ? <Badge tone="zinc">{t("customers.archived")}</Badge> : <Badge tone="green">{t("customers.active")}</Badge>}

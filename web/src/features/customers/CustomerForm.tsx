@@ -96,7 +96,7 @@ export function CustomerForm({ initial, submitLabel, onSubmit, onCancel }: Custo
         <Button onClick={onCancel} disabled={busy}>
           {t("customers.cancel")}
         </Button>
-        <Button type="submit" variant="primary" busy={busy} data-testid="customer-submit">
+        <Button type="submit" variant="primary" busy={busy} needs="customers:write" data-testid="customer-submit">
           {busy ? t("customers.saving") : submitLabel}
         </Button>
       </div>

@@ -5,7 +5,6 @@ import { EmptyState } from "../../components/EmptyState";
 import { PageHeader } from "../../components/PageHeader";
 import { PagedTable } from "../../components/PagedTable";
 import { useDebouncedValue } from "../../components/useDebouncedValue";
-import { useCan } from "../../live/permissions";
 import type { CustomerStatus } from "../../protocol/wire";
 import { CreateCustomerDialog } from "./CreateCustomerDialog";
 import { CustomerRow } from "./CustomerRow";
@@ -28,17 +27,16 @@ export function CustomersPage() {
     key: JSON.stringify([search, status]),
     query: (cursor) => ({ t: "ListCustomers", search: search || undefined, status, cursor, limit: PAGE_SIZE }),
   });
-  const mayWrite = useCan("customers", "write");
 
-  const newButton = !mayWrite ? null : (
-    <Button variant="primary" onClick={() => setCreating(true)} data-testid="new-customer">
+  const newButton = (
+    <Button variant="primary" onClick={() => setCreating(true)} needs="customers:write" data-testid="new-customer">
       {t("customers.new")}
     </Button>
   );
 
   return (
     <section className="page" data-testid="customers-page">
-      <PageHeader title={t("customers.title")} subtitle={t("customers.subtitle")} actions={newButton} />
+      <PageHeader title={t("customers.title")} subtitle={t("customers.subtitle")} actions={newButton} needs="customers:write" />
       <div className="toolbar">
         <input
           type="search"

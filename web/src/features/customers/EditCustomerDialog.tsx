@@ -19,7 +19,7 @@ export function EditCustomerDialog({ customer, path, open, onOpenChange }: EditC
   const { t } = useTranslation();
   useEditingPresence(path, open);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={t("customers.editTitle")} closeLabel={t("common.close")} testId="edit-customer-dialog">
+    <Dialog open={open} onOpenChange={onOpenChange} title={t("customers.editTitle")} closeLabel={t("common.close")} testId="edit-customer-dialog" needs="customers:write">
       <EditingToo path={path} />
       <EditCustomerBody customer={customer} onDone={() => onOpenChange(false)} />
     </Dialog>

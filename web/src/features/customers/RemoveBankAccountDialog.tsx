@@ -37,12 +37,13 @@ export function RemoveBankAccountDialog({ account, onClose }: RemoveBankAccountD
       description={account ? t("bankAccounts.removeBody", { bank: bankName(account.bank), number: maskAccountNumber(account.accountNumber) }) : undefined}
       closeLabel={t("common.close")}
       testId="remove-bank-account-dialog"
+      needs="customers:write"
     >
       <div className="form-actions">
         <Button onClick={onClose} disabled={busy}>
           {t("customers.cancel")}
         </Button>
-        <Button variant="danger" onClick={remove} busy={busy} data-testid="confirm-remove-bank-account">
+        <Button variant="danger" onClick={remove} busy={busy} needs="customers:write" data-testid="confirm-remove-bank-account">
           {t("bankAccounts.remove")}
         </Button>
       </div>

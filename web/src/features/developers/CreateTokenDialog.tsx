@@ -1,7 +1,6 @@
 import { useAtomValue } from "jotai";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { Dialog } from "../../components/Dialog";
 import { SelectField, TextField } from "../../components/Field";
@@ -12,6 +11,8 @@ import { useCommand } from "../../live/useCommand";
 import type { Access, ErrorCode, Permissions } from "../../protocol/wire";
 import { SecretReveal } from "./SecretReveal";
 import { TOKEN_SECTIONS, accessChoices, addressList, expiryOf, noAccess } from "./tokenForm";
+import { ErrorAlert } from "../../components/ErrorAlert";
+import { RoleLock } from "../../components/RoleLock";
 
 const FIELDS = ["name", "mode", "expiresAt", "allowedAddresses"] as const;
 type Field = (typeof FIELDS)[number];
@@ -40,7 +41,10 @@ export function CreateTokenDialog({ onClose }: { onClose: () => void }) {
           </div>
         </div>
       ) : (
-        <TokenForm onMade={setSecret} onCancel={onClose} />
+        // Only the form locks when the role changes: a secret already made stays readable.
+        <RoleLock needs="developers:write">
+          <TokenForm onMade={setSecret} onCancel={onClose} />
+        </RoleLock>
       )}
     </Dialog>
   );
@@ -74,7 +78,7 @@ function TokenForm({ onMade, onCancel }: { onMade: (secret: string) => void; onC
 
   return (
     <form className="form" onSubmit={submit} noValidate data-testid="api-token-form">
-      {placed.general ? <Alert>{t(`errors.${placed.general}`)}</Alert> : null}
+      {placed.general ? <ErrorAlert code={placed.general} /> : null}
       <fieldset className="form-fieldset" disabled={create.busy}>
         <TextField
           label={t("developers.tokens.name")}
@@ -132,7 +136,7 @@ function TokenForm({ onMade, onCancel }: { onMade: (secret: string) => void; onC
         <Button onClick={onCancel} disabled={create.busy}>
           {t("developers.cancel")}
         </Button>
-        <Button type="submit" variant="primary" busy={create.busy} data-testid="api-token-submit">
+        <Button type="submit" variant="primary" busy={create.busy} needs="developers:write" data-testid="api-token-submit">
           {t("developers.tokens.create")}
         </Button>
       </div>

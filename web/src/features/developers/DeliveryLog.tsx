@@ -1,6 +1,5 @@
 import { Fragment, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Alert } from "../../components/Alert";
 import { Badge, type BadgeTone } from "../../components/Badge";
 import { Button } from "../../components/Button";
 import { EmptyState } from "../../components/EmptyState";
@@ -9,6 +8,7 @@ import { Spinner } from "../../components/Spinner";
 import { useCommand } from "../../live/useCommand";
 import type { WebhookDelivery } from "../../protocol/wire";
 import type { DeliveriesState } from "./useWebhooks";
+import { ErrorAlert } from "../../components/ErrorAlert";
 
 type Shown = "delivered" | "retrying" | "queued" | "failed";
 
@@ -123,12 +123,12 @@ function DeliveryRow({ delivery, endpointId, canWrite, expanded, onToggle }: Row
             {expanded ? t("developers.webhooks.hideDetails") : t("developers.webhooks.showDetails")}
           </Button>
           {canWrite && delivery.state !== "pending" ? (
-            <Button onClick={() => void resend.run({ t: "ResendWebhookDeliveries", endpointId, deliveryId: delivery.id })} busy={resend.busy} data-testid="webhook-delivery-resend">
+            <Button onClick={() => void resend.run({ t: "ResendWebhookDeliveries", endpointId, deliveryId: delivery.id })} busy={resend.busy} needs="developers:write" whenRefused="hide" data-testid="webhook-delivery-resend">
               {t("developers.webhooks.resend")}
             </Button>
           ) : null}
         </div>
-        {resend.error ? <Alert>{t(`errors.${resend.error.code}`)}</Alert> : null}
+        <ErrorAlert code={resend.error?.code} needs="developers:write" />
       </td>
     </tr>
   );

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { CheckboxField } from "../../components/CheckboxField";
 import { Dialog } from "../../components/Dialog";
@@ -9,6 +8,8 @@ import { placeError } from "../../components/fieldErrors";
 import { useCommand } from "../../live/useCommand";
 import type { ErrorCode, WebhookEndpoint } from "../../protocol/wire";
 import { SecretReveal } from "./SecretReveal";
+import { ErrorAlert } from "../../components/ErrorAlert";
+import { RoleLock } from "../../components/RoleLock";
 
 const FIELDS = ["url", "description", "eventTypes"] as const;
 type Field = (typeof FIELDS)[number];
@@ -49,7 +50,10 @@ export function EndpointDialog({ endpoint, eventTypes, onClose }: EndpointDialog
           </div>
         </div>
       ) : (
-        <EndpointForm endpoint={endpoint} eventTypes={eventTypes} onSaved={(made) => (made ? setSecret(made) : onClose())} onCancel={onClose} />
+        // Only the form locks when the role changes: a secret already made stays readable.
+        <RoleLock needs="developers:write">
+          <EndpointForm endpoint={endpoint} eventTypes={eventTypes} onSaved={(made) => (made ? setSecret(made) : onClose())} onCancel={onClose} />
+        </RoleLock>
       )}
     </Dialog>
   );
@@ -89,7 +93,7 @@ function EndpointForm({ endpoint, eventTypes, onSaved, onCancel }: EndpointFormP
   const allChosen = eventTypes.every((type) => chosen.includes(type));
   return (
     <form className="form" onSubmit={submit} noValidate data-testid="webhook-endpoint-form">
-      {placed.general ? <Alert>{t(`errors.${placed.general}`)}</Alert> : null}
+      {placed.general ? <ErrorAlert code={placed.general} /> : null}
       <fieldset className="form-fieldset" disabled={save.busy}>
         {endpoint ? (
           <p className="endpoint-url-fixed" data-testid="webhook-url-fixed">
@@ -141,7 +145,7 @@ function EndpointForm({ endpoint, eventTypes, onSaved, onCancel }: EndpointFormP
         <Button onClick={onCancel} disabled={save.busy}>
           {t("developers.cancel")}
         </Button>
-        <Button type="submit" variant="primary" busy={save.busy} data-testid="webhook-save">
+        <Button type="submit" variant="primary" busy={save.busy} needs="developers:write" data-testid="webhook-save">
           {t(endpoint ? "developers.webhooks.save" : "developers.webhooks.add")}
         </Button>
       </div>

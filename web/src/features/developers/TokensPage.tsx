@@ -18,6 +18,7 @@ import { SecretReveal } from "./SecretReveal";
 import { scopeSummary } from "./tokenForm";
 import { useApiTokens } from "./useApiTokens";
 import "./developers.css";
+import { ErrorAlert } from "../../components/ErrorAlert";
 
 const TONE: Record<ApiTokenState, BadgeTone> = { active: "green", expired: "zinc", revoked: "red" };
 const GRACE_HOURS = [0, 1, 24, 72, 168] as const;
@@ -37,14 +38,14 @@ export function TokensPage() {
       </section>
     );
   }
-  const create = canWrite ? (
-    <Button variant="primary" onClick={() => setCreating(true)} data-testid="api-token-create">
+  const create = (
+    <Button variant="primary" onClick={() => setCreating(true)} needs="developers:write" data-testid="api-token-create">
       {t("developers.tokens.create")}
     </Button>
-  ) : null;
+  );
   return (
     <section className="page" data-testid="api-tokens-page">
-      <PageHeader title={t("screens.tokens")} subtitle={t("developers.tokens.subtitle")} actions={create} />
+      <PageHeader title={t("screens.tokens")} subtitle={t("developers.tokens.subtitle")} actions={create} needs="developers:write" />
       {error ? <Alert>{t(`errors.${error}`)}</Alert> : null}
       {!loaded ? (
         <div className="table-placeholder">
@@ -153,10 +154,10 @@ function TokenActions({ token }: { token: ApiToken }) {
 
   return (
     <div className="endpoint-actions">
-      <Button onClick={() => (command.clearError(), setAsking("roll"))} aria-label={t("developers.tokens.roll.labelFor", { name: token.name })} data-testid="api-token-roll">
+      <Button onClick={() => (command.clearError(), setAsking("roll"))} aria-label={t("developers.tokens.roll.labelFor", { name: token.name })} needs="developers:write" whenRefused="hide" data-testid="api-token-roll">
         {t("developers.tokens.roll.button")}
       </Button>
-      <Button variant="danger" onClick={() => (command.clearError(), setAsking("revoke"))} aria-label={t("developers.tokens.revoke.labelFor", { name: token.name })} data-testid="api-token-revoke">
+      <Button variant="danger" onClick={() => (command.clearError(), setAsking("revoke"))} aria-label={t("developers.tokens.revoke.labelFor", { name: token.name })} needs="developers:write" whenRefused="hide" data-testid="api-token-revoke">
         {t("developers.tokens.revoke.button")}
       </Button>
       {asking === "revoke" ? (
@@ -170,11 +171,12 @@ function TokenActions({ token }: { token: ApiToken }) {
           busy={command.busy}
           error={command.error}
           variant="danger"
+          needs="developers:write"
         />
       ) : null}
       {asking === "roll" ? (
-        <Dialog open onOpenChange={(next) => (next ? null : setAsking(null))} size="sm" title={t("developers.tokens.roll.title")} description={t("developers.tokens.roll.body", { name: token.name })} closeLabel={t("common.close")} testId="api-token-roll-dialog">
-          {command.error ? <Alert>{t(`errors.${command.error.code}`)}</Alert> : null}
+        <Dialog open onOpenChange={(next) => (next ? null : setAsking(null))} size="sm" title={t("developers.tokens.roll.title")} description={t("developers.tokens.roll.body", { name: token.name })} closeLabel={t("common.close")} testId="api-token-roll-dialog" needs="developers:write">
+          <ErrorAlert code={command.error?.code} />
           <SelectField
             label={t("developers.tokens.roll.grace")}
             value={String(grace)}
@@ -186,7 +188,7 @@ function TokenActions({ token }: { token: ApiToken }) {
             <Button onClick={() => setAsking(null)} disabled={command.busy}>
               {t("developers.cancel")}
             </Button>
-            <Button variant="primary" onClick={() => void roll()} busy={command.busy} data-testid="api-token-roll-confirm">
+            <Button variant="primary" onClick={() => void roll()} busy={command.busy} needs="developers:write" data-testid="api-token-roll-confirm">
               {t("developers.tokens.roll.confirm")}
             </Button>
           </div>

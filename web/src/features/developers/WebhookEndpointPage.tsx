@@ -18,6 +18,7 @@ import { SecretReveal } from "./SecretReveal";
 import { useDeliveries, useWebhookEndpoints } from "./useWebhooks";
 import { EndpointActions } from "./WebhooksPage";
 import "./developers.css";
+import { ErrorAlert } from "../../components/ErrorAlert";
 
 /** One endpoint: what it receives, its live delivery log, and the tools to test, resend and roll its secret. */
 export function WebhookEndpointPage() {
@@ -98,11 +99,11 @@ function LogActions({ endpoint, failed }: { endpoint: WebhookEndpoint; failed: n
   }
   return (
     <div className="log-actions">
-      <Button onClick={() => void run("test")} disabled={command.busy} data-testid="webhook-send-test">
+      <Button onClick={() => void run("test")} disabled={command.busy} needs="developers:write" data-testid="webhook-send-test">
         {t("developers.webhooks.sendTest")}
       </Button>
       {failed > 0 ? (
-        <Button onClick={() => void run("resend")} disabled={command.busy} data-testid="webhook-resend-all">
+        <Button onClick={() => void run("resend")} disabled={command.busy} needs="developers:write" data-testid="webhook-resend-all">
           {t("developers.webhooks.resendAll", { count: failed })}
         </Button>
       ) : null}
@@ -111,7 +112,7 @@ function LogActions({ endpoint, failed }: { endpoint: WebhookEndpoint; failed: n
           {t(sent === "test" ? "developers.webhooks.testQueued" : "developers.webhooks.resendQueued")}
         </span>
       ) : null}
-      {command.error ? <Alert>{t(`errors.${command.error.code}`)}</Alert> : null}
+      <ErrorAlert code={command.error?.code} needs="developers:write" />
     </div>
   );
 }
@@ -129,7 +130,7 @@ function RollSecret({ endpoint }: { endpoint: WebhookEndpoint }) {
   }
   return (
     <>
-      <Button onClick={() => (command.clearError(), setAsking(true))} data-testid="webhook-roll">
+      <Button onClick={() => (command.clearError(), setAsking(true))} needs="developers:write" data-testid="webhook-roll">
         {t("developers.webhooks.roll.button")}
       </Button>
       {asking ? (
@@ -142,6 +143,7 @@ function RollSecret({ endpoint }: { endpoint: WebhookEndpoint }) {
           onConfirm={() => void roll()}
           busy={command.busy}
           error={command.error}
+          needs="developers:write"
         />
       ) : null}
       {secret ? (

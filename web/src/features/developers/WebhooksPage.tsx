@@ -16,6 +16,7 @@ import { EndpointDialog } from "./EndpointDialog";
 import { EndpointState } from "./EndpointState";
 import { useWebhookEndpoints } from "./useWebhooks";
 import "./developers.css";
+import { ErrorAlert } from "../../components/ErrorAlert";
 
 /** The mode's webhook endpoints: where events go, which ones, and whether they are sent now. */
 export function WebhooksPage() {
@@ -24,14 +25,14 @@ export function WebhooksPage() {
   const canWrite = useCan("developers", "write");
   const { endpoints, eventTypes, error, loaded } = useWebhookEndpoints();
   const [adding, setAdding] = useState(false);
-  const add = canWrite ? (
-    <Button variant="primary" onClick={() => setAdding(true)} disabled={eventTypes.length === 0} data-testid="webhook-add">
+  const add = (
+    <Button variant="primary" onClick={() => setAdding(true)} disabled={eventTypes.length === 0} needs="developers:write" data-testid="webhook-add">
       {t("developers.webhooks.add")}
     </Button>
-  ) : null;
+  );
   return (
     <section className="page" data-testid="webhooks-page">
-      <PageHeader title={t("screens.webhooks")} subtitle={t(`developers.webhooks.subtitle.${mode}`)} actions={add} />
+      <PageHeader title={t("screens.webhooks")} subtitle={t(`developers.webhooks.subtitle.${mode}`)} actions={add} needs="developers:write" />
       {error ? <Alert>{t(`errors.${error}`)}</Alert> : null}
       {!loaded ? (
         <div className="table-placeholder">
@@ -113,22 +114,22 @@ export function EndpointActions({ endpoint, eventTypes, onDeleted }: { endpoint:
 
   return (
     <div className="endpoint-actions">
-      <Button variant="ghost" onClick={() => setEditing(true)} aria-label={t("developers.webhooks.editFor", { name })} data-testid="webhook-edit">
+      <Button variant="ghost" onClick={() => setEditing(true)} aria-label={t("developers.webhooks.editFor", { name })} needs="developers:write" whenRefused="hide" data-testid="webhook-edit">
         {t("developers.webhooks.edit")}
       </Button>
       {endpoint.enabled ? (
-        <Button onClick={() => (command.clearError(), setAsking("pause"))} aria-label={t("developers.webhooks.pause.labelFor", { name })} data-testid="webhook-pause">
+        <Button onClick={() => (command.clearError(), setAsking("pause"))} aria-label={t("developers.webhooks.pause.labelFor", { name })} needs="developers:write" whenRefused="hide" data-testid="webhook-pause">
           {t("developers.webhooks.pause.button")}
         </Button>
       ) : (
-        <Button onClick={() => void enable()} busy={command.busy && !asking} aria-label={t("developers.webhooks.enableFor", { name })} data-testid="webhook-enable">
+        <Button onClick={() => void enable()} busy={command.busy && !asking} aria-label={t("developers.webhooks.enableFor", { name })} needs="developers:write" whenRefused="hide" data-testid="webhook-enable">
           {t("developers.webhooks.enable")}
         </Button>
       )}
-      <Button variant="danger" onClick={() => (command.clearError(), setAsking("delete"))} aria-label={t("developers.webhooks.delete.labelFor", { name })} data-testid="webhook-delete">
+      <Button variant="danger" onClick={() => (command.clearError(), setAsking("delete"))} aria-label={t("developers.webhooks.delete.labelFor", { name })} needs="developers:write" whenRefused="hide" data-testid="webhook-delete">
         {t("developers.webhooks.delete.button")}
       </Button>
-      {command.error && !asking ? <Alert>{t(`errors.${command.error.code}`)}</Alert> : null}
+      {command.error && !asking ? <ErrorAlert code={command.error.code} needs="developers:write" /> : null}
       {editing ? <EndpointDialog endpoint={endpoint} eventTypes={eventTypes} onClose={() => setEditing(false)} /> : null}
       {asking ? (
         <ConfirmDialog
@@ -141,6 +142,7 @@ export function EndpointActions({ endpoint, eventTypes, onDeleted }: { endpoint:
           busy={command.busy}
           error={command.error}
           variant="danger"
+          needs="developers:write"
         />
       ) : null}
     </div>

@@ -74,7 +74,7 @@ export function ChooseFileStep({ kind, templates, template, onTemplate, file, on
       </div>
       <div className="form-actions">
         <Button onClick={onCancel}>{t("imports.dialog.cancel")}</Button>
-        <Button type="submit" variant="primary" disabled={!file} data-testid="import-upload">
+        <Button type="submit" variant="primary" disabled={!file} needs="imports:write" data-testid="import-upload">
           {t("imports.dialog.upload")}
         </Button>
       </div>

@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/Button";
-import { useCan } from "../../live/permissions";
 import type { PaymentKind } from "../../protocol/wire";
 import { ImportDialog } from "./ImportDialog";
 
@@ -9,11 +8,9 @@ import { ImportDialog } from "./ImportDialog";
 export function ImportAction({ kind }: { kind: PaymentKind }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const mayImport = useCan("imports", "write");
-  if (!mayImport) return null;
   return (
     <>
-      <Button onClick={() => setOpen(true)} data-testid="import-open">
+      <Button onClick={() => setOpen(true)} needs="imports:write" data-testid="import-open">
         {t("imports.open")}
       </Button>
       {open ? <ImportDialog kind={kind} open={open} onOpenChange={setOpen} /> : null}

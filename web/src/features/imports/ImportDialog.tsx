@@ -121,6 +121,7 @@ export function ImportDialog({ kind, open, onOpenChange }: ImportDialogProps) {
       description={t("imports.dialog.description")}
       closeLabel={t("common.close")}
       testId="import-dialog"
+      needs="imports:write"
     >
       {step.t === "choose" ? (
         <>

@@ -3,12 +3,13 @@ import { useTranslation } from "react-i18next";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { useLiveClient } from "../../live/context";
-import type { ImportPreview, WireError } from "../../protocol/wire";
+import type { ErrorCode, ImportPreview, WireError } from "../../protocol/wire";
 import { IssuesTable } from "./IssuesTable";
 import { DuplicateFileWarning, PreviewDuplicates } from "./PreviewDuplicates";
 import type { IssuePage } from "./issuePages";
 import { useFileDownload } from "../../components/useFileDownload";
 import { useIssuePages } from "./useIssuePages";
+import { useErrorText } from "../../components/useMay";
 
 /** What the user chose about repeats (`ConfirmImport`). */
 export type ConfirmChoice = { includeDuplicates: boolean; allowDuplicateFile: boolean };
@@ -91,7 +92,7 @@ export function PreviewStep({ preview, confirming, error, onConfirm, onChooseAno
       {preview.duplicates > 0 ? (
         <PreviewDuplicates preview={preview} include={includeDuplicates} onInclude={setIncludeDuplicates} disabled={confirming} />
       ) : null}
-      {error ? <Alert testId="import-confirm-error">{t(`errors.${error.code}`)}</Alert> : null}
+      {error ? <ImportConfirmError code={error.code} /> : null}
       {preview.valid === 0 ? <Alert tone="info">{t("imports.dialog.nothingValid")}</Alert> : null}
       {preview.valid > 0 && toImport === 0 ? <Alert tone="info">{t("imports.dialog.nothingNew")}</Alert> : null}
       <div className="form-actions">
@@ -103,6 +104,7 @@ export function PreviewStep({ preview, confirming, error, onConfirm, onChooseAno
           onClick={() => onConfirm({ includeDuplicates, allowDuplicateFile })}
           busy={confirming}
           disabled={toImport === 0 || blockedByFile}
+          needs="imports:write"
           data-testid="import-confirm"
         >
           {t("imports.dialog.confirm", { count: toImport })}
@@ -110,4 +112,10 @@ export function PreviewStep({ preview, confirming, error, onConfirm, onChooseAno
       </div>
     </div>
   );
+}
+
+/** Why the import was not confirmed; a refusal by role names the role. */
+function ImportConfirmError({ code }: { code: ErrorCode }) {
+  const text = useErrorText("imports:write");
+  return <Alert testId="import-confirm-error">{text(code)}</Alert>;
 }

@@ -164,10 +164,10 @@ function RequestActions({ request }: { request: EMandateRequest }) {
           {t("eMandates.qr.button")}
         </Button>
       ) : null}
-      <Button onClick={() => (command.clearError(), setAsking("resend"))} aria-label={t("eMandates.resend.labelFor", { name: request.name })} data-testid="e-mandate-resend">
+      <Button onClick={() => (command.clearError(), setAsking("resend"))} aria-label={t("eMandates.resend.labelFor", { name: request.name })} needs="mandates:write" data-testid="e-mandate-resend">
         {t("eMandates.resend.button")}
       </Button>
-      <Button variant="danger" onClick={() => (command.clearError(), setAsking("cancel"))} aria-label={t("eMandates.cancel.labelFor", { name: request.name })} data-testid="e-mandate-cancel">
+      <Button variant="danger" onClick={() => (command.clearError(), setAsking("cancel"))} aria-label={t("eMandates.cancel.labelFor", { name: request.name })} needs="mandates:write" data-testid="e-mandate-cancel">
         {t("eMandates.cancel.button")}
       </Button>
       </div>
@@ -188,6 +188,7 @@ function RequestActions({ request }: { request: EMandateRequest }) {
           busy={command.busy}
           error={command.error}
           variant={asking === "cancel" ? "danger" : "primary"}
+          needs="mandates:write"
         />
       ) : null}
     </div>

@@ -35,6 +35,9 @@ export function MandateActionButtons({ mandate, only }: MandateActionButtonsProp
           key={action}
           variant={DANGEROUS.includes(action) ? "danger" : "secondary"}
           onClick={() => open(action)}
+          // On a table's row the action is left out for a role that may not; the page says why.
+          needs="mandates:write"
+          whenRefused={only ? "hide" : "disable"}
           aria-label={only ? t(`mandates.actions.${action}.labelFor`, { name: mandate.customerName }) : undefined}
           data-testid={`mandate-${action}`}
         >
@@ -52,6 +55,7 @@ export function MandateActionButtons({ mandate, only }: MandateActionButtonsProp
           busy={command.busy}
           error={command.error}
           variant={DANGEROUS.includes(asking) ? "danger" : "primary"}
+          needs="mandates:write"
         />
       ) : null}
     </>

@@ -12,6 +12,7 @@ import { useRecord } from "../../live/useRecord";
 import type { Mandate } from "../../protocol/wire";
 import { MandateActionButtons } from "./MandateActions";
 import "./mandates.css";
+import { mandateActions } from "./mandateActions";
 
 export function MandateDetailPage() {
   const { t } = useTranslation();
@@ -103,7 +104,9 @@ function MandateDetail({ mandate }: { mandate: Mandate }) {
 
   return (
     <>
-      <PageHeader title={mandate.customerName} subtitle={t(`collections.method.${mandate.method}`)} actions={<MandateActionButtons mandate={mandate} />} />
+      <PageHeader title={mandate.customerName} subtitle={t(`collections.method.${mandate.method}`)} actions={<MandateActionButtons mandate={mandate} />}
+        needs={mandateActions(mandate).length > 0 ? "mandates:write" : undefined}
+      />
       <div className="detail-meta">
         <MandateStatusBadge status={mandate.status} archived={mandate.archived} />
         {mandate.mode === "test" ? <TestDataMarker /> : null}

@@ -12,7 +12,6 @@ import { Spinner } from "../../components/Spinner";
 import { useUrlFilters } from "../../components/useUrlFilters";
 import { identityAtom } from "../../live/atoms";
 import { mandateUpsertsAtom } from "../../live/cache";
-import { useCan } from "../../live/permissions";
 import { usePagedList } from "../../live/usePagedList";
 import type { MandateFilter } from "../../protocol/wire";
 import { EMandateRequests } from "./EMandateRequests";
@@ -50,14 +49,13 @@ export function MandatesPage({ eMandates = false }: { eMandates?: boolean }) {
   const filtered = isFiltered(view);
   const title = eMandates ? t("mandates.eTitle") : t("mandates.title");
   const prefix = eMandates ? "e-mandates" : "mandates";
-  const canRequest = useCan("mandates", "write") && eMandates;
   const [requesting, setRequesting] = useState(false);
   const actions =
-    testMode || canRequest ? (
+    testMode || eMandates ? (
       <>
         {testMode ? <TestDataMarker /> : null}
-        {canRequest ? (
-          <Button variant="primary" onClick={() => setRequesting(true)} data-testid="request-e-mandate">
+        {eMandates ? (
+          <Button variant="primary" onClick={() => setRequesting(true)} needs="mandates:write" data-testid="request-e-mandate">
             {t("eMandates.request")}
           </Button>
         ) : null}
@@ -66,7 +64,7 @@ export function MandatesPage({ eMandates = false }: { eMandates?: boolean }) {
 
   return (
     <section className="page" data-testid={`${prefix}-page`}>
-      <PageHeader title={title} subtitle={eMandates ? t("mandates.eSubtitle") : t("mandates.subtitle")} actions={actions} />
+      <PageHeader title={title} subtitle={eMandates ? t("mandates.eSubtitle") : t("mandates.subtitle")} actions={actions} needs={eMandates ? "mandates:write" : undefined} />
       {eMandates ? <EMandateRequests /> : null}
       {eMandates ? <RequestEMandateDialog open={requesting} onOpenChange={setRequesting} /> : null}
       {eMandates ? (

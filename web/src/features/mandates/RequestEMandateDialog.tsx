@@ -13,6 +13,7 @@ import { CustomerPicker } from "../../components/CustomerPicker";
 import { Segmented } from "../../components/Segmented";
 import { useRevealErrors } from "../../components/useRevealErrors";
 import { CHANGEABLE, E_MANDATE_FIELDS, E_MANDATE_METHODS, eMandateInputFrom, emptyEMandateDraft, type EMandateDraft, type EMandateErrors, type EMandateField } from "./eMandateForm";
+import { ErrorAlert } from "../../components/ErrorAlert";
 
 type RequestEMandateDialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
 
@@ -34,6 +35,7 @@ export function RequestEMandateDialog({ open, onOpenChange }: RequestEMandateDia
       description={t("eMandates.form.description")}
       closeLabel={t("common.close")}
       testId="e-mandate-dialog"
+      needs="mandates:write"
     >
       <RequestForm onDone={() => onOpenChange(false)} />
     </Dialog>
@@ -78,7 +80,7 @@ function RequestForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form ref={form} className="form e-mandate-form" onSubmit={submit} noValidate data-testid="e-mandate-form">
-      {placed.general ? <Alert>{t(`errors.${placed.general}`)}</Alert> : null}
+      {placed.general ? <ErrorAlert code={placed.general} /> : null}
       <fieldset className="form-fieldset" disabled={request.busy}>
         <fieldset className="form-section">
           <legend>{t("eMandates.form.payerSection")}</legend>
@@ -179,7 +181,7 @@ function RequestForm({ onDone }: { onDone: () => void }) {
         <Button onClick={onDone} disabled={request.busy}>
           {t("eMandates.form.cancel")}
         </Button>
-        <Button type="submit" variant="primary" busy={request.busy} data-testid="e-mandate-submit">
+        <Button type="submit" variant="primary" busy={request.busy} needs="mandates:write" data-testid="e-mandate-submit">
           {request.busy ? t("eMandates.form.sending") : t("eMandates.form.send")}
         </Button>
       </div>

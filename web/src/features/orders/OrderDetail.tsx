@@ -148,6 +148,8 @@ function OrderBody({ order }: { order: Order }) {
               key={action}
               variant="danger"
               onClick={() => (action === "refund" ? setRefunding(true) : setConfirming(action))}
+              // Money going back out is the refunds section's; the rest of an order's life the orders section's.
+              needs={action === "refund" ? "refunds:write" : "orders:write"}
               data-testid={`order-${action}`}
             >
               {t(`orders.actions.${action}`)}
@@ -172,6 +174,7 @@ function OrderBody({ order }: { order: Order }) {
         error={act.error}
         variant="danger"
         testId="order-confirm"
+        needs="orders:write"
       />
     </div>
   );

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { Dialog } from "../../components/Dialog";
 import { TextField } from "../../components/Field";
@@ -9,6 +8,7 @@ import { formatMoney } from "../../components/format";
 import { centsToRand, randToCents } from "../../components/listView";
 import { useCommand } from "../../live/useCommand";
 import type { Order } from "../../protocol/wire";
+import { ErrorAlert } from "../../components/ErrorAlert";
 
 /** Refunds all or part of a paid order; the amount starts at what is left to refund. */
 export function RefundDialog({ order, open, onClose }: { order: Order; open: boolean; onClose: () => void }) {
@@ -47,6 +47,7 @@ export function RefundDialog({ order, open, onClose }: { order: Order; open: boo
       description={t("orders.refund.body", { remaining: formatMoney(remaining, language), payer: order.payerName })}
       closeLabel={t("common.close")}
       testId="order-confirm"
+      needs="refunds:write"
     >
       <form onSubmit={(event) => void submit(event)} noValidate>
         <TextField
@@ -58,12 +59,12 @@ export function RefundDialog({ order, open, onClose }: { order: Order; open: boo
           hint={t("orders.refund.hint", { remaining: formatMoney(remaining, language) })}
           data-testid="refund-amount"
         />
-        {placed.general ? <Alert>{t(`errors.${placed.general}`)}</Alert> : null}
+        {placed.general ? <ErrorAlert code={placed.general} /> : null}
         <div className="form-actions">
           <Button type="button" onClick={onClose} disabled={act.busy}>
             {t("collections.keep")}
           </Button>
-          <Button type="submit" variant="danger" busy={act.busy} data-testid="confirm-action">
+          <Button type="submit" variant="danger" busy={act.busy} needs="refunds:write" data-testid="confirm-action">
             {t("orders.actions.refund")}
           </Button>
         </div>

@@ -22,6 +22,7 @@ import {
   type PayPageErrors,
   type PayPageField,
 } from "./payPageForm";
+import { ErrorAlert } from "../../components/ErrorAlert";
 
 type PayPageDialogProps = {
   /** The page to edit; none to make a new one. */
@@ -40,6 +41,7 @@ export function PayPageDialog({ page, open, onOpenChange }: PayPageDialogProps) 
       description={t("payPages.form.intro")}
       closeLabel={t("common.close")}
       testId="pay-page-dialog"
+      needs="pay_pages:write"
     >
       <PayPageForm page={page} onDone={() => onOpenChange(false)} />
     </Dialog>
@@ -155,7 +157,7 @@ function PayPageForm({ page, onDone }: { page?: PayPage; onDone: () => void }) {
 
   return (
     <form ref={form} className="form pay-page-form" onSubmit={submit} noValidate data-testid="pay-page-form">
-      {placed.general ? <Alert>{t(`errors.${placed.general}`)}</Alert> : null}
+      <ErrorAlert code={placed.general} />
       {savedId && !page ? <Alert tone="info">{t("payPages.form.savedWithoutLogo")}</Alert> : null}
       <fieldset className="form-fieldset" disabled={save.busy}>
         <PayPageFields draft={draft} errorOf={errorOf} onChange={setDraft} />
@@ -180,7 +182,7 @@ function PayPageForm({ page, onDone }: { page?: PayPage; onDone: () => void }) {
         <Button onClick={onDone} disabled={save.busy}>
           {t("payPages.form.cancel")}
         </Button>
-        <Button type="submit" variant="primary" busy={save.busy} data-testid="page-submit">
+        <Button type="submit" variant="primary" busy={save.busy} needs="pay_pages:write" data-testid="page-submit">
           {save.busy ? t("payPages.form.saving") : page || savedId ? t("payPages.form.save") : t("payPages.form.create")}
         </Button>
       </div>

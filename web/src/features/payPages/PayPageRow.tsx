@@ -65,10 +65,10 @@ export function PayPageRow({ id, today, busy, onShare, onEdit, onSetActive }: Pa
           <Button variant="ghost" onClick={() => onShare(page)} data-testid="pay-page-share">
             {t("payPages.actions.share")}
           </Button>
-          <Button variant="ghost" onClick={() => onEdit(page)} data-testid="pay-page-edit">
+          <Button variant="ghost" onClick={() => onEdit(page)} needs="pay_pages:write" whenRefused="hide" data-testid="pay-page-edit">
             {t("payPages.actions.edit")}
           </Button>
-          <Button variant="ghost" busy={busy} onClick={() => onSetActive(page, !page.active)} data-testid="pay-page-toggle">
+          <Button variant="ghost" busy={busy} onClick={() => onSetActive(page, !page.active)} needs="pay_pages:write" whenRefused="hide" data-testid="pay-page-toggle">
             {page.active ? t("payPages.actions.deactivate") : t("payPages.actions.activate")}
           </Button>
         </div>

@@ -45,14 +45,14 @@ export function PayPagesPage() {
   }
 
   const newButton = (
-    <Button variant="primary" onClick={() => setOpen({ t: "new" })} data-testid="new-pay-page">
+    <Button variant="primary" onClick={() => setOpen({ t: "new" })} needs="pay_pages:write" data-testid="new-pay-page">
       {t("payPages.new")}
     </Button>
   );
 
   return (
     <section className="page pay-pages" data-testid="pay-pages-page">
-      <PageHeader title={t("payPages.title")} subtitle={t("payPages.subtitle")} actions={newButton} />
+      <PageHeader title={t("payPages.title")} subtitle={t("payPages.subtitle")} actions={newButton} needs="pay_pages:write" />
       <PagedTable
         list={list}
         testId="pay-page-table"

@@ -9,10 +9,11 @@ import { SelectField, TextField } from "../../components/Field";
 import { placeError } from "../../components/fieldErrors";
 import { PAYMENT_METHODS } from "../../components/listView";
 import { SettingsCard } from "../../components/SettingsCard";
-import { useCan } from "../../live/permissions";
 import { useCommand } from "../../live/useCommand";
 import type { ApprovalWindow, EditConflict, PaymentMethod, PaymentMethodSettings } from "../../protocol/wire";
 import { fromDraft, sameSettings, toDraft, type SettingsDraft } from "./settingsDraft";
+import { ErrorAlert } from "../../components/ErrorAlert";
+import { RoleLock } from "../../components/RoleLock";
 
 const FIELDS = ["enabled", "debicheckApprovalWindow", "debicheckTrackingDays", "debicheckAbbreviatedName"] as const;
 /** The label of each field a conflict may name. */
@@ -29,8 +30,6 @@ const APPROVAL_WINDOWS: readonly ApprovalWindow[] = ["tt1_real_time", "tt1_delay
 export function PaymentMethodsForm({ settings }: { settings: PaymentMethodSettings }) {
   const { t } = useTranslation();
   const save = useCommand();
-  // A role that only reads the settings sees them, not a form to change them.
-  const mayWrite = useCan("settings", "write");
   const [base, setBase] = useState(settings);
   const [draft, setDraft] = useState<SettingsDraft>(() => toDraft(settings));
   const [saved, setSaved] = useState(false);
@@ -85,6 +84,7 @@ export function PaymentMethodsForm({ settings }: { settings: PaymentMethodSettin
       void send(merged, refused.conflict.version);
     };
     return (
+      <RoleLock needs="settings:write">
       <div className="card settings-card" data-testid="payment-methods-form">
         <ConflictPanel
           key={refused.conflict.version}
@@ -97,12 +97,15 @@ export function PaymentMethodsForm({ settings }: { settings: PaymentMethodSettin
           }}
         />
       </div>
+      </RoleLock>
     );
   }
 
   return (
+    // A role that only reads the settings sees them read-only, with the reason.
+    <RoleLock needs="settings:write" edited={dirty}>
     <form className="settings-stack" onSubmit={submit} noValidate data-testid="payment-methods-form">
-      {placed.general ? <Alert>{t(`errors.${placed.general}`)}</Alert> : null}
+      <ErrorAlert code={placed.general} />
       {changedElsewhere ? (
         <Alert tone="warning" testId="changed-elsewhere">
           {t("paymentMethods.changedElsewhere")}{" "}
@@ -119,7 +122,7 @@ export function PaymentMethodsForm({ settings }: { settings: PaymentMethodSettin
         </Alert>
       ) : null}
       <SettingsCard title={t("paymentMethods.methodsTitle")} description={t("paymentMethods.methodsDescription")} testId="methods-card">
-        <fieldset className="method-list" disabled={save.busy || !mayWrite} aria-describedby={errorOf("enabled") ? "methods-error" : undefined}>
+        <fieldset className="method-list" disabled={save.busy} aria-describedby={errorOf("enabled") ? "methods-error" : undefined}>
           <legend className="sr-only-text">{t("paymentMethods.methodsTitle")}</legend>
           {PAYMENT_METHODS.map((method) => (
             <CheckboxField
@@ -139,7 +142,7 @@ export function PaymentMethodsForm({ settings }: { settings: PaymentMethodSettin
         </fieldset>
       </SettingsCard>
       <SettingsCard title={t("paymentMethods.debicheckTitle")} description={t("paymentMethods.debicheckDescription")} testId="debicheck-card">
-        <fieldset className="form-grid plain-fieldset" disabled={save.busy || !mayWrite}>
+        <fieldset className="form-grid plain-fieldset" disabled={save.busy}>
           <SelectField
             label={t("paymentMethods.approvalWindow")}
             value={draft.debicheckApprovalWindow}
@@ -187,18 +190,17 @@ export function PaymentMethodsForm({ settings }: { settings: PaymentMethodSettin
           </div>
         </fieldset>
       </SettingsCard>
-      {mayWrite ? (
-        <div className="form-actions form-actions-start">
-          <Button type="submit" variant="primary" busy={save.busy} disabled={!dirty} data-testid="save-payment-methods">
-            {save.busy ? t("paymentMethods.saving") : t("paymentMethods.save")}
-          </Button>
-          {saved && !dirty ? (
-            <span className="saved-note" role="status" data-testid="payment-methods-saved">
-              {t("paymentMethods.saved")}
-            </span>
-          ) : null}
-        </div>
-      ) : null}
+      <div className="form-actions form-actions-start">
+        <Button type="submit" variant="primary" busy={save.busy} disabled={!dirty} needs="settings:write" data-testid="save-payment-methods">
+          {save.busy ? t("paymentMethods.saving") : t("paymentMethods.save")}
+        </Button>
+        {saved && !dirty ? (
+          <span className="saved-note" role="status" data-testid="payment-methods-saved">
+            {t("paymentMethods.saved")}
+          </span>
+        ) : null}
+      </div>
     </form>
+    </RoleLock>
   );
 }

@@ -26,6 +26,7 @@ import {
   type PaymentFormField,
 } from "./paymentForm";
 import { ScheduleFields } from "./ScheduleFields";
+import { ErrorAlert } from "../../components/ErrorAlert";
 
 type NewPaymentDialogProps = { kind: PaymentKind; open: boolean; onOpenChange: (open: boolean) => void };
 
@@ -39,6 +40,7 @@ export function NewPaymentDialog({ kind, open, onOpenChange }: NewPaymentDialogP
       description={t("payments.form.description")}
       closeLabel={t("common.close")}
       testId="new-payment-dialog"
+      needs="payments:write"
     >
       <SettingsGate kind={kind} onCancel={() => onOpenChange(false)} />
     </Dialog>
@@ -137,7 +139,7 @@ function PaymentForm({ kind, settings, onCancel }: { kind: PaymentKind; settings
 
   return (
     <form ref={form} className="form payment-form" onSubmit={submit} noValidate data-testid="payment-form">
-      {shown.general ? <Alert>{t(`errors.${shown.general}`)}</Alert> : null}
+      <ErrorAlert code={shown.general} />
       <fieldset className="form-fieldset" disabled={create.busy}>
         <fieldset className="form-section">
           <legend>{t("payments.form.customerSection")}</legend>
@@ -186,7 +188,7 @@ function PaymentForm({ kind, settings, onCancel }: { kind: PaymentKind; settings
         <Button onClick={onCancel} disabled={create.busy}>
           {t("payments.form.cancel")}
         </Button>
-        <Button type="submit" variant="primary" busy={create.busy} data-testid="payment-submit">
+        <Button type="submit" variant="primary" busy={create.busy} needs="payments:write" data-testid="payment-submit">
           {create.busy ? t("payments.form.creating") : t("payments.form.create")}
         </Button>
       </div>

@@ -29,7 +29,7 @@ export function PaymentActions({ payment }: { payment: Payment }) {
   return (
     <>
       {actions.map((action) => (
-        <Button key={action} variant={DANGEROUS.includes(action) ? "danger" : "secondary"} onClick={() => open(action)} data-testid={`payment-${action}`}>
+        <Button key={action} variant={DANGEROUS.includes(action) ? "danger" : "secondary"} onClick={() => open(action)} needs="payments:write" data-testid={`payment-${action}`}>
           {t(`payments.actions.${action}.button`)}
         </Button>
       ))}
@@ -44,6 +44,7 @@ export function PaymentActions({ payment }: { payment: Payment }) {
           busy={command.busy}
           error={command.error}
           variant={DANGEROUS.includes(asking) ? "danger" : "primary"}
+          needs="payments:write"
         />
       ) : null}
     </>

@@ -17,6 +17,7 @@ import { paymentsPath } from "./paths";
 import { PaymentTransactions } from "./PaymentTransactions";
 import "./payments.css";
 import { describeDayToProcess, localeOf, nextDebitDate, representationOf } from "./schedule";
+import { paymentActions } from "./paymentActions";
 
 export function PaymentDetailPage({ kind }: { kind: PaymentKind }) {
   const { t } = useTranslation();
@@ -105,6 +106,7 @@ function PaymentDetail({ payment }: { payment: Payment }) {
         title={t("payments.detailTitle", { amount: money(payment.amountCents), name: payment.customerName })}
         subtitle={t(`collections.kind.${payment.kind}`)}
         actions={<PaymentActions payment={payment} />}
+        needs={paymentActions(payment).length > 0 ? "payments:write" : undefined}
       />
       <div className="detail-meta">
         <PaymentStatusBadge status={payment.status} />

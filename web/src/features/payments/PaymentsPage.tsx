@@ -12,7 +12,6 @@ import { Spinner } from "../../components/Spinner";
 import { useUrlFilters } from "../../components/useUrlFilters";
 import { identityAtom } from "../../live/atoms";
 import { paymentAtom, paymentUpsertsAtom } from "../../live/cache";
-import { useCan } from "../../live/permissions";
 import { usePagedList } from "../../live/usePagedList";
 import type { Payment, PaymentFilter, PaymentKind } from "../../protocol/wire";
 import { NewPaymentDialog } from "./NewPaymentDialog";
@@ -64,19 +63,19 @@ export function PaymentsPage({ kind, moreActions, aboveList }: PaymentsPageProps
   const filtered = isFiltered(view);
   const title = kind === "once" ? t("payments.onceTitle") : t("payments.recurringTitle");
 
-  // Offered to a role that may make payments only: the server refuses the rest.
-  const mayCreate = useCan("payments", "write");
-  const newButton = mayCreate ? (
-    <Button variant="primary" onClick={() => setCreating(true)} data-testid="new-payment">
+  // Refused, with the reason, to a role that may not make payments: the server refuses it too.
+  const newButton = (
+    <Button variant="primary" onClick={() => setCreating(true)} needs="payments:write" data-testid="new-payment">
       {t("payments.new")}
     </Button>
-  ) : undefined;
+  );
 
   return (
     <section className="page" data-testid={`payments-page-${kind}`}>
       <PageHeader
         title={title}
         subtitle={kind === "once" ? t("payments.onceSubtitle") : t("payments.recurringSubtitle")}
+        needs="payments:write"
         actions={
           <>
             {testMode ? <TestDataMarker /> : null}

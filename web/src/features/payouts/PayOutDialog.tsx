@@ -7,12 +7,14 @@ import { formatMoney } from "../../components/format";
 import { useCommand } from "../../live/useCommand";
 import type { PayoutSettings } from "../../protocol/wire";
 import { parseRand, useBalance } from "./usePayouts";
+import { useErrorText } from "../../components/useMay";
 
 /** A manual payout to the settlement account, up to the available balance. */
 export function PayOutDialog({ settings, onClose }: { settings: PayoutSettings; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const balance = useBalance();
   const pay = useCommand();
+  const errorText = useErrorText("payouts:write");
   const available = balance && "value" in balance ? balance.value.availableCents : 0;
   const [amount, setAmount] = useState("");
   const [bad, setBad] = useState(false);
@@ -37,6 +39,7 @@ export function PayOutDialog({ settings, onClose }: { settings: PayoutSettings; 
       closeLabel={t("common.close")}
       size="sm"
       testId="pay-out-dialog"
+      needs="payouts:write"
     >
       <form className="form" onSubmit={submit} noValidate>
         <TextField
@@ -45,7 +48,7 @@ export function PayOutDialog({ settings, onClose }: { settings: PayoutSettings; 
           onChange={(e) => setAmount(e.target.value)}
           inputMode="decimal"
           autoComplete="off"
-          error={bad ? t("errors.invalid_amount") : code ? t(`errors.${code}`) : undefined}
+          error={bad ? t("errors.invalid_amount") : code ? errorText(code) : undefined}
           hint={cents !== null && cents > fee ? t("payouts.payOut.reaches", { net: formatMoney(cents - fee, i18n.language), last4: account?.accountLast4 ?? "" }) : undefined}
           data-testid="pay-out-amount"
         />
@@ -53,7 +56,7 @@ export function PayOutDialog({ settings, onClose }: { settings: PayoutSettings; 
           <Button onClick={() => setAmount((available / 100).toFixed(2))} disabled={available <= fee} data-testid="pay-out-all">
             {t("payouts.payOut.all")}
           </Button>
-          <Button type="submit" variant="primary" busy={pay.busy} data-testid="confirm-pay-out">
+          <Button type="submit" variant="primary" busy={pay.busy} needs="payouts:write" data-testid="confirm-pay-out">
             {t("payouts.payOut.confirm")}
           </Button>
         </div>

@@ -8,6 +8,7 @@ import { useCommand } from "../../live/useCommand";
 import type { BankAccount } from "../../protocol/wire";
 import { parseRand, useBalance } from "./usePayouts";
 import "./payouts.css";
+import { useErrorText } from "../../components/useMay";
 
 type Props = {
   customerId: string;
@@ -24,6 +25,7 @@ type Props = {
 export function PayToCustomerDialog({ customerId, accounts, onClose, transactionId, initialAmountCents, initialReason, initialAccountId }: Props) {
   const { t, i18n } = useTranslation();
   const pay = useCommand();
+  const errorText = useErrorText("payouts:write");
   const balance = useBalance();
   const available = balance && "value" in balance ? balance.value.availableCents : 0;
   const [accountId, setAccountId] = useState(initialAccountId ?? accounts[0]?.id ?? "");
@@ -52,6 +54,7 @@ export function PayToCustomerDialog({ customerId, accounts, onClose, transaction
       closeLabel={t("common.close")}
       size="sm"
       testId="pay-customer-dialog"
+      needs="payouts:write"
     >
       <form className="form" onSubmit={submit} noValidate>
         <SelectField
@@ -61,10 +64,10 @@ export function PayToCustomerDialog({ customerId, accounts, onClose, transaction
           options={accounts.map((a) => ({ value: a.id, label: `${a.holderName} •••• ${a.accountNumber.slice(-4)}` }))}
           data-testid="pay-customer-account"
         />
-        <TextField label={t("payouts.payOut.amount")} value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="decimal" error={bad ? t("errors.invalid_amount") : amountCode ? t(`errors.${amountCode}`) : undefined} data-testid="pay-customer-amount" />
+        <TextField label={t("payouts.payOut.amount")} value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="decimal" error={bad ? t("errors.invalid_amount") : amountCode ? errorText(amountCode) : undefined} data-testid="pay-customer-amount" />
         <TextField label={t("payouts.toCustomerDialog.reason")} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={140} error={reasonCode ? t(`errors.${reasonCode}`) : undefined} data-testid="pay-customer-reason" />
         <div className="form-actions">
-          <Button type="submit" variant="primary" busy={pay.busy} disabled={!accountId} data-testid="confirm-pay-customer">
+          <Button type="submit" variant="primary" busy={pay.busy} disabled={!accountId} needs="payouts:write" data-testid="confirm-pay-customer">
             {t("payouts.toCustomerDialog.confirm")}
           </Button>
         </div>

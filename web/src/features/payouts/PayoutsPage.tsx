@@ -22,8 +22,6 @@ export const STATUS_TONE: Record<PayoutStatus, BadgeTone> = { pending: "zinc", s
 
 export function PayoutsPage() {
   const { t } = useTranslation();
-  const mayPay = useCan("payouts", "write");
-  const mayChangeAccount = useCan("settings", "write");
   const mayReadStatement = useCan("exports");
   const settings = usePayoutSettings();
   const [paying, setPaying] = useState(false);
@@ -37,6 +35,7 @@ export function PayoutsPage() {
       <PageHeader
         title={t("screens.payouts")}
         subtitle={t("payouts.subtitle")}
+        needs="payouts:write"
         actions={
           <>
             {mayReadStatement ? (
@@ -44,11 +43,9 @@ export function PayoutsPage() {
                 {t("payouts.statement")}
               </Link>
             ) : null}
-            {mayPay ? (
-              <Button variant="primary" onClick={() => setPaying(true)} disabled={!loadedSettings?.account} data-testid="pay-out">
-                {t("payouts.payOut.open")}
-              </Button>
-            ) : null}
+            <Button variant="primary" onClick={() => setPaying(true)} disabled={!loadedSettings?.account} needs="payouts:write" data-testid="pay-out">
+              {t("payouts.payOut.open")}
+            </Button>
           </>
         }
       />
@@ -56,9 +53,9 @@ export function PayoutsPage() {
       <BalanceCard />
       {loadedSettings ? (
         <div className="payouts-grid">
-          <AccountCard settings={loadedSettings} mayChange={mayChangeAccount} onChange={() => setChanging(true)} />
+          <AccountCard settings={loadedSettings} onChange={() => setChanging(true)} />
           <SettingsCard title={t("payouts.schedule.title")} description={t("payouts.schedule.body")} testId="payout-schedule">
-            <ScheduleForm schedule={loadedSettings.schedule} feeCents={loadedSettings.feeCents} disabled={!mayPay} />
+            <ScheduleForm schedule={loadedSettings.schedule} feeCents={loadedSettings.feeCents} />
           </SettingsCard>
         </div>
       ) : (
@@ -97,7 +94,7 @@ function BalanceCard() {
   );
 }
 
-function AccountCard({ settings, mayChange, onChange }: { settings: PayoutSettings; mayChange: boolean; onChange: () => void }) {
+function AccountCard({ settings, onChange }: { settings: PayoutSettings; onChange: () => void }) {
   const { t, i18n } = useTranslation();
   const account = settings.account;
   const held = useHoldActive(settings.heldUntil);
@@ -133,13 +130,12 @@ function AccountCard({ settings, mayChange, onChange }: { settings: PayoutSettin
           </div>
         </dl>
       ) : null}
-      {mayChange ? (
-        <div className="form-actions">
-          <Button onClick={onChange} data-testid="change-account">
-            {account ? t("payouts.account.change") : t("payouts.account.add")}
-          </Button>
-        </div>
-      ) : null}
+      {/* Where the money is paid out is the business's settings (owners and admins). */}
+      <div className="form-actions">
+        <Button onClick={onChange} needs="settings:write" data-testid="change-account">
+          {account ? t("payouts.account.change") : t("payouts.account.add")}
+        </Button>
+      </div>
     </SettingsCard>
   );
 }

@@ -7,11 +7,13 @@ import { formatMoney } from "../../components/format";
 import { useCommand } from "../../live/useCommand";
 import type { PayoutInterval, PayoutSchedule } from "../../protocol/wire";
 import { parseRand } from "./usePayouts";
+import { ErrorAlert } from "../../components/ErrorAlert";
+import { RoleLock } from "../../components/RoleLock";
 
 const INTERVALS: PayoutInterval[] = ["off", "daily", "weekly", "monthly"];
 const WEEKDAYS = ["1", "2", "3", "4", "5"] as const;
 
-export function ScheduleForm({ schedule, feeCents, disabled }: { schedule: PayoutSchedule; feeCents: number; disabled: boolean }) {
+export function ScheduleForm({ schedule, feeCents }: { schedule: PayoutSchedule; feeCents: number }) {
   const { t, i18n } = useTranslation();
   const save = useCommand();
   const [interval, setInterval] = useState<PayoutInterval>(schedule.interval);
@@ -32,13 +34,16 @@ export function ScheduleForm({ schedule, feeCents, disabled }: { schedule: Payou
     if (await save.run({ t: "SetPayoutSchedule", schedule: next })) setSaved(true);
   }
 
+  const edited =
+    interval !== schedule.interval || weekday !== (schedule.weekday || 5) || day !== (schedule.dayOfMonth || 25) || parseRand(minimum) !== (schedule.minimumCents || 50_000);
   const weekdayCode = fieldCode("weekday");
   const minimumError = badMinimum ? t("errors.invalid_amount") : fieldCode("minimumCents") ? t("payouts.schedule.minimumAboveFee", { fee: formatMoney(feeCents, i18n.language) }) : undefined;
   return (
+    <RoleLock needs="payouts:write" edited={edited}>
     <form className="form" onSubmit={submit} noValidate data-testid="schedule-form">
-      {save.error && !save.error.fields?.length ? <Alert>{t(`errors.${save.error.code}`)}</Alert> : null}
+      {save.error && !save.error.fields?.length ? <ErrorAlert code={save.error.code} /> : null}
       {saved ? <Alert tone="success">{t("payouts.schedule.saved")}</Alert> : null}
-      <fieldset className="form-fieldset" disabled={disabled || save.busy}>
+      <fieldset className="form-fieldset" disabled={save.busy}>
         <SelectField
           label={t("payouts.schedule.interval")}
           value={interval}
@@ -78,13 +83,12 @@ export function ScheduleForm({ schedule, feeCents, disabled }: { schedule: Payou
           />
         ) : null}
       </fieldset>
-      {!disabled ? (
-        <div className="form-actions">
-          <Button type="submit" variant="primary" busy={save.busy} data-testid="save-schedule">
-            {t("payouts.schedule.save")}
-          </Button>
-        </div>
-      ) : null}
+      <div className="form-actions">
+        <Button type="submit" variant="primary" busy={save.busy} needs="payouts:write" data-testid="save-schedule">
+          {t("payouts.schedule.save")}
+        </Button>
+      </div>
     </form>
+    </RoleLock>
   );
 }

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { Dialog } from "../../components/Dialog";
 import { SelectField, TextField } from "../../components/Field";
@@ -18,6 +17,7 @@ import { useFieldErrors } from "../../components/useFieldErrors";
 import { useCommand } from "../../live/useCommand";
 import { BANKS, type ErrorCode } from "../../protocol/wire";
 import { SETTLEMENT_FIELDS, settlementFormFrom, type SettlementField } from "./settlementForm";
+import { ErrorAlert } from "../../components/ErrorAlert";
 
 const BY_CODE: Partial<Record<ErrorCode, SettlementField>> = {
   branch_code_mismatch: "branchCode",
@@ -61,9 +61,9 @@ export function SettlementAccountDialog({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <Dialog open onOpenChange={(open) => (open ? null : onClose())} title={t("payouts.account.dialogTitle")} description={t("payouts.account.dialogBody")} closeLabel={t("common.close")} testId="settlement-account-dialog">
+    <Dialog open onOpenChange={(open) => (open ? null : onClose())} title={t("payouts.account.dialogTitle")} description={t("payouts.account.dialogBody")} closeLabel={t("common.close")} testId="settlement-account-dialog" needs="settings:write">
       <form ref={form} className="form" onSubmit={submit} noValidate>
-        {errors.general ? <Alert>{t(`errors.${errors.general}`)}</Alert> : null}
+        {errors.general ? <ErrorAlert code={errors.general} /> : null}
         <fieldset className="form-fieldset" disabled={save.busy}>
           <div className="form-grid">
             <SelectField
@@ -108,7 +108,7 @@ export function SettlementAccountDialog({ onClose }: { onClose: () => void }) {
           <Button onClick={onClose} disabled={save.busy}>
             {t("customers.cancel")}
           </Button>
-          <Button type="submit" variant="primary" busy={save.busy} data-testid="save-settlement-account">
+          <Button type="submit" variant="primary" busy={save.busy} needs="settings:write" data-testid="save-settlement-account">
             {t("payouts.account.save")}
           </Button>
         </div>

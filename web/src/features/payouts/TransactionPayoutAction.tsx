@@ -36,12 +36,11 @@ export function TransactionPayoutAction({ transaction }: { transaction: Transact
 
 function CustomerPayouts({ transaction, customerId }: { transaction: Transaction; customerId: string }) {
   const { t, i18n } = useTranslation();
-  const mayPay = useCan("payouts", "write");
   const list = usePayoutList();
   const [paying, setPaying] = useState(false);
   const accounts = useAccounts(customerId);
   const made = list && "value" in list ? list.value.filter((p) => p.transactionId === transaction.id) : [];
-  const canPay = mayPay && refundsByPayout(transaction) && accounts !== null && accounts.length > 0;
+  const canPay = refundsByPayout(transaction) && accounts !== null && accounts.length > 0;
   if (made.length === 0 && !canPay) return null;
   return (
     <div className="card" data-testid="transaction-payouts">
@@ -61,7 +60,7 @@ function CustomerPayouts({ transaction, customerId }: { transaction: Transaction
       )}
       {canPay ? (
         <div className="form-actions">
-          <Button className="btn-sm" onClick={() => setPaying(true)} data-testid="pay-back-to-customer">
+          <Button className="btn-sm" onClick={() => setPaying(true)} needs="payouts:write" data-testid="pay-back-to-customer">
             {t("payouts.forTransaction.payBack")}
           </Button>
         </div>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { Alert } from "../../components/Alert";
+import { ErrorAlert } from "../../components/ErrorAlert";
 import { Button } from "../../components/Button";
 import { Dialog } from "../../components/Dialog";
 import { SelectField, TextField } from "../../components/Field";
@@ -29,9 +29,9 @@ export function InviteDialog({ open, onOpenChange, roles }: { open: boolean; onO
   }
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={t("teams.invite.title")} description={t("teams.invite.body")} closeLabel={t("common.close")} testId="invite-dialog" size="sm">
+    <Dialog open={open} onOpenChange={onOpenChange} title={t("teams.invite.title")} description={t("teams.invite.body")} closeLabel={t("common.close")} testId="invite-dialog" size="sm" needs="team:write">
       <form onSubmit={submit} className="form" noValidate>
-        {invite.error && !invite.error.fields?.length ? <Alert>{t(`errors.${invite.error.code}`)}</Alert> : null}
+        {invite.error && !invite.error.fields?.length ? <ErrorAlert code={invite.error.code} /> : null}
         <TextField label={t("teams.fields.email")} type="email" value={email} onChange={(e) => setEmail(e.target.value)} error={fieldError("email")} data-testid="invite-email" autoComplete="off" />
         <SelectField
           label={t("teams.fields.role")}
@@ -43,7 +43,7 @@ export function InviteDialog({ open, onOpenChange, roles }: { open: boolean; onO
         />
         <RoleHint roles={roles} choice={role} />
         <div className="form-actions">
-          <Button type="submit" variant="primary" busy={invite.busy} data-testid="send-invite">
+          <Button type="submit" variant="primary" busy={invite.busy} needs="team:write" data-testid="send-invite">
             {t("teams.invite.send")}
           </Button>
         </div>

@@ -12,7 +12,6 @@ import { formatDate } from "../../components/format";
 import { PageHeader } from "../../components/PageHeader";
 import { Spinner } from "../../components/Spinner";
 import { identityAtom } from "../../live/atoms";
-import { useCan } from "../../live/permissions";
 import { useCommand } from "../../live/useCommand";
 import type { Member } from "../../protocol/wire";
 import { MemberActivity } from "./MemberActivity";
@@ -20,6 +19,8 @@ import { RoleHint } from "./RoleHint";
 import { choiceOf, roleOfChoice, roleOptions, useRoles, type RoleChoice } from "./useRoles";
 import { useTeam } from "./useTeam";
 import "./teams.css";
+import { ErrorAlert } from "../../components/ErrorAlert";
+import { RoleLock } from "../../components/RoleLock";
 
 export function MemberPage() {
   const { t } = useTranslation();
@@ -44,7 +45,6 @@ export function MemberPage() {
 function MemberDetail({ member }: { member: Member }) {
   const { t, i18n } = useTranslation();
   const identity = useAtomValue(identityAtom);
-  const mayManage = useCan("team", "write");
   const isOwner = identity?.merchant.role === "owner";
   const navigate = useNavigate();
   const change = useCommand();
@@ -55,7 +55,8 @@ function MemberDetail({ member }: { member: Member }) {
   const [role, setRole] = useState<RoleChoice>(current);
   const [removing, setRemoving] = useState(false);
   const [transferring, setTransferring] = useState(false);
-  const manageable = mayManage && member.role !== "owner";
+  // The owner's role is theirs until they hand the ownership on.
+  const manageable = member.role !== "owner";
 
   async function removeMember() {
     if (await remove.run({ t: "RemoveMember", userId: member.userId })) void navigate("/account/teams");
@@ -68,7 +69,7 @@ function MemberDetail({ member }: { member: Member }) {
         {t("teams.member.back")}
       </Link>
       <PageHeader title={member.name} subtitle={member.email} />
-      {change.error ? <Alert>{t(`errors.${change.error.fields?.[0]?.code ?? change.error.code}`)}</Alert> : null}
+      <ErrorAlert code={change.error?.fields?.[0]?.code ?? change.error?.code} needs="team:write" />
       <section className="card">
         <dl className="team-facts">
           <dt>{t("teams.fields.role")}</dt>
@@ -79,6 +80,7 @@ function MemberDetail({ member }: { member: Member }) {
           <dd>{formatDate(member.joinedAt, i18n.language)}</dd>
         </dl>
         {manageable ? (
+          <RoleLock needs="team:write" edited={role !== choiceOf(member)}>
           <div className="form">
             <SelectField
               label={t("teams.member.changeRole")}
@@ -89,18 +91,19 @@ function MemberDetail({ member }: { member: Member }) {
             />
             <RoleHint roles={roles} choice={role} />
             <div className="team-actions">
-              <Button variant="primary" busy={change.busy} disabled={role === choiceOf(member)} onClick={() => void change.run({ t: "ChangeMemberRole", userId: member.userId, ...roleOfChoice(role) })} data-testid="save-role">
+              <Button variant="primary" busy={change.busy} disabled={role === choiceOf(member)} onClick={() => void change.run({ t: "ChangeMemberRole", userId: member.userId, ...roleOfChoice(role) })} needs="team:write" data-testid="save-role">
                 {t("teams.member.saveRole")}
               </Button>
-              <Button variant="danger" onClick={() => setRemoving(true)} data-testid="remove-member">
+              <Button variant="danger" onClick={() => setRemoving(true)} needs="team:write" data-testid="remove-member">
                 {t("teams.member.remove")}
               </Button>
             </div>
           </div>
+          </RoleLock>
         ) : null}
         {isOwner && member.userId !== identity?.user.id ? (
           <div className="team-actions team-transfer">
-            <Button onClick={() => setTransferring(true)} data-testid="transfer-ownership">
+            <Button onClick={() => setTransferring(true)} needs="owner" data-testid="transfer-ownership">
               {t("teams.transfer.open")}
             </Button>
           </div>
@@ -117,6 +120,7 @@ function MemberDetail({ member }: { member: Member }) {
         error={remove.error}
         variant="danger"
         testId="remove-dialog"
+        needs="team:write"
         onConfirm={() => void removeMember()}
       />
       {transferring ? <TransferDialog member={member} onClose={() => setTransferring(false)} /> : null}
@@ -134,11 +138,11 @@ function TransferDialog({ member, onClose }: { member: Member; onClose: () => vo
   }
   const code = transfer.error?.fields?.[0]?.code ?? transfer.error?.code;
   return (
-    <Dialog open onOpenChange={(open) => (open ? null : onClose())} title={t("teams.transfer.title", { name: member.name })} description={t("teams.transfer.body")} closeLabel={t("common.close")} size="sm" testId="transfer-dialog">
+    <Dialog open onOpenChange={(open) => (open ? null : onClose())} title={t("teams.transfer.title", { name: member.name })} description={t("teams.transfer.body")} closeLabel={t("common.close")} size="sm" testId="transfer-dialog" needs="owner">
       <form className="form" onSubmit={submit} noValidate>
         <TextField label={t("teams.transfer.confirmation")} type="password" autoComplete="current-password" value={confirmation} onChange={(e) => setConfirmation(e.target.value)} error={code ? t(`errors.${code}`) : undefined} data-testid="transfer-confirmation" />
         <div className="form-actions">
-          <Button type="submit" variant="danger" busy={transfer.busy} data-testid="confirm-transfer">
+          <Button type="submit" variant="danger" busy={transfer.busy} needs="owner" data-testid="confirm-transfer">
             {t("teams.transfer.confirm")}
           </Button>
         </div>

@@ -1,7 +1,7 @@
 import { useAtomValue } from "jotai";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { Alert } from "../../components/Alert";
+import { ErrorAlert } from "../../components/ErrorAlert";
 import { Button } from "../../components/Button";
 import { Dialog } from "../../components/Dialog";
 import { TextField } from "../../components/Field";
@@ -53,9 +53,10 @@ export function RoleEditor({ role, onClose }: { role?: CustomRole; onClose: () =
       description={t("teams.roleEditor.body")}
       closeLabel={t("common.close")}
       testId="role-editor"
+      needs="team:write"
     >
       <form className="form" onSubmit={submit} noValidate ref={form}>
-        {general ? <Alert>{t(`errors.${general}`)}</Alert> : null}
+        <ErrorAlert code={general} />
         <TextField
           label={t("teams.roleEditor.name")}
           value={name}
@@ -102,7 +103,7 @@ export function RoleEditor({ role, onClose }: { role?: CustomRole; onClose: () =
         <p className="field-hint">{t("teams.roleEditor.ceiling")}</p>
         <div className="form-actions">
           <Button onClick={onClose}>{t("teams.roleEditor.cancel")}</Button>
-          <Button type="submit" variant="primary" busy={save.busy} data-testid="save-role-matrix">
+          <Button type="submit" variant="primary" busy={save.busy} needs="team:write" data-testid="save-role-matrix">
             {role ? t("teams.roleEditor.save") : t("teams.roleEditor.create")}
           </Button>
         </div>

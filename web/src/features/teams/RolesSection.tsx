@@ -44,11 +44,9 @@ export function RolesSection({ loaded, members, mayManage }: { loaded: LoadedRol
         <h2 className="team-section-title" id="roles-title">
           {t("teams.rolesList.title")}
         </h2>
-        {mayManage ? (
-          <Button onClick={() => setEditing("new")} data-testid="new-role">
-            {t("teams.rolesList.new")}
-          </Button>
-        ) : null}
+        <Button onClick={() => setEditing("new")} needs="team:write" data-testid="new-role">
+          {t("teams.rolesList.new")}
+        </Button>
       </div>
       {loaded && "error" in loaded ? <Alert>{t(`errors.${loaded.error}`)}</Alert> : null}
       {custom.length === 0 ? (
@@ -77,10 +75,10 @@ export function RolesSection({ loaded, members, mayManage }: { loaded: LoadedRol
                   {mayManage ? (
                     <td>
                       <div className="team-actions">
-                        <Button onClick={() => setEditing(role)} data-testid="edit-role">
+                        <Button onClick={() => setEditing(role)} needs="team:write" whenRefused="hide" data-testid="edit-role">
                           {t("teams.rolesList.edit")}
                         </Button>
-                        <Button variant="danger" onClick={() => setDeleting(role)} data-testid="delete-role">
+                        <Button variant="danger" onClick={() => setDeleting(role)} needs="team:write" whenRefused="hide" data-testid="delete-role">
                           {t("teams.rolesList.delete")}
                         </Button>
                       </div>
@@ -103,6 +101,7 @@ export function RolesSection({ loaded, members, mayManage }: { loaded: LoadedRol
         error={remove.error}
         variant="danger"
         testId="delete-role-dialog"
+        needs="team:write"
         onConfirm={() => void confirmDelete()}
       />
     </section>

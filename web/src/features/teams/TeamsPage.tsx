@@ -18,6 +18,7 @@ import { useRoles } from "./useRoles";
 import { useTeam } from "./useTeam";
 import { viewedScreens } from "./viewedScreens";
 import "./teams.css";
+import { ErrorAlert } from "../../components/ErrorAlert";
 
 export function TeamsPage() {
   const { t } = useTranslation();
@@ -32,12 +33,11 @@ export function TeamsPage() {
         title={t("screens.teams")}
         subtitle={t("teams.subtitle")}
         actions={
-          mayManage ? (
-            <Button variant="primary" onClick={() => setInviting(true)} data-testid="invite-member">
-              {t("teams.invite.open")}
-            </Button>
-          ) : null
+          <Button variant="primary" onClick={() => setInviting(true)} needs="team:write" data-testid="invite-member">
+            {t("teams.invite.open")}
+          </Button>
         }
+        needs="team:write"
       />
       {loaded && "error" in loaded ? <Alert>{t(`errors.${loaded.error}`)}</Alert> : null}
       {!loaded ? <Spinner label={t("app.loading")} /> : null}
@@ -56,7 +56,8 @@ export function TeamsPage() {
           <RolesSection loaded={roles} members={loaded.team.members} mayManage={mayManage} />
         </>
       ) : null}
-      {mayManage ? <InviteDialog open={inviting} onOpenChange={setInviting} roles={roles && "roles" in roles ? roles.roles : undefined} /> : null}
+      {/* Kept mounted when the role changes: an invite being written locks with its draft instead of vanishing. */}
+      <InviteDialog open={inviting} onOpenChange={setInviting} roles={roles && "roles" in roles ? roles.roles : undefined} />
     </section>
   );
 }
@@ -120,7 +121,7 @@ function InvitesTable({ invites, mayManage }: { invites: Invite[]; mayManage: bo
   const [now] = useState(() => Date.now());
   return (
     <>
-      {act.error ? <Alert>{t(`errors.${act.error.code}`)}</Alert> : null}
+      <ErrorAlert code={act.error?.code} needs="team:write" />
       <div className="table-card">
         <table className="table" data-testid="invites-table">
           <thead>
@@ -142,10 +143,10 @@ function InvitesTable({ invites, mayManage }: { invites: Invite[]; mayManage: bo
                 {mayManage ? (
                   <td>
                     <div className="team-actions">
-                    <Button onClick={() => void act.run({ t: "ResendInvite", inviteId: invite.id })} disabled={act.busy} data-testid="resend-invite">
+                    <Button onClick={() => void act.run({ t: "ResendInvite", inviteId: invite.id })} disabled={act.busy} needs="team:write" whenRefused="hide" data-testid="resend-invite">
                       {t("teams.invites.resend")}
                     </Button>
-                    <Button variant="danger" onClick={() => void act.run({ t: "RevokeInvite", inviteId: invite.id })} disabled={act.busy} data-testid="revoke-invite">
+                    <Button variant="danger" onClick={() => void act.run({ t: "RevokeInvite", inviteId: invite.id })} disabled={act.busy} needs="team:write" whenRefused="hide" data-testid="revoke-invite">
                       {t("teams.invites.revoke")}
                     </Button>
                     </div>

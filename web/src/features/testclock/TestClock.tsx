@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { formatBusinessDate } from "../../components/format";
+import { useErrorText, useMay } from "../../components/useMay";
 import type { ClockStep } from "../../protocol/wire";
 import { useTestClock } from "./useTestClock";
 
@@ -11,6 +12,9 @@ export function TestClock() {
   const { t, i18n } = useTranslation();
   const clock = useTestClock();
   const hintId = useId();
+  // Playing days collects payments: the payments section's to do.
+  const may = useMay("payments:write");
+  const errorText = useErrorText("payments:write");
   return (
     <div className="test-clock" role="group" aria-label={t("testClock.title")} aria-describedby={hintId} data-testid="test-clock">
       <span className="test-clock-date">
@@ -26,8 +30,11 @@ export function TestClock() {
             type="button"
             className="test-clock-button"
             disabled={clock.busy || !clock.today}
-            onClick={() => clock.advance(step)}
+            aria-disabled={may.allowed ? undefined : true}
+            title={may.reason}
+            onClick={() => (may.allowed ? clock.advance(step) : undefined)}
             data-testid={`clock-${step}`}
+            data-needs="payments:write"
           >
             {t(`testClock.step.${step}`)}
           </button>
@@ -35,7 +42,7 @@ export function TestClock() {
       </span>
       <span className="test-clock-status" aria-live="polite" data-testid="test-clock-status">
         {clock.playingTo ? t("testClock.playing", { date: formatBusinessDate(clock.playingTo, i18n.language) }) : null}
-        {clock.error ? <span className="test-clock-error">{t(`errors.${clock.error.code}`)}</span> : null}
+        {clock.error ? <span className="test-clock-error">{errorText(clock.error.code)}</span> : null}
       </span>
       <span id={hintId} className="test-clock-hint">
         {t("testClock.hint")}
