@@ -1,0 +1,151 @@
+// How long a teammate's change takes to show on another person's open screen, per screen.
+// Run by hand, never in CI (it measures, it asserts nothing about time):
+//   E2E_BENCH=1 E2E_SKIP_BUILD=1 npm --prefix web run e2e -- e2e/bench/teammate.e2e.ts
+// The owner's tab keeps one socket open and sends each command on it; the time runs from the
+// moment the command leaves until the row is drawn in the teammate's browser (both read the
+// same machine's clock). It prints p50, p90 and the slowest per screen.
+import { describe, it } from "vitest";
+import type { Page } from "playwright-core";
+import { encodeFrame } from "../../src/live/codec";
+import type { Command } from "../../src/protocol/wire";
+import { openBrowser, uniqueEmail } from "../browser";
+import { createRecord, debiCheckPayer, weeklyDebiCheck } from "../dashboardSeed";
+import { eftDebitOrder } from "../collectionsSeed";
+import { signUpFresh } from "../flows";
+import { waitForMailLink } from "../mail";
+import { Shell } from "../pages/Shell";
+
+const CHANGES = 20;
+const SOCKET = "__benchSocket";
+
+/** Opens one socket in the owner's tab for the commands (so opening it is not timed). */
+async function openCommandSocket(page: Page): Promise<void> {
+  const hello = Array.from(encodeFrame({ t: "Hello", build: "bench", mode: "test" }));
+  await page.evaluate(
+    async ({ hello, name }) => {
+      const socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
+      socket.binaryType = "arraybuffer";
+      await new Promise((done) => (socket.onopen = done));
+      const welcomed = new Promise((done) => (socket.onmessage = done));
+      socket.send(Uint8Array.from(hello));
+      await welcomed;
+      (window as unknown as Record<string, WebSocket>)[name] = socket;
+    },
+    { hello, name: SOCKET },
+  );
+}
+
+/** Sends a command on that socket; answers with the time it left. */
+async function send(page: Page, command: Command): Promise<number> {
+  const frame = Array.from(encodeFrame({ t: "Command", id: `bench-${Date.now()}-${Math.random()}`, command }));
+  return page.evaluate(
+    ({ frame, name }) => {
+      const socket = (window as unknown as Record<string, WebSocket>)[name];
+      const at = Date.now();
+      socket.send(Uint8Array.from(frame));
+      return at;
+    },
+    { frame, name: SOCKET },
+  );
+}
+
+/** What `selector` draws now: its rows and their text. */
+function drawn(page: Page, selector: string): Promise<string> {
+  return page.evaluate((selector) => [...document.querySelectorAll(selector)].map((node) => (node as HTMLElement).innerText).join("\n"), selector);
+}
+
+/** Resolves with the time the teammate's screen draws `selector` other than `before`. */
+function shownAfter(page: Page, selector: string, before: string): Promise<number> {
+  return page
+    .waitForFunction(
+      ({ selector, before }) =>
+        [...document.querySelectorAll(selector)].map((node) => (node as HTMLElement).innerText).join("\n") !== before ? Date.now() : false,
+      { selector, before },
+      { polling: "raf", timeout: 10_000 },
+    )
+    .then((handle) => handle.jsonValue() as Promise<number>)
+    .catch(() => Number.POSITIVE_INFINITY);
+}
+
+type Screen = { name: string; path: string; ready: string; row: string; change: (index: number) => Command };
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
+}
+
+describe("a teammate's change on an open screen", () => {
+  it("times 20 changes on each screen", { timeout: 900_000 }, async () => {
+    const owner = await openBrowser();
+    const teammate = await openBrowser();
+    const ownerPage = await owner.newPage();
+    await signUpFresh(ownerPage, "bench-owner");
+    await new Shell(ownerPage).waitUntilLive();
+    await ownerPage.goto("/account/teams");
+    await ownerPage.getByTestId("invite-member").click();
+    const email = uniqueEmail("bench-admin");
+    await ownerPage.getByTestId("invite-email").fill(email);
+    await ownerPage.getByTestId("invite-role").selectOption("admin");
+    await ownerPage.getByTestId("send-invite").click();
+    const mail = await waitForMailLink(email);
+    const page = await teammate.newPage();
+    await page.goto(mail.link);
+    await page.getByTestId("invite-name").fill("Pieter Botha");
+    await page.getByTestId("invite-password").fill("correct-horse-battery-staple");
+    await page.getByTestId("invite-sign-up").click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await new Shell(page).waitUntilLive();
+    await page.getByTestId("mode-switch").click();
+    await page.getByTestId("test-strip").waitFor();
+    await openCommandSocket(ownerPage);
+
+    const payer = await createRecord(ownerPage, "test", { t: "CreateCustomer", input: debiCheckPayer("Thandi Nkosi", "thandi@example.co.za") });
+    const today = await page.getByTestId("test-clock-today").getAttribute("datetime");
+    const customer = (index: number): Command => ({ t: "CreateCustomer", input: debiCheckPayer(`Payer ${index}`, `payer${index}@example.co.za`) });
+    const screens: Screen[] = [
+      { name: "customers list", path: "/customers", ready: "customers-page", row: '[data-testid="customer-row"]', change: customer },
+      {
+        name: "one-time payments",
+        path: "/payments/one-time",
+        ready: "payments-page-once",
+        row: '[data-testid="payment-row"]',
+        change: (index) => ({ t: "CreatePayment", input: eftDebitOrder({ customerId: payer, accountNumber: `10000000${index}`, amountCents: 10_000 + index, date: today ?? "", kind: "once", reference: "" }) }),
+      },
+      {
+        name: "recurring payments",
+        path: "/payments/recurring",
+        ready: "payments-page-recurring",
+        row: '[data-testid="payment-row"]',
+        change: (index) => ({ t: "CreatePayment", input: weeklyDebiCheck(payer, today ?? "", `40000000${10 + index}`, 20_000 + index) }),
+      },
+      {
+        name: "home (upcoming)",
+        path: "/home",
+        ready: "upcoming",
+        // The soonest eight, then how many more: the panel's text changes with each new debit.
+        row: '[data-testid="upcoming"]',
+        change: (index) => ({ t: "CreatePayment", input: weeklyDebiCheck(payer, today ?? "", `40000000${40 + index}`, 30_000 + index) }),
+      },
+      { name: "history", path: "/account/history", ready: "history-page", row: '[data-testid="history-row"]', change: (index) => customer(100 + index) },
+    ];
+
+    const lines: string[] = [];
+    for (const screen of screens) {
+      await page.goto(screen.path);
+      await page.getByTestId(screen.ready).waitFor();
+      await page.waitForTimeout(500);
+      const times: number[] = [];
+      for (let index = 0; index < CHANGES; index += 1) {
+        const shown = shownAfter(page, screen.row, await drawn(page, screen.row));
+        const sentAt = await send(ownerPage, screen.change(index));
+        times.push((await shown) - sentAt);
+        await page.waitForTimeout(300);
+      }
+      const sorted = [...times].sort((a, b) => a - b);
+      const never = sorted.filter((ms) => !Number.isFinite(ms)).length;
+      lines.push(`${screen.name.padEnd(20)} p50 ${percentile(sorted, 50)} ms  p90 ${percentile(sorted, 90)} ms  slowest ${sorted[sorted.length - 1]} ms  never shown ${never}`);
+    }
+    console.log(`\nA teammate's change on an open screen (${CHANGES} changes each):\n${lines.join("\n")}`);
+    await owner.close();
+    await teammate.close();
+  });
+});
