@@ -343,7 +343,7 @@ async fn another_merchants_ids_over_the_socket_leave_a_security_line(db: Databas
             mode: None,
         })
         .await;
-    assert_eq!(intruder.closed().await, Some(1008));
+    assert_eq!(intruder.closed().await, Some(4006));
     logs.line_with(&["foreign_merchant", &first_merchant, &rival_id])
         .await;
 }
