@@ -158,7 +158,8 @@ describe("collections actions: mandates and payments, in test mode", () => {
     const payment = new PaymentDetailPage(page);
     await payment.waitForIt();
     const mandatePath = await payment.mandatePath();
-    const mandateId = mandatePath.split("/").pop() ?? "";
+    // The link keeps the tab's business and mode after its path.
+    const mandateId = new URL(mandatePath, page.url()).pathname.split("/").pop() ?? "";
     await runCommand(page, "test", { t: "ActOnMandate", mandateId, action: "cancel" });
 
     const list = new MandatesListPage(page);

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
+import { Link } from "../../components/placeLinks";
 import { bankName } from "../../components/banks";
 import { MandateStatusBadge, TestDataMarker } from "../../components/CollectionBadges";
 import { EmptyState } from "../../components/EmptyState";

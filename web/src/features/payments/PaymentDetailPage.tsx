@@ -1,6 +1,7 @@
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
+import { Link } from "../../components/placeLinks";
 import { PaymentStatusBadge, TestDataMarker } from "../../components/CollectionBadges";
 import { EmptyState } from "../../components/EmptyState";
 import { formatBusinessDate, formatDateTime, formatMoney } from "../../components/format";

@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
+import { Link } from "../../components/placeLinks";
 import { Badge } from "../../components/Badge";
 import { bankName } from "../../components/banks";
 import { EmptyState } from "../../components/EmptyState";
