@@ -8,7 +8,7 @@ import { EmptyState } from "../../components/EmptyState";
 import { formatDateTime, formatPhone } from "../../components/format";
 import { PageHeader } from "../../components/PageHeader";
 import { PageSpinner } from "../../components/Spinner";
-import { useOtherModeHint } from "../../components/useOtherModeHint";
+import { RecordElsewhere } from "../../components/RecordElsewhere";
 import { useLiveClient } from "../../live/context";
 import { useCan } from "../../live/permissions";
 import type { BankAccount, Customer } from "../../protocol/wire";
@@ -29,7 +29,6 @@ type CustomerDetailPageProps = {
 
 export function CustomerDetailPage({ bankAccountAction, related }: CustomerDetailPageProps) {
   const { t } = useTranslation();
-  const otherMode = useOtherModeHint();
   const { id = "" } = useParams();
   const view = useCustomer(id);
 
@@ -42,7 +41,7 @@ export function CustomerDetailPage({ bankAccountAction, related }: CustomerDetai
       {view.state === "error" ? (
         <EmptyState
           title={view.code === "not_found" ? t("customers.notFound") : t(`errors.${view.code}`)}
-          body={view.code === "not_found" ? otherMode : undefined}
+          action={view.code === "not_found" ? <RecordElsewhere recordId={id} /> : undefined}
           testId="customer-missing"
         />
       ) : null}

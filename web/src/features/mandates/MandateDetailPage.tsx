@@ -7,7 +7,7 @@ import { EmptyState } from "../../components/EmptyState";
 import { formatBusinessDate, formatDateTime, formatMoney } from "../../components/format";
 import { PageHeader } from "../../components/PageHeader";
 import { PageSpinner } from "../../components/Spinner";
-import { useOtherModeHint } from "../../components/useOtherModeHint";
+import { RecordElsewhere } from "../../components/RecordElsewhere";
 import { mandateAtom } from "../../live/cache";
 import { useRecord } from "../../live/useRecord";
 import type { Mandate } from "../../protocol/wire";
@@ -16,7 +16,6 @@ import "./mandates.css";
 
 export function MandateDetailPage() {
   const { t } = useTranslation();
-  const otherMode = useOtherModeHint();
   const { id = "" } = useParams();
   const view = useRecord(mandateAtom(id), { t: "GetMandate", mandateId: id }, id);
   return (
@@ -28,7 +27,7 @@ export function MandateDetailPage() {
       {view.state === "error" ? (
         <EmptyState
           title={view.code === "not_found" ? t("mandates.notFound") : t(`errors.${view.code}`)}
-          body={view.code === "not_found" ? otherMode : undefined}
+          action={view.code === "not_found" ? <RecordElsewhere recordId={id} /> : undefined}
           testId="mandate-missing"
         />
       ) : null}

@@ -10,7 +10,7 @@ import { formatBusinessDate, formatDateTime, formatMoney } from "../../component
 import { PageHeader } from "../../components/PageHeader";
 import { PageSpinner } from "../../components/Spinner";
 import { TransactionStatusBadge } from "../../components/TransactionStatusBadge";
-import { useOtherModeHint } from "../../components/useOtherModeHint";
+import { RecordElsewhere } from "../../components/RecordElsewhere";
 import type { Transaction } from "../../protocol/wire";
 import { TransactionTimeline } from "./TransactionTimeline";
 import { feeStanding } from "./transactionView";
@@ -21,7 +21,6 @@ import { useTransaction } from "./useTransaction";
 /** `payouts`: the payouts made for the transaction and paying a debit order back (lazy, from the payouts feature). */
 export function TransactionDetailPage({ payouts }: { payouts?: (transaction: Transaction) => ReactNode }) {
   const { t } = useTranslation();
-  const otherMode = useOtherModeHint();
   const { id = "" } = useParams();
   const view = useTransaction(id);
   return (
@@ -33,7 +32,7 @@ export function TransactionDetailPage({ payouts }: { payouts?: (transaction: Tra
       {view.state === "error" ? (
         <EmptyState
           title={view.code === "not_found" ? t("transactions.detail.notFound") : t(`errors.${view.code}`)}
-          body={view.code === "not_found" ? otherMode : undefined}
+          action={view.code === "not_found" ? <RecordElsewhere recordId={id} /> : undefined}
           testId="transaction-missing"
         />
       ) : null}
