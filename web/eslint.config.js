@@ -9,6 +9,16 @@ const FEATURES = readdirSync(new URL("./src/features/", import.meta.url), { with
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+// Links and navigation inside the signed-in app keep the tab's business and mode in the
+// address: they come from components/placeLinks.tsx, which wraps react-router's own.
+const PLACE_LINKS = {
+  name: "react-router",
+  importNames: ["Link", "NavLink", "Navigate", "useNavigate"],
+  message: "Import it from src/components/placeLinks.tsx, so the address keeps the business and mode.",
+};
+// The wrappers themselves and what moves the tab itself use react-router's own.
+const RAW_ROUTER_LINKS = ["src/components/placeLinks.tsx", "src/app/PlaceSync.tsx", "src/app/shell/useSwitchPlace.ts"];
+
 // Features stay independent: what two of them need belongs in components/ or live/. Import
 // paths are matched as written, not resolved, so the other features are named outright; that
 // catches relative climbs of any depth, `../../features/x`, and `@/`, `~/` or `src/` aliases.
@@ -20,6 +30,7 @@ function featureBoundary(feature) {
       "no-restricted-imports": [
         "error",
         {
+          paths: [PLACE_LINKS],
           patterns: [
             {
               regex: `^(?:(?:\\./)?(?:\\.\\./)+(?:features/)?|(?:@|~|/?src)/features/)(?:${others})(?:/|$)`,
@@ -53,6 +64,11 @@ export default tseslint.config(
         { selector: "ExportDefaultDeclaration", message: "Use named exports." },
       ],
     },
+  },
+  {
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: [...RAW_ROUTER_LINKS, "src/features/**"],
+    rules: { "no-restricted-imports": ["error", { paths: [PLACE_LINKS] }] },
   },
   ...FEATURES.map(featureBoundary),
   {

@@ -99,13 +99,22 @@ fn collect_ids(value: &serde_json::Value, ids: &mut Vec<String>) {
 }
 
 /// After a client was answered "not found" for ids it sent: logs each id
-/// that does exist, under another merchant or mode. The answer has gone
-/// already and stays `not_found` whatever this finds, so a client learns
-/// nothing from it; only the log does.
-pub async fn note_foreign_ids(db: &Db, client: &Client, working: &Working, sent: &Sent) {
+/// that does exist, under another merchant or mode, unless that merchant is
+/// one of `teams` (the merchants the client may work in: a person's teams, a
+/// token's own merchant), whose ids are the client's own data in another
+/// tab's business or mode. The answer has gone already and stays
+/// `not_found` whatever this finds, so a client learns nothing from it; only
+/// the log does.
+pub async fn note_foreign_ids(
+    db: &Db,
+    client: &Client,
+    working: &Working,
+    sent: &Sent,
+    teams: &[String],
+) {
     for id in sent.ids.iter().take(MAX_IDS_CHECKED) {
         match ownership::owner_of(db, id).await {
-            Ok(Some(owner)) if !is_working(&owner, working) => {
+            Ok(Some(owner)) if is_foreign(&owner, working, teams) => {
                 let detail = format!(
                     "{}: {id} belongs to {} ({}), used from {} ({})",
                     sent.what,
@@ -122,8 +131,9 @@ pub async fn note_foreign_ids(db: &Db, client: &Client, working: &Working, sent:
     }
 }
 
-fn is_working(owner: &Owner, working: &Working) -> bool {
-    owner.merchant_id == working.merchant_id && owner.mode == working.mode
+fn is_foreign(owner: &Owner, working: &Working, teams: &[String]) -> bool {
+    let is_working = owner.merchant_id == working.merchant_id && owner.mode == working.mode;
+    !is_working && !teams.contains(&owner.merchant_id)
 }
 
 /// Whether a refusal's error means "no such thing": the answer that may
@@ -134,4 +144,36 @@ pub fn is_not_found(error: &protocol::WireError) -> bool {
             .fields
             .iter()
             .any(|f| f.code == protocol::ErrorCode::NotFound)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_ids_of_merchants_the_client_has_no_business_with_are_foreign() {
+        let working = Working {
+            merchant_id: "mer_own".into(),
+            mode: Mode::Live,
+        };
+        let owner = |merchant_id: &str, mode| Owner {
+            merchant_id: merchant_id.into(),
+            mode,
+        };
+        let teams = ["mer_own".to_string(), "mer_karoo".to_string()];
+        assert!(!is_foreign(&owner("mer_own", Mode::Test), &working, &teams));
+        assert!(!is_foreign(
+            &owner("mer_karoo", Mode::Live),
+            &working,
+            &teams
+        ));
+        assert!(is_foreign(
+            &owner("mer_rival", Mode::Live),
+            &working,
+            &teams
+        ));
+        // With no teams (a payer), the merchant's other mode is another ledger.
+        assert!(is_foreign(&owner("mer_own", Mode::Test), &working, &[]));
+        assert!(!is_foreign(&owner("mer_own", Mode::Live), &working, &[]));
+    }
 }

@@ -408,7 +408,8 @@ async fn another_merchant_can_neither_read_nor_change(db: Database) {
     assert_eq!(customer.name, "Anna");
     assert!(!customer.archived);
 
-    // Asking to open the first merchant's stream is refused outright.
+    // Asking to open the first merchant's stream is refused outright, with
+    // the code that tells the web app to say so and open one of theirs.
     let mut intruder = rival.socket().await;
     intruder
         .send(&ClientFrame::Hello {
@@ -418,7 +419,7 @@ async fn another_merchant_can_neither_read_nor_change(db: Database) {
             mode: None,
         })
         .await;
-    assert_eq!(intruder.closed().await, Some(1008));
+    assert_eq!(intruder.closed().await, Some(4006));
 }
 
 async fn test_mode_is_a_separate_ledger(db: Database) {

@@ -319,7 +319,9 @@ async fn another_merchants_ids_over_the_socket_leave_a_security_line(db: Databas
     logs.line_with(&["foreign_id", "ArchiveCustomer", &customer_id, &rival_id])
         .await;
 
-    // The merchant's own id in the other mode is another ledger's too.
+    // The merchant's own id in the other mode is another ledger's, but no
+    // attack: a link opened in a tab on the other mode. Its owner is told
+    // where it is; a rival asking the same is told nothing, and logged.
     let mut test_tab = owner.open(Mode::Test).await;
     let reply = test_tab
         .query(
@@ -330,8 +332,28 @@ async fn another_merchants_ids_over_the_socket_leave_a_security_line(db: Databas
         )
         .await;
     assert_eq!(error_of(reply).code, ErrorCode::NotFound);
-    logs.line_with(&["foreign_id", &customer_id, "(live), used from", "(test)"])
+    let locate = |id: &str| Query::LocateRecord {
+        record_id: id.to_string(),
+    };
+    let located = test_tab.query("l", locate(&customer_id)).await;
+    let Some(ReplyBody::RecordLocation { place }) = answer_of(located) else {
+        panic!("the owner is told where their own customer is");
+    };
+    assert_eq!(
+        (place.merchant_id.as_str(), place.mode),
+        (first_merchant.as_str(), Mode::Live)
+    );
+    let located = other.query("rl", locate(&customer_id)).await;
+    assert_eq!(error_of(located).code, ErrorCode::NotFound);
+    logs.line_with(&["foreign_id", "LocateRecord", &customer_id, &rival_id])
         .await;
+    let own_data = logs
+        .text()
+        .lines()
+        .filter(|line| line.contains(&customer_id) && line.contains("used from"))
+        .filter(|line| line.contains("(test)"))
+        .count();
+    assert_eq!(own_data, 0, "{}", logs.text());
 
     // Asking for another merchant's stream is logged as it is refused.
     let mut intruder = rival.socket().await;
@@ -343,7 +365,7 @@ async fn another_merchants_ids_over_the_socket_leave_a_security_line(db: Databas
             mode: None,
         })
         .await;
-    assert_eq!(intruder.closed().await, Some(1008));
+    assert_eq!(intruder.closed().await, Some(4006));
     logs.line_with(&["foreign_merchant", &first_merchant, &rival_id])
         .await;
 }
@@ -398,6 +420,14 @@ async fn pay_page_forms_go_only_to_us_and_the_success_site(db: Database) {
     for policy in [plain, with_success] {
         assert!(!policy.contains("https:;"), "{policy}");
         assert!(policy.contains("default-src 'none'"), "{policy}");
+    }
+}
+
+/// What a query was answered, when it was not refused.
+fn answer_of(frame: ServerFrame) -> Option<ReplyBody> {
+    match frame {
+        ServerFrame::Reply { ok, .. } => ok,
+        other => panic!("expected a reply, got {other:?}"),
     }
 }
 

@@ -279,4 +279,12 @@ pub enum Query {
         #[ts(optional)]
         cursor: Option<String>,
     },
+    /// Where a record the socket's stream does not hold is, for a link that
+    /// named another business or mode (or none): answered only when it is
+    /// in the other mode of this merchant or in another merchant whose team
+    /// the user is on; otherwise `not_found`, as for an id that exists
+    /// nowhere.
+    LocateRecord {
+        record_id: String,
+    },
 }

@@ -8,8 +8,8 @@ use crate::{
     ApiToken, Balance, BankAccount, BusinessInfo, Card, Customer, Dashboard, EMandateRequest,
     FileChunk, HistoryDetail, HistoryEntry, HistoryExportPiece, HistoryPerson, Import, ImportIssue,
     ImportPreview, Insights, Mandate, Order, PayPage, Payment, PaymentMethodSettings, Payout,
-    PayoutDetail, PayoutSettings, Profile, RoleList, SessionInfo, Statement, Team, Transaction,
-    WebhookDelivery, WebhookEndpoint,
+    PayoutDetail, PayoutSettings, Profile, RecordPlace, RoleList, SessionInfo, Statement, Team,
+    Transaction, WebhookDelivery, WebhookEndpoint,
 };
 
 #[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq)]
@@ -218,5 +218,9 @@ pub enum ReplyBody {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         #[ts(optional)]
         secret: Option<String>,
+    },
+    /// Where `LocateRecord` found the record.
+    RecordLocation {
+        place: RecordPlace,
     },
 }

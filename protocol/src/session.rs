@@ -105,6 +105,16 @@ pub struct MerchantView {
     pub permissions: crate::Permissions,
 }
 
+/// Where a record is kept: a merchant whose team the user is on (its name
+/// as they know it from their list of merchants), and the mode.
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct RecordPlace {
+    pub merchant_id: String,
+    pub merchant_name: String,
+    pub mode: Mode,
+}
+
 /// Who of the team is online (one entry per person, whatever their number
 /// of tabs), what their tabs show and which forms they have open.
 #[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]

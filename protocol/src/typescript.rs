@@ -22,6 +22,7 @@ pub fn generate_typescript() -> String {
         Permissions::decl(&cfg),
         UserView::decl(&cfg),
         MerchantView::decl(&cfg),
+        RecordPlace::decl(&cfg),
         PresenceMember::decl(&cfg),
         IdType::decl(&cfg),
         CustomerInput::decl(&cfg),

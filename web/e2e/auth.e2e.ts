@@ -104,7 +104,11 @@ describe("signing up, out and in", () => {
       await tabA.waitForURL((url) => url.pathname === "/auth/login");
       // The server closes the other tab's socket; that tab then finds the session gone.
       await tabB.waitForURL((url) => url.pathname === "/auth/login");
-      expect(new URL(tabB.url()).searchParams.get("redirect")).toBe("/customers");
+      // Back to the same screen of the same business and mode after signing in again.
+      const redirect = new URL(new URL(tabB.url()).searchParams.get("redirect") ?? "", tabB.url());
+      expect(redirect.pathname).toBe("/customers");
+      expect(redirect.searchParams.get("mode")).toBe("live");
+      expect(redirect.searchParams.get("business")).toMatch(/\S/);
     } finally {
       await fresh.close();
     }

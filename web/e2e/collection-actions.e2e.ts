@@ -158,7 +158,8 @@ describe("collections actions: mandates and payments, in test mode", () => {
     const payment = new PaymentDetailPage(page);
     await payment.waitForIt();
     const mandatePath = await payment.mandatePath();
-    const mandateId = mandatePath.split("/").pop() ?? "";
+    // The link keeps the tab's business and mode after its path.
+    const mandateId = new URL(mandatePath, page.url()).pathname.split("/").pop() ?? "";
     await runCommand(page, "test", { t: "ActOnMandate", mandateId, action: "cancel" });
 
     const list = new MandatesListPage(page);
@@ -298,13 +299,13 @@ describe("collections actions: mandates and payments, in test mode", () => {
     await shell.chooseTheme("light");
     await page.close();
 
-    // The same link in a new tab, which starts on live data: nothing there, and it says where to look.
+    // The same link without its mode, in a new tab (on live data): nothing there, and it says where to look.
     const live = await session.newPage();
     await live.goto(`/customers/${customerId}`);
     await new Shell(live).waitUntilLive();
     const missing = live.getByTestId("customer-missing");
-    await missing.waitFor();
-    expect(await missing.textContent()).toContain("switch on Test mode in the header");
+    await missing.getByTestId("record-elsewhere").waitFor();
+    expect(await missing.getByTestId("record-elsewhere-open").textContent()).toBe("Open in test mode");
     await live.close();
   }, 120_000);
 });

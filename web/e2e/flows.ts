@@ -12,9 +12,9 @@ export function newAccount(prefix: string): Account {
   };
 }
 
-/** Signs up a fresh account and waits until the dashboard is live. */
-export async function signUpFresh(page: Page, prefix: string): Promise<Account> {
-  const account = newAccount(prefix);
+/** Signs up a fresh account (its business named `businessName` if given) and waits until the dashboard is live. */
+export async function signUpFresh(page: Page, prefix: string, businessName?: string): Promise<Account> {
+  const account = { ...newAccount(prefix), ...(businessName ? { businessName } : {}) };
   const signup = new SignupPage(page);
   await signup.open();
   await signup.signUp(account);

@@ -37,6 +37,7 @@ use paydesk::ids::new_id;
 use paydesk::store::sessions::SessionRow;
 use paydesk::store::stream::StreamKey;
 use paydesk::store::stream::{Actor as EventActor, Cause};
+use paydesk::store::users;
 
 /// A client silent this long (a ping unanswered) is gone. The node's
 /// heartbeat (`sockets::heartbeat_forever`) has pinged it by then.
@@ -251,9 +252,9 @@ impl SessionActor {
     }
 
     /// Replies; then, when the answer was "not found" and the client sent
-    /// ids, logs those that exist under another merchant or mode. The look
-    /// runs after the reply went, so the answer and its timing are the same
-    /// whatever it finds.
+    /// ids, logs those that exist under a merchant the client has no
+    /// business with. The look runs after the reply went, so the answer and
+    /// its timing are the same whatever it finds.
     fn answer(
         &self,
         ctx: &mut ws::WebsocketContext<Self>,
@@ -267,8 +268,20 @@ impl SessionActor {
             return;
         }
         let (db, client) = (self.state.db.clone(), self.client());
+        let person = self.api.is_none().then(|| self.user_id.to_string());
         actix::spawn(async move {
-            security_log::note_foreign_ids(&db, &client, &asked.working, &asked.sent).await;
+            // A person's ids of their other teams, or a token's of its own
+            // merchant's other mode, are a link opened in the wrong tab, not
+            // an attack. A failed look-up counts no team.
+            let teams = match person {
+                Some(user_id) => users::find_memberships(&db, &user_id)
+                    .await
+                    .map(|teams| teams.into_iter().map(|team| team.id).collect())
+                    .unwrap_or_default(),
+                None => vec![asked.working.merchant_id.clone()],
+            };
+            let (working, sent) = (&asked.working, &asked.sent);
+            security_log::note_foreign_ids(&db, &client, working, sent, &teams).await;
         });
     }
 

@@ -22,6 +22,10 @@ pub const REMOVED: u16 = 4003;
 /// Close code sent when the user belongs to no merchant's team at all (the
 /// last one removed them): the web app says so instead of reconnecting.
 pub const NO_TEAM: u16 = 4005;
+/// Close code sent when a Hello names a merchant whose team the user is not
+/// on (an old or a passed-on link): the web app says so and opens one of
+/// their own.
+pub const NOT_ON_TEAM: u16 = 4006;
 /// Close code sent to every socket when the server shuts down (1001, going
 /// away): browsers reconnect at once, to another node or the restarted one.
 pub const GOING_AWAY: u16 = 1001;

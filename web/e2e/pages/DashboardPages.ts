@@ -66,9 +66,9 @@ export class TransactionsList {
     await this.page.getByTestId("transactions-page").waitFor();
   }
 
-  /** Through the sidebar, so the tab keeps the data (live or test) it shows. */
+  /** Through the sidebar, as a person moves within the data (live or test) the tab shows. */
   async openFromNav(): Promise<void> {
-    await this.page.getByRole("navigation").locator('a[href="/payments/transactions"]').click();
+    await this.page.getByRole("navigation").locator('a[href^="/payments/transactions?"]').click();
     await this.page.getByTestId("transactions-page").waitFor();
   }
 

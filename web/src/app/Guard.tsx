@@ -1,7 +1,8 @@
 import { useAtomValue } from "jotai";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Navigate, useLocation, useSearchParams } from "react-router";
+import { useLocation, useSearchParams } from "react-router";
+import { Navigate } from "../components/placeLinks";
 import { PageSpinner } from "../components/Spinner";
 import { loginPathFor, safeRedirect } from "../features/auth/redirect";
 import { sessionAtom } from "../features/auth/session";

@@ -2,7 +2,7 @@ import { nextSession, readSession, sessionAtom } from "../features/auth/session"
 import { identityAtom } from "../live/atoms";
 import { LiveClient } from "../live/client";
 import { reloadForBuild } from "./build";
-import { rememberedMode, rememberMode } from "./modeMemory";
+import { rememberedPlace, rememberPlace } from "./placeMemory";
 import { store } from "./store";
 
 function socketUrl(): string {
@@ -31,10 +31,10 @@ function tabStorage(): Storage | undefined {
   return typeof sessionStorage === "undefined" ? undefined : sessionStorage;
 }
 
-// A reload stays on the data the tab showed: test mode survives it.
-const startMode = rememberedMode(tabStorage());
-if (startMode === "test") liveClient.switchTo({ mode: startMode });
+// An address that names no business or mode opens where this tab last was; one that does
+// overrides it (app/PlaceSync.tsx).
+liveClient.switchTo(rememberedPlace(tabStorage()));
 store.sub(identityAtom, () => {
   const identity = store.get(identityAtom);
-  if (identity) rememberMode(tabStorage(), identity.mode);
+  if (identity) rememberPlace(tabStorage(), { merchantId: identity.merchant.id, mode: identity.mode });
 });

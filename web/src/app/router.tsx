@@ -2,6 +2,7 @@ import { createBrowserRouter, Outlet, type RouteObject } from "react-router";
 import { ErrorPage, NotFoundPage } from "../features/errors/ErrorPage";
 import { TwoFactorGate } from "../features/profile/TwoFactorGate";
 import { Guard } from "./Guard";
+import { PlaceOutlet, PlaceSync } from "./PlaceSync";
 import { AuthLayout } from "./layouts/AuthLayout";
 import { DefaultLayout } from "./layouts/DefaultLayout";
 import { routes, type Access, type Layout } from "./routes";
@@ -14,6 +15,7 @@ function Root() {
   return (
     <>
       <SessionSync />
+      <PlaceSync />
       <Outlet />
     </>
   );
@@ -30,7 +32,7 @@ function guarded(access: Access) {
     <Guard access={access}>
       {access === "protected" ? (
         <TwoFactorGate>
-          <Outlet />
+          <PlaceOutlet />
         </TwoFactorGate>
       ) : (
         <Outlet />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { NAV } from "./shell/nav";
-import { paramsAreValid, recordPath, routeAt, routes, takesId } from "./routes";
+import { listPathFor, paramsAreValid, recordPath, routeAt, routes, takesId } from "./routes";
 
 describe("route table", () => {
   it("lists every product route once", () => {
@@ -62,5 +62,13 @@ describe("route table", () => {
     expect(find("/account/teams/invite/:token")).toMatchObject({ layout: "auth", access: "open" });
     expect(find("/download/summary")).toMatchObject({ layout: "none", access: "protected" });
     expect(find("/customers/:id")).toMatchObject({ layout: "default", access: "protected" });
+  });
+
+  it("finds the list above a record's screen", () => {
+    expect(listPathFor("/customers/cus_1")).toBe("/customers");
+    expect(listPathFor("/payments/recurring/imports/imp_1")).toBe("/payments/recurring");
+    expect(listPathFor("/developers/webhooks/we_1")).toBe("/developers/webhooks");
+    expect(listPathFor("/commerce/orders")).toBe("/commerce/orders");
+    expect(listPathFor("/")).toBe("/");
   });
 });

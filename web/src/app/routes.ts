@@ -62,3 +62,17 @@ export function recordPath(pathname: string): string | undefined {
   const entry = routeAt(pathname);
   return entry && takesId(entry) ? pathname : undefined;
 }
+
+/**
+ * The nearest screen at or above `pathname` that shows no one record: where a tab goes when
+ * it leaves the business or mode the record it showed belongs to.
+ */
+export function listPathFor(pathname: string): string {
+  const parts = pathname.split("/").filter(Boolean);
+  for (let length = parts.length; length > 0; length -= 1) {
+    const candidate = `/${parts.slice(0, length).join("/")}`;
+    const entry = routeAt(candidate);
+    if (entry && !takesId(entry)) return candidate;
+  }
+  return "/";
+}

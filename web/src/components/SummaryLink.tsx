@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "./placeLinks";
 import { useCan } from "../live/permissions";
 import { useBusinessToday } from "../live/useBusinessToday";
 

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useSearchParams } from "react-router";
+import { placeIn, withoutPlaceParams, withPlaceParams } from "../live/place";
 import { AddressWrites } from "./addressWrites";
 
 export type AddressView<V> = {
@@ -10,7 +11,8 @@ export type AddressView<V> = {
 
 /**
  * A view kept in the address bar's search params, so it can be bookmarked, shared and
- * survives a reload. `read` and `write` must keep their identity between renders.
+ * survives a reload. `read` and `write` must keep their identity between renders. The
+ * business and mode in the address are the tab's, not the view's: every write keeps them.
  */
 export function useAddressView<V>(
   read: (params: URLSearchParams) => V,
@@ -27,7 +29,8 @@ export function useAddressView<V>(
     (next: (latest: V) => V, push = false) => {
       const current = writes.current;
       if (!current) return;
-      const written = write(next(read(current.base())));
+      const base = current.base();
+      const written = withPlaceParams(withoutPlaceParams(write(next(read(base)))), placeIn(base));
       current.wrote(written);
       setParams(written, { replace: !push });
     },

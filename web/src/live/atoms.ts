@@ -1,6 +1,7 @@
 import { atom } from "jotai";
 import type { MerchantView, Mode, PresenceMember, UserView, WireError } from "../protocol/wire";
 import type { AccessChange } from "./access";
+import type { Place } from "./place";
 
 // "refused": the server turned the socket away because the user has too many tabs open.
 /** `noTeam`: the user belongs to no merchant's team any more; nothing is retried. */
@@ -18,6 +19,19 @@ export type LiveIdentity = {
 // Who and where the socket is, from the last Welcome.
 export const identityAtom = atom<LiveIdentity | null>(null);
 
+/**
+ * The business and mode this tab shows or is opening: set at once by a switch, by the
+ * server's Welcome (which fills in what the tab left to it), and when the tab is moved off
+ * a business. The address follows it (app/PlaceSync.tsx).
+ */
+export const placeAtom = atom<Place>({});
+
+/**
+ * Counts the places this tab has left. Screens are keyed by it, so whatever a screen holds
+ * of its own (not in the entity cache) goes at once with the business or mode it was of.
+ */
+export const placeVisitAtom = atom(0);
+
 export const presenceAtom = atom<PresenceMember[]>([]);
 
 // The session id is not told to the client, so "me" is every tab of my user.
@@ -34,7 +48,17 @@ export const othersOnlineAtom = atom((get) => {
 // "connection": about the socket itself (too many tabs, removed from the team).
 export type NoticeSource = "command" | "connection";
 
-export type Notice = { serial: number; error: WireError; source: NoticeSource };
+/**
+ * Why the tab now shows another business than the one it had open: the person was
+ * removed from that business's team (`from`: its name, as the tab last knew it), or an
+ * address named a business whose team they are not on (which one is not said: the server
+ * tells no one who is not on a team anything about it).
+ */
+export type Moved = { why: "removed"; from: string } | { why: "notOnTeam" };
+
+export type Notice =
+  | { serial: number; error: WireError; source: NoticeSource }
+  | { serial: number; moved: Moved; source: "connection" };
 
 // The last error a command or query ended with, for the global error banner.
 export const noticeAtom = atom<Notice | null>(null);

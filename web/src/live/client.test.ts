@@ -1,91 +1,10 @@
-import { createStore } from "jotai";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ClientFrame, ServerFrame } from "../protocol/wire";
 import { accessChangeAtom, connectionAtom, identityAtom, noticeAtom, presenceAtom } from "./atoms";
 import { businessInfoAtom, customerAtom, entityVersionAtom, importAtom, profileAtom, twoFactorRequiredAtom } from "./cache";
-import { LiveClient, LiveError, type SocketLike } from "./client";
-import { decodeAny, encodeFrame } from "./codec";
+import { LiveError } from "./client";
+import { connected, noticeError, setup, welcome } from "./clientTesting";
 import { everySection } from "./permissions";
 import { sampleBusinessInfo, sampleCustomer, sampleImport, sampleProfile } from "./testing";
-
-class FakeSocket implements SocketLike {
-  binaryType: BinaryType = "blob";
-  readyState = 0;
-  onopen: ((event: Event) => void) | null = null;
-  onclose: ((event: CloseEvent) => void) | null = null;
-  onmessage: ((event: MessageEvent) => void) | null = null;
-  onerror: ((event: Event) => void) | null = null;
-  sent: ClientFrame[] = [];
-  closedWith: number | undefined;
-
-  send(data: Uint8Array) {
-    this.sent.push(decodeAny(data) as ClientFrame);
-  }
-  close(code?: number) {
-    this.closedWith = code;
-    this.readyState = 3;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.(new Event("open"));
-  }
-  receive(frame: ServerFrame) {
-    const bytes = encodeFrame(frame as unknown as ClientFrame);
-    const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-    this.onmessage?.({ data: buffer } as MessageEvent);
-  }
-  serverClose(code: number) {
-    this.readyState = 3;
-    this.onclose?.({ code } as CloseEvent);
-  }
-}
-
-function welcome(epoch: string, seq: number, build = "b1"): ServerFrame {
-  const merchant = { id: "mer_1", name: "Karoo Gym", role: "owner" as const, permissions: everySection("write") };
-  return {
-    t: "Welcome",
-    epoch,
-    seq,
-    build,
-    user: { id: "usr_1", name: "Thandi", email: "t@example.co.za" },
-    merchant,
-    mode: "test",
-    merchants: [merchant],
-  };
-}
-
-type SetupOptions = {
-  onSignedOut?: () => void;
-  onBuildMismatch?: (build: string) => void;
-  onRetry?: (attempt: number) => void;
-  network?: EventTarget;
-};
-
-function setup(options: SetupOptions = {}) {
-  const store = createStore();
-  const sockets: FakeSocket[] = [];
-  const client = new LiveClient({
-    store,
-    build: "b1",
-    url: "ws://test/ws",
-    createSocket: () => {
-      const socket = new FakeSocket();
-      sockets.push(socket);
-      return socket;
-    },
-    ...options,
-  });
-  const last = () => sockets[sockets.length - 1];
-  return { store, client, sockets, last };
-}
-
-function connected(epoch = "ep_1", seq = 0) {
-  const context = setup();
-  context.client.start();
-  context.last().open();
-  context.last().receive(welcome(epoch, seq));
-  return context;
-}
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -144,7 +63,7 @@ describe("LiveClient", () => {
     last().receive({ t: "Reply", id: command.id, error: { code: "already_archived" } });
     await expect(result).rejects.toBeInstanceOf(LiveError);
     await expect(result).rejects.toMatchObject({ wire: { code: "already_archived" } });
-    expect(client.store.get(noticeAtom)?.error.code).toBe("already_archived");
+    expect(noticeError(client.store.get(noticeAtom))?.code).toBe("already_archived");
   });
 
   it("leaves a failed query to the screen that asked", async () => {
@@ -269,7 +188,7 @@ describe("LiveClient", () => {
     vi.advanceTimersByTime(60_000);
     expect(sockets).toHaveLength(1);
     expect(store.get(connectionAtom)).toBe("refused");
-    expect(store.get(noticeAtom)?.error).toEqual({ code: "too_many_sockets" });
+    expect(noticeError(store.get(noticeAtom))).toEqual({ code: "too_many_sockets" });
     // Back on this tab, having closed others: one more try.
     network.dispatchEvent(new Event("focus"));
     expect(sockets).toHaveLength(2);
@@ -435,7 +354,7 @@ describe("a frame the server could not read", () => {
     await expect(payout).rejects.toMatchObject({ wire: { code: "bad_frame" } });
     await expect(list).rejects.toMatchObject({ wire: { code: "bad_frame" } });
     // A command's failure is announced; the query's is left to the screen that asked.
-    expect(store.get(noticeAtom)?.error).toEqual({ code: "bad_frame" });
+    expect(noticeError(store.get(noticeAtom))).toEqual({ code: "bad_frame" });
 
     // Asked while the socket was down, so the server never saw it: it goes on the next socket.
     const later = client.command({ t: "RestoreCustomer", customerId: "cus_later" });
@@ -466,7 +385,7 @@ describe("a command's failure notice", () => {
     void context.client.command({ t: "ArchiveCustomer", customerId: "cus_x" }).catch(() => undefined);
     const command = context.last().sent.at(-1) as { id: string };
     context.last().receive({ t: "Reply", id: command.id, error: { code: "invalid_input" } });
-    expect(context.store.get(noticeAtom)?.error.code).toBe("invalid_input");
+    expect(noticeError(context.store.get(noticeAtom))?.code).toBe("invalid_input");
     return context;
   }
 
@@ -482,7 +401,7 @@ describe("a command's failure notice", () => {
     // Queries and presence are not the user acting on the failure.
     void client.query({ t: "ListCustomers", status: "active" }).catch(() => undefined);
     client.setViewing("/customers");
-    expect(store.get(noticeAtom)?.error.code).toBe("invalid_input");
+    expect(noticeError(store.get(noticeAtom))?.code).toBe("invalid_input");
     const saved = client.command({ t: "RestoreCustomer", customerId: "cus_r" }, { announce: false });
     client.announceError({ code: "invalid_input" });
     const command = last().sent.filter((frame) => frame.t === "Command").at(-1) as { id: string };
@@ -495,6 +414,6 @@ describe("a command's failure notice", () => {
     const { client, store, last } = connected();
     last().serverClose(4002);
     void client.command({ t: "RestoreCustomer", customerId: "cus_r" }).catch(() => undefined);
-    expect(store.get(noticeAtom)?.error.code).toBe("too_many_sockets");
+    expect(noticeError(store.get(noticeAtom))?.code).toBe("too_many_sockets");
   });
 });

@@ -1,6 +1,6 @@
-import type { ClientFrame, Command, MerchantView, Mode, Query, ReplyBody, Resume, ServerFrame, WireError } from "../protocol/wire";
+import type { ClientFrame, Command, MerchantView, Query, ReplyBody, Resume, ServerFrame, WireError } from "../protocol/wire";
 import { accessChange } from "./access";
-import { accessChangeAtom, connectionAtom, identityAtom, noticeAtom, presenceAtom } from "./atoms";
+import { accessChangeAtom, connectionAtom, identityAtom, noticeAtom, placeAtom, placeVisitAtom, presenceAtom, type Moved } from "./atoms";
 import {
   applyChanges,
   dropCache,
@@ -19,6 +19,7 @@ import {
   putTransactions,
 } from "./cache";
 import { decodeFrame, encodeFrame } from "./codec";
+import { samePlace, type Place } from "./place";
 import { judgeDelta, needsResync, nextBackoff } from "./position";
 import { applyPresence } from "./presence";
 import type { Store } from "./store";
@@ -76,6 +77,8 @@ const TOO_MANY_SOCKETS = 4002;
 const REMOVED = 4003;
 // 4005: the user is on no merchant's team at all (the last one removed them).
 const NO_TEAM = 4005;
+// 4006: the Hello named a merchant whose team the user is not on (an old or a passed-on link).
+const NOT_ON_TEAM = 4006;
 const RESTART = 4000;
 // 1007 (invalid payload): the server could not read one of our frames and stopped reading.
 const UNREADABLE_FRAME = 1007;
@@ -89,7 +92,7 @@ export class LiveClient {
   private readonly pending = new Map<string, Pending>();
   private viewing: string | undefined;
   private editing: string | undefined;
-  private target: { merchantId?: string; mode?: Mode } = {};
+  private target: Place = {};
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private heartbeatTimer: ReturnType<typeof setInterval> | undefined;
   private awaitingPong = false;
@@ -194,16 +197,38 @@ export class LiveClient {
   }
 
   /** Open another merchant or mode on the same socket; everything shown is fetched again. */
-  switchTo(target: { merchantId?: string; mode?: Mode }): void {
-    this.target = target;
-    this.position = null;
-    dropCache(this.store);
-    // The notice of a new role is about the merchant being left.
-    this.store.set(accessChangeAtom, null);
+  switchTo(target: Place): void {
+    this.moveTo(target);
     if (this.socket?.readyState === OPEN) {
       this.welcomed = false;
       this.send(this.hello());
     }
+  }
+
+  private moveTo(target: Place): void {
+    if (!samePlace(target, this.target)) this.leavePlace();
+    this.setTarget(target);
+    this.position = null;
+    dropCache(this.store);
+    // The notice of a new role is about the merchant being left.
+    this.store.set(accessChangeAtom, null);
+  }
+
+  private setTarget(target: Place): void {
+    this.target = target;
+    // Every Welcome names the place; only a change should re-render what shows it.
+    if (!samePlace(this.store.get(placeAtom), target)) this.store.set(placeAtom, target);
+  }
+
+  // Nothing asked of the place being left may land in the next one: an unanswered command
+  // may have run there, and a query names its records. They end here, unannounced (the
+  // screens that sent them go; what stays asks again as the cache is dropped), and a late
+  // answer from the old stream finds no one waiting.
+  private leavePlace(): void {
+    this.store.set(placeVisitAtom, (visit) => visit + 1);
+    const waiting = [...this.pending.values()];
+    this.pending.clear();
+    for (const entry of waiting) entry.reject(new LiveError({ code: "not_welcomed" }));
   }
 
   private request(frame: ClientFrame & { id: string }, announce: boolean): Promise<ReplyBody> {
@@ -334,7 +359,7 @@ export class LiveClient {
     this.position = next;
     this.welcomed = true;
     this.attempt = 0;
-    this.target = { merchantId: frame.merchant.id, mode: frame.mode };
+    this.setTarget({ merchantId: frame.merchant.id, mode: frame.mode });
     this.store.set(identityAtom, {
       user: frame.user,
       merchant: frame.merchant,
@@ -475,12 +500,13 @@ export class LiveClient {
       this.store.set(connectionAtom, "noTeam");
       return;
     }
-    if (code === REMOVED) {
-      // Nothing of that merchant may stay on screen; open another of the user's merchants.
-      this.store.set(noticeAtom, (notice) => ({ serial: (notice?.serial ?? 0) + 1, error: { code: "forbidden" }, source: "connection" }));
-      this.target = { mode: this.target.mode };
-      this.position = null;
-      dropCache(this.store);
+    if (code === REMOVED || code === NOT_ON_TEAM) {
+      // Nothing of that merchant may stay on screen: say why, and open the merchant the
+      // server chooses of the user's own (the address follows the Welcome).
+      const moved: Moved =
+        code === REMOVED ? { why: "removed", from: this.store.get(identityAtom)?.merchant.name ?? "" } : { why: "notOnTeam" };
+      this.store.set(noticeAtom, (notice) => ({ serial: (notice?.serial ?? 0) + 1, moved, source: "connection" }));
+      this.moveTo({ mode: this.target.mode });
       this.attempt = 0;
       return this.connect();
     }

@@ -39,6 +39,7 @@ pub mod payment_methods;
 pub mod payments;
 pub mod payouts;
 pub mod permissions;
+pub mod record_places;
 pub mod recovery;
 pub mod representations;
 pub mod retry;
@@ -351,6 +352,9 @@ pub async fn run_query(
             limit,
         } => history::list_history(db, scope, filter, cursor.as_deref(), *limit).await,
         Query::GetHistoryEntry { entry_id } => history::get_entry(db, scope, entry_id).await,
+        Query::LocateRecord { record_id } => {
+            record_places::locate_record(db, scope, record_id).await
+        }
         Query::DownloadHistory {
             filter,
             language,

@@ -182,7 +182,9 @@ pub fn query_route(query: &Query) -> QueryRoute {
         needs: Needs::Section(section, Access::Read),
     };
     match query {
-        Q::GetProfile {} | Q::ListSessions {} => QueryRoute {
+        // Where a record is, among the user's own teams: theirs to know
+        // whatever their role here.
+        Q::GetProfile {} | Q::ListSessions {} | Q::LocateRecord { .. } => QueryRoute {
             answers: Answers::Database,
             needs: Needs::OwnAccount,
         },

@@ -1,7 +1,9 @@
 //! Whose an id is, across every merchant and mode: the one lookup in the
-//! store that is scoped by nothing. It exists only so that a client using
-//! another merchant's id leaves a security log line; it must never decide
-//! what a client is answered (that would tell an attacker which ids exist).
+//! store that is scoped by nothing. It exists so that a client using another
+//! merchant's id leaves a security log line, and so that a member following
+//! a link into the wrong business or mode is told which of their own teams'
+//! the record is (`domain::record_places`). It must never decide what anyone
+//! else is answered (that would tell an attacker which ids exist).
 
 use protocol::Mode;
 use sqlx::Row;

@@ -667,7 +667,8 @@ fn note_foreign_attempt(state: &State, req: &HttpRequest, page: &PublicPage, att
     let client = Client::new(None, &super::auth::client_address(req));
     let db = state.db.clone();
     actix_web::rt::spawn(async move {
-        security_log::note_foreign_ids(&db, &client, &working, &sent).await;
+        // A payer is on no team: another mode's attempt is foreign too.
+        security_log::note_foreign_ids(&db, &client, &working, &sent, &[]).await;
     });
 }
 

@@ -81,7 +81,8 @@ impl SessionActor {
                 };
                 let detail = format!("Hello for merchant {asked_for}, not one of theirs");
                 security_log::refused(&actor.client(), "foreign_merchant", &detail);
-                return Self::close(ctx, CloseCode::Policy, "not a member of that merchant");
+                let code = CloseCode::Other(sockets::NOT_ON_TEAM);
+                return Self::close(ctx, code, "not a member of that merchant");
             };
             let joining = Joining {
                 key: StreamKey {

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Link, Outlet } from "react-router";
+import { Outlet } from "react-router";
+import { Link } from "../../components/placeLinks";
 import { LanguageSwitch } from "../shell/LanguageSwitch";
 import { Logo } from "../shell/Logo";
 import { ThemeSwitch } from "../shell/ThemeSwitch";

@@ -1,13 +1,14 @@
 import { useAtomValue } from "jotai";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Outlet, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { TwoFactorGate } from "../../features/profile/TwoFactorGate";
 import { TestModeStrip } from "../../features/testclock/TestModeStrip";
 import { VerifyEmailBanner } from "../../features/profile/VerifyEmailBanner";
 import { connectionAtom } from "../../live/atoms";
 import { liveClient } from "../liveClient";
 import { AccessNotice } from "../shell/AccessNotice";
+import { PlaceOutlet } from "../PlaceSync";
 import { Header } from "../shell/Header";
 import { NoTeam } from "../shell/NoTeam";
 import { Notice } from "../shell/Notice";
@@ -43,7 +44,7 @@ export function DefaultLayout() {
               <AccessNotice />
               <VerifyEmailBanner />
               <TwoFactorGate>
-                <Outlet />
+                <PlaceOutlet />
               </TwoFactorGate>
             </>
           )}

@@ -1,6 +1,6 @@
 import { useAtomValue } from "jotai";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "../../components/placeLinks";
 import { Badge } from "../../components/Badge";
 import { identityAtom } from "../../live/atoms";
 import { useLiveClient } from "../../live/context";

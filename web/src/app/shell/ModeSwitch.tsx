@@ -2,16 +2,19 @@ import { useAtomValue } from "jotai";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Switch } from "../../components/Switch";
-import { identityAtom } from "../../live/atoms";
-import { liveClient } from "../liveClient";
+import { identityAtom, placeAtom } from "../../live/atoms";
+import { useSwitchPlace } from "./useSwitchPlace";
 
 /** Live or test data, one click away in the header, as the well-known gateways do it. */
 export function ModeSwitch() {
   const { t } = useTranslation();
   const identity = useAtomValue(identityAtom);
+  // Where the tab is going: a switch shows at once, before the server's Welcome.
+  const place = useAtomValue(placeAtom);
   const labelId = useId();
+  const switchPlace = useSwitchPlace();
   if (!identity) return null;
-  const test = identity.mode === "test";
+  const test = (place.mode ?? identity.mode) === "test";
   return (
     <div className={test ? "mode-switch mode-switch-test" : "mode-switch"}>
       <span id={labelId} className="mode-switch-label">
@@ -20,7 +23,7 @@ export function ModeSwitch() {
       <Switch
         checked={test}
         labelledBy={labelId}
-        onChange={(on) => liveClient.switchTo({ merchantId: identity.merchant.id, mode: on ? "test" : "live" })}
+        onChange={(on) => switchPlace({ merchantId: place.merchantId, mode: on ? "test" : "live" })}
         testId="mode-switch"
       />
     </div>

@@ -2,28 +2,45 @@ import { useAtom } from "jotai";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useErrorText } from "../../components/useMay";
-import { noticeAtom } from "../../live/atoms";
+import { noticeAtom, type Notice as NoticeValue } from "../../live/atoms";
 
 const SHOWN_MS = 6000;
 
-/** The last error from the live connection, shown for a few seconds above everything. */
-export function Notice() {
+function useNoticeText(notice: NoticeValue): string {
   const { t } = useTranslation();
-  const [notice, setNotice] = useAtom(noticeAtom);
-  // A command refused by role names the role; a connection's notice (removed from a team) is not about one.
+  // A command refused by role names the role; a connection's notice is not about one.
   const commandError = useErrorText();
+  if ("error" in notice) return notice.source === "command" ? commandError(notice.error.code) : t(`errors.${notice.error.code}`);
+  return notice.moved.why === "removed" ? t("place.removedFrom", { business: notice.moved.from }) : t("place.notOnTeam");
+}
+
+/**
+ * The last error from the live connection, shown for a few seconds above everything. Being
+ * moved to another business stays until dismissed: the whole screen changed under the
+ * person, and they should not have to catch why in six seconds.
+ */
+export function Notice() {
+  const [notice, setNotice] = useAtom(noticeAtom);
+  const lingers = notice !== null && "moved" in notice;
 
   useEffect(() => {
-    if (!notice) return;
+    if (!notice || lingers) return;
     const timer = setTimeout(() => setNotice(null), SHOWN_MS);
     return () => clearTimeout(timer);
-  }, [notice, setNotice]);
+  }, [notice, lingers, setNotice]);
 
   if (!notice) return null;
+  return <NoticeToast notice={notice} onDismiss={() => setNotice(null)} />;
+}
+
+function NoticeToast({ notice, onDismiss }: { notice: NoticeValue; onDismiss: () => void }) {
+  const { t } = useTranslation();
+  const text = useNoticeText(notice);
+  const moved = "moved" in notice;
   return (
-    <div className="toast" role="alert" data-testid="notice">
-      <span>{notice.source === "command" ? commandError(notice.error.code) : t(`errors.${notice.error.code}`)}</span>
-      <button type="button" className="icon-button" aria-label={t("errors.dismiss")} onClick={() => setNotice(null)}>
+    <div className={moved ? "toast toast-moved" : "toast"} role={moved ? "status" : "alert"} data-testid="notice" data-kind={moved ? notice.moved.why : "error"}>
+      <span>{text}</span>
+      <button type="button" className="icon-button" aria-label={t("errors.dismiss")} onClick={onDismiss}>
         <span aria-hidden="true">×</span>
       </button>
     </div>

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { NavLink } from "react-router";
+import { NavLink } from "../../components/placeLinks";
 import { useAtomValue } from "jotai";
 import { identityAtom } from "../../live/atoms";
 import { can } from "../../live/permissions";

@@ -2,17 +2,20 @@ import { useAtomValue } from "jotai";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../../components/Avatar";
 import { sessionAtom } from "../../features/auth/session";
-import { identityAtom } from "../../live/atoms";
+import { identityAtom, placeAtom } from "../../live/atoms";
 import type { Mode } from "../../protocol/wire";
-import { liveClient } from "../liveClient";
 import { Menu, MenuChoice, MenuItem, MenuSeparator } from "./Menu";
 import { useSignOut } from "./useSignOut";
+import { useSwitchPlace } from "./useSwitchPlace";
 
 export function UserMenu() {
   const { t } = useTranslation();
   const session = useAtomValue(sessionAtom);
   const identity = useAtomValue(identityAtom);
+  // Where the tab is going: a switch shows at once, before the server's Welcome.
+  const place = useAtomValue(placeAtom);
   const { busy, leave } = useSignOut();
+  const switchPlace = useSwitchPlace();
   const user = identity?.user ?? session.user;
   if (!user) return null;
 
@@ -28,15 +31,15 @@ export function UserMenu() {
           {identity.merchants.length > 1 ? (
             <MenuChoice
               label={t("header.merchants")}
-              value={identity.merchant.id}
-              onChange={(merchantId) => liveClient.switchTo({ merchantId, mode: identity.mode })}
+              value={place.merchantId ?? identity.merchant.id}
+              onChange={(merchantId) => switchPlace({ merchantId, mode: place.mode })}
               options={identity.merchants.map((merchant) => ({ value: merchant.id, label: merchant.name }))}
             />
           ) : null}
           <MenuChoice<Mode>
             label={t("header.mode.label")}
-            value={identity.mode}
-            onChange={(mode) => liveClient.switchTo({ merchantId: identity.merchant.id, mode })}
+            value={place.mode ?? identity.mode}
+            onChange={(mode) => switchPlace({ merchantId: place.merchantId, mode })}
             options={[
               { value: "live", label: t("header.mode.live"), testId: "mode-live" },
               { value: "test", label: t("header.mode.test"), testId: "mode-test" },

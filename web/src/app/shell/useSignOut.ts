@@ -1,6 +1,6 @@
 import { useSetAtom } from "jotai";
 import { useState } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate } from "../../components/placeLinks";
 import { signOut } from "../../features/auth/api";
 import { sessionAtom } from "../../features/auth/session";
 import { liveClient } from "../liveClient";

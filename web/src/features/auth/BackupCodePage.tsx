@@ -1,7 +1,8 @@
 import { useAtom, useAtomValue } from "jotai";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, Navigate, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
+import { Link, Navigate } from "../../components/placeLinks";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { TextField } from "../../components/Field";

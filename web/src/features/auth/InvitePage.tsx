@@ -1,12 +1,13 @@
 import { useAtomValue } from "jotai";
 import { useEffect, useState, type FormEvent } from "react";
 import { Trans, useTranslation } from "react-i18next";
-import { Link, useNavigate, useParams } from "react-router";
+import { useParams } from "react-router";
+import { Link, useNavigate } from "../../components/placeLinks";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { TextField } from "../../components/Field";
 import { PageSpinner } from "../../components/Spinner";
-import { useLiveClient } from "../../live/context";
+import { hrefWithPlace } from "../../live/place";
 import type { ApiError } from "./api";
 import { loginPathFor } from "./redirect";
 import { sessionAtom } from "./session";
@@ -68,7 +69,6 @@ export function InvitePage() {
 
 function Accept({ token, invitedEmail, signedInEmail }: { token: string; invitedEmail: string; signedInEmail: string }) {
   const { t } = useTranslation();
-  const client = useLiveClient();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
@@ -79,9 +79,8 @@ function Accept({ token, invitedEmail, signedInEmail }: { token: string; invited
     const outcome = await acceptInvite(token);
     setBusy(false);
     if (!outcome.ok) return setError(outcome.error);
-    // The new team opens on the same socket: the merchant switch lists it at once.
-    client.switchTo({ merchantId: outcome.merchantId });
-    void navigate("/");
+    // The new team opens on the same socket (its address names it): the merchant switch lists it at once.
+    void navigate(hrefWithPlace("/", { merchantId: outcome.merchantId, mode: "live" }));
   }
 
   if (wrongAddress) {

@@ -1,7 +1,8 @@
 import { useAtomValue } from "jotai";
 import { useEffect, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
+import { Link } from "../../components/placeLinks";
 import { Alert } from "../../components/Alert";
 import { PageSpinner } from "../../components/Spinner";
 import { verifyEmail, type VerifyResult } from "./recovery";

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
+import { useNavigate } from "../../components/placeLinks";
 import { Dialog } from "../../components/Dialog";
 import { useLiveClient } from "../../live/context";
 import type { CustomerInput } from "../../protocol/wire";

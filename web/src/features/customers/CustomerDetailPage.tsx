@@ -1,13 +1,14 @@
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation, useParams } from "react-router";
+import { useLocation, useParams } from "react-router";
+import { Link } from "../../components/placeLinks";
 import { Badge } from "../../components/Badge";
 import { Button } from "../../components/Button";
 import { EmptyState } from "../../components/EmptyState";
 import { formatDateTime, formatPhone } from "../../components/format";
 import { PageHeader } from "../../components/PageHeader";
 import { PageSpinner } from "../../components/Spinner";
-import { useOtherModeHint } from "../../components/useOtherModeHint";
+import { RecordElsewhere } from "../../components/RecordElsewhere";
 import { useLiveClient } from "../../live/context";
 import type { BankAccount, Customer } from "../../protocol/wire";
 import { ArchiveDialog } from "./ArchiveDialog";
@@ -28,7 +29,6 @@ type CustomerDetailPageProps = {
 
 export function CustomerDetailPage({ bankAccountAction, related }: CustomerDetailPageProps) {
   const { t } = useTranslation();
-  const otherMode = useOtherModeHint();
   const { id = "" } = useParams();
   const view = useRecord(customerAtom(id), { t: "GetCustomer", customerId: id }, id);
 
@@ -41,7 +41,7 @@ export function CustomerDetailPage({ bankAccountAction, related }: CustomerDetai
       {view.state === "error" ? (
         <EmptyState
           title={view.code === "not_found" ? t("customers.notFound") : t(`errors.${view.code}`)}
-          body={view.code === "not_found" ? otherMode : undefined}
+          action={view.code === "not_found" ? <RecordElsewhere recordId={id} /> : undefined}
           testId="customer-missing"
         />
       ) : null}

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { isRouteErrorResponse, Link, useLocation, useRouteError } from "react-router";
+import { isRouteErrorResponse, useLocation, useRouteError } from "react-router";
+import { Link } from "../../components/placeLinks";
 import { reportError } from "../../app/errorReporting";
 import { Button } from "../../components/Button";
 

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
+import { Link } from "../../components/placeLinks";
 import { EmptyState } from "../../components/EmptyState";
 import { formatDateTime } from "../../components/format";
 import { PageHeader } from "../../components/PageHeader";

@@ -1,6 +1,6 @@
 import { useAtomValue } from "jotai";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "../../components/placeLinks";
 import { formatBusinessDate, formatMoney } from "../../components/format";
 import { TransactionStatusBadge } from "../../components/TransactionStatusBadge";
 import { transactionAtom } from "../../live/cache";

@@ -1,6 +1,6 @@
 import { useAtomValue } from "jotai";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "../../components/placeLinks";
 import { formatBusinessDate, formatMoney } from "../../components/format";
 import { paymentAtom } from "../../live/cache";
 import type { UpcomingCollection } from "../../protocol/wire";

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
+import { useNavigate } from "../../components/placeLinks";
 import { Dialog } from "../../components/Dialog";
 import { LiveError } from "../../live/client";
 import { useLiveClient } from "../../live/context";

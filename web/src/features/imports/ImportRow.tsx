@@ -1,6 +1,6 @@
 import { useAtomValue } from "jotai";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "../../components/placeLinks";
 import { formatDateTime } from "../../components/format";
 import { importAtom } from "../../live/cache";
 import { importPath } from "./paths";

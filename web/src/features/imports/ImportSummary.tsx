@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "../../components/placeLinks";
 import { formatDateTime } from "../../components/format";
 import { doneRows } from "../../live/importProgress";
 import type { Import } from "../../protocol/wire";

@@ -1,7 +1,7 @@
 import { useAtomValue } from "jotai";
-import { useCallback, useEffect, useMemo, useRef } from "react";
+import { useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "../../components/placeLinks";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { formatBasisPoints, formatBusinessDate, todayInSouthAfrica } from "../../components/format";
@@ -11,7 +11,6 @@ import { PageSpinner } from "../../components/Spinner";
 import { useAddressView } from "../../components/useAddressView";
 import { identityAtom } from "../../live/atoms";
 import { businessDateAtom } from "../../live/cache";
-import { useLiveClient } from "../../live/context";
 import type { PaymentMethod } from "../../protocol/wire";
 import { ChartCard } from "./ChartCard";
 import { CHARTS } from "./chartTables";
@@ -19,34 +18,12 @@ import "./insights.css";
 import { useInsights } from "./useInsights";
 import { BUCKETS, METHODS, PERIODS, periodRange, readInsightsView, writeInsightsView, type InsightsView } from "./view";
 
-/**
- * The address names the mode it shows: a link opened in a tab on the other mode switches
- * it once, on arrival; after that the address follows the mode the header's switch sets.
- */
-function useModeInAddress(view: InsightsView, change: (next: (latest: InsightsView) => InsightsView) => void) {
-  const identity = useAtomValue(identityAtom);
-  const client = useLiveClient();
-  const arrived = useRef(false);
-  useEffect(() => {
-    if (!identity) return;
-    if (!arrived.current) {
-      arrived.current = true;
-      if (view.mode && view.mode !== identity.mode) {
-        client.switchTo({ merchantId: identity.merchant.id, mode: view.mode });
-        return;
-      }
-    }
-    if (view.mode !== identity.mode) change((latest) => ({ ...latest, mode: identity.mode }));
-  }, [identity, view.mode, client, change]);
-}
-
 export function InsightsPage() {
   const { t, i18n } = useTranslation();
   const identity = useAtomValue(identityAtom);
   const businessDate = useAtomValue(businessDateAtom);
   const { view, change } = useAddressView(readInsightsView, writeInsightsView);
   const update = useCallback((patch: Partial<InsightsView>) => change((latest) => ({ ...latest, ...patch })), [change]);
-  useModeInAddress(view, change);
 
   const today = businessDate ?? todayInSouthAfrica();
   const range = useMemo(() => periodRange(today, view.period), [today, view.period]);

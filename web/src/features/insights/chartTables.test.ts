@@ -114,13 +114,12 @@ describe("chart tables", () => {
 describe("insights view", () => {
   it("keeps the filters in the address and ignores unknown values", () => {
     const view = readInsightsView(new URLSearchParams("period=90&bucket=week&method=card&mode=test"));
-    expect(view).toEqual({ period: "90", bucket: "week", method: "card", mode: "test" });
+    expect(view).toEqual({ period: "90", bucket: "week", method: "card" });
     expect(readInsightsView(writeInsightsView(view))).toEqual(view);
-    expect(readInsightsView(new URLSearchParams("period=7&bucket=year&method=cash&mode=x"))).toEqual({
+    expect(readInsightsView(new URLSearchParams("period=7&bucket=year&method=cash"))).toEqual({
       period: "30",
       bucket: "day",
       method: undefined,
-      mode: undefined,
     });
   });
 

@@ -1,4 +1,4 @@
-import type { InsightBucket, Mode, PaymentMethod } from "../../protocol/wire";
+import type { InsightBucket, PaymentMethod } from "../../protocol/wire";
 
 /** How far back the screen looks from the business date. */
 export const PERIODS = ["30", "90", "365"] as const;
@@ -6,12 +6,11 @@ export type Period = (typeof PERIODS)[number];
 export const BUCKETS: readonly InsightBucket[] = ["day", "week", "month"];
 export const METHODS: readonly PaymentMethod[] = ["debicheck", "registered_mandate", "eft_debit_order", "card", "instant_eft"];
 
-/** The screen's filters as the address bar keeps them. */
+/** The screen's filters as the address bar keeps them (beside the tab's business and mode). */
 export type InsightsView = {
   period: Period;
   bucket: InsightBucket;
   method?: PaymentMethod;
-  mode?: Mode;
 };
 
 function pick<T extends string>(value: string | null, allowed: readonly T[]): T | undefined {
@@ -23,7 +22,6 @@ export function readInsightsView(params: URLSearchParams): InsightsView {
     period: pick(params.get("period"), PERIODS) ?? "30",
     bucket: pick(params.get("bucket"), BUCKETS) ?? "day",
     method: pick(params.get("method"), METHODS),
-    mode: pick<Mode>(params.get("mode"), ["live", "test"]),
   };
 }
 
@@ -32,7 +30,6 @@ export function writeInsightsView(view: InsightsView): URLSearchParams {
   params.set("period", view.period);
   params.set("bucket", view.bucket);
   if (view.method) params.set("method", view.method);
-  if (view.mode) params.set("mode", view.mode);
   return params;
 }
 

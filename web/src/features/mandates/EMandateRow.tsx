@@ -1,6 +1,6 @@
 import { useAtomValue } from "jotai";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "../../components/placeLinks";
 import { MandateStatusBadge } from "../../components/CollectionBadges";
 import { formatBusinessDate } from "../../components/format";
 import { mandateAtom } from "../../live/cache";

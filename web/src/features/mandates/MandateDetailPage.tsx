@@ -1,12 +1,13 @@
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
+import { Link } from "../../components/placeLinks";
 import { bankName } from "../../components/banks";
 import { MandateStatusBadge, TestDataMarker } from "../../components/CollectionBadges";
 import { EmptyState } from "../../components/EmptyState";
 import { formatBusinessDate, formatDateTime, formatMoney } from "../../components/format";
 import { PageHeader } from "../../components/PageHeader";
 import { PageSpinner } from "../../components/Spinner";
-import { useOtherModeHint } from "../../components/useOtherModeHint";
+import { RecordElsewhere } from "../../components/RecordElsewhere";
 import { mandateAtom } from "../../live/cache";
 import { useRecord } from "../../live/useRecord";
 import type { Mandate } from "../../protocol/wire";
@@ -16,7 +17,6 @@ import { mandateActions } from "./mandateActions";
 
 export function MandateDetailPage() {
   const { t } = useTranslation();
-  const otherMode = useOtherModeHint();
   const { id = "" } = useParams();
   const view = useRecord(mandateAtom(id), { t: "GetMandate", mandateId: id }, id);
   return (
@@ -28,7 +28,7 @@ export function MandateDetailPage() {
       {view.state === "error" ? (
         <EmptyState
           title={view.code === "not_found" ? t("mandates.notFound") : t(`errors.${view.code}`)}
-          body={view.code === "not_found" ? otherMode : undefined}
+          action={view.code === "not_found" ? <RecordElsewhere recordId={id} /> : undefined}
           testId="mandate-missing"
         />
       ) : null}

@@ -1,6 +1,6 @@
 import { useAtomValue } from "jotai";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "../../components/placeLinks";
 import { bankName } from "../../components/banks";
 import { MandateStatusBadge } from "../../components/CollectionBadges";
 import { formatDate, formatMoney } from "../../components/format";

@@ -1,11 +1,12 @@
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "../../components/placeLinks";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { Dialog } from "../../components/Dialog";
 import { formatBusinessDate, formatDateTime, formatMoney } from "../../components/format";
+import { RecordElsewhere } from "../../components/RecordElsewhere";
 import { PageSpinner } from "../../components/Spinner";
 import { orderAtom } from "../../live/cache";
 import { useCommand } from "../../live/useCommand";
@@ -31,6 +32,8 @@ export function OrderDetail({ id, onClose }: { id: string; onClose: () => void }
     >
       {view.state === "loading" ? <PageSpinner label={t("app.loading")} /> : null}
       {view.state === "error" ? <Alert>{t(`errors.${view.code}`)}</Alert> : null}
+      {/* The dialog covers the header's switches: the way to the order's business or mode is here. */}
+      {view.state === "error" && view.code === "not_found" ? <RecordElsewhere recordId={id} /> : null}
       {view.state === "ready" ? <OrderBody order={view.record} /> : null}
     </Dialog>
   );

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "../../components/placeLinks";
 import { bankName } from "../../components/banks";
 import { MandateStatusBadge } from "../../components/CollectionBadges";
 import { formatMoney } from "../../components/format";

@@ -1,12 +1,13 @@
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
+import { Link } from "../../components/placeLinks";
 import { PaymentStatusBadge, TestDataMarker } from "../../components/CollectionBadges";
 import { EmptyState } from "../../components/EmptyState";
 import { formatBusinessDate, formatDateTime, formatMoney } from "../../components/format";
 import { PageHeader } from "../../components/PageHeader";
 import { PageSpinner } from "../../components/Spinner";
-import { useOtherModeHint } from "../../components/useOtherModeHint";
+import { RecordElsewhere } from "../../components/RecordElsewhere";
 import { paymentAtom, transactionUpsertsAtom } from "../../live/cache";
 import { usePagedList } from "../../live/usePagedList";
 import { useRecord } from "../../live/useRecord";
@@ -21,7 +22,6 @@ import { paymentActions } from "./paymentActions";
 
 export function PaymentDetailPage({ kind }: { kind: PaymentKind }) {
   const { t } = useTranslation();
-  const otherMode = useOtherModeHint();
   const { id = "" } = useParams();
   const view = useRecord(paymentAtom(id), { t: "GetPayment", paymentId: id }, id);
   // A payment of the other kind is not found here: its address is the other list's.
@@ -36,7 +36,7 @@ export function PaymentDetailPage({ kind }: { kind: PaymentKind }) {
       {view.state === "error" || wrongKind ? (
         <EmptyState
           title={wrongKind || (view.state === "error" && view.code === "not_found") ? t("payments.notFound") : t(`errors.${view.state === "error" ? view.code : "internal"}`)}
-          body={view.state === "error" && view.code === "not_found" ? otherMode : undefined}
+          action={view.state === "error" && view.code === "not_found" ? <RecordElsewhere recordId={id} /> : undefined}
           testId="payment-missing"
         />
       ) : null}

@@ -1,6 +1,6 @@
 import { useAtomValue } from "jotai";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "../../components/placeLinks";
 import { PaymentStatusBadge } from "../../components/CollectionBadges";
 import { formatBusinessDate, formatDate, formatMoney } from "../../components/format";
 import { paymentAtom } from "../../live/cache";

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "../../components/placeLinks";
 import { Alert } from "../../components/Alert";
 import { Badge } from "../../components/Badge";
 import { Dialog } from "../../components/Dialog";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "../../components/placeLinks";
 import { Button } from "../../components/Button";
 import { formatMoney } from "../../components/format";
 import { useCan } from "../../live/permissions";

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Navigate, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Navigate } from "../../components/placeLinks";
 import { mustSetUpTwoFactor, useProfile, useProfileSync } from "./useProfile";
 
 export const PROFILE_PATH = "/account/profile";

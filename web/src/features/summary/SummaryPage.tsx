@@ -1,7 +1,8 @@
 import { useAtomValue } from "jotai";
 import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
+import { Link } from "../../components/placeLinks";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { TextField } from "../../components/Field";
@@ -12,6 +13,7 @@ import { useFileDownload } from "../../components/useFileDownload";
 import { identityAtom } from "../../live/atoms";
 import { LiveError } from "../../live/client";
 import { useLiveClient } from "../../live/context";
+import { placeIn, withPlaceParams } from "../../live/place";
 import type { ErrorCode, Language, Statement, StatementFormat } from "../../protocol/wire";
 import "./summary.css";
 import { knownKind, readPeriod, summaryRows, type Period } from "./summaryView";
@@ -86,7 +88,7 @@ export function SummaryPage() {
         <Link to="/payments/transactions" className="back-link">
           ← {t("summary.back")}
         </Link>
-        <PeriodPicker key={`${period.from}:${period.to}`} period={period} onShow={(next) => setParams(new URLSearchParams(next))} />
+        <PeriodPicker key={`${period.from}:${period.to}`} period={period} onShow={(next) => setParams(withPlaceParams(new URLSearchParams(next), placeIn(params)))} />
         <div className="summary-actions">
           <Button onClick={() => window.print()} data-testid="summary-print">
             {t("summary.print")}

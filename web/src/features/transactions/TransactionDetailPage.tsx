@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
+import { Link } from "../../components/placeLinks";
 import { Badge } from "../../components/Badge";
 import { bankName } from "../../components/banks";
 import { EmptyState } from "../../components/EmptyState";
@@ -9,7 +10,7 @@ import { formatBusinessDate, formatDateTime, formatMoney } from "../../component
 import { PageHeader } from "../../components/PageHeader";
 import { PageSpinner } from "../../components/Spinner";
 import { TransactionStatusBadge } from "../../components/TransactionStatusBadge";
-import { useOtherModeHint } from "../../components/useOtherModeHint";
+import { RecordElsewhere } from "../../components/RecordElsewhere";
 import type { Transaction } from "../../protocol/wire";
 import { TransactionTimeline } from "./TransactionTimeline";
 import { feeStanding } from "./transactionView";
@@ -21,7 +22,6 @@ import { useRecord } from "../../live/useRecord";
 /** `payouts`: the payouts made for the transaction and paying a debit order back (lazy, from the payouts feature). */
 export function TransactionDetailPage({ payouts }: { payouts?: (transaction: Transaction) => ReactNode }) {
   const { t } = useTranslation();
-  const otherMode = useOtherModeHint();
   const { id = "" } = useParams();
   const view = useRecord(transactionAtom(id), { t: "GetTransaction", transactionId: id }, id);
   return (
@@ -33,7 +33,7 @@ export function TransactionDetailPage({ payouts }: { payouts?: (transaction: Tra
       {view.state === "error" ? (
         <EmptyState
           title={view.code === "not_found" ? t("transactions.detail.notFound") : t(`errors.${view.code}`)}
-          body={view.code === "not_found" ? otherMode : undefined}
+          action={view.code === "not_found" ? <RecordElsewhere recordId={id} /> : undefined}
           testId="transaction-missing"
         />
       ) : null}
