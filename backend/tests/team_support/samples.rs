@@ -160,6 +160,7 @@ pub fn queries() -> Vec<Query> {
         json!({"t": "ListWebhookDeliveries", "endpointId": ID}),
         json!({"t": "ListHistory"}),
         json!({"t": "GetHistoryEntry", "entryId": ID}),
+        json!({"t": "LocateRecord", "recordId": ID}),
         json!({"t": "DownloadAccountingExport", "from": "2026-03-01", "to": "2026-03-31"}),
         json!({"t": "GetStatement", "from": "2026-03-01", "to": "2026-03-31"}),
         json!({"t": "DownloadStatement", "from": "2026-03-01", "to": "2026-03-31", "format": "xlsx"}),
