@@ -131,7 +131,10 @@ describe("payouts", () => {
   it("sets the account, pays out by hand and sees it paid in a second tab, live", { timeout: 180_000 }, async () => {
     const tabA = await session.newPage();
     await openPayouts(tabA);
-    expect(await tabA.getByTestId("statement-link").getAttribute("href")).toBe("/download/summary");
+    // The link keeps the business and mode the tab is in.
+    const statement = new URL((await tabA.getByTestId("statement-link").getAttribute("href")) ?? "", "http://paydesk.test");
+    expect(statement.pathname).toBe("/download/summary");
+    expect(statement.searchParams.get("business")).toMatch(/^mer_/);
 
     // Money in: a payer pays a test-mode pay page by card (R150, R143.57 after the card fee).
     const pageId = await createRecord(tabA, "test", {
