@@ -51,6 +51,7 @@ mod import_resume;
 mod import_takeover;
 mod imports;
 mod insights;
+mod last_edit;
 mod ledger;
 mod live;
 mod odd_input;

@@ -155,7 +155,7 @@ on_both_databases!(the_second_save_from_an_old_version_is_refused_naming_the_fie
 
 /// Thandi (the owner, her browser and a tab) and Pieter (an admin, a tab)
 /// on the same merchant in test mode.
-async fn two_people(db: Database) -> (TestApp, Browser, Socket, Socket) {
+pub(crate) async fn two_people(db: Database) -> (TestApp, Browser, Socket, Socket) {
     let app = TestApp::start(db).await;
     let owner = app.merchant(OWNER).await;
     let (_, merchant_id) = app.owner_ids(OWNER).await;
@@ -367,7 +367,7 @@ async fn payment_method_settings_saved_over_a_newer_version_are_refused(db: Data
 
 on_both_databases!(payment_method_settings_saved_over_a_newer_version_are_refused);
 
-async fn business_info(socket: &mut Socket) -> BusinessInfo {
+pub(crate) async fn business_info(socket: &mut Socket) -> BusinessInfo {
     match socket.query("info", Query::GetBusinessInfo {}).await {
         ServerFrame::Reply {
             ok: Some(ReplyBody::BusinessInfo { info, .. }),
@@ -377,7 +377,7 @@ async fn business_info(socket: &mut Socket) -> BusinessInfo {
     }
 }
 
-async fn save_info(
+pub(crate) async fn save_info(
     socket: &mut Socket,
     label: &str,
     info: &BusinessInfo,

@@ -379,6 +379,7 @@ fn probes(b: &Theirs) -> Vec<Probe> {
         q(json!({"t": "GetHistoryEntry", "entryId": b.entry})),
         // Where B's record is: A's member is on no team of B's.
         q(json!({"t": "LocateRecord", "recordId": b.customer})),
+        q(json!({"t": "GetLastEdit", "recordKind": "customer", "recordId": b.customer})),
         c(json!({"t": "PayoutToCustomer", "customerId": b.customer,
             "bankAccountId": b.bank_account, "amountCents": 100, "reason": "R",
             "transactionId": b.transaction})),

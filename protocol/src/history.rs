@@ -224,6 +224,27 @@ pub struct HistoryEntry {
     pub section: Option<Section>,
 }
 
+/// A record's newest change as a form shows it: who, when, which fields.
+/// Only what the record's readers may know: no address or browser.
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct RecordEdit {
+    pub actor_kind: HistoryActorKind,
+    /// The member's user id, the token's, the import's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub actor_id: Option<String>,
+    /// The member's name (as it was then).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub actor_name: Option<String>,
+    #[ts(type = "number")]
+    pub at: i64,
+    pub action: HistoryAction,
+    /// The names of the fields that changed.
+    pub fields: Vec<String>,
+}
+
 /// One field of an entry, before and after, as JSON text.
 #[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]

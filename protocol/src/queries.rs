@@ -5,9 +5,9 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::{
-    CustomerStatus, HistoryFilter, ImportTemplate, InsightBucket, Language, MandateFilter,
-    OrderFilter, PaymentFilter, PaymentKind, PaymentMethod, SortOrder, StatementFormat,
-    TransactionFilter,
+    CustomerStatus, HistoryFilter, HistoryRecordKind, ImportTemplate, InsightBucket, Language,
+    MandateFilter, OrderFilter, PaymentFilter, PaymentKind, PaymentMethod, SortOrder,
+    StatementFormat, TransactionFilter,
 };
 
 #[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq)]
@@ -285,6 +285,19 @@ pub enum Query {
     /// the user is on; otherwise `not_found`, as for an id that exists
     /// nowhere.
     LocateRecord {
+        record_id: String,
+    },
+    /// The stream's business date (the test clock's in test mode), for
+    /// every member: screens that open on "today" or "this month" need it
+    /// whatever the role.
+    GetBusinessDate {},
+    /// Who last changed a record and which of its fields: what an open form
+    /// shows when a teammate saves the record being edited. `record_id` is
+    /// the record's id, or its kind for settings (`business_info`,
+    /// `payment_method_settings`). Needs read access to the record's section; `not_found` when its history holds
+    /// nothing the member may read.
+    GetLastEdit {
+        record_kind: HistoryRecordKind,
         record_id: String,
     },
 }

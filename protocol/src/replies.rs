@@ -8,8 +8,8 @@ use crate::{
     ApiToken, Balance, BankAccount, BusinessInfo, Card, Customer, Dashboard, EMandateRequest,
     FileChunk, HistoryDetail, HistoryEntry, HistoryExportPiece, HistoryPerson, Import, ImportIssue,
     ImportPreview, Insights, Mandate, Order, PayPage, Payment, PaymentMethodSettings, Payout,
-    PayoutDetail, PayoutSettings, Profile, RecordPlace, RoleList, SessionInfo, Statement, Team,
-    Transaction, WebhookDelivery, WebhookEndpoint,
+    PayoutDetail, PayoutSettings, Profile, RecordEdit, RecordPlace, RoleList, SessionInfo,
+    Statement, Team, Transaction, WebhookDelivery, WebhookEndpoint,
 };
 
 #[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq)]
@@ -222,5 +222,13 @@ pub enum ReplyBody {
     /// Where `LocateRecord` found the record.
     RecordLocation {
         place: RecordPlace,
+    },
+    BusinessDate {
+        /// `YYYY-MM-DD`.
+        today: String,
+    },
+    /// The record's newest change.
+    LastEdit {
+        edit: RecordEdit,
     },
 }

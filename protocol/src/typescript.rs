@@ -124,6 +124,7 @@ pub fn generate_typescript() -> String {
         HistoryEntry::decl(&cfg),
         HistoryFieldChange::decl(&cfg),
         HistoryDetail::decl(&cfg),
+        RecordEdit::decl(&cfg),
         HistoryFilter::decl(&cfg),
         HistoryPerson::decl(&cfg),
         HistoryExportPiece::decl(&cfg),

@@ -3,7 +3,10 @@
 //! (owners and admins read them all). Read-only: no command edits or
 //! deletes an entry.
 
-use protocol::{Change, ErrorCode, HistoryDetail, HistoryEntry, HistoryFilter, Mode, ReplyBody};
+use protocol::{
+    Change, ErrorCode, HistoryDetail, HistoryEntry, HistoryFilter, HistoryRecordKind, Mode,
+    RecordEdit, ReplyBody,
+};
 use sqlx::Row;
 
 use super::permissions::readable_sections;
@@ -47,6 +50,33 @@ pub async fn get_entry(db: &Db, scope: &Scope, entry_id: &str) -> AppResult<Repl
             command_id: stored.command_id,
             seq: stored.seq,
         }),
+    })
+}
+
+/// Who last changed a record and which fields, for a form open on it.
+/// The entry's address and browser stay the history's.
+pub async fn last_edit(
+    db: &Db,
+    scope: &Scope,
+    kind: HistoryRecordKind,
+    record_id: &str,
+) -> AppResult<ReplyBody> {
+    let key = StreamKey::new(scope.merchant_id.clone(), scope.mode);
+    let readable = readable_sections(&scope.permissions);
+    let record = (kind.as_str(), checked_id(record_id)?);
+    let both_modes = kind == HistoryRecordKind::BusinessInfo;
+    let entry = store::newest_of_record(db, &key, &readable, record, both_modes)
+        .await?
+        .ok_or(AppError::Code(ErrorCode::NotFound))?;
+    Ok(ReplyBody::LastEdit {
+        edit: RecordEdit {
+            actor_kind: entry.actor_kind,
+            actor_id: entry.actor_id,
+            actor_name: entry.actor_name,
+            at: entry.at,
+            action: entry.action,
+            fields: entry.fields,
+        },
     })
 }
 

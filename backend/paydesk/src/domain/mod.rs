@@ -355,6 +355,11 @@ pub async fn run_query(
         Query::LocateRecord { record_id } => {
             record_places::locate_record(db, scope, record_id).await
         }
+        Query::GetBusinessDate {} => transactions::business_date(db, scope).await,
+        Query::GetLastEdit {
+            record_kind,
+            record_id,
+        } => history::last_edit(db, scope, *record_kind, record_id).await,
         Query::DownloadHistory {
             filter,
             language,

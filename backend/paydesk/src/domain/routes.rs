@@ -4,7 +4,7 @@
 //! after it. The matches are exhaustive on purpose: a new command or query
 //! does not compile until it is routed here.
 
-use protocol::{Command, OrderAction, Query};
+use protocol::{Command, HistoryRecordKind, OrderAction, Query};
 
 use super::permissions::{Access, Section};
 
@@ -158,6 +158,26 @@ pub fn command_route(command: &Command) -> CommandRoute {
     }
 }
 
+/// The section whose readers may read a record of `kind`. Sign-ins
+/// (`account`) are the history's.
+pub fn record_section(kind: HistoryRecordKind) -> Section {
+    use HistoryRecordKind as K;
+    match kind {
+        K::Customer | K::BankAccount | K::Card => Section::Customers,
+        K::Mandate | K::EMandateRequest => Section::Mandates,
+        K::Payment => Section::Payments,
+        K::Transaction => Section::Transactions,
+        K::Import => Section::Imports,
+        K::PayPage => Section::PayPages,
+        K::Order => Section::Orders,
+        K::WebhookEndpoint | K::ApiToken => Section::Developers,
+        K::Member | K::Invite | K::Role | K::TwoFactorPolicy => Section::Team,
+        K::BusinessInfo | K::PaymentMethodSettings => Section::Settings,
+        K::Payout | K::PayoutSettings => Section::Payouts,
+        K::BusinessClock | K::Account => Section::History,
+    }
+}
+
 /// Where a query is answered from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Answers {
@@ -184,10 +204,12 @@ pub fn query_route(query: &Query) -> QueryRoute {
     match query {
         // Where a record is, among the user's own teams: theirs to know
         // whatever their role here.
-        Q::GetProfile {} | Q::ListSessions {} | Q::LocateRecord { .. } => QueryRoute {
-            answers: Answers::Database,
-            needs: Needs::OwnAccount,
-        },
+        Q::GetProfile {} | Q::ListSessions {} | Q::LocateRecord { .. } | Q::GetBusinessDate {} => {
+            QueryRoute {
+                answers: Answers::Database,
+                needs: Needs::OwnAccount,
+            }
+        }
         Q::GetImportPreview { .. }
         | Q::GetImportPreviewDuplicates { .. }
         | Q::DownloadImportIssues { .. } => QueryRoute {
@@ -228,6 +250,8 @@ pub fn query_route(query: &Query) -> QueryRoute {
         Q::ListHistory { .. } | Q::GetHistoryEntry { .. } | Q::DownloadHistory { .. } => {
             read(S::History)
         }
+        // Who changed a record is told to those who may read the record.
+        Q::GetLastEdit { record_kind, .. } => read(record_section(*record_kind)),
     }
 }
 

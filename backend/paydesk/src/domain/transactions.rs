@@ -58,11 +58,23 @@ fn month_start(day: Date) -> Date {
 /// How many upcoming debits the home screen lists.
 const UPCOMING: u32 = 8;
 
-pub async fn get_dashboard(db: &Db, scope: &Scope) -> AppResult<ReplyBody> {
+/// The stream's business date (the test clock's in test mode).
+async fn stream_today(db: &Db, scope: &Scope) -> AppResult<Date> {
     let offset = clocks::read_clock(&db.pool, &scope.merchant_id, scope.mode)
         .await?
         .map_or(0, |c| c.offset_days);
-    let today = scope.clock.today(scope.mode, offset);
+    Ok(scope.clock.today(scope.mode, offset))
+}
+
+/// The business date for any member, whatever their role.
+pub async fn business_date(db: &Db, scope: &Scope) -> AppResult<ReplyBody> {
+    Ok(ReplyBody::BusinessDate {
+        today: iso_date(stream_today(db, scope).await?),
+    })
+}
+
+pub async fn get_dashboard(db: &Db, scope: &Scope) -> AppResult<ReplyBody> {
+    let today = stream_today(db, scope).await?;
     let (from, to) = (iso_date(month_start(today)), iso_date(today));
     let month =
         tally(&store::settled_between(db, &scope.merchant_id, scope.mode, &from, &to).await?);

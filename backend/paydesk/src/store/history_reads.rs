@@ -139,6 +139,34 @@ fn stored_of(row: &AnyRow) -> StoredEntry {
     }
 }
 
+/// The newest entry of one record, if the reader may read it. A record
+/// shared by both modes (business info) counts its entries of either.
+pub async fn newest_of_record(
+    db: &Db,
+    key: &StreamKey,
+    readable: &[Section],
+    record: (&str, &str),
+    both_modes: bool,
+) -> AppResult<Option<HistoryEntry>> {
+    let mut sql = Sql::new(&format!(
+        "SELECT {COLUMNS} FROM history_entries h WHERE h.merchant_id = "
+    ));
+    let merchant = sql.text_arg(&key.merchant_id);
+    sql.push(&merchant);
+    if both_modes {
+        sql.push(" AND h.mode IN ('live', 'test')");
+    } else {
+        let mode = sql.text_arg(key.mode.as_str());
+        sql.push(&format!(" AND h.mode = {mode}"));
+    }
+    sql.and("h.record_kind = {}", Bind::Text(record.0.into()))
+        .and("h.record_id = {}", Bind::Text(record.1.into()));
+    readable_only(&mut sql, readable);
+    sql.push(" ORDER BY h.id DESC LIMIT 1");
+    let row = sql.query().fetch_optional(&db.pool).await?;
+    Ok(row.as_ref().map(entry_of))
+}
+
 /// Where an export goes on from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ExportFrom<'a> {
