@@ -29,7 +29,10 @@ async function inviteAndSignUp(ownerPage: Page, invitee: Session, path: string):
   return page;
 }
 
-/** Both open the form at the same version; the owner saves first, the member's save is refused. */
+/**
+ * Both open the form at the same version; the owner saves first. The member's open form says at
+ * once who saved which field, before they press Save; their save is then refused.
+ */
 async function conflictingEdits(owner: CustomerDetailPage, member: CustomerDetailPage, mine: string, theirs: string, shot: () => Promise<void>) {
   await owner.startEdit({ city: theirs });
   await member.startEdit({ city: mine, cellphone: "0821234567" });
@@ -38,8 +41,10 @@ async function conflictingEdits(owner: CustomerDetailPage, member: CustomerDetai
   await shot();
   await owner.saveEdit();
   await owner.editDialog().waitFor({ state: "detached" });
+  await expect.poll(() => member.savedMeanwhile().textContent()).toMatch(/Thandi Nkosi .*(City|Stad)/);
   await member.saveEdit();
   await member.conflict().waitFor();
+  await expect.poll(() => member.conflictLead().textContent()).toContain("Thandi Nkosi");
 }
 
 describe("co-editing", () => {
@@ -105,6 +110,20 @@ describe("co-editing", () => {
       await page.getByTestId("conflict-save").click();
       await memberDetail.editDialog().waitFor({ state: "detached" });
       await page.getByText("George").waitFor();
+
+      // Only fields both changed are conflicts: the owner changes the city, the member the
+      // e-mail address; the member's save keeps both, with no choice to make.
+      await ownerDetail.startEdit({ city: "Knysna" });
+      await memberDetail.startEdit({ email: "sipho.d@example.co.za" });
+      await ownerDetail.saveEdit();
+      await ownerDetail.editDialog().waitFor({ state: "detached" });
+      await expect.poll(() => page.getByTestId("saved-meanwhile").textContent()).toContain("Thandi Nkosi");
+      await shoot(page, "coedit-saved-meanwhile-afr-dark");
+      await memberDetail.saveEdit();
+      await memberDetail.editDialog().waitFor({ state: "detached" });
+      expect(await page.getByTestId("conflict").count()).toBe(0);
+      await ownerPage.locator("dd", { hasText: "sipho.d@example.co.za" }).waitFor();
+      await ownerPage.locator("dd", { hasText: "Knysna" }).waitFor();
 
       // The remaining two looks: the owner in dark English, the member in light Afrikaans.
       await ownerPage.emulateMedia({ colorScheme: "dark" });

@@ -92,6 +92,15 @@ export class CustomerDetailPage {
     return this.page.getByTestId("edit-customer-dialog");
   }
 
+  /** Inside the open form: a teammate saved this customer meanwhile (who, which fields). */
+  savedMeanwhile() {
+    return this.page.getByTestId("saved-meanwhile");
+  }
+
+  conflictLead() {
+    return this.page.getByTestId("conflict-lead");
+  }
+
   editingToo() {
     return this.page.getByTestId("editing-too");
   }

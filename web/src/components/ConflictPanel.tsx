@@ -11,13 +11,15 @@ type ConflictPanelProps = {
   busy: boolean;
   onSave: (choices: Choices) => void;
   onCancel: () => void;
+  /** Who saved meanwhile (`whoSaved`), when the form knows. */
+  by?: string;
 };
 
 /**
- * A save refused because a teammate saved first: per field they changed,
+ * A save refused because a teammate saved first: per field both of them changed,
  * the user's value beside theirs, to choose one each, then save again.
  */
-export function ConflictPanel({ rows, busy, onSave, onCancel }: ConflictPanelProps) {
+export function ConflictPanel({ rows, busy, onSave, onCancel, by }: ConflictPanelProps) {
   const { t } = useTranslation();
   const [choices, setChoices] = useState<Choices>(() => Object.fromEntries(rows.map((row) => [row.field, "theirs"])));
   const empty = t("conflict.empty");
@@ -25,7 +27,9 @@ export function ConflictPanel({ rows, busy, onSave, onCancel }: ConflictPanelPro
   const needs = useContext(NeedContext);
   return (
     <div className="conflict" data-testid="conflict">
-      <p className="conflict-lead">{t("errors.edit_conflict")}</p>
+      <p className="conflict-lead" data-testid="conflict-lead">
+        {by ? t("conflict.leadBy", { name: by }) : t("errors.edit_conflict")}
+      </p>
       {rows.map((row) => (
         <fieldset key={row.field} className="conflict-field" data-testid={`conflict-${row.field}`}>
           <legend>{row.label}</legend>

@@ -28,3 +28,27 @@ export function mergedWithChoices<T extends object>(mine: T, conflict: EditConfl
   }
   return result as T;
 }
+
+/**
+ * A refused save split by who changed what. A field only the teammate changed takes their value
+ * (the user never touched it); a field only the user changed keeps theirs; a field both changed
+ * to different values is a clash, for the user to choose. `start` is what the form was filled
+ * from, so "the user changed it" means the form's value differs from it.
+ */
+export function splitConflict<T extends object>(mine: T, start: T, conflict: EditConflict): { merged: T; clashes: EditConflict } {
+  const merged: Record<string, unknown> = { ...(mine as Record<string, unknown>) };
+  const before = start as Record<string, unknown>;
+  const clashes = conflict.fields.filter(({ field, theirs }) => {
+    const touched = textOf(merged[field]) !== textOf(before[field]);
+    if (!touched) merged[field] = valueFrom(merged[field], theirs);
+    return touched && textOf(merged[field]) !== theirs;
+  });
+  return { merged: merged as T, clashes: { version: conflict.version, fields: clashes } };
+}
+
+/** The fields whose values differ between two versions of a record, by wire name. */
+export function changedFields<T extends object>(from: T, to: T, fields: readonly string[]): string[] {
+  const a = from as Record<string, unknown>;
+  const b = to as Record<string, unknown>;
+  return fields.filter((field) => textOf(a[field]) !== textOf(b[field]));
+}

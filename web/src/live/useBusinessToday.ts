@@ -14,13 +14,14 @@ export function useBusinessToday(): string | undefined {
   const [today, setToday] = useAtom(businessDateAtom);
   const version = useAtomValue(entityVersionAtom);
 
-  // Nothing told this tab the date yet (no dashboard, no clock move): ask for it.
+  // Nothing told this tab the date yet (no dashboard, no clock move): ask for it. Every member
+  // may, whatever their role reads.
   useEffect(() => {
     if (today !== undefined) return;
     let current = true;
-    client.query({ t: "GetDashboard" }).then(
+    client.query({ t: "GetBusinessDate" }).then(
       (body) => {
-        if (current && body.t === "Dashboard") setToday((known) => known ?? body.dashboard.today);
+        if (current && body.t === "BusinessDate") setToday((known) => known ?? body.today);
       },
       () => undefined,
     );

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { ConflictPanel, type Choices } from "../../components/ConflictPanel";
-import { mergedWithChoices } from "../../components/conflict";
+import { changedFields, mergedWithChoices, splitConflict } from "../../components/conflict";
+import { SavedMeanwhile, whoSaved } from "../../components/SavedMeanwhile";
+import { useLastEdit } from "../../live/useLastEdit";
 import { TextField } from "../../components/Field";
 import { placeError } from "../../components/fieldErrors";
 import { useCommand } from "../../live/useCommand";
@@ -31,6 +32,8 @@ export function BusinessInfoForm({ info }: { info: BusinessInfo }) {
 
   // A newer record (a teammate's save, our own, a refetch): fold it in while rendering.
   if (form.seen !== info) setForm(receive(form, info, save.busy));
+  // Who saved meanwhile: asked when their save reaches the open form, or when ours is refused.
+  const lastEdit = useLastEdit("business_info", "business_info", refused?.conflict.version ?? form.incoming?.version);
 
   const placed = placeError(save.error, BUSINESS_FIELDS);
   const fieldErrors: Partial<Record<BusinessField, ErrorCode>> = { ...placed.fields };
@@ -49,17 +52,21 @@ export function BusinessInfoForm({ info }: { info: BusinessInfo }) {
     await send(sent, form.baseline.version);
   }
 
-  async function send(sent: BusinessInfo, baseVersion: number) {
-    const reply = await save.run({ t: "UpdateBusinessInfo", info: sent, baseVersion });
-    if (!reply) return;
+  // A refusal whose only clashes are fields the user left alone is saved again at once, with
+  // the teammate's values there: at most this many times in a row, should they keep saving.
+  async function send(sent: BusinessInfo, baseVersion: number, resends = 2): Promise<void> {
+    const outcome = await save.attempt({ t: "UpdateBusinessInfo", info: sent, baseVersion });
+    if ("error" in outcome) {
+      const conflict = outcome.error.code === "edit_conflict" ? outcome.error.conflict : undefined;
+      if (!conflict) return;
+      const { merged, clashes } = splitConflict(sent, form.baseline, conflict);
+      if (clashes.fields.length === 0 && resends > 0) return send(merged, conflict.version, resends - 1);
+      setRefused({ mine: merged, conflict: clashes });
+      return;
+    }
     setRefused(null);
     setForm((current) => saved(current, sent));
     setJustSaved(true);
-  }
-
-  // Read while rendering: the refusal the last save got, kept until the user resolves it.
-  if (save.error?.code === "edit_conflict" && save.error.conflict && refused?.conflict !== save.error.conflict) {
-    setRefused({ mine: trimmed(form.draft), conflict: save.error.conflict });
   }
 
   function resolve(choices: Choices) {
@@ -84,6 +91,7 @@ export function BusinessInfoForm({ info }: { info: BusinessInfo }) {
           rows={rows}
           busy={save.busy}
           onSave={resolve}
+          by={whoSaved(lastEdit, t)}
           onCancel={() => {
             setRefused(null);
             save.clearError();
@@ -106,12 +114,11 @@ export function BusinessInfoForm({ info }: { info: BusinessInfo }) {
     <RoleLock needs="settings:write" edited={isDirty(form)}>
     <form className="card settings-card" onSubmit={submit} noValidate data-testid="business-info-form">
       {form.incoming ? (
-        <Alert tone="warning" testId="changed-elsewhere">
-          <span>{t("business.changedElsewhere")}</span>{" "}
+        <SavedMeanwhile edit={lastEdit} labels={changedFields(form.baseline, form.incoming, BUSINESS_FIELDS).map((field) => t(`business.fields.${field as BusinessField}`))}>
           <button type="button" className="link link-button" onClick={() => setForm(reload(form))} data-testid="reload-values">
             {t("business.reloadValues")}
           </button>
-        </Alert>
+        </SavedMeanwhile>
       ) : null}
       <ErrorAlert code={placed.general} />
       <fieldset className="form-fieldset" disabled={save.busy}>

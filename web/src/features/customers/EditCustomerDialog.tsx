@@ -8,8 +8,13 @@ import { useLiveClient } from "../../live/context";
 import { useEditingPresence } from "../../live/usePresence";
 import type { Customer, CustomerInput, EditConflict, IdType } from "../../protocol/wire";
 import { CustomerForm } from "./CustomerForm";
+import { changedFields, splitConflict } from "../../components/conflict";
+import { SavedMeanwhile, whoSaved } from "../../components/SavedMeanwhile";
+import { useLastEdit } from "../../live/useLastEdit";
 import { mergedInput, valueOf } from "./conflict";
-import { draftFrom, type CustomerField } from "./fields";
+import { draftFrom, EMPTY_DRAFT, inputFrom, type CustomerField } from "./fields";
+
+const CUSTOMER_FIELDS = Object.keys(EMPTY_DRAFT) as CustomerField[];
 
 type EditCustomerDialogProps = { customer: Customer; path: string; open: boolean; onOpenChange: (open: boolean) => void };
 
@@ -30,19 +35,27 @@ export function EditCustomerDialog({ customer, path, open, onOpenChange }: EditC
 function EditCustomerBody({ customer, onDone }: { customer: Customer; onDone: () => void }) {
   const { t } = useTranslation();
   const client = useLiveClient();
-  // A teammate's save after this version is a conflict, not overwritten.
-  const [base] = useState(customer.version);
+  // The customer as the form was filled from it: a teammate's save after its version is a
+  // conflict, not overwritten, and "the user changed a field" is measured against it.
+  const [start] = useState(customer);
   const [refused, setRefused] = useState<Refused | null>(null);
   const [busy, setBusy] = useState(false);
+  const changedElsewhere = customer.version !== start.version && !busy;
+  // Who saved meanwhile: asked when their save reaches the open form, or when ours is refused.
+  const lastEdit = useLastEdit("customer", customer.id, refused?.conflict.version ?? (changedElsewhere ? customer.version : undefined));
 
-  async function send(input: CustomerInput, baseVersion: number): Promise<void> {
+  // A refusal whose only clashes are fields the user left alone is saved again at once, with
+  // the teammate's values there: at most this many times in a row, should they keep saving.
+  async function send(input: CustomerInput, baseVersion: number, resends = 2): Promise<void> {
     try {
       // Not announced: a conflict is shown in the dialog itself, other errors go to the notice below.
       await client.command({ t: "UpdateCustomer", customerId: customer.id, input, baseVersion }, { announce: false });
       onDone();
     } catch (failure) {
       if (failure instanceof LiveError && failure.wire.code === "edit_conflict" && failure.wire.conflict) {
-        setRefused({ mine: input, conflict: failure.wire.conflict });
+        const { merged, clashes } = splitConflict(input, inputFrom(draftFrom(start)), failure.wire.conflict);
+        if (clashes.fields.length === 0 && resends > 0) return send(merged, clashes.version, resends - 1);
+        setRefused({ mine: merged, conflict: clashes });
         return;
       }
       if (failure instanceof LiveError) client.announceError(failure.wire);
@@ -74,8 +87,13 @@ function EditCustomerBody({ customer, onDone }: { customer: Customer; onDone: ()
     : [];
 
   return refused ? (
-    <ConflictPanel key={refused.conflict.version} rows={rows} busy={busy} onSave={resolve} onCancel={onDone} />
+    <ConflictPanel key={refused.conflict.version} rows={rows} busy={busy} onSave={resolve} onCancel={onDone} by={whoSaved(lastEdit, t)} />
   ) : (
-    <CustomerForm initial={draftFrom(customer)} submitLabel={t("customers.save")} onSubmit={(input) => send(input, base)} onCancel={onDone} />
+    <>
+      {changedElsewhere ? (
+        <SavedMeanwhile edit={lastEdit} labels={changedFields(draftFrom(start), draftFrom(customer), CUSTOMER_FIELDS).map((field) => t(`customers.fields.${field as CustomerField}`))} />
+      ) : null}
+      <CustomerForm initial={draftFrom(start)} submitLabel={t("customers.save")} onSubmit={(input) => send(input, start.version)} onCancel={onDone} />
+    </>
   );
 }

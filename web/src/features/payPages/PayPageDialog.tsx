@@ -4,7 +4,9 @@ import { useTranslation } from "react-i18next";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { ConflictPanel, type Choices } from "../../components/ConflictPanel";
-import { mergedWithChoices, textOf } from "../../components/conflict";
+import { changedFields, mergedWithChoices, splitConflict, textOf } from "../../components/conflict";
+import { SavedMeanwhile, whoSaved } from "../../components/SavedMeanwhile";
+import { useLastEdit } from "../../live/useLastEdit";
 import { Dialog } from "../../components/Dialog";
 import { placeError } from "../../components/fieldErrors";
 import { todayInSouthAfrica } from "../../components/format";
@@ -88,12 +90,13 @@ function PayPageForm({ page, onDone }: { page?: PayPage; onDone: () => void }) {
   const [savedId, setSavedId] = useState<string | undefined>(page?.id);
   // The version the form was filled from: a teammate's save since is a conflict, not overwritten.
   const [base, setBase] = useState(page?.version);
+  // The page as the form was filled from it: what "the user changed a field" is measured against.
+  const [start] = useState(page);
+  // A save refused because a teammate saved first: what we sent, and the fields both changed.
   const [refused, setRefused] = useState<{ mine: PayPageInput; conflict: EditConflict } | null>(null);
-  const [sent, setSent] = useState<PayPageInput | null>(null);
-  // Read while rendering: the refusal the last save got, kept until the user resolves it.
-  if (save.error?.code === "edit_conflict" && save.error.conflict && sent && refused?.conflict !== save.error.conflict) {
-    setRefused({ mine: sent, conflict: save.error.conflict });
-  }
+  const changedElsewhere = page !== undefined && base !== undefined && page.version !== base && !save.busy;
+  // Who saved meanwhile: asked when their save reaches the open form, or when ours is refused.
+  const lastEdit = useLastEdit("pay_page", page?.id ?? "", refused?.conflict.version ?? (changedElsewhere ? page.version : undefined));
   const businessDate = useAtomValue(businessDateAtom);
   // After a refused press, the first field in error takes the cursor (and scrolls into view).
   const { form, refused: reveal } = useRevealErrors();
@@ -111,11 +114,21 @@ function PayPageForm({ page, onDone }: { page?: PayPage; onDone: () => void }) {
     await send(built.input, base);
   }
 
-  async function send(input: PayPageInput, baseVersion: number | undefined) {
-    setSent(input);
-    const reply = await save.run(savedId ? { t: "UpdatePayPage", pageId: savedId, input, baseVersion } : { t: "CreatePayPage", input });
-    const pageId = savedId ?? (reply?.t === "Committed" ? reply.id : undefined);
-    if (!reply || !pageId) return reveal();
+  // A refusal whose only clashes are fields the user left alone is saved again at once, with
+  // the teammate's values there: at most this many times in a row, should they keep saving.
+  async function send(input: PayPageInput, baseVersion: number | undefined, resends = 2): Promise<void> {
+    const outcome = await save.attempt(savedId ? { t: "UpdatePayPage", pageId: savedId, input, baseVersion } : { t: "CreatePayPage", input });
+    if ("error" in outcome) {
+      const conflict = outcome.error.code === "edit_conflict" ? outcome.error.conflict : undefined;
+      if (!conflict || !start) return reveal();
+      const { merged, clashes } = splitConflict(input, start as unknown as PayPageInput, conflict);
+      if (clashes.fields.length === 0 && resends > 0) return send(merged, conflict.version, resends - 1);
+      setRefused({ mine: merged, conflict: clashes });
+      return;
+    }
+    const reply = outcome.ok;
+    const pageId = savedId ?? (reply.t === "Committed" ? reply.id : undefined);
+    if (!pageId) return reveal();
     setRefused(null);
     // Saved: a retry from this form (its logo refused) follows our own save, not a teammate's.
     if (reply.t === "Committed") setBase(undefined);
@@ -147,6 +160,7 @@ function PayPageForm({ page, onDone }: { page?: PayPage; onDone: () => void }) {
         rows={rows}
         busy={save.busy}
         onSave={resolve}
+        by={whoSaved(lastEdit, t)}
         onCancel={() => {
           setRefused(null);
           save.clearError();
@@ -158,6 +172,9 @@ function PayPageForm({ page, onDone }: { page?: PayPage; onDone: () => void }) {
   return (
     <form ref={form} className="form pay-page-form" onSubmit={submit} noValidate data-testid="pay-page-form">
       <ErrorAlert code={placed.general} />
+      {changedElsewhere && start ? (
+        <SavedMeanwhile edit={lastEdit} labels={changedFields(start, page, Object.keys(LABELS)).map((field) => t(LABELS[field as keyof typeof LABELS]))} />
+      ) : null}
       {savedId && !page ? <Alert tone="info">{t("payPages.form.savedWithoutLogo")}</Alert> : null}
       <fieldset className="form-fieldset" disabled={save.busy}>
         <PayPageFields draft={draft} errorOf={errorOf} onChange={setDraft} />

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { CheckboxField } from "../../components/CheckboxField";
 import { ConflictPanel, type Choices } from "../../components/ConflictPanel";
-import { mergedWithChoices, textOf } from "../../components/conflict";
+import { changedFields, mergedWithChoices, splitConflict, textOf } from "../../components/conflict";
+import { SavedMeanwhile, whoSaved } from "../../components/SavedMeanwhile";
+import { useLastEdit } from "../../live/useLastEdit";
 import { SelectField, TextField } from "../../components/Field";
 import { placeError } from "../../components/fieldErrors";
 import { PAYMENT_METHODS } from "../../components/listView";
@@ -39,7 +40,7 @@ export function PaymentMethodsForm({ settings }: { settings: PaymentMethodSettin
     setBase(settings);
     setDraft(toDraft(settings));
   }
-  const changedElsewhere = settings !== base && dirty;
+  const changedElsewhere = settings !== base && dirty && !save.busy;
 
   const placed = placeError(save.error, FIELDS);
   const errorOf = (field: (typeof FIELDS)[number]) => (placed.fields[field] ? t(`errors.${placed.fields[field]}`) : undefined);
@@ -50,19 +51,26 @@ export function PaymentMethodsForm({ settings }: { settings: PaymentMethodSettin
   const toggle = (method: PaymentMethod, on: boolean) =>
     set({ enabled: PAYMENT_METHODS.filter((known) => (known === method ? on : draft.enabled.includes(known))) });
 
-  // A save refused because a teammate saved first: what we sent and what they changed.
+  // A save refused because a teammate saved first: what we sent, and the fields both changed.
   const [refused, setRefused] = useState<{ mine: PaymentMethodSettings; conflict: EditConflict } | null>(null);
-  if (save.error?.code === "edit_conflict" && save.error.conflict && refused?.conflict !== save.error.conflict) {
-    setRefused({ mine: fromDraft(draft), conflict: save.error.conflict });
-  }
+  // Who saved meanwhile: asked when their save reaches the open form, or when ours is refused.
+  const lastEdit = useLastEdit("payment_method_settings", "payment_method_settings", refused?.conflict.version ?? (changedElsewhere ? settings.version : undefined));
 
-  async function send(next: PaymentMethodSettings, baseVersion: number) {
-    const reply = await save.run({ t: "UpdatePaymentMethodSettings", settings: next, baseVersion });
-    if (reply) {
-      setRefused(null);
-      setBase(next);
-      setSaved(true);
+  // A refusal whose only clashes are fields the user left alone is saved again at once, with
+  // the teammate's values there: at most this many times in a row, should they keep saving.
+  async function send(next: PaymentMethodSettings, baseVersion: number, resends = 2): Promise<void> {
+    const outcome = await save.attempt({ t: "UpdatePaymentMethodSettings", settings: next, baseVersion });
+    if ("error" in outcome) {
+      const conflict = outcome.error.code === "edit_conflict" ? outcome.error.conflict : undefined;
+      if (!conflict) return;
+      const { merged, clashes } = splitConflict(next, base, conflict);
+      if (clashes.fields.length === 0 && resends > 0) return send(merged, conflict.version, resends - 1);
+      setRefused({ mine: merged, conflict: clashes });
+      return;
     }
+    setRefused(null);
+    setBase(next);
+    setSaved(true);
   }
 
   async function submit(event: FormEvent) {
@@ -91,6 +99,7 @@ export function PaymentMethodsForm({ settings }: { settings: PaymentMethodSettin
           rows={rows}
           busy={save.busy}
           onSave={resolve}
+          by={whoSaved(lastEdit, t)}
           onCancel={() => {
             setRefused(null);
             save.clearError();
@@ -107,8 +116,7 @@ export function PaymentMethodsForm({ settings }: { settings: PaymentMethodSettin
     <form className="settings-stack" onSubmit={submit} noValidate data-testid="payment-methods-form">
       <ErrorAlert code={placed.general} />
       {changedElsewhere ? (
-        <Alert tone="warning" testId="changed-elsewhere">
-          {t("paymentMethods.changedElsewhere")}{" "}
+        <SavedMeanwhile edit={lastEdit} labels={changedFields(base, settings, Object.keys(LABELS)).map((field) => t(LABELS[field as keyof typeof LABELS]))}>
           <button
             type="button"
             className="link link-button"
@@ -119,7 +127,7 @@ export function PaymentMethodsForm({ settings }: { settings: PaymentMethodSettin
           >
             {t("paymentMethods.loadLatest")}
           </button>
-        </Alert>
+        </SavedMeanwhile>
       ) : null}
       <SettingsCard title={t("paymentMethods.methodsTitle")} description={t("paymentMethods.methodsDescription")} testId="methods-card">
         <fieldset className="method-list" disabled={save.busy} aria-describedby={errorOf("enabled") ? "methods-error" : undefined}>
