@@ -155,6 +155,8 @@ describe("business info", () => {
       await infoA.save();
       await infoA.saved().waitFor();
       await infoB.changedElsewhere().waitFor();
+      // It says who saved which field, before B saves.
+      await expect.poll(() => infoB.changedElsewhere().textContent()).toContain("Thandi Nkosi saved Trading name while you were editing.");
       expect(await infoB.field("industry").inputValue()).toBe("Fitness");
       expect(await infoB.field("tradingName").inputValue()).toBe("Karoo Gym");
       await shoot(tabB, "business-info-changed-elsewhere-en-light");
@@ -162,6 +164,21 @@ describe("business info", () => {
       await infoB.reloadValues();
       expect(await infoB.field("tradingName").inputValue()).toBe("Karoo Fitness");
       expect(await infoB.field("industry").inputValue()).toBe("");
+
+      // B saves over A's newer save without reloading: A changed only the trading name, B only
+      // the industry, so nothing clashes and both stand, with no choice to make.
+      await infoB.fill({ industry: "Gym" });
+      await tabA.bringToFront();
+      await infoA.fill({ tradingName: "Karoo Active" });
+      await infoA.save();
+      await infoA.saved().waitFor();
+      await infoB.changedElsewhere().waitFor();
+      await tabB.bringToFront();
+      await infoB.save();
+      await infoB.saved().waitFor();
+      expect(await tabB.getByTestId("conflict").count()).toBe(0);
+      await expect.poll(() => infoA.field("industry").inputValue()).toBe("Gym");
+      expect(await infoA.field("tradingName").inputValue()).toBe("Karoo Active");
     } finally {
       await browser.close();
     }

@@ -57,6 +57,13 @@ describe("splitConflict", () => {
     expect(merged.title).toBe("Evening yoga");
     expect(merged.amountCents).toBe(18000);
   });
+
+  it("keeps the user's edit of a field the server named only because it differs from what was sent", () => {
+    const mine: Page = { ...start, title: "Evening yoga" };
+    const { merged, clashes } = splitConflict(mine, start, { version: 13, fields: [{ field: "title", theirs: "Yoga" }] });
+    expect(clashes.fields).toEqual([]);
+    expect(merged.title).toBe("Evening yoga");
+  });
 });
 
 describe("changedFields", () => {

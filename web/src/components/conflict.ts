@@ -38,10 +38,14 @@ export function mergedWithChoices<T extends object>(mine: T, conflict: EditConfl
 export function splitConflict<T extends object>(mine: T, start: T, conflict: EditConflict): { merged: T; clashes: EditConflict } {
   const merged: Record<string, unknown> = { ...(mine as Record<string, unknown>) };
   const before = start as Record<string, unknown>;
+  // The server names the fields changed since the form's version, or (when it no longer knows
+  // that version) every field that differs from what was sent: a field still at the form's
+  // starting value on their side is the user's own edit, not theirs.
   const clashes = conflict.fields.filter(({ field, theirs }) => {
     const touched = textOf(merged[field]) !== textOf(before[field]);
+    const theyChanged = theirs !== textOf(before[field]);
     if (!touched) merged[field] = valueFrom(merged[field], theirs);
-    return touched && textOf(merged[field]) !== theirs;
+    return touched && theyChanged && textOf(merged[field]) !== theirs;
   });
   return { merged: merged as T, clashes: { version: conflict.version, fields: clashes } };
 }
