@@ -48,6 +48,23 @@ describe("pacer", () => {
     expect(ask.mock.calls.length).toBeGreaterThanOrEqual(39);
   });
 
+  it("asks at once for a change after a quiet spell, though the last burst's ask was a moment ago", async () => {
+    const { ask, answer } = asker();
+    const pace = pacer(ask, 250);
+    // One change that comes as two deltas, 5 ms apart: the second is folded into an ask 250 ms on.
+    pace.changed();
+    vi.advanceTimersByTime(5);
+    pace.changed();
+    await answer();
+    vi.advanceTimersByTime(245);
+    expect(ask).toHaveBeenCalledTimes(2);
+    await answer();
+    // The next change, 300 ms after the last one but only 55 ms after that ask, asks at once.
+    vi.advanceTimersByTime(55);
+    pace.changed();
+    expect(ask).toHaveBeenCalledTimes(3);
+  });
+
   it("runs nothing planned once stopped", async () => {
     const { ask, answer } = asker();
     const pace = pacer(ask, 250);
