@@ -8,52 +8,12 @@
 // for a while on the server; this part is what the browser adds).
 import { describe, it } from "vitest";
 import type { Page } from "playwright-core";
-import { encodeFrame } from "../../src/live/codec";
 import type { Command } from "../../src/protocol/wire";
-import { openBrowser, uniqueEmail } from "../browser";
 import { createRecord, debiCheckPayer, weeklyDebiCheck } from "../dashboardSeed";
 import { eftDebitOrder } from "../collectionsSeed";
-import { signUpFresh } from "../flows";
-import { waitForMailLink } from "../mail";
-import { Shell } from "../pages/Shell";
+import { openTeam, send, SOCKET } from "./team";
 
 const CHANGES = 20;
-const SOCKET = "__benchSocket";
-
-/** Opens one socket in the owner's tab for the commands (so opening it is not timed). */
-async function openCommandSocket(page: Page): Promise<void> {
-  const hello = Array.from(encodeFrame({ t: "Hello", build: "bench", mode: "test" }));
-  await page.evaluate(
-    async ({ hello, name }) => {
-      const socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
-      socket.binaryType = "arraybuffer";
-      await new Promise((done) => (socket.onopen = done));
-      const welcomed = new Promise((done) => (socket.onmessage = done));
-      socket.send(Uint8Array.from(hello));
-      await welcomed;
-      (window as unknown as Record<string, WebSocket>)[name] = socket;
-      // When each frame reached this browser: a delta reaches the teammate's at about the same time.
-      const arrivals: number[] = [];
-      (window as unknown as Record<string, number[]>)[`${name}Arrivals`] = arrivals;
-      socket.onmessage = () => arrivals.push(Date.now());
-    },
-    { hello, name: SOCKET },
-  );
-}
-
-/** Sends a command on that socket; answers with the time it left. */
-async function send(page: Page, command: Command): Promise<number> {
-  const frame = Array.from(encodeFrame({ t: "Command", id: `bench-${Date.now()}-${Math.random()}`, command }));
-  return page.evaluate(
-    ({ frame, name }) => {
-      const socket = (window as unknown as Record<string, WebSocket>)[name];
-      const at = Date.now();
-      socket.send(Uint8Array.from(frame));
-      return at;
-    },
-    { frame, name: SOCKET },
-  );
-}
 
 /** When the last frame before `at` reached the owner's browser (after `since`), if any did. */
 function lastFrameBefore(page: Page, since: number, at: number): Promise<number | undefined> {
@@ -92,29 +52,7 @@ function percentile(sorted: number[], p: number): number {
 
 describe("a teammate's change on an open screen", () => {
   it("times 20 changes on each screen", { timeout: 900_000 }, async () => {
-    const owner = await openBrowser();
-    const teammate = await openBrowser();
-    const ownerPage = await owner.newPage();
-    await signUpFresh(ownerPage, "bench-owner");
-    await new Shell(ownerPage).waitUntilLive();
-    await ownerPage.goto("/account/teams");
-    await ownerPage.getByTestId("invite-member").click();
-    const email = uniqueEmail("bench-admin");
-    await ownerPage.getByTestId("invite-email").fill(email);
-    await ownerPage.getByTestId("invite-role").selectOption("admin");
-    await ownerPage.getByTestId("send-invite").click();
-    const mail = await waitForMailLink(email);
-    const page = await teammate.newPage();
-    await page.goto(mail.link);
-    await page.getByTestId("invite-name").fill("Pieter Botha");
-    await page.getByTestId("invite-password").fill("correct-horse-battery-staple");
-    await page.getByTestId("invite-sign-up").click();
-    await page.waitForURL((url) => url.pathname === "/");
-    await new Shell(page).waitUntilLive();
-    await page.getByTestId("mode-switch").click();
-    await page.getByTestId("test-strip").waitFor();
-    await openCommandSocket(ownerPage);
-
+    const { ownerPage, page, close } = await openTeam("bench");
     const payer = await createRecord(ownerPage, "test", { t: "CreateCustomer", input: debiCheckPayer("Thandi Nkosi", "thandi@example.co.za") });
     const today = await page.getByTestId("test-clock-today").getAttribute("datetime");
     const customer = (index: number): Command => ({ t: "CreateCustomer", input: debiCheckPayer(`Payer ${index}`, `payer${index}@example.co.za`) });
@@ -181,7 +119,6 @@ describe("a teammate's change on an open screen", () => {
       );
     }
     console.log(`\nA teammate's change on an open screen (${CHANGES} changes each):\n${lines.join("\n")}`);
-    await owner.close();
-    await teammate.close();
+    await close();
   });
 });
