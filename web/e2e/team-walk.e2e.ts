@@ -53,7 +53,8 @@ describe("every main screen follows a teammate's change without a reload", () =>
 
   /**
    * Waits until the member's open screen shows each part of the owner's change (all at once,
-   * timed from the same moment) and checks the screen was never loaded again to show it.
+   * timed from the same moment) and checks the screen was never loaded again to show it. The
+   * times are only as fine as the waits look again: within some tens of milliseconds.
    */
   async function memberSees(parts: Record<string, () => Promise<unknown>>): Promise<void> {
     const started = performance.now();
