@@ -1,5 +1,5 @@
 import { useAtomValue } from "jotai";
-import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { Link } from "../../components/placeLinks";
@@ -11,8 +11,10 @@ import { useBusinessToday } from "../../live/useBusinessToday";
 import { PageSpinner } from "../../components/Spinner";
 import { useFileDownload } from "../../components/useFileDownload";
 import { identityAtom } from "../../live/atoms";
+import { entityVersionAtom, topicVersionsAtom } from "../../live/cache";
 import { LiveError } from "../../live/client";
 import { useLiveClient } from "../../live/context";
+import { pacer, type Pacer } from "../../live/pacer";
 import { placeIn, withPlaceParams } from "../../live/place";
 import type { ErrorCode, Language, Statement, StatementFormat } from "../../protocol/wire";
 import "./summary.css";
@@ -20,12 +22,22 @@ import { knownKind, readPeriod, summaryRows, type Period } from "./summaryView";
 
 type Loaded = { key: string; statement?: Statement; error?: ErrorCode };
 
-/** Every entry of the period: the statement asks for its entries a page at a time. */
+// A burst of money moving (a test clock month) reads the statement again at most this often.
+const FOLLOW_GAP_MS = 250;
+
+/**
+ * Every entry of the period: the statement asks for its entries a page at a time, and again
+ * whenever money moves (`FiguresMoved`, a teammate's collection, refund or payout included).
+ */
 function useStatement(period: Period): Loaded | null {
   const client = useLiveClient();
   const mode = useAtomValue(identityAtom)?.mode;
-  const key = `${mode ?? ""}:${period.from}:${period.to}`;
+  // Another business or mode, or a resync, starts over; money moving only reads it again.
+  const data = useAtomValue(entityVersionAtom);
+  const figures = useAtomValue(topicVersionsAtom).figures;
+  const key = `${mode ?? ""}:${data}:${period.from}:${period.to}`;
   const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const pace = useRef<Pacer | null>(null);
   useEffect(() => {
     let current = true;
     async function load(): Promise<Statement> {
@@ -43,18 +55,32 @@ function useStatement(period: Period): Loaded | null {
       if (!first) throw new Error("no statement");
       return { ...first, lines: pages.flatMap((page) => page.lines) };
     }
-    load().then(
-      (statement) => {
-        if (current) setLoaded({ key, statement });
-      },
-      (error: unknown) => {
-        if (current) setLoaded({ key, error: error instanceof LiveError ? (error.wire.fields?.[0]?.code ?? error.wire.code) : "internal" });
-      },
-    );
+    const ask = () =>
+      load().then(
+        (statement) => {
+          if (current) setLoaded({ key, statement });
+        },
+        (error: unknown) => {
+          const code = error instanceof LiveError ? (error.wire.fields?.[0]?.code ?? error.wire.code) : "internal";
+          // A failed refresh keeps the statement on screen; only a first read shows the error.
+          if (current) setLoaded((known) => (known?.key === key && known.statement ? known : { key, error: code }));
+        },
+      );
+    const own = pacer(ask, FOLLOW_GAP_MS);
+    pace.current = own;
+    own.changed();
     return () => {
       current = false;
+      own.stop();
     };
   }, [client, key, period.from, period.to]);
+
+  const handled = useRef(figures);
+  useEffect(() => {
+    if (handled.current === figures) return;
+    handled.current = figures;
+    pace.current?.changed();
+  }, [figures]);
   return loaded?.key === key ? loaded : null;
 }
 
