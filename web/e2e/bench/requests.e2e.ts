@@ -90,8 +90,14 @@ describe("reads a burst costs a teammate's open screens", () => {
     const tabs: Page[] = [];
     for (const screen of SCREENS) {
       const tab = await teammate.newPage();
-      await tab.goto(screen.path);
+      await tab.goto(`${screen.path}?mode=test`);
       await tab.getByTestId(screen.ready).waitFor();
+      // A build that does not read the mode from the address opens a new tab in live mode.
+      if ((await tab.getByTestId("test-strip").count()) === 0) {
+        await tab.getByTestId("mode-switch").click();
+        await tab.getByTestId("test-strip").waitFor();
+        await tab.getByTestId(screen.ready).waitFor();
+      }
       tabs.push(tab);
     }
 
