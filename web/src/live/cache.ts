@@ -81,9 +81,9 @@ const NO_VERSIONS: Record<Topic, number> = {
 };
 export const topicVersionsAtom = atom<Record<Topic, number>>(NO_VERSIONS);
 
-// The answers of reads that are no records (figures, lists of settings, the team), by query,
-// so a screen opened again shows the last answer while it asks anew; forgotten with the
-// records on a resync or a switch of business or mode.
+// The answers of reads that are no records (figures, lists of settings, the team), by query
+// (or by the name of a read of several pages), so a screen opened again shows the last answer
+// while it asks anew; forgotten with the records on a resync or a switch of business or mode.
 export type QueryAnswer = { value?: unknown; error?: ErrorCode };
 export const queryAnswerAtom = atomFamily<QueryAnswer | undefined>(undefined);
 

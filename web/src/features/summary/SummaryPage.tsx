@@ -1,5 +1,5 @@
 import { useAtomValue } from "jotai";
-import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { useCallback, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { Link } from "../../components/placeLinks";
@@ -11,51 +11,15 @@ import { useBusinessToday } from "../../live/useBusinessToday";
 import { PageSpinner } from "../../components/Spinner";
 import { useFileDownload } from "../../components/useFileDownload";
 import { identityAtom } from "../../live/atoms";
-import { LiveError } from "../../live/client";
-import { useLiveClient } from "../../live/context";
 import { placeIn, withPlaceParams } from "../../live/place";
-import type { ErrorCode, Language, Statement, StatementFormat } from "../../protocol/wire";
+import { useLiveRead, type LiveView } from "../../live/useLiveQuery";
+import type { Language, Statement, StatementFormat } from "../../protocol/wire";
 import "./summary.css";
-import { knownKind, readPeriod, summaryRows, type Period } from "./summaryView";
+import { knownKind, readPeriod, readStatement, summaryRows, type Period } from "./summaryView";
 
-type Loaded = { key: string; statement?: Statement; error?: ErrorCode };
-
-/** Every entry of the period: the statement asks for its entries a page at a time. */
-function useStatement(period: Period): Loaded | null {
-  const client = useLiveClient();
-  const mode = useAtomValue(identityAtom)?.mode;
-  const key = `${mode ?? ""}:${period.from}:${period.to}`;
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  useEffect(() => {
-    let current = true;
-    async function load(): Promise<Statement> {
-      const pages: Statement[] = [];
-      let offset: number | undefined = 0;
-      while (offset !== undefined) {
-        const body = await client.query({ t: "GetStatement", from: period.from, to: period.to, offset });
-        if (body.t !== "Statement") throw new Error(`unexpected reply ${body.t}`);
-        pages.push(body.statement);
-        const next: number | undefined = body.statement.nextOffset;
-        // An offset that does not move on would ask for the same page for ever.
-        offset = next !== undefined && next > offset ? next : undefined;
-      }
-      const [first] = pages;
-      if (!first) throw new Error("no statement");
-      return { ...first, lines: pages.flatMap((page) => page.lines) };
-    }
-    load().then(
-      (statement) => {
-        if (current) setLoaded({ key, statement });
-      },
-      (error: unknown) => {
-        if (current) setLoaded({ key, error: error instanceof LiveError ? (error.wire.fields?.[0]?.code ?? error.wire.code) : "internal" });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [client, key, period.from, period.to]);
-  return loaded?.key === key ? loaded : null;
+/** Every entry of the period, read again whenever money moves (`FiguresMoved`). */
+function useStatement(period: Period): LiveView<Statement> {
+  return useLiveRead(`statement\u0000${period.from}\u0000${period.to}`, (ask) => readStatement(ask, period), { follows: ["figures"] });
 }
 
 /** The statement of a period, made to print on A4 or save as a PDF, and to download as CSV or xlsx. */
@@ -114,9 +78,9 @@ export function SummaryPage() {
         </p>
       </header>
 
-      {view === null ? <PageSpinner label={t("app.loading")} /> : null}
-      {view?.error ? <Alert testId="summary-error">{t(`errors.${view.error}`)}</Alert> : null}
-      {view?.statement ? <StatementBody statement={view.statement} /> : null}
+      {view.state === "loading" ? <PageSpinner label={t("app.loading")} /> : null}
+      {view.state === "error" ? <Alert testId="summary-error">{t(`errors.${view.code}`)}</Alert> : null}
+      {view.state === "ready" ? <StatementBody statement={view.value} /> : null}
     </main>
   );
 }
