@@ -19,6 +19,19 @@ const PLACE_LINKS = {
 // The wrappers themselves and what moves the tab itself use react-router's own.
 const RAW_ROUTER_LINKS = ["src/components/placeLinks.tsx", "src/app/PlaceSync.tsx", "src/app/shell/useSwitchPlace.ts"];
 
+// Everywhere: string unions over enums, named exports.
+const BASE_SYNTAX = [
+  { selector: "TSEnumDeclaration", message: "Use a string union instead of an enum." },
+  { selector: "ExportDefaultDeclaration", message: "Use named exports." },
+];
+// Screens and shared components read through the live layer, which follows changes, keeps
+// answers and maps errors in one place; only src/live/ asks the socket itself.
+const ASKS_THE_SOCKET = {
+  selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='query']",
+  message:
+    "Read through src/live/: useLiveQuery, useRecord or usePagedList for what a screen shows, useAsk (and readAllPages) for a one-shot read such as a file or an export.",
+};
+
 // Features stay independent: what two of them need belongs in components/ or live/. Import
 // paths are matched as written, not resolved, so the other features are named outright; that
 // catches relative climbs of any depth, `../../features/x`, and `@/`, `~/` or `src/` aliases.
@@ -58,12 +71,12 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-definitions": ["error", "type"],
       "@typescript-eslint/consistent-type-imports": "error",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
-      "no-restricted-syntax": [
-        "error",
-        { selector: "TSEnumDeclaration", message: "Use a string union instead of an enum." },
-        { selector: "ExportDefaultDeclaration", message: "Use named exports." },
-      ],
+      "no-restricted-syntax": ["error", ...BASE_SYNTAX],
     },
+  },
+  {
+    files: ["src/features/**/*.{ts,tsx}", "src/components/**/*.{ts,tsx}"],
+    rules: { "no-restricted-syntax": ["error", ...BASE_SYNTAX, ASKS_THE_SOCKET] },
   },
   {
     files: ["src/**/*.{ts,tsx}"],

@@ -1,11 +1,10 @@
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "./Button";
 import { Spinner } from "./Spinner";
 import { useDebouncedValue } from "./useDebouncedValue";
-import { LiveError } from "../live/client";
-import { useLiveClient } from "../live/context";
-import type { Customer, ErrorCode } from "../protocol/wire";
+import { useLiveQuery } from "../live/useLiveQuery";
+import type { Customer, ErrorCode, ReplyBody } from "../protocol/wire";
 
 const RESULTS = 8;
 
@@ -30,30 +29,28 @@ export function CustomerPicker({ customer, onChoose, error }: CustomerPickerProp
   return <CustomerSearch onChoose={onChoose} error={error} />;
 }
 
+const pickCustomers = (reply: ReplyBody) => (reply.t === "CustomerPage" ? reply.items : undefined);
+
+// Settled results with the search they answer: kept on screen while the next search is asked.
 type Found = { search: string; customers: Customer[]; error?: ErrorCode };
+// One empty list for every failed search, so a failure settles once rather than on every render.
+const NO_CUSTOMERS: Customer[] = [];
 
 function CustomerSearch({ onChoose, error }: { onChoose: (customer: Customer) => void; error?: string }) {
   const { t } = useTranslation();
-  const client = useLiveClient();
   const id = useId();
   const [text, setText] = useState("");
   const search = useDebouncedValue(text.trim(), 250);
-  const [found, setFound] = useState<Found | null>(null);
-
-  useEffect(() => {
-    let current = true;
-    client.query({ t: "ListCustomers", search: search || undefined, status: "active", limit: RESULTS }).then(
-      (body) => {
-        if (current && body.t === "CustomerPage") setFound({ search, customers: body.items });
-      },
-      (failure: unknown) => {
-        if (current) setFound({ search, customers: [], error: failure instanceof LiveError ? failure.wire.code : "internal" });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [client, search]);
+  const view = useLiveQuery(
+    { t: "ListCustomers", search: search || undefined, status: "active", limit: RESULTS },
+    { pick: pickCustomers, follows: ["customer"] },
+  );
+  const settled: Found | null =
+    view.state === "ready" ? { search, customers: view.value } : view.state === "error" ? { search, customers: NO_CUSTOMERS, error: view.code } : null;
+  const [last, setLast] = useState<Found | null>(null);
+  // Kept while rendering (React's way to hold on to a value of an earlier render).
+  if (settled && (last?.search !== settled.search || last.customers !== settled.customers || last.error !== settled.error)) setLast(settled);
+  const found = settled ?? last;
 
   return (
     <div className={error ? "field field-invalid" : "field"}>

@@ -3,17 +3,17 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { placeAtom } from "../live/atoms";
-import { useLiveClient } from "../live/context";
+import { useAsk } from "../live/ask";
 import { withoutPlaceParams, withPlaceParams, type Place } from "../live/place";
 import type { RecordPlace } from "../protocol/wire";
 import { Link } from "./placeLinks";
 
 function useRecordPlace(recordId: string): RecordPlace | null {
-  const client = useLiveClient();
+  const ask = useAsk();
   const [found, setFound] = useState<{ recordId: string; place: RecordPlace } | null>(null);
   useEffect(() => {
     let current = true;
-    client.query({ t: "LocateRecord", recordId }).then(
+    ask({ t: "LocateRecord", recordId }).then(
       (body) => {
         if (current && body.t === "RecordLocation") setFound({ recordId, place: body.place });
       },
@@ -23,7 +23,7 @@ function useRecordPlace(recordId: string): RecordPlace | null {
     return () => {
       current = false;
     };
-  }, [client, recordId]);
+  }, [ask, recordId]);
   return found?.recordId === recordId ? found.place : null;
 }
 

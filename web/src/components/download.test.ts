@@ -25,20 +25,18 @@ describe("fetchFile", () => {
   it("asks from offset 0 and then from each next offset until there is none", async () => {
     const asked: number[] = [];
     const pieces: Record<number, FileChunk> = { 0: chunk("Row,", 9, 4), 4: chunk("Col", 9, 7), 7: chunk("\n\n", 9) };
-    const client = {
-      query: async (query: Query): Promise<ReplyBody> => {
-        if (query.t !== "DownloadImportIssues") throw new Error("wrong query");
-        asked.push(query.offset);
-        return { t: "FileChunk", chunk: pieces[query.offset] };
-      },
+    const ask = async (query: Query): Promise<ReplyBody> => {
+      if (query.t !== "DownloadImportIssues") throw new Error("wrong query");
+      asked.push(query.offset);
+      return { t: "FileChunk", chunk: pieces[query.offset] };
     };
-    const file = await fetchFile(client, (offset) => ({ t: "DownloadImportIssues", id: "imp_1", offset }));
+    const file = await fetchFile(ask, (offset) => ({ t: "DownloadImportIssues", id: "imp_1", offset }));
     expect(asked).toEqual([0, 4, 7]);
     expect(new TextDecoder().decode(file.data)).toBe("Row,Col\n\n");
   });
 
   it("gives up on a next offset that does not move on", async () => {
-    const client = { query: async (): Promise<ReplyBody> => ({ t: "FileChunk", chunk: chunk("x", 2, 0) }) };
-    await expect(fetchFile(client, (offset) => ({ t: "DownloadImportTemplate", template: "debicheck", kind: "once", offset }))).rejects.toThrow();
+    const ask = async (): Promise<ReplyBody> => ({ t: "FileChunk", chunk: chunk("x", 2, 0) });
+    await expect(fetchFile(ask, (offset) => ({ t: "DownloadImportTemplate", template: "debicheck", kind: "once", offset }))).rejects.toThrow();
   });
 });

@@ -1,6 +1,5 @@
+import { readAllPages, type Ask } from "../live/ask";
 import type { FileChunk, Query, ReplyBody } from "../protocol/wire";
-
-type Querier = { query: (query: Query) => Promise<ReplyBody> };
 
 export type DownloadedFile = { fileName: string; contentType: string; data: Uint8Array };
 
@@ -18,20 +17,12 @@ export function joinChunks(chunks: FileChunk[]): DownloadedFile {
   return { fileName: first.fileName, contentType: first.contentType, data };
 }
 
+const chunkOf = (reply: ReplyBody) => (reply.t === "FileChunk" ? { items: [reply.chunk], next: reply.chunk.nextOffset } : undefined);
+
 /** Asks for a file piece by piece from offset 0 until the server says there is no more. */
-export async function fetchFile(client: Querier, queryAt: (offset: number) => Query): Promise<DownloadedFile> {
-  const chunks: FileChunk[] = [];
-  let offset: number | undefined = 0;
-  while (offset !== undefined) {
-    const body = await client.query(queryAt(offset));
-    if (body.t !== "FileChunk") throw new Error(`unexpected reply ${body.t}`);
-    chunks.push(body.chunk);
-    const next: number | undefined = body.chunk.nextOffset;
-    // A next offset that does not move on would ask for the same piece for ever.
-    if (next !== undefined && next <= offset) throw new Error("file chunks do not advance");
-    offset = next;
-  }
-  return joinChunks(chunks);
+export async function fetchFile(ask: Ask, queryAt: (offset: number) => Query): Promise<DownloadedFile> {
+  const { items } = await readAllPages<FileChunk, number>(ask, { from: 0, query: queryAt, page: chunkOf });
+  return joinChunks(items);
 }
 
 /** Hands the bytes to the browser as a file download. */

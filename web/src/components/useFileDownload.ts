@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
-import { LiveError } from "../live/client";
-import { useLiveClient } from "../live/context";
+import { useAsk } from "../live/ask";
+import { codeOf } from "../live/errors";
 import type { ErrorCode, Query } from "../protocol/wire";
 import { fetchFile, saveFile } from "./download";
 
@@ -8,16 +8,16 @@ export type FileDownload = { busy: boolean; error: ErrorCode | null; run: () => 
 
 /** A file the server makes (a template, the invalid rows), fetched in pieces and saved. */
 export function useFileDownload(queryAt: (offset: number) => Query): FileDownload {
-  const client = useLiveClient();
+  const ask = useAsk();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ErrorCode | null>(null);
   const run = useCallback(() => {
     setBusy(true);
     setError(null);
-    fetchFile(client, queryAt)
+    fetchFile(ask, queryAt)
       .then(saveFile)
-      .catch((failure: unknown) => setError(failure instanceof LiveError ? failure.wire.code : "internal"))
+      .catch((failure: unknown) => setError(codeOf(failure)))
       .finally(() => setBusy(false));
-  }, [client, queryAt]);
+  }, [ask, queryAt]);
   return { busy, error, run };
 }

@@ -2,6 +2,7 @@ import { createStore } from "jotai";
 import { describe, expect, it } from "vitest";
 import { identityAtom } from "./atoms";
 import {
+  accountMoved,
   applyChanges,
   bankAccountChangesAtom,
   bankAccountsAtom,
@@ -139,6 +140,19 @@ describe("profile", () => {
     store.set(identityAtom, { user: { id: "usr_1", name: "Old", email: "t@example.co.za" }, merchant, mode: "live", merchants: [merchant] });
     putProfile(store, sampleProfile({ user: { id: "usr_1", name: "Thandi N.", email: "t@example.co.za" } }));
     expect(store.get(identityAtom)?.user.name).toBe("Thandi N.");
+  });
+
+  it("moves the account's topic when the tab says so, and nothing else", () => {
+    const store = createStore();
+    const before = store.get(topicVersionsAtom);
+    accountMoved(store);
+    expect(store.get(topicVersionsAtom)).toEqual({ ...before, account: before.account + 1 });
+  });
+
+  it("has the account's readers ask again after a resync or a switch", () => {
+    const store = createStore();
+    dropCache(store);
+    expect(store.get(topicVersionsAtom).account).toBe(1);
   });
 });
 

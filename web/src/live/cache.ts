@@ -56,10 +56,10 @@ export const paymentMethodSettingsAtom = atom<PaymentMethodSettings | undefined>
 export const businessDateAtom = atom<string | undefined>(undefined);
 
 // What a screen's read can follow: a kind's lists (Invalidate, a removal, a resync), the team,
-// the balance and payouts, the figures built from money (home, insights, the statement), and
-// the history. Each is a counter that the changes bump; `useLiveQuery` asks again when one it
-// follows moves.
-export type Topic = EntityKind | "team" | "payouts" | "figures" | "history";
+// the balance and payouts, the figures built from money (home, insights, the statement), the
+// history, and the signed-in user's own account (profile and sessions). Each is a counter that
+// the changes bump; `useLiveQuery` asks again when one it follows moves.
+export type Topic = EntityKind | "team" | "payouts" | "figures" | "history" | "account";
 const NO_VERSIONS: Record<Topic, number> = {
   customer: 0,
   business_info: 0,
@@ -78,12 +78,13 @@ const NO_VERSIONS: Record<Topic, number> = {
   payouts: 0,
   figures: 0,
   history: 0,
+  account: 0,
 };
 export const topicVersionsAtom = atom<Record<Topic, number>>(NO_VERSIONS);
 
-// The answers of reads that are no records (figures, lists of settings, the team), by query,
-// so a screen opened again shows the last answer while it asks anew; forgotten with the
-// records on a resync or a switch of business or mode.
+// The answers of reads that are no records (figures, lists of settings, the team), by query
+// (or by the name of a read of several pages), so a screen opened again shows the last answer
+// while it asks anew; forgotten with the records on a resync or a switch of business or mode.
 export type QueryAnswer = { value?: unknown; error?: ErrorCode };
 export const queryAnswerAtom = atomFamily<QueryAnswer | undefined>(undefined);
 
@@ -159,6 +160,15 @@ function putTwoFactorRequired(store: Store, required: boolean): void {
 
 function bump(store: Store, topic: Topic): void {
   store.set(topicVersionsAtom, (versions) => ({ ...versions, [topic]: versions[topic] + 1 }));
+}
+
+/**
+ * The signed-in user's account (profile, sessions) may have changed. No delta carries it: the
+ * tab says so itself after its own account commands, and when it is shown again (a link
+ * followed or a session ended in another tab).
+ */
+export function accountMoved(store: Store): void {
+  bump(store, "account");
 }
 
 export function putMandates(store: Store, mandates: Mandate[]): void {

@@ -1,9 +1,10 @@
 import { useAtomValue, useStore } from "jotai";
 import { useEffect, useRef } from "react";
 import type { ErrorCode, Query, ReplyBody } from "../protocol/wire";
+import type { Ask } from "./ask";
 import { entityVersionAtom, queryAnswerAtom, topicVersionsAtom, type Topic } from "./cache";
 import { useLiveClient } from "./context";
-import { codeOf } from "./errors";
+import { readCodeOf } from "./errors";
 import { pacer } from "./pacer";
 
 export type LiveView<T> = (
@@ -22,6 +23,11 @@ export type LiveQueryOptions<T> = {
   follows: readonly Topic[];
 };
 
+export type LiveReadOptions = {
+  /** What makes the answer out of date; a resync or a switch of business or mode always does. */
+  follows: readonly Topic[];
+};
+
 // A burst (a test-clock month, an import) asks again at most this often per read.
 const FOLLOW_GAP_MS = 250;
 
@@ -32,37 +38,50 @@ const FOLLOW_GAP_MS = 250;
  * nothing. Keep `pick` stable (module level): it is not a reason to ask again.
  */
 export function useLiveQuery<T>(query: Query | null, { pick, follows }: LiveQueryOptions<T>): LiveView<T> {
+  const read = (ask: Ask) => (query ? ask(query).then(pick) : Promise.resolve(undefined));
+  return useFollowedAnswer(query ? JSON.stringify(query) : null, read, follows);
+}
+
+/**
+ * A read of several answers that follows the socket as `useLiveQuery` does: every page of a
+ * statement, say. `key` names what `read` reads and must change whenever it would read
+ * something else; `read` itself is not a reason to ask again. `null` reads nothing.
+ */
+export function useLiveRead<T>(key: string | null, read: (ask: Ask) => Promise<T | undefined>, { follows }: LiveReadOptions): LiveView<T> {
+  // Kept apart from the single queries' answers, whose keys are the queries themselves.
+  return useFollowedAnswer(key === null ? null : `read\u0000${key}`, read, follows);
+}
+
+function useFollowedAnswer<T>(key: string | null, read: (ask: Ask) => Promise<T | undefined>, follows: readonly Topic[]): LiveView<T> {
   const client = useLiveClient();
   const store = useStore();
-  const key = query ? JSON.stringify(query) : "";
   const entities = useAtomValue(entityVersionAtom);
   const versions = useAtomValue(topicVersionsAtom);
   const stamp = follows.map((topic) => versions[topic]).join(",");
-  const answer = useAtomValue(queryAnswerAtom(`${entities}\u0000${key}`));
-  const pickRef = useRef(pick);
+  const answer = useAtomValue(queryAnswerAtom(`${entities}\u0000${key ?? ""}`));
+  const readRef = useRef(read);
   useEffect(() => {
-    pickRef.current = pick;
+    readRef.current = read;
   });
 
-  // One pacer per query and data version: its answers land in the shared answers.
+  // One pacer per read and data version: its answers land in the shared answers.
   const pace = useRef<ReturnType<typeof pacer> | null>(null);
   useEffect(() => {
-    if (!key) return;
+    if (key === null) return;
     const slot = queryAnswerAtom(`${entities}\u0000${key}`);
+    const ask: Ask = (query) => client.query(query);
     let current = true;
-    const ask = () =>
-      client.query(JSON.parse(key) as Query).then(
-        (reply) => {
-          if (!current) return;
-          const value = pickRef.current(reply);
-          store.set(slot, value === undefined ? { error: "internal" } : { value });
+    const once = () =>
+      readRef.current(ask).then(
+        (value) => {
+          if (current) store.set(slot, value === undefined ? { error: "internal" } : { value });
         },
         (error: unknown) => {
           // A failed refresh keeps the answer on screen; only a first read shows the error.
-          if (current) store.set(slot, (known) => (known?.value !== undefined ? known : { error: codeOf(error) }));
+          if (current) store.set(slot, (known) => (known?.value !== undefined ? known : { error: readCodeOf(error) }));
         },
       );
-    const own = pacer(ask, FOLLOW_GAP_MS);
+    const own = pacer(once, FOLLOW_GAP_MS);
     pace.current = own;
     own.changed();
     return () => {
@@ -79,7 +98,7 @@ export function useLiveQuery<T>(query: Query | null, { pick, follows }: LiveQuer
   }, [stamp]);
 
   const retry = () => pace.current?.changed();
-  if (!key || !answer) return { state: "loading", retry };
+  if (key === null || !answer) return { state: "loading", retry };
   if (answer.value !== undefined) return { state: "ready", value: answer.value as T, retry };
   return { state: "error", code: answer.error ?? "internal", retry };
 }

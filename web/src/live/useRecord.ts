@@ -1,18 +1,23 @@
-import { useAtomValue, type PrimitiveAtom } from "jotai";
-import { useEffect, useState } from "react";
-import { entityVersionAtom } from "./cache";
+import { atom, useAtomValue, type PrimitiveAtom } from "jotai";
+import { useEffect, useMemo, useState } from "react";
+import { entityVersionAtom, topicVersionsAtom, type Topic } from "./cache";
 import { useLiveClient } from "./context";
 import { codeOf } from "./errors";
 import type { ErrorCode, Query } from "../protocol/wire";
 
 export type RecordView<T> = { state: "loading" } | { state: "ready"; record: T } | { state: "error"; code: ErrorCode };
 
-/** One record from the entity cache, asked for on open and after a resync; deltas keep it current. */
-export function useRecord<T>(atom: PrimitiveAtom<T | undefined>, query: Query, id: string): RecordView<T> {
+/**
+ * One record from the entity cache, asked for on open, after a resync and when the topic it
+ * `follows` moves; deltas keep it current. `id` names the record (an empty one reads nothing).
+ */
+export function useRecord<T>(recordAtom: PrimitiveAtom<T | undefined>, query: Query, id: string, follows?: Topic): RecordView<T> {
   const client = useLiveClient();
-  const record = useAtomValue(atom);
+  const record = useAtomValue(recordAtom);
   const version = useAtomValue(entityVersionAtom);
-  const key = `${id}\u0000${version}`;
+  // Only the followed topic's count: other topics moving do not draw the record again.
+  const moved = useAtomValue(useMemo(() => atom((get) => (follows ? get(topicVersionsAtom)[follows] : 0)), [follows]));
+  const key = `${id}\u0000${version}\u0000${moved}`;
   const [failure, setFailure] = useState<{ key: string; code: ErrorCode } | null>(null);
   const queryText = JSON.stringify(query);
 

@@ -1,37 +1,22 @@
 import { useAtomValue } from "jotai";
-import { useEffect, useState } from "react";
-import { entityVersionAtom, topicVersionsAtom, webhookDeliveriesAtom } from "../../live/cache";
-import { LiveError } from "../../live/client";
-import { useLiveClient } from "../../live/context";
-import type { ErrorCode, WebhookDelivery, WebhookEndpoint } from "../../protocol/wire";
+import { useMemo, useState } from "react";
+import { webhookDeliveriesAtom, type Topic } from "../../live/cache";
+import { useLiveQuery } from "../../live/useLiveQuery";
+import type { ErrorCode, ReplyBody, WebhookDelivery, WebhookEndpoint } from "../../protocol/wire";
 
 export type EndpointsState = { endpoints: WebhookEndpoint[]; eventTypes: string[]; error?: ErrorCode; loaded: boolean };
 
-function codeOf(error: unknown): ErrorCode {
-  return error instanceof LiveError ? error.wire.code : "internal";
-}
+// Any tab's webhook command moves the endpoints, and their logs with them.
+const FOLLOWS: readonly Topic[] = ["webhook_endpoint"];
+
+const pickEndpoints = (reply: ReplyBody) => (reply.t === "WebhookEndpoints" ? { endpoints: reply.endpoints, eventTypes: reply.eventTypes } : undefined);
+const pickDeliveries = (reply: ReplyBody) => (reply.t === "WebhookDeliveries" ? reply.deliveries : undefined);
 
 /** The mode's endpoints, read again whenever a webhook command (any tab's) or a resync says so. */
 export function useWebhookEndpoints(): EndpointsState {
-  const client = useLiveClient();
-  const version = useAtomValue(topicVersionsAtom).webhook_endpoint;
-  const entities = useAtomValue(entityVersionAtom);
-  const [state, setState] = useState<EndpointsState>({ endpoints: [], eventTypes: [], loaded: false });
-  useEffect(() => {
-    let current = true;
-    client.query({ t: "ListWebhookEndpoints" }).then(
-      (body) => {
-        if (current && body.t === "WebhookEndpoints") setState({ endpoints: body.endpoints, eventTypes: body.eventTypes, loaded: true });
-      },
-      (error: unknown) => {
-        if (current) setState((before) => ({ ...before, error: codeOf(error), loaded: true }));
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [client, version, entities]);
-  return state;
+  const view = useLiveQuery({ t: "ListWebhookEndpoints" }, { pick: pickEndpoints, follows: FOLLOWS });
+  if (view.state === "ready") return { ...view.value, loaded: true };
+  return { endpoints: [], eventTypes: [], loaded: view.state === "error", error: view.state === "error" ? view.code : undefined };
 }
 
 /** Folds live deliveries into a log, newest first: a known one changes in place, a new one goes on top. */
@@ -45,32 +30,26 @@ export function mergeDeliveries(log: WebhookDelivery[], incoming: WebhookDeliver
 
 export type DeliveriesState = { deliveries: WebhookDelivery[]; error?: ErrorCode; loaded: boolean };
 
+type Arrived = { endpointId: string; serial: number; deliveries: WebhookDelivery[] };
+
 /** An endpoint's delivery log as it happens: read once, then every queued delivery and attempt lands in place. */
 export function useDeliveries(endpointId: string): DeliveriesState {
-  const client = useLiveClient();
-  const version = useAtomValue(topicVersionsAtom).webhook_endpoint;
-  const entities = useAtomValue(entityVersionAtom);
+  const view = useLiveQuery({ t: "ListWebhookDeliveries", endpointId }, { pick: pickDeliveries, follows: FOLLOWS });
   const feed = useAtomValue(webhookDeliveriesAtom);
-  const [state, setState] = useState<DeliveriesState>({ deliveries: [], loaded: false });
-  useEffect(() => {
-    let current = true;
-    client.query({ t: "ListWebhookDeliveries", endpointId }).then(
-      (body) => {
-        if (current && body.t === "WebhookDeliveries") setState({ deliveries: body.deliveries, loaded: true });
-      },
-      (error: unknown) => {
-        if (current) setState({ deliveries: [], error: codeOf(error), loaded: true });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [client, endpointId, version, entities]);
-  const [seen, setSeen] = useState(feed.serial);
-  if (seen !== feed.serial) {
-    // Adjusting state while rendering: the feed's news are folded in before anything paints.
-    setSeen(feed.serial);
-    setState((before) => ({ ...before, deliveries: mergeDeliveries(before.deliveries, feed.deliveries, endpointId) }));
+  // What the deltas brought since the log opened, laid over whichever answer is shown: an
+  // attempt that lands while the log is asked for again is not lost.
+  const [arrived, setArrived] = useState<Arrived>({ endpointId, serial: feed.serial, deliveries: [] });
+  // Adjusting state while rendering: the feed's news are folded in before anything paints.
+  if (arrived.endpointId !== endpointId) setArrived({ endpointId, serial: feed.serial, deliveries: [] });
+  else if (arrived.serial !== feed.serial) {
+    setArrived({ endpointId, serial: feed.serial, deliveries: mergeDeliveries(arrived.deliveries, feed.deliveries, endpointId) });
   }
-  return state;
+  const answer = view.state === "ready" ? view.value : undefined;
+  const deliveries = useMemo(
+    () => (answer ? mergeDeliveries(answer, arrived.deliveries, endpointId) : []),
+    [answer, arrived.deliveries, endpointId],
+  );
+  if (view.state === "loading") return { deliveries: [], loaded: false };
+  if (view.state === "error") return { deliveries: [], error: view.code, loaded: true };
+  return { deliveries, loaded: true };
 }

@@ -1,4 +1,3 @@
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { Link } from "../../components/placeLinks";
@@ -6,46 +5,30 @@ import { EmptyState } from "../../components/EmptyState";
 import { formatDateTime } from "../../components/format";
 import { PageHeader } from "../../components/PageHeader";
 import { PageSpinner } from "../../components/Spinner";
-import { LiveError } from "../../live/client";
-import { useLiveClient } from "../../live/context";
-import type { ErrorCode, HistoryDetail } from "../../protocol/wire";
+import { useLiveQuery } from "../../live/useLiveQuery";
+import type { HistoryDetail, ReplyBody } from "../../protocol/wire";
 import "./history.css";
 import { fieldLabel, fieldOrder, fieldValueText } from "./fieldLabels";
 import { recordPath } from "./historyView";
 import { actionLabel, recordLabel, recordNameLabel, shownRecordId, translatorOf, whoLabel } from "./labels";
 
-type Loaded = { id: string; detail?: HistoryDetail; error?: ErrorCode };
+const pickDetail = (reply: ReplyBody) => (reply.t === "HistoryEntry" ? reply.detail : undefined);
 
 export function HistoryEntryPage() {
   const { t } = useTranslation();
   const { id = "" } = useParams();
-  const client = useLiveClient();
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  useEffect(() => {
-    let current = true;
-    client.query({ t: "GetHistoryEntry", entryId: id }).then(
-      (body) => {
-        if (current && body.t === "HistoryEntry") setLoaded({ id, detail: body.detail });
-      },
-      (error: unknown) => {
-        if (current) setLoaded({ id, error: error instanceof LiveError ? error.wire.code : "internal" });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [client, id]);
-  const view = loaded?.id === id ? loaded : null;
+  // An entry never changes once written: nothing to follow.
+  const view = useLiveQuery({ t: "GetHistoryEntry", entryId: id }, { pick: pickDetail, follows: [] });
   return (
     <section className="page" data-testid="history-entry">
       <Link to="/account/history" className="back-link">
         ← {t("accountHistory.detail.back")}
       </Link>
-      {view === null ? <PageSpinner label={t("app.loading")} /> : null}
-      {view?.error ? (
-        <EmptyState title={view.error === "not_found" ? t("accountHistory.detail.notFound") : t(`errors.${view.error}`)} testId="history-entry-missing" />
+      {view.state === "loading" ? <PageSpinner label={t("app.loading")} /> : null}
+      {view.state === "error" ? (
+        <EmptyState title={view.code === "not_found" ? t("accountHistory.detail.notFound") : t(`errors.${view.code}`)} testId="history-entry-missing" />
       ) : null}
-      {view?.detail ? <EntryDetail detail={view.detail} /> : null}
+      {view.state === "ready" ? <EntryDetail detail={view.value} /> : null}
     </section>
   );
 }

@@ -9,6 +9,7 @@ import { formatDateTime } from "../../components/format";
 import { PageHeader } from "../../components/PageHeader";
 import { Spinner } from "../../components/Spinner";
 import { useAddressView } from "../../components/useAddressView";
+import { useHistoryPages } from "../../live/useHistoryPages";
 import type { HistoryEntry, HistoryPerson, Language } from "../../protocol/wire";
 import "./history.css";
 import {
@@ -24,7 +25,9 @@ import {
 import { changedFieldsLabel } from "./fieldLabels";
 import { actionLabel, namesFields, recordLabel, shownRecordId, translatorOf, whoLabel } from "./labels";
 import { useHistoryExport } from "./useHistoryExport";
-import { useHistoryList } from "./useHistoryList";
+
+// Entries asked for at a time; more load on request.
+const PAGE_SIZE = 50;
 
 export function HistoryPage() {
   const { t, i18n } = useTranslation();
@@ -34,7 +37,7 @@ export function HistoryPage() {
   const filter = useMemo(() => historyFilter(view), [view]);
   const filterKey = writeHistoryView(view).toString();
   const matches = useCallback((entry: HistoryEntry) => matchesFilter(entry, filter), [filter]);
-  const list = useHistoryList(filter, filterKey, matches);
+  const list = useHistoryPages({ filter, key: filterKey, matches, limit: PAGE_SIZE });
   const filtered = filterKey !== "";
   const translate = translatorOf(i18n);
   const fileLanguage: Language = i18n.language === "afr" ? "afr" : "en";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { HistoryExportPiece, Query, ReplyBody } from "../../protocol/wire";
+import type { Ask } from "../../live/ask";
 import { fetchHistoryFile } from "./historyExport";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
@@ -11,22 +12,20 @@ function piece(text: string, nextCursor?: string, entries = 1): ReplyBody {
 
 function serverOf(replies: Record<string, ReplyBody>) {
   const asked: Query[] = [];
-  return {
-    asked,
-    query: (query: Query): Promise<ReplyBody> => {
-      asked.push(query);
-      const cursor = query.t === "DownloadHistory" ? (query.cursor ?? "") : "?";
-      const reply = replies[cursor];
-      return reply ? Promise.resolve(reply) : Promise.reject(new Error(`no piece at ${cursor}`));
-    },
+  const ask: Ask = (query) => {
+    asked.push(query);
+    const cursor = query.t === "DownloadHistory" ? (query.cursor ?? "") : "?";
+    const reply = replies[cursor];
+    return reply ? Promise.resolve(reply) : Promise.reject(new Error(`no piece at ${cursor}`));
   };
+  return { asked, ask };
 }
 
 describe("history export", () => {
   it("asks for every piece from the cursor the last one ended at, with the filter and language, and joins them", async () => {
     const server = serverOf({ "": piece("Entry,Time\r\nhst_3,a", "hst_3~5", 0), "hst_3~5": piece("bc\r\nhst_2,x\r\n", "hst_2", 2), hst_2: piece("hst_1,y\r\n", undefined, 1) });
     const filter = { person: "usr_1", action: "updated" as const };
-    const file = await fetchHistoryFile(server, filter, "afr");
+    const file = await fetchHistoryFile(server.ask, filter, "afr");
     expect(await file.blob.text()).toBe("Entry,Time\r\nhst_3,abc\r\nhst_2,x\r\nhst_1,y\r\n");
     expect(file.fileName).toBe("paydesk-history-test-2026-03-02.csv");
     expect(file.entries).toBe(3);
@@ -38,7 +37,7 @@ describe("history export", () => {
   });
 
   it("stops rather than asking for the same piece for ever, and on a reply that is no piece", async () => {
-    await expect(fetchHistoryFile(serverOf({ "": piece("a", "hst_1"), hst_1: piece("b", "hst_1") }), {}, "en")).rejects.toThrow(/do not advance/);
-    await expect(fetchHistoryFile(serverOf({ "": { t: "Done" } }), {}, "en")).rejects.toThrow(/unexpected reply Done/);
+    await expect(fetchHistoryFile(serverOf({ "": piece("a", "hst_1"), hst_1: piece("b", "hst_1") }).ask, {}, "en")).rejects.toThrow(/do not advance/);
+    await expect(fetchHistoryFile(serverOf({ "": { t: "Done" } }).ask, {}, "en")).rejects.toThrow(/unexpected reply Done/);
   });
 });

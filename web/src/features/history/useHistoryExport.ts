@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from "react";
 import { saveBlob } from "../../components/download";
-import { LiveError } from "../../live/client";
-import { useLiveClient } from "../../live/context";
+import { useAsk } from "../../live/ask";
+import { codeOf } from "../../live/errors";
 import type { ErrorCode, HistoryFilter, Language } from "../../protocol/wire";
 import { fetchHistoryFile } from "./historyExport";
 
@@ -9,7 +9,7 @@ export type HistoryExport = { busy: boolean; error: ErrorCode | null; run: () =>
 
 /** Exports every entry the filter matches, in the interface's language, and saves the file. */
 export function useHistoryExport(filter: HistoryFilter, language: Language): HistoryExport {
-  const client = useLiveClient();
+  const ask = useAsk();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ErrorCode | null>(null);
   // One export at a time: a second click while the pieces still arrive would only make the file twice.
@@ -19,13 +19,13 @@ export function useHistoryExport(filter: HistoryFilter, language: Language): His
     running.current = true;
     setBusy(true);
     setError(null);
-    fetchHistoryFile(client, filter, language)
+    fetchHistoryFile(ask, filter, language)
       .then((file) => saveBlob(file.blob, file.fileName))
-      .catch((failure: unknown) => setError(failure instanceof LiveError ? failure.wire.code : "internal"))
+      .catch((failure: unknown) => setError(codeOf(failure)))
       .finally(() => {
         running.current = false;
         setBusy(false);
       });
-  }, [client, filter, language]);
+  }, [ask, filter, language]);
   return { busy, error, run };
 }

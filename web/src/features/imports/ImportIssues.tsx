@@ -2,9 +2,8 @@ import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
-import { useLiveClient } from "../../live/context";
 import type { Import } from "../../protocol/wire";
-import type { IssuePage } from "./issuePages";
+import { issuePageOf } from "./issuePages";
 import { IssuesTable } from "./IssuesTable";
 import { useFileDownload } from "../../components/useFileDownload";
 import { useIssuePages } from "./useIssuePages";
@@ -14,18 +13,10 @@ const PAGE_SIZE = 50;
 /** The rows that were not imported and why; rows that fail while writing join the list. */
 export function ImportIssues({ entry }: { entry: Import }) {
   const { t } = useTranslation();
-  const client = useLiveClient();
   const { id } = entry;
-  const fetchPage = useCallback(
-    async (offset: number): Promise<IssuePage> => {
-      const body = await client.query({ t: "ListImportIssues", importId: id, offset, limit: PAGE_SIZE });
-      if (body.t !== "ImportIssuePage") throw new Error(`unexpected reply ${body.t}`);
-      return body;
-    },
-    [client, id],
-  );
+  const pageAt = useCallback((offset: number) => ({ t: "ListImportIssues" as const, importId: id, offset, limit: PAGE_SIZE }), [id]);
   // A row that fails while being written adds a problem: read the list again from the top.
-  const issues = useIssuePages(`${id}:${entry.failed}:${entry.skipped}`, fetchPage);
+  const issues = useIssuePages({ key: `${id}:${entry.failed}:${entry.skipped}`, queryAt: pageAt, page: issuePageOf });
   const issuesQuery = useCallback((offset: number) => ({ t: "DownloadImportIssues" as const, id, offset }), [id]);
   const download = useFileDownload(issuesQuery);
   const any = entry.invalid + entry.failed + entry.skipped > 0;

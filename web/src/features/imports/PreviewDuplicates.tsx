@@ -4,9 +4,8 @@ import { Link } from "../../components/placeLinks";
 import { Alert } from "../../components/Alert";
 import { CheckboxField } from "../../components/CheckboxField";
 import { formatDateTime } from "../../components/format";
-import { useLiveClient } from "../../live/context";
 import type { Import, ImportPreview } from "../../protocol/wire";
-import type { IssuePage } from "./issuePages";
+import { issuePageOf } from "./issuePages";
 import { IssuesTable } from "./IssuesTable";
 import { importPath } from "./paths";
 import { useIssuePages } from "./useIssuePages";
@@ -55,21 +54,13 @@ type PreviewDuplicatesProps = {
 /** Rows that repeat a payment or an earlier row, read a page at a time; skipped unless included. */
 export function PreviewDuplicates({ preview, include, onInclude, disabled }: PreviewDuplicatesProps) {
   const { t } = useTranslation();
-  const client = useLiveClient();
   const { uploadId } = preview;
-  const fetchPage = useCallback(
-    async (offset: number): Promise<IssuePage> => {
-      const body = await client.query({ t: "GetImportPreviewDuplicates", uploadId, offset });
-      if (body.t !== "ImportIssuePage") throw new Error(`unexpected reply ${body.t}`);
-      return body;
-    },
-    [client, uploadId],
-  );
+  const pageAt = useCallback((offset: number) => ({ t: "GetImportPreviewDuplicates" as const, uploadId, offset }), [uploadId]);
   const first = useMemo(
     () => ({ items: preview.duplicateRows, total: preview.duplicates, nextOffset: preview.duplicatesNextOffset }),
     [preview],
   );
-  const rows = useIssuePages(`${uploadId}:duplicates`, fetchPage, first);
+  const rows = useIssuePages({ key: `${uploadId}:duplicates`, queryAt: pageAt, page: issuePageOf, initial: first });
   return (
     <section className="import-preview-duplicates" aria-labelledby="import-preview-duplicates" data-testid="import-preview-duplicates">
       <h3 className="card-title" id="import-preview-duplicates">

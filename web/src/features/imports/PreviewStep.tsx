@@ -2,11 +2,10 @@ import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
-import { useLiveClient } from "../../live/context";
 import type { ErrorCode, ImportPreview, WireError } from "../../protocol/wire";
 import { IssuesTable } from "./IssuesTable";
 import { DuplicateFileWarning, PreviewDuplicates } from "./PreviewDuplicates";
-import type { IssuePage } from "./issuePages";
+import { previewIssuePageOf, previewIssues } from "./issuePages";
 import { useFileDownload } from "../../components/useFileDownload";
 import { useIssuePages } from "./useIssuePages";
 import { useErrorText } from "../../components/useMay";
@@ -22,26 +21,14 @@ type PreviewStepProps = {
   onChooseAnother: () => void;
 };
 
-function issuePageOf(preview: ImportPreview): IssuePage {
-  return { items: preview.issues, total: preview.issueCount, nextOffset: preview.nextOffset };
-}
-
 /** What the file holds before anything is written: counts, problems, and the choice to go on. */
 export function PreviewStep({ preview, confirming, error, onConfirm, onChooseAnother }: PreviewStepProps) {
   const { t } = useTranslation();
-  const client = useLiveClient();
   const { uploadId } = preview;
-  const fetchPage = useCallback(
-    async (offset: number): Promise<IssuePage> => {
-      const body = await client.query({ t: "GetImportPreview", uploadId, offset });
-      if (body.t !== "ImportPreview") throw new Error(`unexpected reply ${body.t}`);
-      return issuePageOf(body.preview);
-    },
-    [client, uploadId],
-  );
+  const pageAt = useCallback((offset: number) => ({ t: "GetImportPreview" as const, uploadId, offset }), [uploadId]);
   // One first page per preview, so the list is not reset on every render.
-  const first = useMemo(() => issuePageOf(preview), [preview]);
-  const issues = useIssuePages(uploadId, fetchPage, first);
+  const first = useMemo(() => previewIssues(preview), [preview]);
+  const issues = useIssuePages({ key: uploadId, queryAt: pageAt, page: previewIssuePageOf, initial: first });
   const issuesQuery = useCallback((offset: number) => ({ t: "DownloadImportIssues" as const, id: uploadId, offset }), [uploadId]);
   const download = useFileDownload(issuesQuery);
   // Repeats are left out unless the user says otherwise, each time.

@@ -1,4 +1,4 @@
-import type { ErrorCode, ImportIssue } from "../../protocol/wire";
+import type { ErrorCode, ImportIssue, ImportPreview, ReplyBody } from "../../protocol/wire";
 
 /** Problems of an upload or an import, read a page at a time from an offset. */
 export type IssuePages = {
@@ -10,6 +10,17 @@ export type IssuePages = {
 };
 
 export type IssuePage = { items: ImportIssue[]; total: number; nextOffset?: number };
+
+/** The problems a preview carries: its first page of them. */
+export function previewIssues(preview: ImportPreview): IssuePage {
+  return { items: preview.issues, total: preview.issueCount, nextOffset: preview.nextOffset };
+}
+
+/** A page of problems (of an import, or of an upload's repeats). */
+export const issuePageOf = (reply: ReplyBody): IssuePage | undefined => (reply.t === "ImportIssuePage" ? reply : undefined);
+
+/** A preview's page of problems from an offset. */
+export const previewIssuePageOf = (reply: ReplyBody): IssuePage | undefined => (reply.t === "ImportPreview" ? previewIssues(reply.preview) : undefined);
 
 export function firstIssuePage(page: IssuePage): IssuePages {
   return { items: page.items, total: page.total, nextOffset: page.nextOffset, loadingMore: false };

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { LiveError } from "../../live/client";
-import type { ErrorCode } from "../../protocol/wire";
+import { useAsk } from "../../live/ask";
+import { codeOf } from "../../live/errors";
+import type { ErrorCode, Query, ReplyBody } from "../../protocol/wire";
 import { firstIssuePage, morePending, nextPageOffset, pageArrived, pageFailed, type IssuePage, type IssuePages } from "./issuePages";
 
 export type IssueList = {
@@ -11,34 +12,52 @@ export type IssueList = {
 
 type Loaded = { key: string; pages: IssuePages | null; error?: ErrorCode };
 
-function codeOf(error: unknown): ErrorCode {
-  return error instanceof LiveError ? error.wire.code : "internal";
-}
+type IssuePagesOptions = {
+  /** Changes whenever the problems are to be read afresh from the top. */
+  key: string;
+  /** The query of the page from an offset. */
+  queryAt: (offset: number) => Query;
+  /** The page a reply holds; undefined when the reply is of another kind. */
+  page: (reply: ReplyBody) => IssuePage | undefined;
+  /** The first page, when it came with something else (a preview carries it). */
+  initial?: IssuePage;
+};
 
 /**
- * Problems read a page at a time. The first page is given (a preview carries it) or asked for
- * whenever `key` changes; "load more" appends the page from the last offset.
+ * Problems read a page at a time. The first page is given or asked for whenever `key` changes;
+ * "load more" appends the page from the last offset. What an upload or an import found does
+ * not change under a key, so nothing else asks again.
  */
-export function useIssuePages(key: string, fetchPage: (offset: number) => Promise<IssuePage>, initial?: IssuePage): IssueList {
+export function useIssuePages({ key, queryAt, page, initial }: IssuePagesOptions): IssueList {
+  const ask = useAsk();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const fetchRef = useRef(fetchPage);
+  const readRef = useRef({ queryAt, page });
   const keyRef = useRef(key);
   useEffect(() => {
-    fetchRef.current = fetchPage;
+    readRef.current = { queryAt, page };
     keyRef.current = key;
   });
+  const fetchPage = useCallback(
+    async (offset: number): Promise<IssuePage> => {
+      const reply = await ask(readRef.current.queryAt(offset));
+      const read = readRef.current.page(reply);
+      if (!read) throw new Error(`unexpected reply ${reply.t}`);
+      return read;
+    },
+    [ask],
+  );
 
   useEffect(() => {
     if (initial) return;
     let current = true;
-    fetchRef.current(0).then(
+    fetchPage(0).then(
       (page) => current && setLoaded({ key, pages: firstIssuePage(page) }),
       (error: unknown) => current && setLoaded({ key, pages: null, error: codeOf(error) }),
     );
     return () => {
       current = false;
     };
-  }, [key, initial]);
+  }, [key, initial, fetchPage]);
 
   const shown: Loaded = loaded?.key === key ? loaded : { key, pages: initial ? firstIssuePage(initial) : null };
   const { pages } = shown;
@@ -54,11 +73,11 @@ export function useIssuePages(key: string, fetchPage: (offset: number) => Promis
         return { key, pages: change(base) };
       });
     update(morePending);
-    fetchRef.current(offset).then(
+    fetchPage(offset).then(
       (page) => update((now) => pageArrived(now, offset, page)),
       (error: unknown) => update((now) => pageFailed(now, codeOf(error))),
     );
-  }, [key, pages]);
+  }, [key, pages, fetchPage]);
 
   return { pages, error: shown.error, loadMore };
 }

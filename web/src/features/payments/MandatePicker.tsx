@@ -1,11 +1,10 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { bankName } from "../../components/banks";
 import { MandateStatusBadge } from "../../components/CollectionBadges";
 import { Spinner } from "../../components/Spinner";
-import { LiveError } from "../../live/client";
-import { useLiveClient } from "../../live/context";
-import type { Customer, ErrorCode, Mandate, PaymentMethod } from "../../protocol/wire";
+import { useLiveQuery } from "../../live/useLiveQuery";
+import type { Customer, Mandate, PaymentMethod, ReplyBody } from "../../protocol/wire";
 
 type MandatePickerProps = {
   customer: Customer;
@@ -17,7 +16,7 @@ type MandatePickerProps = {
   onMandate: (mandate: Mandate | undefined) => void;
 };
 
-type Found = { customerId: string; mandates: Mandate[]; error?: ErrorCode };
+const pickMandates = (reply: ReplyBody) => (reply.t === "MandatePage" ? reply.items : undefined);
 
 /** A mandate the payment can collect under: approved or awaiting approval, of this customer, of an enabled method. */
 export function usable(mandate: Mandate, customerId: string, methods: readonly PaymentMethod[]): boolean {
@@ -32,37 +31,24 @@ export function usable(mandate: Mandate, customerId: string, methods: readonly P
 /** Chooses between one of the customer's mandates and setting up a new one. */
 export function MandatePicker({ customer, methods, choice, mandateId, error, onChoice, onMandate }: MandatePickerProps) {
   const { t } = useTranslation();
-  const client = useLiveClient();
-  const [found, setFound] = useState<Found | null>(null);
-
-  useEffect(() => {
-    let current = true;
-    // The search matches e-mail addresses; the customer id check below keeps only theirs.
-    client.query({ t: "ListMandates", filter: { search: customer.email, eMandatesOnly: false, archived: false }, sort: "newest", limit: 50 }).then(
-      (body) => {
-        if (current && body.t === "MandatePage") setFound({ customerId: customer.id, mandates: body.items });
-      },
-      (failure: unknown) => {
-        if (current) setFound({ customerId: customer.id, mandates: [], error: failure instanceof LiveError ? failure.wire.code : "internal" });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [client, customer.id, customer.email]);
-
-  const mandates = found?.customerId === customer.id ? found.mandates.filter((mandate) => usable(mandate, customer.id, methods)) : [];
+  // The search matches e-mail addresses; the customer id check below keeps only theirs.
+  const view = useLiveQuery(
+    { t: "ListMandates", filter: { search: customer.email, eMandatesOnly: false, archived: false }, sort: "newest", limit: 50 },
+    { pick: pickMandates, follows: ["mandate"] },
+  );
+  const mandates = view.state === "ready" ? view.value.filter((mandate) => usable(mandate, customer.id, methods)) : [];
 
   // A customer who already has a mandate to collect under most likely means that one.
   const defaulted = useRef("");
   const first = mandates[0];
+  const settled = view.state !== "loading";
   useEffect(() => {
-    if (!found || found.customerId !== customer.id || defaulted.current === customer.id) return;
+    if (!settled || defaulted.current === customer.id) return;
     defaulted.current = customer.id;
     if (!first) return;
     onChoice("existing");
     onMandate(first);
-  }, [found, customer.id, first, onChoice, onMandate]);
+  }, [settled, customer.id, first, onChoice, onMandate]);
 
   return (
     <div className="mandate-picker">
@@ -87,9 +73,9 @@ export function MandatePicker({ customer, methods, choice, mandateId, error, onC
       </div>
       {choice === "existing" ? (
         <div className={error ? "field field-invalid" : "field"} role="radiogroup" aria-label={t("payments.form.existingMandates")}>
-          {!found ? <Spinner label={t("app.loading")} /> : null}
-          {found?.error ? <p className="field-error">{t(`errors.${found.error}`)}</p> : null}
-          {found && !found.error && mandates.length === 0 ? <p className="cell-muted">{t("payments.form.noMandates")}</p> : null}
+          {view.state === "loading" ? <Spinner label={t("app.loading")} /> : null}
+          {view.state === "error" ? <p className="field-error">{t(`errors.${view.code}`)}</p> : null}
+          {view.state === "ready" && mandates.length === 0 ? <p className="cell-muted">{t("payments.form.noMandates")}</p> : null}
           {mandates.map((mandate) => (
             <label key={mandate.id} className="pick-option pick-radio" data-testid="mandate-option">
               <input

@@ -7,7 +7,7 @@ import { placeError } from "../../components/fieldErrors";
 import { SettingsCard } from "../../components/SettingsCard";
 import { useCommand } from "../../live/useCommand";
 import type { Language, Profile } from "../../protocol/wire";
-import { useRefreshProfile } from "./useProfile";
+import { useAccountChanged } from "./useProfile";
 
 const LANGUAGES: Language[] = ["en", "afr"];
 const FIELDS = ["name", "language"] as const;
@@ -17,7 +17,7 @@ type DetailsCardProps = { profile: Profile; themeChoice: ReactNode; onLanguageSa
 export function DetailsCard({ profile, themeChoice, onLanguageSaved }: DetailsCardProps) {
   const { t } = useTranslation();
   const update = useCommand();
-  const refreshProfile = useRefreshProfile();
+  const accountChanged = useAccountChanged();
   const [name, setName] = useState(profile.user.name);
   const [language, setLanguage] = useState<Language>(profile.language);
   const [saved, setSaved] = useState(false);
@@ -30,7 +30,7 @@ export function DetailsCard({ profile, themeChoice, onLanguageSaved }: DetailsCa
     if (!reply) return;
     setSaved(true);
     onLanguageSaved(language);
-    await refreshProfile();
+    accountChanged();
   }
 
   return (

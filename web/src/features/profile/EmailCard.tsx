@@ -9,7 +9,7 @@ import { useEditedFields } from "../../components/useEditedFields";
 import { SettingsCard } from "../../components/SettingsCard";
 import { useCommand } from "../../live/useCommand";
 import type { Profile } from "../../protocol/wire";
-import { useRefreshProfile } from "./useProfile";
+import { useAccountChanged } from "./useProfile";
 
 const FIELDS = ["newEmail", "currentPassword"] as const;
 type Field = (typeof FIELDS)[number];
@@ -17,7 +17,7 @@ type Field = (typeof FIELDS)[number];
 export function EmailCard({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
   const change = useCommand();
-  const refreshProfile = useRefreshProfile();
+  const accountChanged = useAccountChanged();
   const [newEmail, setNewEmail] = useState("");
   const [currentPassword, setCurrentPassword] = useState("");
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -48,7 +48,7 @@ export function EmailCard({ profile }: { profile: Profile }) {
     setSentTo(address);
     setNewEmail("");
     setCurrentPassword("");
-    await refreshProfile();
+    accountChanged();
   }
 
   const fieldError = (field: Field) => (placed.fields[field] ? t(`errors.${placed.fields[field]}`) : undefined);

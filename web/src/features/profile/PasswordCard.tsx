@@ -7,6 +7,7 @@ import { placeError, withoutEdited } from "../../components/fieldErrors";
 import { useEditedFields } from "../../components/useEditedFields";
 import { SettingsCard } from "../../components/SettingsCard";
 import { useCommand } from "../../live/useCommand";
+import { useAccountChanged } from "./useProfile";
 
 const FIELDS = ["currentPassword", "newPassword"] as const;
 type Field = (typeof FIELDS)[number];
@@ -14,6 +15,7 @@ type Field = (typeof FIELDS)[number];
 export function PasswordCard() {
   const { t } = useTranslation();
   const change = useCommand();
+  const accountChanged = useAccountChanged();
   const [currentPassword, setCurrentPassword] = useState("");
   const [newPassword, setNewPassword] = useState("");
   const [confirm, setConfirm] = useState("");
@@ -48,6 +50,8 @@ export function PasswordCard() {
     setMismatch(false);
     const reply = await change.run({ t: "ChangePassword", currentPassword, newPassword });
     if (!reply) return;
+    // A new password ends every other session: the sessions are read again.
+    accountChanged();
     setChanged(true);
     setCurrentPassword("");
     setNewPassword("");

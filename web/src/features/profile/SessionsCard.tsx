@@ -1,5 +1,4 @@
-import { useAtomValue } from "jotai";
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../components/Alert";
 import { Badge } from "../../components/Badge";
@@ -7,62 +6,39 @@ import { Button } from "../../components/Button";
 import { formatDateTime } from "../../components/format";
 import { SettingsCard } from "../../components/SettingsCard";
 import { Spinner } from "../../components/Spinner";
-import { entityVersionAtom } from "../../live/cache";
-import { LiveError } from "../../live/client";
-import { useLiveClient } from "../../live/context";
 import { useCommand } from "../../live/useCommand";
-import type { ErrorCode, SessionInfo } from "../../protocol/wire";
+import { useLiveQuery } from "../../live/useLiveQuery";
+import type { ReplyBody, SessionInfo } from "../../protocol/wire";
+import { useAccountChanged } from "./useProfile";
 import { readUserAgent } from "./userAgent";
 
-type Loaded = { sessions: SessionInfo[] } | { error: ErrorCode };
+const pickSessions = (reply: ReplyBody) => (reply.t === "Sessions" ? reply.sessions : undefined);
 
 export function SessionsCard() {
   const { t } = useTranslation();
-  const client = useLiveClient();
-  const version = useAtomValue(entityVersionAtom);
+  // Read again whenever the account changes as this tab knows it: a session ended here, a new
+  // password, the tab shown again after another tab or browser signed in or out.
+  const view = useLiveQuery({ t: "ListSessions" }, { pick: pickSessions, follows: ["account"] });
+  const accountChanged = useAccountChanged();
   const signOut = useCommand();
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
   // Which row's button was pressed, so only that one shows it is busy.
   const [signingOut, setSigningOut] = useState<string | null>(null);
-
-  const fetchSessions = useCallback(
-    (): Promise<Loaded> =>
-      client.query({ t: "ListSessions" }).then(
-        (reply) => (reply.t === "Sessions" ? { sessions: reply.sessions } : { error: "internal" }),
-        (error: unknown) => ({ error: error instanceof LiveError ? error.wire.code : "internal" }),
-      ),
-    [client],
-  );
-
-  useEffect(() => {
-    let current = true;
-    void fetchSessions().then((next) => {
-      if (current) setLoaded(next);
-    });
-    return () => {
-      current = false;
-    };
-  }, [fetchSessions, version]);
-
-  async function load() {
-    setLoaded(await fetchSessions());
-  }
 
   async function signOutOne(sessionId: string) {
     setSigningOut(sessionId);
     await signOut.run({ t: "SignOutSession", sessionId });
     setSigningOut(null);
-    await load();
+    accountChanged();
   }
 
   async function signOutOthers() {
     setSigningOut("others");
     await signOut.run({ t: "SignOutOtherSessions" });
     setSigningOut(null);
-    await load();
+    accountChanged();
   }
 
-  const sessions = loaded && "sessions" in loaded ? [...loaded.sessions].sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt - a.lastSeenAt) : [];
+  const sessions = view.state === "ready" ? [...view.value].sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt - a.lastSeenAt) : [];
   const others = sessions.filter((session) => !session.current);
   return (
     <SettingsCard
@@ -76,8 +52,8 @@ export function SessionsCard() {
       }
     >
       {signOut.error ? <Alert>{t(`errors.${signOut.error.code}`)}</Alert> : null}
-      {loaded && "error" in loaded ? <Alert>{t(`errors.${loaded.error}`)}</Alert> : null}
-      {!loaded ? <Spinner label={t("app.loading")} /> : null}
+      {view.state === "error" ? <Alert>{t(`errors.${view.code}`)}</Alert> : null}
+      {view.state === "loading" ? <Spinner label={t("app.loading")} /> : null}
       {sessions.length > 0 ? (
         <ul className="session-list">
           {sessions.map((session) => (
@@ -85,7 +61,7 @@ export function SessionsCard() {
           ))}
         </ul>
       ) : null}
-      {loaded && "sessions" in loaded && others.length === 0 ? <p className="field-hint">{t("profile.sessions.onlyThis")}</p> : null}
+      {view.state === "ready" && others.length === 0 ? <p className="field-hint">{t("profile.sessions.onlyThis")}</p> : null}
     </SettingsCard>
   );
 }

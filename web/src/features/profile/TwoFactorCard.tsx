@@ -9,7 +9,7 @@ import type { Profile } from "../../protocol/wire";
 import { BackupCodesPanel } from "./BackupCodesPanel";
 import { RegenerateCodesDialog, TurnOffDialog } from "./TwoFactorDialogs";
 import { TwoFactorEnrolment, type Enrolment } from "./TwoFactorEnrolment";
-import { useRefreshProfile } from "./useProfile";
+import { useAccountChanged } from "./useProfile";
 
 // Few enough left that the user should make new ones before they run out.
 const LOW_CODES = 3;
@@ -17,7 +17,7 @@ const LOW_CODES = 3;
 export function TwoFactorCard({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
   const begin = useCommand();
-  const refreshProfile = useRefreshProfile();
+  const accountChanged = useAccountChanged();
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   // Shown once, straight from the reply: never stored anywhere else.
   const [codes, setCodes] = useState<string[] | null>(null);
@@ -28,15 +28,15 @@ export function TwoFactorCard({ profile }: { profile: Profile }) {
     if (reply?.t === "TwoFactorEnrolment") setEnrolment({ secret: reply.secret, otpauthUrl: reply.otpauthUrl });
   }
 
-  async function confirmed(backupCodes: string[]) {
+  function confirmed(backupCodes: string[]) {
     setEnrolment(null);
     setCodes(backupCodes);
-    await refreshProfile();
+    accountChanged();
   }
 
-  async function codesSaved() {
+  function codesSaved() {
     setCodes(null);
-    await refreshProfile();
+    accountChanged();
   }
 
   const status = profile.twoFactorEnabled ? (
@@ -84,12 +84,12 @@ export function TwoFactorCard({ profile }: { profile: Profile }) {
       <TurnOffDialog
         open={dialog === "off"}
         onOpenChange={(open) => setDialog(open ? "off" : null)}
-        onDone={() => void refreshProfile()}
+        onDone={accountChanged}
       />
       <RegenerateCodesDialog
         open={dialog === "codes"}
         onOpenChange={(open) => setDialog(open ? "codes" : null)}
-        onCodes={(fresh) => void confirmed(fresh)}
+        onCodes={confirmed}
       />
     </SettingsCard>
   );

@@ -1,9 +1,8 @@
-import { useAtomValue } from "jotai";
-import { useCallback, useEffect, useState } from "react";
+import { useAtomValue, useStore } from "jotai";
+import { useCallback, useEffect } from "react";
 import { identityAtom } from "../../live/atoms";
-import { entityVersionAtom, profileAtom } from "../../live/cache";
-import { LiveError } from "../../live/client";
-import { useLiveClient } from "../../live/context";
+import { accountMoved, profileAtom } from "../../live/cache";
+import { useRecord } from "../../live/useRecord";
 import type { ErrorCode, Profile } from "../../protocol/wire";
 
 /** The user must turn two-factor sign-in on before anything but the profile opens. */
@@ -11,47 +10,34 @@ export function mustSetUpTwoFactor(profile: Profile | undefined): boolean {
   return Boolean(profile && profile.twoFactorRequired && !profile.twoFactorEnabled);
 }
 
-/** Asks for the profile again; the reply fills the cache. */
-export function useRefreshProfile(): () => Promise<void> {
-  const client = useLiveClient();
-  return useCallback(async () => {
-    await client.query({ t: "GetProfile" }).catch(() => undefined);
-  }, [client]);
+/** After a change to the user's own account: the profile and the sessions are read again. */
+export function useAccountChanged(): () => void {
+  const store = useStore();
+  return useCallback(() => accountMoved(store), [store]);
 }
 
 /**
  * Keeps the profile current while signed in: on each (re)opened merchant, after a resync,
- * and when the tab is shown again (a link followed in another tab may have changed it).
- * Returns the last failure, for screens that must say why they have nothing to show.
+ * after the tab's own account changes and when the tab is shown again (a link followed in
+ * another tab may have changed it). Returns the failure while there is no profile to show,
+ * for screens that must say why they have nothing to show.
  */
 export function useProfileSync(): ErrorCode | null {
-  const client = useLiveClient();
   const identity = useAtomValue(identityAtom);
-  const version = useAtomValue(entityVersionAtom);
-  const opened = identity ? `${identity.user.id}\u0000${identity.merchant.id}\u0000${identity.mode}` : null;
-  const [failure, setFailure] = useState<{ key: string; code: ErrorCode } | null>(null);
-  const key = `${opened}\u0000${version}`;
+  const opened = identity ? `${identity.user.id}\u0000${identity.merchant.id}\u0000${identity.mode}` : "";
+  const view = useRecord(profileAtom, { t: "GetProfile" }, opened, "account");
+  const changed = useAccountChanged();
 
   useEffect(() => {
     if (!opened) return;
-    let current = true;
-    const load = () =>
-      client.query({ t: "GetProfile" }).then(
-        () => current && setFailure(null),
-        (error: unknown) => current && setFailure({ key, code: error instanceof LiveError ? error.wire.code : "internal" }),
-      );
-    void load();
     const onVisible = () => {
-      if (document.visibilityState === "visible") void load();
+      if (document.visibilityState === "visible") changed();
     };
     document.addEventListener("visibilitychange", onVisible);
-    return () => {
-      current = false;
-      document.removeEventListener("visibilitychange", onVisible);
-    };
-  }, [client, opened, key]);
+    return () => document.removeEventListener("visibilitychange", onVisible);
+  }, [opened, changed]);
 
-  return failure?.key === key ? failure.code : null;
+  return view.state === "error" ? view.code : null;
 }
 
 export function useProfile(): Profile | undefined {

@@ -1,5 +1,5 @@
 import { useAtomValue } from "jotai";
-import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { useCallback, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { Link } from "../../components/placeLinks";
@@ -11,77 +11,15 @@ import { useBusinessToday } from "../../live/useBusinessToday";
 import { PageSpinner } from "../../components/Spinner";
 import { useFileDownload } from "../../components/useFileDownload";
 import { identityAtom } from "../../live/atoms";
-import { entityVersionAtom, topicVersionsAtom } from "../../live/cache";
-import { LiveError } from "../../live/client";
-import { useLiveClient } from "../../live/context";
-import { pacer, type Pacer } from "../../live/pacer";
 import { placeIn, withPlaceParams } from "../../live/place";
-import type { ErrorCode, Language, Statement, StatementFormat } from "../../protocol/wire";
+import { useLiveRead, type LiveView } from "../../live/useLiveQuery";
+import type { Language, Statement, StatementFormat } from "../../protocol/wire";
 import "./summary.css";
-import { knownKind, readPeriod, summaryRows, type Period } from "./summaryView";
+import { knownKind, readPeriod, readStatement, summaryRows, type Period } from "./summaryView";
 
-type Loaded = { key: string; statement?: Statement; error?: ErrorCode };
-
-// A burst of money moving (a test clock month) reads the statement again at most this often.
-const FOLLOW_GAP_MS = 250;
-
-/**
- * Every entry of the period: the statement asks for its entries a page at a time, and again
- * whenever money moves (`FiguresMoved`, a teammate's collection, refund or payout included).
- */
-function useStatement(period: Period): Loaded | null {
-  const client = useLiveClient();
-  const mode = useAtomValue(identityAtom)?.mode;
-  // Another business or mode, or a resync, starts over; money moving only reads it again.
-  const data = useAtomValue(entityVersionAtom);
-  const figures = useAtomValue(topicVersionsAtom).figures;
-  const key = `${mode ?? ""}:${data}:${period.from}:${period.to}`;
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const pace = useRef<Pacer | null>(null);
-  useEffect(() => {
-    let current = true;
-    async function load(): Promise<Statement> {
-      const pages: Statement[] = [];
-      let offset: number | undefined = 0;
-      while (offset !== undefined) {
-        const body = await client.query({ t: "GetStatement", from: period.from, to: period.to, offset });
-        if (body.t !== "Statement") throw new Error(`unexpected reply ${body.t}`);
-        pages.push(body.statement);
-        const next: number | undefined = body.statement.nextOffset;
-        // An offset that does not move on would ask for the same page for ever.
-        offset = next !== undefined && next > offset ? next : undefined;
-      }
-      const [first] = pages;
-      if (!first) throw new Error("no statement");
-      return { ...first, lines: pages.flatMap((page) => page.lines) };
-    }
-    const ask = () =>
-      load().then(
-        (statement) => {
-          if (current) setLoaded({ key, statement });
-        },
-        (error: unknown) => {
-          const code = error instanceof LiveError ? (error.wire.fields?.[0]?.code ?? error.wire.code) : "internal";
-          // A failed refresh keeps the statement on screen; only a first read shows the error.
-          if (current) setLoaded((known) => (known?.key === key && known.statement ? known : { key, error: code }));
-        },
-      );
-    const own = pacer(ask, FOLLOW_GAP_MS);
-    pace.current = own;
-    own.changed();
-    return () => {
-      current = false;
-      own.stop();
-    };
-  }, [client, key, period.from, period.to]);
-
-  const handled = useRef(figures);
-  useEffect(() => {
-    if (handled.current === figures) return;
-    handled.current = figures;
-    pace.current?.changed();
-  }, [figures]);
-  return loaded?.key === key ? loaded : null;
+/** Every entry of the period, read again whenever money moves (`FiguresMoved`). */
+function useStatement(period: Period): LiveView<Statement> {
+  return useLiveRead(`statement\u0000${period.from}\u0000${period.to}`, (ask) => readStatement(ask, period), { follows: ["figures"] });
 }
 
 /** The statement of a period, made to print on A4 or save as a PDF, and to download as CSV or xlsx. */
@@ -140,9 +78,9 @@ export function SummaryPage() {
         </p>
       </header>
 
-      {view === null ? <PageSpinner label={t("app.loading")} /> : null}
-      {view?.error ? <Alert testId="summary-error">{t(`errors.${view.error}`)}</Alert> : null}
-      {view?.statement ? <StatementBody statement={view.statement} /> : null}
+      {view.state === "loading" ? <PageSpinner label={t("app.loading")} /> : null}
+      {view.state === "error" ? <Alert testId="summary-error">{t(`errors.${view.code}`)}</Alert> : null}
+      {view.state === "ready" ? <StatementBody statement={view.value} /> : null}
     </main>
   );
 }

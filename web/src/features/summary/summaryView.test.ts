@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { Statement } from "../../protocol/wire";
-import { readPeriod, summaryPath, summaryRows } from "./summaryView";
+import type { Ask } from "../../live/ask";
+import type { Statement, StatementLine } from "../../protocol/wire";
+import { readPeriod, readStatement, summaryPath, summaryRows } from "./summaryView";
 
 describe("the summary's period and rows", () => {
   it("reads a period from the address and falls back to the month so far", () => {
@@ -30,5 +31,42 @@ describe("the summary's period and rows", () => {
     const rows = summaryRows(statement, (row) => row.t);
     expect(rows.map((row) => row.key)).toEqual(["opening", "collected-card", "fees", "feeReturns", "refunds", "reversals", "disputes", "kind-payout", "closing"]);
     expect(rows.reduce((sum, row) => (row.strong ? sum : sum + row.cents), statement.openingBalanceCents)).toBe(statement.closingBalanceCents);
+  });
+});
+
+describe("reading a statement", () => {
+  const empty: Statement = {
+    from: "2026-03-01",
+    to: "2026-03-31",
+    openingBalanceCents: 0,
+    collected: [],
+    feesCents: 0,
+    feeReturnsCents: 0,
+    refundsCents: 0,
+    reversalsCents: 0,
+    disputesCents: 0,
+    payouts: [],
+    other: [],
+    closingBalanceCents: 0,
+    lines: [],
+    linesTotal: 3,
+  };
+  const line = (id: string) => ({ id, date: "2026-03-02", kind: "collection", name: "Thandi", reference: "GYM", amountCents: 100 }) as StatementLine;
+
+  it("asks for every page of entries from the offset the last one ended at, and keeps the first page's figures", async () => {
+    const asked: number[] = [];
+    const pages: Record<number, Statement> = {
+      0: { ...empty, lines: [line("a"), line("b")], nextOffset: 2 },
+      2: { ...empty, openingBalanceCents: 99, lines: [line("c")] },
+    };
+    const ask: Ask = (query) => {
+      const offset = query.t === "GetStatement" ? query.offset : -1;
+      asked.push(offset);
+      return Promise.resolve({ t: "Statement", statement: pages[offset] });
+    };
+    const statement = await readStatement(ask, { from: "2026-03-01", to: "2026-03-31" });
+    expect(asked).toEqual([0, 2]);
+    expect(statement.lines.map((entry) => entry.id)).toEqual(["a", "b", "c"]);
+    expect(statement.openingBalanceCents).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
-import type { PaymentMethod, Statement } from "../../protocol/wire";
+import { readAllPages, type Ask } from "../../live/ask";
+import type { PaymentMethod, ReplyBody, Statement } from "../../protocol/wire";
 
 export type Period = { from: string; to: string };
 
@@ -19,6 +20,20 @@ export function readPeriod(params: URLSearchParams, today: string): Period {
 /** The address of the summary for a period. */
 export function summaryPath(period: Period): string {
   return `/download/summary?${new URLSearchParams({ from: period.from, to: period.to }).toString()}`;
+}
+
+const statementPage = (reply: ReplyBody) => (reply.t === "Statement" ? { items: [reply.statement], next: reply.statement.nextOffset } : undefined);
+
+/** The period's statement with every entry: its figures come with each page, its entries a page at a time. */
+export async function readStatement(ask: Ask, period: Period): Promise<Statement> {
+  const { items: pages } = await readAllPages<Statement, number>(ask, {
+    from: 0,
+    query: (offset) => ({ t: "GetStatement", from: period.from, to: period.to, offset }),
+    page: statementPage,
+  });
+  const [first] = pages;
+  if (!first) throw new Error("no statement");
+  return { ...first, lines: pages.flatMap((page) => page.lines) };
 }
 
 export type SummaryRow = { key: string; label: string; cents: number; strong?: boolean };

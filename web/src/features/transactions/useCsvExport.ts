@@ -1,7 +1,7 @@
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { bankName } from "../../components/banks";
-import { useLiveClient } from "../../live/context";
+import { useAsk } from "../../live/ask";
 import type { SortOrder, TransactionFilter } from "../../protocol/wire";
 import { buildTransactionsCsv, CSV_COLUMNS, exportFileName, type CsvLabels } from "./csv";
 import { downloadCsv } from "../../components/downloadCsv";
@@ -14,7 +14,7 @@ export type CsvExport = { busy: boolean; outcome: ExportOutcome | null; run: () 
 /** Downloads the list as it is filtered and sorted now, every page of it up to the cap. */
 export function useCsvExport(filter: TransactionFilter, sort: SortOrder): CsvExport {
   const { t } = useTranslation();
-  const client = useLiveClient();
+  const ask = useAsk();
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<ExportOutcome | null>(null);
 
@@ -27,7 +27,7 @@ export function useCsvExport(filter: TransactionFilter, sort: SortOrder): CsvExp
       method: (method) => t(`collections.method.${method}`),
       bank: (bank) => (bank ? bankName(bank) : ""),
     };
-    fetchForExport(client, filter, sort)
+    fetchForExport(ask, filter, sort)
       .then((rows) => {
         downloadCsv(buildTransactionsCsv(rows.items, labels), exportFileName(new Date()));
         setOutcome(
@@ -38,7 +38,7 @@ export function useCsvExport(filter: TransactionFilter, sort: SortOrder): CsvExp
       })
       .catch(() => setOutcome({ tone: "error", text: t("transactions.export.failed") }))
       .finally(() => setBusy(false));
-  }, [client, filter, sort, t]);
+  }, [ask, filter, sort, t]);
 
   return { busy, outcome, run };
 }

@@ -1,14 +1,15 @@
 import { useAtomValue, useStore } from "jotai";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { entityVersionAtom, historyFeedAtom } from "../../live/cache";
-import { LiveError } from "../../live/client";
-import { useLiveClient } from "../../live/context";
-import type { ErrorCode, HistoryEntry, HistoryFilter, HistoryPerson } from "../../protocol/wire";
+import type { ErrorCode, HistoryEntry, HistoryFilter, HistoryPerson } from "../protocol/wire";
+import { entityVersionAtom, historyFeedAtom } from "./cache";
+import { useLiveClient } from "./context";
+import { codeOf } from "./errors";
 
 type Loaded = { key: string; items: HistoryEntry[]; people: HistoryPerson[]; nextCursor?: string; error?: ErrorCode };
 
-export type HistoryList = {
+export type HistoryPages = {
   items: HistoryEntry[];
+  /** Everyone the history names, for a filter by person; kept while another filter loads. */
   people: HistoryPerson[];
   loading: boolean;
   error?: ErrorCode;
@@ -17,23 +18,35 @@ export type HistoryList = {
   loadMore: () => void;
 };
 
-const PAGE_SIZE = 50;
+type HistoryPagesOptions = {
+  filter: HistoryFilter;
+  /** Changes whenever `filter` asks for something else. */
+  key: string;
+  /** Whether an entry a delta brings belongs in the list (the filter, as the tab can tell). */
+  matches: (entry: HistoryEntry) => boolean;
+  limit: number;
+};
 
-function codeOf(error: unknown): ErrorCode {
-  return error instanceof LiveError ? error.wire.code : "internal";
+/** The entries that arrived (oldest first) on top of those listed (newest first), none twice. */
+export function withArrivals(items: HistoryEntry[], arrived: HistoryEntry[]): HistoryEntry[] {
+  const known = new Set(items.map((entry) => entry.id));
+  const fresh = arrived.filter((entry) => !known.has(entry.id)).reverse();
+  return fresh.length > 0 ? [...fresh, ...items] : items;
 }
 
 /**
- * The history's entries for a filter, newest first. Entries that deltas bring (only those of
- * sections the member may read reach this tab) and that match the filter go on top at once.
+ * History entries for a filter, newest first, a page at a time. The history only grows, and in
+ * order: an entry a delta brings (only those of sections the member may read reach the tab)
+ * that matches goes on top at once, with no need to ask again. A resync starts over.
  */
-export function useHistoryList(filter: HistoryFilter, filterKey: string, matches: (entry: HistoryEntry) => boolean): HistoryList {
+export function useHistoryPages({ filter, key: filterKey, matches, limit }: HistoryPagesOptions): HistoryPages {
   const client = useLiveClient();
   const store = useStore();
   const entityVersion = useAtomValue(entityVersionAtom);
-  const key = `${filterKey}\u0000${entityVersion}`;
+  const key = `${filterKey}\u0000${limit}\u0000${entityVersion}`;
   const [list, setList] = useState<Loaded | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
+  // Answers to an older request (filter changed, list read afresh) are ignored.
   const generation = useRef(0);
   const filterRef = useRef(filter);
   const matchesRef = useRef(matches);
@@ -44,7 +57,7 @@ export function useHistoryList(filter: HistoryFilter, filterKey: string, matches
 
   useEffect(() => {
     const mine = ++generation.current;
-    client.query({ t: "ListHistory", filter: filterRef.current, limit: PAGE_SIZE }).then(
+    client.query({ t: "ListHistory", filter: filterRef.current, limit }).then(
       (body) => {
         if (mine !== generation.current || body.t !== "HistoryPage") return;
         setList({ key, items: body.items, people: body.people, nextCursor: body.nextCursor });
@@ -53,9 +66,8 @@ export function useHistoryList(filter: HistoryFilter, filterKey: string, matches
         if (mine === generation.current) setList({ key, items: [], people: [], error: codeOf(error) });
       },
     );
-  }, [client, key]);
+  }, [client, key, limit]);
 
-  // New entries arrive as deltas: the newest goes first, none twice.
   useEffect(
     () =>
       store.sub(historyFeedAtom, () => {
@@ -63,9 +75,8 @@ export function useHistoryList(filter: HistoryFilter, filterKey: string, matches
         if (arrived.length === 0) return;
         setList((current) => {
           if (!current || current.error) return current;
-          const known = new Set(current.items.map((entry) => entry.id));
-          const fresh = arrived.filter((entry) => !known.has(entry.id)).reverse();
-          return fresh.length > 0 ? { ...current, items: [...fresh, ...current.items] } : current;
+          const items = withArrivals(current.items, arrived);
+          return items === current.items ? current : { ...current, items };
         });
       }),
     [store],
@@ -76,14 +87,14 @@ export function useHistoryList(filter: HistoryFilter, filterKey: string, matches
     const mine = generation.current;
     setLoadingMore(true);
     client
-      .query({ t: "ListHistory", filter: filterRef.current, cursor: list.nextCursor, limit: PAGE_SIZE })
+      .query({ t: "ListHistory", filter: filterRef.current, cursor: list.nextCursor, limit })
       .then(
         (body) => {
           if (mine !== generation.current || body.t !== "HistoryPage") return;
           setList((current) => {
             if (!current) return current;
             const known = new Set(current.items.map((entry) => entry.id));
-            return { ...current, items: [...current.items, ...body.items.filter((e) => !known.has(e.id))], nextCursor: body.nextCursor };
+            return { ...current, items: [...current.items, ...body.items.filter((entry) => !known.has(entry.id))], nextCursor: body.nextCursor };
           });
         },
         (error: unknown) => {
@@ -91,7 +102,7 @@ export function useHistoryList(filter: HistoryFilter, filterKey: string, matches
         },
       )
       .finally(() => setLoadingMore(false));
-  }, [client, list, loadingMore]);
+  }, [client, list, loadingMore, limit]);
 
   const current = list?.key === key;
   return {
