@@ -1,33 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
-import { openBrowser, shoot, uniqueEmail, type Session } from "./browser";
-import { signUpFresh } from "./flows";
-import { waitForMailLink } from "./mail";
+import { openBrowser, shoot } from "./browser";
+import { joinTeam, signUpFresh } from "./flows";
 import { CustomerDetailPage, CustomersListPage } from "./pages/CustomerPages";
-import { Shell } from "./pages/Shell";
-
-/** The owner invites a second person, who signs up from the mail in the outbox and lands on `path`. */
-async function inviteAndSignUp(ownerPage: Page, invitee: Session, path: string): Promise<Page> {
-  await ownerPage.goto("/account/teams");
-  await ownerPage.getByTestId("members-table").waitFor();
-  await ownerPage.getByTestId("invite-member").click();
-  const email = uniqueEmail("coedit-invitee");
-  await ownerPage.getByTestId("invite-email").fill(email);
-  await ownerPage.getByTestId("invite-role").selectOption("admin");
-  await ownerPage.getByTestId("send-invite").click();
-  await ownerPage.getByTestId(`invite-${email}`).waitFor();
-  const mail = await waitForMailLink(email);
-  const page = await invitee.newPage();
-  await page.goto(mail.link);
-  await page.getByTestId("invite-summary").waitFor();
-  await page.getByTestId("invite-name").fill("Pieter Botha");
-  await page.getByTestId("invite-password").fill("correct-horse-battery-staple");
-  await page.getByTestId("invite-sign-up").click();
-  await page.waitForURL((url) => url.pathname === "/");
-  await new Shell(page).waitUntilLive();
-  await page.goto(path);
-  return page;
-}
 
 /**
  * Both open the form at the same version; the owner saves first. The member's open form says at
@@ -62,7 +36,8 @@ describe("co-editing", () => {
       await ownerPage.waitForURL((url) => url.pathname.startsWith("/customers/cus_"));
       const customerPath = new URL(ownerPage.url()).pathname;
 
-      const page = await inviteAndSignUp(ownerPage, invitee, customerPath);
+      const { page } = await joinTeam(ownerPage, invitee, "admin", "Pieter Botha");
+      await page.goto(customerPath);
       await ownerPage.goto(customerPath);
       const ownerDetail = new CustomerDetailPage(ownerPage);
       const memberDetail = new CustomerDetailPage(page);

@@ -1,33 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
-import { openBrowser, shoot, uniqueEmail, type Session } from "./browser";
+import { openBrowser, shoot } from "./browser";
 import { createRecord, debiCheckPayer, weeklyDebiCheck } from "./dashboardSeed";
-import { signUpFresh } from "./flows";
-import { waitForMailLink } from "./mail";
+import { joinTeam, signUpFresh } from "./flows";
 import { HomeDashboard, TestMode } from "./pages/DashboardPages";
 import { Shell } from "./pages/Shell";
-
-/** The owner invites a member with `role`, who signs up from the mail and lands home. */
-async function inviteAs(ownerPage: Page, member: Session, role: string, name: string): Promise<Page> {
-  await ownerPage.goto("/account/teams");
-  await ownerPage.getByTestId("members-table").waitFor();
-  await ownerPage.getByTestId("invite-member").click();
-  const email = uniqueEmail(`figures-${role}`);
-  await ownerPage.getByTestId("invite-email").fill(email);
-  await ownerPage.getByTestId("invite-role").selectOption(role);
-  await ownerPage.getByTestId("send-invite").click();
-  await ownerPage.getByTestId(`invite-${email}`).waitFor();
-  const mail = await waitForMailLink(email);
-  const page = await member.newPage();
-  await page.goto(mail.link);
-  await page.getByTestId("invite-summary").waitFor();
-  await page.getByTestId("invite-name").fill(name);
-  await page.getByTestId("invite-password").fill("correct-horse-battery-staple");
-  await page.getByTestId("invite-sign-up").click();
-  await page.waitForURL((url) => url.pathname === "/");
-  await new Shell(page).waitUntilLive();
-  return page;
-}
 
 describe("figures follow a teammate's change", () => {
   // Finance reads home's figures but not the payments behind them: the server tells them that
@@ -39,7 +15,7 @@ describe("figures follow a teammate's change", () => {
       const ownerPage = await owner.newPage();
       await signUpFresh(ownerPage, "figures-owner");
       await new Shell(ownerPage).waitUntilLive();
-      const financePage = await inviteAs(ownerPage, finance, "finance", "Lindiwe Khumalo");
+      const { page: financePage } = await joinTeam(ownerPage, finance, "finance", "Lindiwe Khumalo");
 
       const financeHome = new HomeDashboard(financePage);
       await financeHome.open();

@@ -3,9 +3,8 @@
 import type { Page } from "playwright-core";
 import { encodeFrame } from "../../src/live/codec";
 import type { Command } from "../../src/protocol/wire";
-import { openBrowser, uniqueEmail, type Session } from "../browser";
-import { signUpFresh } from "../flows";
-import { waitForMailLink } from "../mail";
+import { openBrowser, type Session } from "../browser";
+import { joinTeam, signUpFresh } from "../flows";
 import { Shell } from "../pages/Shell";
 
 export const SOCKET = "__benchSocket";
@@ -20,20 +19,7 @@ export async function openTeam(prefix: string, prepare?: (teammate: Session) => 
   const ownerPage = await owner.newPage();
   await signUpFresh(ownerPage, `${prefix}-owner`);
   await new Shell(ownerPage).waitUntilLive();
-  await ownerPage.goto("/account/teams");
-  await ownerPage.getByTestId("invite-member").click();
-  const email = uniqueEmail(`${prefix}-admin`);
-  await ownerPage.getByTestId("invite-email").fill(email);
-  await ownerPage.getByTestId("invite-role").selectOption("admin");
-  await ownerPage.getByTestId("send-invite").click();
-  const mail = await waitForMailLink(email);
-  const page = await teammate.newPage();
-  await page.goto(mail.link);
-  await page.getByTestId("invite-name").fill("Pieter Botha");
-  await page.getByTestId("invite-password").fill("correct-horse-battery-staple");
-  await page.getByTestId("invite-sign-up").click();
-  await page.waitForURL((url) => url.pathname === "/");
-  await new Shell(page).waitUntilLive();
+  const { page } = await joinTeam(ownerPage, teammate, "admin", "Pieter Botha");
   await page.getByTestId("mode-switch").click();
   await page.getByTestId("test-strip").waitFor();
   await openCommandSocket(ownerPage);

@@ -35,7 +35,7 @@ export function mergedWithChoices<T extends object>(mine: T, conflict: EditConfl
  * to different values is a clash, for the user to choose. `start` is what the form was filled
  * from, so "the user changed it" means the form's value differs from it.
  */
-export function splitConflict<T extends object>(mine: T, start: T, conflict: EditConflict): { merged: T; clashes: EditConflict } {
+export function splitConflict<T extends object>(mine: T, start: object, conflict: EditConflict): { merged: T; clashes: EditConflict } {
   const merged: Record<string, unknown> = { ...(mine as Record<string, unknown>) };
   const before = start as Record<string, unknown>;
   // The server names the fields changed since the form's version, or (when it no longer knows

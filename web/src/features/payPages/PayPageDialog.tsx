@@ -121,7 +121,7 @@ function PayPageForm({ page, onDone }: { page?: PayPage; onDone: () => void }) {
     if ("error" in outcome) {
       const conflict = outcome.error.code === "edit_conflict" ? outcome.error.conflict : undefined;
       if (!conflict || !start) return reveal();
-      const { merged, clashes } = splitConflict(input, start as unknown as PayPageInput, conflict);
+      const { merged, clashes } = splitConflict(input, start, conflict);
       if (clashes.fields.length === 0 && resends > 0) return send(merged, conflict.version, resends - 1);
       setRefused({ mine: merged, conflict: clashes });
       return;
