@@ -31,7 +31,7 @@ fn request_input(email: &str, method: PaymentMethod, language: Language) -> EMan
     }
 }
 
-async fn request(socket: &mut Socket, email: &str, method: PaymentMethod) -> String {
+pub(crate) async fn request(socket: &mut Socket, email: &str, method: PaymentMethod) -> String {
     committed_id(
         socket
             .command(
@@ -71,7 +71,7 @@ async fn land(
 }
 
 /// A payer's browser on the signing steps.
-struct Payer<'a> {
+pub(crate) struct Payer<'a> {
     app: &'a TestApp,
     /// Words the consent step must show.
     terms: &'static [&'static str],
@@ -81,7 +81,7 @@ struct Payer<'a> {
     key: String,
 }
 
-async fn open_link<'a>(app: &'a TestApp, email: &str) -> Payer<'a> {
+pub(crate) async fn open_link<'a>(app: &'a TestApp, email: &str) -> Payer<'a> {
     let link = app.link_in_mail(email, "/mandate/").await;
     let browser = app.browser();
     let page = browser.http.get(&link).send().await.unwrap();
@@ -149,7 +149,7 @@ impl Payer<'_> {
     }
 
     /// Every step with these answers, up to the page after consenting.
-    async fn sign(&self, account: &str) -> (u16, String) {
+    pub(crate) async fn sign(&self, account: &str) -> (u16, String) {
         let mut answers = details("person", ID_NUMBER);
         let (status, html) = self.post("details", &answers).await;
         assert_eq!(status, 200, "{html}");
@@ -168,7 +168,7 @@ impl Payer<'_> {
     }
 
     /// The simulated banking app's answer.
-    async fn answer_bank(&self, answer: &str) -> String {
+    pub(crate) async fn answer_bank(&self, answer: &str) -> String {
         let app_page = self
             .browser
             .http
@@ -194,7 +194,7 @@ impl Payer<'_> {
     }
 }
 
-async fn requests(socket: &mut Socket) -> Vec<EMandateRequest> {
+pub(crate) async fn requests(socket: &mut Socket) -> Vec<EMandateRequest> {
     match socket
         .query(
             "list",
@@ -213,7 +213,7 @@ async fn requests(socket: &mut Socket) -> Vec<EMandateRequest> {
     }
 }
 
-async fn mandates(socket: &mut Socket) -> Vec<Mandate> {
+pub(crate) async fn mandates(socket: &mut Socket) -> Vec<Mandate> {
     match socket
         .query(
             "mandates",

@@ -6,6 +6,7 @@ use protocol::{Change, EMandateRequest, EMandateState};
 
 use super::clock::BusinessClock;
 use super::e_mandates::state_on;
+use super::lifecycle::e_mandate_request::{self as requests, RequestEvent};
 use crate::error::AppResult;
 use crate::ids::now_ms;
 use crate::store::e_mandates as store;
@@ -72,10 +73,13 @@ pub async fn open(
         let fresh = store::find_request(&mut **tx, &key.merchant_id, key.mode, &seen.request.id)
             .await?
             .map(|f| f.request);
-        let Some(mut fresh) = fresh.filter(|f| f.state == EMandateState::Sent) else {
+        let Some(mut fresh) = fresh else {
             return Ok(Work::Unchanged(None));
         };
-        fresh.state = EMandateState::Opened;
+        let Ok(opened) = requests::apply(fresh.state, RequestEvent::Open) else {
+            return Ok(Work::Unchanged(None));
+        };
+        fresh.state = opened;
         fresh.updated_at = now_ms();
         store::update_request(tx, &key.merchant_id, &fresh).await?;
         let changes = vec![Change::EMandateRequestUpserted {

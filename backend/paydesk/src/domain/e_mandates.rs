@@ -10,6 +10,7 @@ use protocol::{
 use time::{Date, Duration};
 
 use super::calendar::{iso_date, long_date, parse_iso_date};
+use super::lifecycle::e_mandate_request::{self as requests, RequestEvent};
 use super::mail::{escape, text, words};
 use super::scope::stream_today;
 use super::{Effect, Scope, checked_id, collection_rules as rule, rules};
@@ -193,13 +194,8 @@ async fn open_request(tx: &mut Tx, scope: &Scope, id: &str) -> AppResult<EMandat
 /// closed.
 pub async fn resend(tx: &mut Tx, scope: &Scope, id: &str) -> AppResult<Effect> {
     let mut request = open_request(tx, scope, id).await?;
-    if !(request.state.is_open() || request.state == EMandateState::Expired) {
-        return Err(AppError::Code(ErrorCode::EMandateClosed));
-    }
+    request.state = requests::apply(request.state, RequestEvent::Resend).map_err(AppError::Code)?;
     let today = stream_today(tx, scope).await?;
-    if request.state == EMandateState::Expired {
-        request.state = EMandateState::Sent;
-    }
     request.expires_on = iso_date(today + Duration::days(LINK_DAYS));
     request.sends = request.sends.saturating_add(1);
     request.updated_at = now_ms();
@@ -210,10 +206,7 @@ pub async fn resend(tx: &mut Tx, scope: &Scope, id: &str) -> AppResult<Effect> {
 
 pub async fn cancel(tx: &mut Tx, scope: &Scope, id: &str) -> AppResult<Effect> {
     let mut request = open_request(tx, scope, id).await?;
-    if !(request.state.is_open() || request.state == EMandateState::Expired) {
-        return Err(AppError::Code(ErrorCode::EMandateClosed));
-    }
-    request.state = EMandateState::Cancelled;
+    request.state = requests::apply(request.state, RequestEvent::Cancel).map_err(AppError::Code)?;
     request.updated_at = now_ms();
     store::update_request(tx, &scope.merchant_id, &request).await?;
     Ok(upserted(request))

@@ -13,6 +13,7 @@ use protocol::{
 use sqlx::Row;
 
 use super::api_tokens;
+use super::lifecycle::invite::{self as invites_table, InviteEvent};
 use super::mail::{InviteMail, compose_invite};
 use super::roles;
 use super::rules;
@@ -213,10 +214,11 @@ async fn resend(
 ) -> AppResult<Effect> {
     let now = tools.now;
     let invite_id = checked_id(invite_id)?;
+    invite_move(tx, scope, invite_id, InviteEvent::Resend).await?;
     let token = new_secret();
     let expires_at = now + INVITE_SECONDS * 1000;
     if !store::renew_invite(tx, &scope.merchant_id, invite_id, &token, expires_at).await? {
-        return Err(AppError::Code(ErrorCode::NotFound));
+        return Err(AppError::Code(invites_table::REFUSED));
     }
     let change = invite_change(tx, scope, invite_id).await?;
     if let Change::InviteUpserted { invite } = &change {
@@ -230,13 +232,33 @@ async fn resend(
 
 async fn revoke(tx: &mut Tx, scope: &Scope, invite_id: &str, now: i64) -> AppResult<Effect> {
     let invite_id = checked_id(invite_id)?;
+    invite_move(tx, scope, invite_id, InviteEvent::Revoke).await?;
+    // Written over a pending invite only: of a join and a revoke at once,
+    // the first to commit stands.
     if !store::revoke_invite(tx, &scope.merchant_id, invite_id, now).await? {
-        return Err(AppError::Code(ErrorCode::NotFound));
+        return Err(AppError::Code(invites_table::REFUSED));
     }
     Ok(Effect {
         changes: vec![invite_change(tx, scope, invite_id).await?],
         id: Some(invite_id.to_string()),
     })
+}
+
+/// Whether the invite's table allows `event` from where the invite is now:
+/// `not_found` for no such invite, `invite_invalid` once it was accepted or
+/// revoked.
+async fn invite_move(
+    tx: &mut Tx,
+    scope: &Scope,
+    invite_id: &str,
+    event: InviteEvent,
+) -> AppResult<()> {
+    let invite = store::find_invite(tx, &scope.merchant_id, invite_id)
+        .await?
+        .ok_or(AppError::Code(ErrorCode::NotFound))?;
+    invites_table::transition(invite.status, event)
+        .map(|_| ())
+        .map_err(|_| AppError::Code(invites_table::REFUSED))
 }
 
 /// The member acted on, who must be someone this member may manage: not

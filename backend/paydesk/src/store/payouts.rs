@@ -184,11 +184,13 @@ pub async fn insert_payout(tx: &mut Tx, row: &PayoutRow) -> AppResult<()> {
     Ok(())
 }
 
-/// Moves a payout on: its status, failure, submission day and history.
-pub async fn update_payout(tx: &mut Tx, row: &PayoutRow) -> AppResult<()> {
-    sqlx::query(
+/// Moves a payout on from status `from`: its status, failure, submission
+/// day and history. False when the payout is no longer in `from` (another
+/// writer moved it first): nothing is written then.
+pub async fn update_payout(tx: &mut Tx, row: &PayoutRow, from: &str) -> AppResult<bool> {
+    let moved = sqlx::query(
         "UPDATE payouts SET status = $4, failure = $5, submitted_on = $6, history = $7, updated_at = $8 \
-         WHERE merchant_id = $1 AND mode = $2 AND id = $3",
+         WHERE merchant_id = $1 AND mode = $2 AND id = $3 AND status = $9",
     )
     .bind(&row.merchant_id)
     .bind(row.mode.as_str())
@@ -198,9 +200,10 @@ pub async fn update_payout(tx: &mut Tx, row: &PayoutRow) -> AppResult<()> {
     .bind(row.submitted_on.clone())
     .bind(&row.history)
     .bind(row.updated_at)
+    .bind(from)
     .execute(&mut **tx)
     .await?;
-    Ok(())
+    Ok(moved.rows_affected() == 1)
 }
 
 pub async fn find_payout<'e, E>(

@@ -27,6 +27,7 @@ use super::calendar::{add_business_days, iso_date, parse_iso_date};
 use super::clock::BusinessClock;
 use super::commerce::checkout::{self, PublicPage};
 use super::e_mandates::state_on;
+use super::lifecycle::e_mandate_request::{self as request_life, RequestEvent};
 use super::mandates::authentication_due;
 use crate::error::{AppError, AppResult};
 use crate::ids::{new_id, new_secret, now_ms};
@@ -357,15 +358,16 @@ struct Fresh {
 }
 
 impl Fresh {
-    /// The merchant withdrew the request (perhaps while the payer was at
-    /// the bank's step): nothing the payer or their bank does after that
-    /// may complete it, decline it or create a mandate. Whichever commits
-    /// first wins: the cancel refuses a completed request, and this
-    /// refuses the bank's answer to a cancelled one.
+    /// Another move ended the request first (the merchant cancelled it while
+    /// the payer was at the bank's step): nothing the payer or their bank
+    /// does after that may complete it, decline it or create a mandate.
+    /// Whichever commits first wins, by the request's table: the cancel
+    /// refuses a completed request, and this the bank's answer to a
+    /// cancelled one. (Every answer of the bank moves from the same states.)
     fn withdrawn(&self) -> bool {
         self.request
             .as_ref()
-            .is_some_and(|r| r.state == EMandateState::Cancelled)
+            .is_some_and(|r| request_life::apply(r.state, RequestEvent::Complete).is_err())
     }
 }
 
@@ -542,10 +544,10 @@ async fn finish(
     changes: &mut Vec<Change>,
 ) -> AppResult<()> {
     let stamp = now_ms();
-    let (state, request_state) = match answer {
-        Authentication::Approved => (SigningState::Completed, EMandateState::Completed),
-        Authentication::Declined => (SigningState::Declined, EMandateState::Declined),
-        Authentication::NoReply => (SigningState::NoReply, EMandateState::NoReply),
+    let (state, request_event) = match answer {
+        Authentication::Approved => (SigningState::Completed, RequestEvent::Complete),
+        Authentication::Declined => (SigningState::Declined, RequestEvent::Decline),
+        Authentication::NoReply => (SigningState::NoReply, RequestEvent::NoReply),
     };
     if answer == Authentication::Approved {
         // The terms as signed: with the amount and date the payer chose.
@@ -574,7 +576,8 @@ async fn finish(
     row.updated_at = stamp;
     if let Some(request) = &now.request {
         let mut request = request.clone();
-        request.state = request_state;
+        request.state =
+            request_life::apply(request.state, request_event).map_err(AppError::Code)?;
         request.mandate_id = row.mandate_id.clone();
         request.updated_at = stamp;
         requests::update_request(tx, &signing.merchant_id, &request).await?;

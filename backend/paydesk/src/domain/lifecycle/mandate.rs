@@ -266,4 +266,22 @@ mod tests {
             ]
         );
     }
+
+    #[test]
+    fn first_to_commit_wins_from_every_state() {
+        // Archiving files an ended mandate away; it is no move of its life.
+        let moves: Vec<E> = E::ALL
+            .into_iter()
+            .filter(|e| !matches!(e, E::Archive | E::Restore))
+            .collect();
+        let ended = |state: MandateState| {
+            matches!(
+                state.status,
+                S::Rejected | S::Cancelled | S::Disabled | S::Completed
+            )
+        };
+        let states = S::ALL.into_iter().map(MandateState::new);
+        let refused = super::super::check_concurrent_pairs(states, &moves, ended, transition);
+        assert!(refused > 0);
+    }
 }

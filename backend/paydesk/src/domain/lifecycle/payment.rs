@@ -151,4 +151,11 @@ mod tests {
         assert_eq!(stopped, Ok(S::Stopped(UNPAID)));
         assert_eq!(stopped.map(S::as_str), Ok("stopped"));
     }
+
+    #[test]
+    fn first_to_commit_wins_from_every_state() {
+        let refused =
+            super::super::check_concurrent_pairs(STATES, &EVENTS, S::is_final, transition);
+        assert!(refused > 0);
+    }
 }

@@ -178,4 +178,11 @@ mod tests {
         assert_eq!(status, S::Reversed);
         assert_eq!(status.as_str(), "reversed");
     }
+
+    #[test]
+    fn first_to_commit_wins_from_every_state() {
+        let refused =
+            super::super::check_concurrent_pairs(STATES, &EVENTS, S::is_final, transition);
+        assert!(refused > 0);
+    }
 }

@@ -15,7 +15,8 @@ use crate::domain::Scope;
 use crate::domain::bank::{PayoutOutcome, SimulatedBank};
 use crate::domain::calendar::{is_business_day, iso_date};
 use crate::domain::ledger;
-use crate::error::AppResult;
+use crate::domain::lifecycle::payout::{PayoutEvent, transition};
+use crate::error::{AppError, AppResult};
 use crate::ids::now_ms;
 use crate::store::Tx;
 use crate::store::payouts::{self as store, PayoutRow};
@@ -50,6 +51,12 @@ fn status_name(status: PayoutStatus) -> String {
     wire_name(&status)
 }
 
+/// The payout's move by its table; the scheduler asks only for moves the
+/// status it read allows, so a refusal is a defect.
+fn step(from: PayoutStatus, event: PayoutEvent) -> AppResult<PayoutStatus> {
+    transition(from, event).map_err(|e| AppError::Internal(format!("payout: {e}")))
+}
+
 /// Submitted on an earlier business day: the bank's answer arrives.
 async fn settle_submitted(tx: &mut Tx, scope: &Scope, day: &str) -> AppResult<Vec<PayoutRow>> {
     let submitted = status_name(PayoutStatus::Submitted);
@@ -59,19 +66,27 @@ async fn settle_submitted(tx: &mut Tx, scope: &Scope, day: &str) -> AppResult<Ve
             continue;
         }
         let now = now_ms();
-        let status = match SimulatedBank::payout_outcome(&row.account_number) {
-            PayoutOutcome::Paid => PayoutStatus::Paid,
-            PayoutOutcome::Failed(reason) => {
-                row.failure = Some(reason.to_string());
-                store::insert_payout_entry(tx, &row, "payout_return", row.amount_cents, day, now)
-                    .await?;
-                PayoutStatus::Failed
-            }
-        };
+        let outcome = SimulatedBank::payout_outcome(&row.account_number);
+        let status = step(
+            PayoutStatus::Submitted,
+            match outcome {
+                PayoutOutcome::Paid => PayoutEvent::Pay,
+                PayoutOutcome::Failed(_) => PayoutEvent::Fail,
+            },
+        )?;
+        if let PayoutOutcome::Failed(reason) = outcome {
+            row.failure = Some(reason.to_string());
+        }
         row.status = status_name(status);
         row.history = push_step(&row.history, status, day, now)?;
         row.updated_at = now;
-        store::update_payout(tx, &row).await?;
+        if !store::update_payout(tx, &row, &submitted).await? {
+            continue;
+        }
+        if outcome != PayoutOutcome::Paid {
+            store::insert_payout_entry(tx, &row, "payout_return", row.amount_cents, day, now)
+                .await?;
+        }
         moved.push(row);
     }
     Ok(moved)
@@ -127,12 +142,17 @@ async fn submit_pending(tx: &mut Tx, scope: &Scope, day: &str) -> AppResult<Vec<
             continue;
         }
         let now = now_ms();
-        store::record_submission(tx, &row, day, now).await?;
-        row.status = status_name(PayoutStatus::Submitted);
+        let status = step(PayoutStatus::Pending, PayoutEvent::Submit)?;
+        row.status = status_name(status);
         row.submitted_on = Some(day.to_string());
-        row.history = push_step(&row.history, PayoutStatus::Submitted, day, now)?;
+        row.history = push_step(&row.history, status, day, now)?;
         row.updated_at = now;
-        store::update_payout(tx, &row).await?;
+        // Written over the status it was read in: a payout another node
+        // submitted first is not sent to the bank twice.
+        if !store::update_payout(tx, &row, &pending).await? {
+            continue;
+        }
+        store::record_submission(tx, &row, day, now).await?;
         moved.push(row);
     }
     Ok(moved)
