@@ -22,6 +22,7 @@ mod webhook_support;
 
 mod abandoned_checkouts;
 mod account_alerts;
+mod account_checks;
 mod accounting_export;
 mod accounts;
 mod api;
@@ -31,6 +32,7 @@ mod bank_accounts;
 mod card_schedules;
 mod collections;
 mod compression;
+mod concurrent_transitions;
 mod conflicts;
 mod cross_node_presence;
 mod customer_activity;

@@ -284,7 +284,7 @@ async fn another_merchant_cannot_touch_the_accounts(db: Database) {
                 "x1",
                 Command::AddBankAccount {
                     customer_id: customer.clone(),
-                    input: capitec("999"),
+                    input: capitec("9999999999"),
                 },
             )
             .await,

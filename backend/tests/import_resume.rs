@@ -96,7 +96,8 @@ fn import_file() -> ImportFile {
         let customer = i % CUSTOMERS;
         let reference = format!("CUST-{customer:05}");
         let email = format!("payer{customer}@example.co.za");
-        let account = 10_000_000 + customer;
+        // Ten digits: Absa's numbers have 9 to 11.
+        let account = 1_000_000_000 + customer;
         let cents = 1_000 + i % 97;
         let amount = format!("{}.{:02}", cents / 100, cents % 100);
         let day = 2 + i % 27;

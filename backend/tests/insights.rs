@@ -95,7 +95,7 @@ async fn a_month_of_debits_is_counted_per_bucket_and_method(db: Database) {
     let closed = create(&mut tab, monthly(&customer_id, eft)).await;
     // A weekly R100 on Wednesdays from 16 March, R125 the first time: only
     // in the forecast.
-    let mut weekly = monthly_debicheck(&customer_id, "62012345678", "WEEKLY");
+    let mut weekly = monthly_debicheck(&customer_id, "1201234567", "WEEKLY");
     weekly.first_collection_cents = Some(12_500);
     weekly.interval = Some(Interval::Weekly);
     weekly.day_to_process = Some(3);

@@ -39,6 +39,10 @@ pub struct Bank {
     pub name: &'static str,
     pub aliases: &'static [&'static str],
     pub branch_code: &'static str,
+    /// The fewest and most digits this bank's account numbers have
+    /// (docs/bank-accounts.md). A number outside them cannot be the bank's,
+    /// and a debit to it would come back rejected.
+    pub account_digits: (u8, u8),
 }
 
 const fn bank(
@@ -46,48 +50,122 @@ const fn bank(
     name: &'static str,
     aliases: &'static [&'static str],
     branch_code: &'static str,
+    account_digits: (u8, u8),
 ) -> Bank {
     Bank {
         id,
         name,
         aliases,
         branch_code,
+        account_digits,
     }
 }
 
+/// A bank whose numbering we have no published rule for: anything the
+/// clearing house's eleven-digit account field can carry.
+const ANY_CLEARING_LENGTH: (u8, u8) = (7, 11);
+
 /// South African banks in the order merchants look for them (DOMAIN.md, Banks).
 pub const BANKS: &[Bank] = &[
-    bank(BankId::Absa, "Absa", &["ABSA Bank"], "632005"),
-    bank(BankId::Capitec, "Capitec", &["Capitec Bank"], "470010"),
-    bank(BankId::Fnb, "FNB", &["First National Bank"], "250655"),
-    bank(BankId::Nedbank, "Nedbank", &[], "198765"),
-    bank(BankId::StandardBank, "Standard Bank", &[], "051001"),
-    bank(BankId::AfricanBank, "African Bank", &[], "430000"),
-    bank(BankId::Investec, "Investec", &[], "580105"),
-    bank(BankId::Tymebank, "TymeBank", &[], "678910"),
-    bank(BankId::DiscoveryBank, "Discovery Bank", &[], "679000"),
-    bank(BankId::BidvestBank, "Bidvest Bank", &[], "462005"),
-    bank(BankId::BankZero, "Bank Zero", &[], "888000"),
-    bank(BankId::AccessBank, "Access Bank", &[], "410506"),
-    bank(BankId::Sasfin, "Sasfin", &[], "683000"),
-    bank(BankId::SaPostBank, "SA Post Bank", &[], "460005"),
+    bank(BankId::Absa, "Absa", &["ABSA Bank"], "632005", (9, 11)),
+    bank(
+        BankId::Capitec,
+        "Capitec",
+        &["Capitec Bank"],
+        "470010",
+        (10, 10),
+    ),
+    bank(
+        BankId::Fnb,
+        "FNB",
+        &["First National Bank"],
+        "250655",
+        (10, 11),
+    ),
+    bank(BankId::Nedbank, "Nedbank", &[], "198765", (10, 11)),
+    bank(
+        BankId::StandardBank,
+        "Standard Bank",
+        &[],
+        "051001",
+        (9, 11),
+    ),
+    bank(BankId::AfricanBank, "African Bank", &[], "430000", (11, 11)),
+    bank(BankId::Investec, "Investec", &[], "580105", (10, 11)),
+    bank(BankId::Tymebank, "TymeBank", &[], "678910", (11, 11)),
+    bank(
+        BankId::DiscoveryBank,
+        "Discovery Bank",
+        &[],
+        "679000",
+        (10, 11),
+    ),
+    bank(
+        BankId::BidvestBank,
+        "Bidvest Bank",
+        &[],
+        "462005",
+        ANY_CLEARING_LENGTH,
+    ),
+    bank(
+        BankId::BankZero,
+        "Bank Zero",
+        &[],
+        "888000",
+        ANY_CLEARING_LENGTH,
+    ),
+    bank(
+        BankId::AccessBank,
+        "Access Bank",
+        &[],
+        "410506",
+        ANY_CLEARING_LENGTH,
+    ),
+    bank(BankId::Sasfin, "Sasfin", &[], "683000", ANY_CLEARING_LENGTH),
+    bank(
+        BankId::SaPostBank,
+        "SA Post Bank",
+        &[],
+        "460005",
+        ANY_CLEARING_LENGTH,
+    ),
     bank(
         BankId::RandMerchantBank,
         "Rand Merchant Bank",
         &[],
         "261251",
+        ANY_CLEARING_LENGTH,
     ),
-    bank(BankId::Albaraka, "Albaraka", &[], "800000"),
-    bank(BankId::Hsbc, "HSBC", &[], "587000"),
-    bank(BankId::Citibank, "Citibank", &[], "350005"),
+    bank(
+        BankId::Albaraka,
+        "Albaraka",
+        &[],
+        "800000",
+        ANY_CLEARING_LENGTH,
+    ),
+    bank(BankId::Hsbc, "HSBC", &[], "587000", ANY_CLEARING_LENGTH),
+    bank(
+        BankId::Citibank,
+        "Citibank",
+        &[],
+        "350005",
+        ANY_CLEARING_LENGTH,
+    ),
     bank(
         BankId::StandardChartered,
         "Standard Chartered",
         &[],
         "730020",
+        ANY_CLEARING_LENGTH,
     ),
-    bank(BankId::FinbondMutual, "Finbond Mutual", &[], "589000"),
-    bank(BankId::Ubank, "Ubank", &[], "431010"),
+    bank(
+        BankId::FinbondMutual,
+        "Finbond Mutual",
+        &[],
+        "589000",
+        ANY_CLEARING_LENGTH,
+    ),
+    bank(BankId::Ubank, "Ubank", &[], "431010", ANY_CLEARING_LENGTH),
 ];
 
 impl BankId {

@@ -78,6 +78,8 @@ pub enum ErrorCode {
     /// A branch code that is not six digits.
     InvalidBranchCode,
     InvalidAccountNumber,
+    /// An account number with more or fewer digits than the bank's numbers have.
+    AccountNumberLength,
     DuplicateBankAccount,
     // Collections
     MethodNotEnabled,
@@ -110,6 +112,12 @@ pub enum ErrorCode {
     BankAccountNotFound,
     /// The bank's account verification found the account closed.
     BankAccountClosed,
+    /// The bank's account verification has the account in another name.
+    BankAccountHolderMismatch,
+    /// The bank's account verification has the account as another type.
+    BankAccountTypeMismatch,
+    /// The bank's account verification says the account takes no debit orders.
+    BankAccountNoDebits,
     /// A payout must be more than its fee.
     PayoutBelowFee,
     RetryNotAllowed,

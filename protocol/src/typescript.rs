@@ -163,8 +163,8 @@ pub fn generate_typescript() -> String {
 /// The one bank list, as data for the web app.
 fn banks_typescript() -> String {
     let mut out = String::from(
-        "\n/** South African banks in the order merchants look for them, with the universal branch code a debit to any of their branches can use. */\n\
-         export const BANKS: readonly { id: BankId; name: string; branchCode: string }[] = [\n",
+        "\n/** South African banks in the order merchants look for them, with the universal branch code a debit to any of their branches can use and the fewest and most digits of their account numbers. */\n\
+         export const BANKS: readonly { id: BankId; name: string; branchCode: string; accountDigits: readonly [number, number] }[] = [\n",
     );
     for bank in BANKS {
         let id = rmp_serde::to_vec(&bank.id)
@@ -172,8 +172,8 @@ fn banks_typescript() -> String {
             .and_then(|bytes| rmp_serde::from_slice::<String>(&bytes).ok())
             .unwrap_or_default();
         out.push_str(&format!(
-            "  {{ id: \"{id}\", name: \"{}\", branchCode: \"{}\" }},\n",
-            bank.name, bank.branch_code
+            "  {{ id: \"{id}\", name: \"{}\", branchCode: \"{}\", accountDigits: [{}, {}] }},\n",
+            bank.name, bank.branch_code, bank.account_digits.0, bank.account_digits.1
         ));
     }
     out.push_str("];\n");

@@ -213,7 +213,7 @@ describe("a new bank account's mistakes, all at once", () => {
         ["bank-account-bank", required],
         ["bank-account-branchCode", required],
         ["bank-account-holderName", required],
-        ["bank-account-accountNumber", "An account number has only digits, at most 17."],
+        ["bank-account-accountNumber", "An account number has only digits (at most 17), and not only zeros."],
       ]);
       expect(await isFocused(accounts.field("bank"))).toBe(true);
 
@@ -243,6 +243,19 @@ describe("a new bank account's mistakes, all at once", () => {
       ]);
       await accounts.fill({ accountNumber: "1234567891" });
       await expect.poll(() => accounts.errors()).toEqual([["bank-account-holderName", required]]);
+      await accounts.closeDialog();
+      expect(await accounts.rows().count()).toBe(1);
+
+      // Checked as the bank would: the chosen bank's numbering (said before the number is sent),
+      // then the bank's account verification, each on its field; nothing refused is kept.
+      await accounts.openAdd();
+      await accounts.fill({ bank: "fnb", accountNumber: "12345" });
+      await page.getByText("FNB account numbers have 10 to 11 digits.").waitFor();
+      await accounts.submit();
+      await expect.poll(() => accounts.errors()).toEqual([["bank-account-accountNumber", "This bank's account numbers have another number of digits: check the number."]]);
+      await accounts.fill({ accountNumber: "4200000004" });
+      await accounts.submit();
+      await expect.poll(() => accounts.errors()).toEqual([["bank-account-holderName", "The bank says this account is held in another name."]]);
       await accounts.closeDialog();
       expect(await accounts.rows().count()).toBe(1);
 

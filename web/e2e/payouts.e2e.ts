@@ -61,7 +61,7 @@ describe("payouts", () => {
     const required = "This field is required.";
 
     // No bank, no password, and a number only the server reads wrong: one press names it all.
-    const unreadable = "An account number has only digits, at most 17.";
+    const unreadable = "An account number has only digits (at most 17), and not only zeros.";
     await dialog.open();
     await dialog.fill({ accountNumber: "12a4" });
     await dialog.save();
@@ -218,7 +218,7 @@ describe("payouts", () => {
     await createRecord(tabA, "test", {
       t: "AddBankAccount",
       customerId,
-      input: { bank: "capitec", branchCode: "470010", accountType: "savings", holderName: "S Mokoena", accountNumber: "62009876543" },
+      input: { bank: "capitec", branchCode: "470010", accountType: "savings", holderName: "S Mokoena", accountNumber: "1209876543" },
     });
     await tabA.bringToFront();
     await tabA.goto(`/customers/${customerId}`);

@@ -1,5 +1,12 @@
-import { describe, expect, it } from "vitest";
+import i18next from "i18next";
+import { beforeAll, describe, expect, it } from "vitest";
+import en from "../../../locales/en.json";
+import afr from "../../../locales/afr.json";
 import {
+  accountDigitsHint,
+  accountDigitsOf,
+  BANK_ACCOUNT_FIELD_OF_CODE,
+  bankAccountFieldsOfCode,
   bankAccountFormFrom,
   bankAccountInputFrom,
   blankBankAccountFields,
@@ -73,5 +80,37 @@ describe("bank account fields", () => {
   it("masks all but the last four digits", () => {
     expect(maskAccountNumber("1234567890")).toBe("•••• 7890");
     expect(maskAccountNumber("123")).toBe("•••• 123");
+  });
+
+  describe("the bank's numbering", () => {
+    const i18n = i18next.createInstance();
+    beforeAll(async () => {
+      await i18n.init({ lng: "en", resources: { en: { translation: en }, afr: { translation: afr } }, interpolation: { escapeValue: false } });
+    });
+
+    it("says how many digits the chosen bank's numbers have, in both languages", () => {
+      expect(accountDigitsOf("capitec")).toEqual({ fewest: 10, most: 10 });
+      expect(accountDigitsOf("")).toBeNull();
+      expect(accountDigitsHint("capitec", i18n.t)).toBe("Capitec account numbers have 10 digits.");
+      expect(accountDigitsHint("fnb", i18n.t)).toBe("FNB account numbers have 10 to 11 digits.");
+      expect(accountDigitsHint("fnb", i18n.getFixedT("afr"))).toBe("FNB-rekeningnommers het 10 tot 11 syfers.");
+      expect(accountDigitsHint("", i18n.t)).toBeUndefined();
+    });
+
+    it("gives every bank a length the clearing house can carry", () => {
+      for (const bank of BANKS) {
+        const [fewest, most] = bank.accountDigits;
+        expect(fewest).toBeGreaterThanOrEqual(7);
+        expect(most).toBeLessThanOrEqual(11);
+        expect(fewest).toBeLessThanOrEqual(most);
+      }
+    });
+
+    it("places each of the bank's refusals on its field, in any form holding an account", () => {
+      expect(BANK_ACCOUNT_FIELD_OF_CODE.account_number_length).toBe("accountNumber");
+      expect(BANK_ACCOUNT_FIELD_OF_CODE.bank_account_holder_mismatch).toBe("holderName");
+      expect(BANK_ACCOUNT_FIELD_OF_CODE.bank_account_type_mismatch).toBe("accountType");
+      expect(bankAccountFieldsOfCode("mandate.bankAccount.").bank_account_no_debits).toBe("mandate.bankAccount.accountNumber");
+    });
   });
 });

@@ -1,3 +1,4 @@
+import type { TFunction } from "i18next";
 import type { BankAccountInput, ErrorCode } from "../protocol/wire";
 import { ACCOUNT_TYPES, bankOf, universalBranchCode } from "./banks";
 
@@ -59,4 +60,44 @@ export function bankAccountFormFrom(draft: BankAccountDraft): { input: BankAccou
   const errors: BankAccountErrors = {};
   for (const field of blankBankAccountFields(draft)) errors[field] = "required";
   return { input: bankAccountInputFrom(draft), errors };
+}
+
+/**
+ * Codes that are about one field of an account even when the server names none: the form's own
+ * rules and the bank's account verification (banking.rs, bank_verification).
+ */
+export const BANK_ACCOUNT_FIELD_OF_CODE: Partial<Record<ErrorCode, BankAccountField>> = {
+  branch_code_mismatch: "branchCode",
+  invalid_branch_code: "branchCode",
+  invalid_account_number: "accountNumber",
+  account_number_length: "accountNumber",
+  duplicate_bank_account: "accountNumber",
+  bank_account_not_found: "accountNumber",
+  bank_account_closed: "accountNumber",
+  bank_account_no_debits: "accountNumber",
+  bank_account_holder_mismatch: "holderName",
+  bank_account_type_mismatch: "accountType",
+};
+
+/** The same codes, for an account held under `prefix` in a larger form (`mandate.bankAccount.`). */
+export function bankAccountFieldsOfCode<P extends string>(prefix: P): Partial<Record<ErrorCode, `${P}${BankAccountField}`>> {
+  const placed: Partial<Record<ErrorCode, `${P}${BankAccountField}`>> = {};
+  for (const [code, field] of Object.entries(BANK_ACCOUNT_FIELD_OF_CODE)) placed[code as ErrorCode] = `${prefix}${field}`;
+  return placed;
+}
+
+/** How many digits the chosen bank's account numbers have, for the field's hint; null before a bank is chosen. */
+export function accountDigitsOf(bank: string): { fewest: number; most: number } | null {
+  const listed = bankOf(bank);
+  return listed ? { fewest: listed.accountDigits[0], most: listed.accountDigits[1] } : null;
+}
+
+/** The account number field's hint: how many digits the chosen bank's numbers have. */
+export function accountDigitsHint(bank: string, t: TFunction): string | undefined {
+  const listed = bankOf(bank);
+  const digits = accountDigitsOf(bank);
+  if (!listed || !digits) return undefined;
+  return digits.fewest === digits.most
+    ? t("bankAccounts.digitsExactly", { bank: listed.name, digits: digits.fewest })
+    : t("bankAccounts.digitsBetween", { bank: listed.name, fewest: digits.fewest, most: digits.most });
 }

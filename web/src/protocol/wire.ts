@@ -1039,7 +1039,7 @@ export type HistoryExportPiece = { fileName: string, contentType: string, data: 
  */
 entries: number, nextCursor?: string, };
 
-export type ErrorCode = "unauthenticated" | "forbidden" | "not_found" | "bad_frame" | "not_welcomed" | "command_id_reused" | "too_many_sockets" | "internal" | "busy" | "invalid_input" | "required" | "too_long" | "invalid_characters" | "invalid_email" | "blocked_email_domain" | "invalid_cellphone" | "invalid_sa_id" | "invalid_postal_code" | "invalid_vat_number" | "invalid_registration_number" | "invalid_ip_address" | "duplicate_reference" | "already_archived" | "not_archived" | "edit_conflict" | "email_taken" | "weak_password" | "common_password" | "csrf_invalid" | "rate_limited" | "wrong_password" | "invalid_code" | "two_factor_already_enabled" | "two_factor_not_enabled" | "two_factor_not_started" | "invalid_token" | "same_email" | "owners_only" | "two_factor_setup_required" | "invite_invalid" | "invite_wrong_address" | "role_above_yours" | "already_member" | "owner_role_fixed" | "role_in_use" | "role_name_taken" | "branch_code_mismatch" | "invalid_branch_code" | "invalid_account_number" | "duplicate_bank_account" | "method_not_enabled" | "debicheck_individuals_only" | "invalid_date" | "invalid_spreadsheet_date" | "date_in_past" | "end_not_after_start" | "date_range_too_long" | "day_to_process_out_of_range" | "invalid_amount" | "maximum_below_amount" | "maximum_above_debicheck_limit" | "tracking_days_out_of_range" | "tracking_not_allowed" | "adjustment_type_required" | "adjustment_value_required" | "invalid_rate" | "mandate_not_usable" | "action_not_allowed" | "insufficient_balance" | "refund_exceeds_remaining" | "no_settlement_account" | "bank_account_not_found" | "bank_account_closed" | "payout_below_fee" | "retry_not_allowed" | "test_mode_only" | "import_too_large" | "import_unsupported_format" | "import_unreadable" | "import_encoding" | "import_too_many_rows" | "import_too_many_columns" | "import_sheet_too_large" | "import_empty" | "import_missing_column" | "import_duplicate_column" | "import_upload_not_found" | "import_upload_incomplete" | "import_nothing_valid" | "import_duplicate_file" | "invalid_choice" | "invalid_number" | "invalid_boolean" | "not_allowed_for_template" | "customer_archived" | "duplicate_payment" | "duplicate_row" | "invalid_colour" | "invalid_url" | "minimum_above_maximum" | "method_not_for_page" | "interval_required" | "invalid_image" | "image_too_large" | "amount_below_minimum" | "amount_above_maximum" | "card_number_invalid" | "test_card_in_live_mode" | "card_expired" | "invalid_expiry" | "invalid_cvv" | "card_declined" | "insufficient_funds" | "authentication_failed" | "payment_cancelled" | "payment_abandoned" | "page_expired" | "page_used_up" | "method_not_for_e_mandate" | "e_mandate_closed" | "amount_above_mandate_maximum" | "not_business_day" | "webhook_address_forbidden" | "webhook_address_unresolved" | "unknown_event_type" | "idempotency_key_required" | "idempotency_key_in_use";
+export type ErrorCode = "unauthenticated" | "forbidden" | "not_found" | "bad_frame" | "not_welcomed" | "command_id_reused" | "too_many_sockets" | "internal" | "busy" | "invalid_input" | "required" | "too_long" | "invalid_characters" | "invalid_email" | "blocked_email_domain" | "invalid_cellphone" | "invalid_sa_id" | "invalid_postal_code" | "invalid_vat_number" | "invalid_registration_number" | "invalid_ip_address" | "duplicate_reference" | "already_archived" | "not_archived" | "edit_conflict" | "email_taken" | "weak_password" | "common_password" | "csrf_invalid" | "rate_limited" | "wrong_password" | "invalid_code" | "two_factor_already_enabled" | "two_factor_not_enabled" | "two_factor_not_started" | "invalid_token" | "same_email" | "owners_only" | "two_factor_setup_required" | "invite_invalid" | "invite_wrong_address" | "role_above_yours" | "already_member" | "owner_role_fixed" | "role_in_use" | "role_name_taken" | "branch_code_mismatch" | "invalid_branch_code" | "invalid_account_number" | "account_number_length" | "duplicate_bank_account" | "method_not_enabled" | "debicheck_individuals_only" | "invalid_date" | "invalid_spreadsheet_date" | "date_in_past" | "end_not_after_start" | "date_range_too_long" | "day_to_process_out_of_range" | "invalid_amount" | "maximum_below_amount" | "maximum_above_debicheck_limit" | "tracking_days_out_of_range" | "tracking_not_allowed" | "adjustment_type_required" | "adjustment_value_required" | "invalid_rate" | "mandate_not_usable" | "action_not_allowed" | "insufficient_balance" | "refund_exceeds_remaining" | "no_settlement_account" | "bank_account_not_found" | "bank_account_closed" | "bank_account_holder_mismatch" | "bank_account_type_mismatch" | "bank_account_no_debits" | "payout_below_fee" | "retry_not_allowed" | "test_mode_only" | "import_too_large" | "import_unsupported_format" | "import_unreadable" | "import_encoding" | "import_too_many_rows" | "import_too_many_columns" | "import_sheet_too_large" | "import_empty" | "import_missing_column" | "import_duplicate_column" | "import_upload_not_found" | "import_upload_incomplete" | "import_nothing_valid" | "import_duplicate_file" | "invalid_choice" | "invalid_number" | "invalid_boolean" | "not_allowed_for_template" | "customer_archived" | "duplicate_payment" | "duplicate_row" | "invalid_colour" | "invalid_url" | "minimum_above_maximum" | "method_not_for_page" | "interval_required" | "invalid_image" | "image_too_large" | "amount_below_minimum" | "amount_above_maximum" | "card_number_invalid" | "test_card_in_live_mode" | "card_expired" | "invalid_expiry" | "invalid_cvv" | "card_declined" | "insufficient_funds" | "authentication_failed" | "payment_cancelled" | "payment_abandoned" | "page_expired" | "page_used_up" | "method_not_for_e_mandate" | "e_mandate_closed" | "amount_above_mandate_maximum" | "not_business_day" | "webhook_address_forbidden" | "webhook_address_unresolved" | "unknown_event_type" | "idempotency_key_required" | "idempotency_key_in_use";
 
 export type FieldError = { field: string, code: ErrorCode, };
 
@@ -1158,27 +1158,27 @@ before?: Member, } | { "t": "MemberRemoved", userId: string, } | { "t": "InviteU
 export const MAX_FRAME_BYTES = 65536;
 export const PAY_PAGE_LOGO_MAX_BYTES = 24576;
 
-/** South African banks in the order merchants look for them, with the universal branch code a debit to any of their branches can use. */
-export const BANKS: readonly { id: BankId; name: string; branchCode: string }[] = [
-  { id: "absa", name: "Absa", branchCode: "632005" },
-  { id: "capitec", name: "Capitec", branchCode: "470010" },
-  { id: "fnb", name: "FNB", branchCode: "250655" },
-  { id: "nedbank", name: "Nedbank", branchCode: "198765" },
-  { id: "standard_bank", name: "Standard Bank", branchCode: "051001" },
-  { id: "african_bank", name: "African Bank", branchCode: "430000" },
-  { id: "investec", name: "Investec", branchCode: "580105" },
-  { id: "tymebank", name: "TymeBank", branchCode: "678910" },
-  { id: "discovery_bank", name: "Discovery Bank", branchCode: "679000" },
-  { id: "bidvest_bank", name: "Bidvest Bank", branchCode: "462005" },
-  { id: "bank_zero", name: "Bank Zero", branchCode: "888000" },
-  { id: "access_bank", name: "Access Bank", branchCode: "410506" },
-  { id: "sasfin", name: "Sasfin", branchCode: "683000" },
-  { id: "sa_post_bank", name: "SA Post Bank", branchCode: "460005" },
-  { id: "rand_merchant_bank", name: "Rand Merchant Bank", branchCode: "261251" },
-  { id: "albaraka", name: "Albaraka", branchCode: "800000" },
-  { id: "hsbc", name: "HSBC", branchCode: "587000" },
-  { id: "citibank", name: "Citibank", branchCode: "350005" },
-  { id: "standard_chartered", name: "Standard Chartered", branchCode: "730020" },
-  { id: "finbond_mutual", name: "Finbond Mutual", branchCode: "589000" },
-  { id: "ubank", name: "Ubank", branchCode: "431010" },
+/** South African banks in the order merchants look for them, with the universal branch code a debit to any of their branches can use and the fewest and most digits of their account numbers. */
+export const BANKS: readonly { id: BankId; name: string; branchCode: string; accountDigits: readonly [number, number] }[] = [
+  { id: "absa", name: "Absa", branchCode: "632005", accountDigits: [9, 11] },
+  { id: "capitec", name: "Capitec", branchCode: "470010", accountDigits: [10, 10] },
+  { id: "fnb", name: "FNB", branchCode: "250655", accountDigits: [10, 11] },
+  { id: "nedbank", name: "Nedbank", branchCode: "198765", accountDigits: [10, 11] },
+  { id: "standard_bank", name: "Standard Bank", branchCode: "051001", accountDigits: [9, 11] },
+  { id: "african_bank", name: "African Bank", branchCode: "430000", accountDigits: [11, 11] },
+  { id: "investec", name: "Investec", branchCode: "580105", accountDigits: [10, 11] },
+  { id: "tymebank", name: "TymeBank", branchCode: "678910", accountDigits: [11, 11] },
+  { id: "discovery_bank", name: "Discovery Bank", branchCode: "679000", accountDigits: [10, 11] },
+  { id: "bidvest_bank", name: "Bidvest Bank", branchCode: "462005", accountDigits: [7, 11] },
+  { id: "bank_zero", name: "Bank Zero", branchCode: "888000", accountDigits: [7, 11] },
+  { id: "access_bank", name: "Access Bank", branchCode: "410506", accountDigits: [7, 11] },
+  { id: "sasfin", name: "Sasfin", branchCode: "683000", accountDigits: [7, 11] },
+  { id: "sa_post_bank", name: "SA Post Bank", branchCode: "460005", accountDigits: [7, 11] },
+  { id: "rand_merchant_bank", name: "Rand Merchant Bank", branchCode: "261251", accountDigits: [7, 11] },
+  { id: "albaraka", name: "Albaraka", branchCode: "800000", accountDigits: [7, 11] },
+  { id: "hsbc", name: "HSBC", branchCode: "587000", accountDigits: [7, 11] },
+  { id: "citibank", name: "Citibank", branchCode: "350005", accountDigits: [7, 11] },
+  { id: "standard_chartered", name: "Standard Chartered", branchCode: "730020", accountDigits: [7, 11] },
+  { id: "finbond_mutual", name: "Finbond Mutual", branchCode: "589000", accountDigits: [7, 11] },
+  { id: "ubank", name: "Ubank", branchCode: "431010", accountDigits: [7, 11] },
 ];

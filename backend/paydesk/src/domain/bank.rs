@@ -143,6 +143,12 @@ pub enum Verification {
     Verified,
     NotFound,
     Closed,
+    /// The account is held in another name than the one given.
+    HolderMismatch,
+    /// The account is of another type than the one given.
+    TypeMismatch,
+    /// The account takes credits but no debit orders (payouts to it are fine).
+    NoDebits,
 }
 
 /// What the bank does with a payout (an EFT credit) to an account.
@@ -153,9 +159,10 @@ pub enum PayoutOutcome {
     Failed(&'static str),
 }
 
-/// Test-mode account numbers that force an account verification answer or
-/// a payout outcome. Any other number verifies and is paid. A customer's
-/// account that closed for debits (4000000012) also refuses payouts.
+/// Account numbers that force an account verification answer (for a
+/// customer's account and the settlement account alike) or a payout
+/// outcome. Any other number verifies and is paid. A customer's account that
+/// closed for debits (4000000012) also refuses payouts.
 pub const MAGIC_PAYOUT_ACCOUNTS: &[(&str, Verification, PayoutOutcome, &str)] = &[
     (
         "4200000001",
@@ -168,6 +175,24 @@ pub const MAGIC_PAYOUT_ACCOUNTS: &[(&str, Verification, PayoutOutcome, &str)] = 
         Verification::Closed,
         PayoutOutcome::Paid,
         "Account verification: the account is closed",
+    ),
+    (
+        "4200000004",
+        Verification::HolderMismatch,
+        PayoutOutcome::Paid,
+        "Account verification: the account is held in another name",
+    ),
+    (
+        "4200000005",
+        Verification::TypeMismatch,
+        PayoutOutcome::Paid,
+        "Account verification: the account is of another type",
+    ),
+    (
+        "4200000006",
+        Verification::NoDebits,
+        PayoutOutcome::Paid,
+        "Account verification: the account takes no debit orders (payouts to it are paid)",
     ),
     (
         "4200000003",
@@ -206,7 +231,22 @@ impl SimulatedBank {
 }
 
 impl SimulatedBank {
-    /// The bank's account verification: whether an account can take payouts.
+    /// Whether `account_number` is one of the numbers this bank publishes
+    /// for rehearsing an outcome. They are taken for every bank, whatever
+    /// its numbering, so each outcome can be tried with any bank.
+    pub fn is_published(account_number: &str) -> bool {
+        let number = normalise(account_number);
+        MAGIC_ACCOUNTS.iter().any(|(magic, _, _)| *magic == number)
+            || MAGIC_MANDATE_ACCOUNTS
+                .iter()
+                .any(|(magic, _, _)| *magic == number)
+            || MAGIC_PAYOUT_ACCOUNTS
+                .iter()
+                .any(|(magic, _, _, _)| *magic == number)
+    }
+
+    /// The bank's account verification (AVS): whether the account exists,
+    /// is open, is in the holder's name, of the type given, and takes debits.
     pub fn verify_account(account_number: &str) -> Verification {
         let number = normalise(account_number);
         MAGIC_PAYOUT_ACCOUNTS

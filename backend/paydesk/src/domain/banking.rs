@@ -3,6 +3,7 @@
 
 use protocol::{BankAccountInput, BankId, Change, ErrorCode, FieldError, ReplyBody};
 
+use super::bank::{SimulatedBank, Verification};
 use super::rules;
 use super::{Effect, Scope, checked_id};
 use crate::error::{AppError, AppResult};
@@ -16,10 +17,88 @@ pub fn universal_branch_code(bank: BankId) -> &'static str {
     bank.listed().branch_code
 }
 
-/// Trims, drops the spaces people type in numbers, and checks every field.
+/// What an account is for: the bank's verification asks more of an
+/// account that will be debited than of one that is only paid into.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AccountUse {
+    /// A customer's account, debited by collections.
+    Debits,
+    /// The merchant's settlement account, paid into by payouts.
+    Payouts,
+}
+
+/// Trims, drops the spaces people type in numbers, checks every field and
+/// asks the bank to verify a customer's account.
 pub fn validate_bank_account(input: &BankAccountInput) -> Result<CheckedAccount, AppError> {
-    let (clean, mistakes) = checked_bank_account(input);
+    let (clean, mistakes) = verified_bank_account(input);
     accepted(clean, mistakes)
+}
+
+/// A customer's account as `checked_bank_account` cleans it, with its
+/// form's mistakes and what the bank's account verification says of it: a
+/// sponsoring bank refuses a debit mandate on an account it cannot verify.
+pub fn verified_bank_account(input: &BankAccountInput) -> (BankAccountInput, Vec<FieldError>) {
+    let (clean, mut mistakes) = checked_bank_account(input);
+    add_bank_verification(&clean, AccountUse::Debits, &mut mistakes);
+    (clean, mistakes)
+}
+
+/// Adds what the bank's account verification says to the form's own
+/// mistakes, so both are told at once. The bank is asked only of a
+/// well-formed number, and its answer on a field the form already faults
+/// is left out.
+pub fn add_bank_verification(
+    clean: &BankAccountInput,
+    to: AccountUse,
+    mistakes: &mut Vec<FieldError>,
+) {
+    if !account_number_ok(mistakes) {
+        return;
+    }
+    for answer in bank_verification(clean, to) {
+        if !mistakes.iter().any(|m| m.field == answer.field) {
+            mistakes.push(answer);
+        }
+    }
+}
+
+/// What the bank's account verification says of an account, each answer
+/// on the field it is about.
+fn bank_verification(clean: &BankAccountInput, to: AccountUse) -> Vec<FieldError> {
+    let refusal = match SimulatedBank::verify_account(&clean.account_number) {
+        Verification::Verified => None,
+        Verification::NotFound => Some(("accountNumber", ErrorCode::BankAccountNotFound)),
+        Verification::Closed => Some(("accountNumber", ErrorCode::BankAccountClosed)),
+        Verification::HolderMismatch => Some(("holderName", ErrorCode::BankAccountHolderMismatch)),
+        Verification::TypeMismatch => Some(("accountType", ErrorCode::BankAccountTypeMismatch)),
+        Verification::NoDebits => match to {
+            AccountUse::Debits => Some(("accountNumber", ErrorCode::BankAccountNoDebits)),
+            AccountUse::Payouts => None,
+        },
+    };
+    refusal
+        .map(|(field, code)| FieldError {
+            field: field.into(),
+            code,
+        })
+        .into_iter()
+        .collect()
+}
+
+/// What is wrong with an account number's length for its bank, if anything.
+/// No listed bank publishes its check-digit (CDV) routine, so the length is
+/// as far as the number itself can be checked here (docs/bank-accounts.md);
+/// the bank's verification does the rest.
+fn account_number_length(bank: BankId, account_number: &str) -> Result<(), ErrorCode> {
+    let (fewest, most) = bank.listed().account_digits;
+    let digits = account_number.len();
+    if (usize::from(fewest)..=usize::from(most)).contains(&digits)
+        || SimulatedBank::is_published(account_number)
+    {
+        Ok(())
+    } else {
+        Err(ErrorCode::AccountNumberLength)
+    }
 }
 
 /// The account `checked_bank_account` cleaned, when it found no mistake.
@@ -98,10 +177,18 @@ pub fn checked_bank_account(input: &BankAccountInput) -> (BankAccountInput, Vec<
             field: "accountNumber".into(),
             code: ErrorCode::Required,
         });
-    } else if !digits_ok {
+    } else if !digits_ok || clean.account_number.bytes().all(|b| b == b'0') {
         errors.push(FieldError {
             field: "accountNumber".into(),
             code: ErrorCode::InvalidAccountNumber,
+        });
+    } else if let Some(Err(code)) = clean
+        .bank
+        .map(|bank| account_number_length(bank, &clean.account_number))
+    {
+        errors.push(FieldError {
+            field: "accountNumber".into(),
+            code,
         });
     }
     (clean, errors)
@@ -119,7 +206,7 @@ pub async fn add_bank_account(
     input: &BankAccountInput,
 ) -> AppResult<Effect> {
     let customer_id = checked_id(customer_id)?;
-    let (input, mut mistakes) = checked_bank_account(input);
+    let (input, mut mistakes) = verified_bank_account(input);
     if !mistakes.is_empty() {
         // An account the customer already has is told with the form's other
         // mistakes, not after they are put right.
@@ -261,28 +348,48 @@ mod tests {
             codes(validate_bank_account(&input(
                 BankId::StandardBank,
                 "051001",
-                &"9".repeat(17)
+                &"9".repeat(11)
             )))
             .is_empty()
         );
         assert_eq!(
             codes(validate_bank_account(&input(
+                BankId::StandardBank,
+                "051001",
+                &"9".repeat(17)
+            ))),
+            [("accountNumber".to_string(), ErrorCode::AccountNumberLength)]
+        );
+        assert_eq!(
+            codes(validate_bank_account(&input(
                 BankId::Capitec,
                 "123456",
-                "1"
+                "1234567890"
             ))),
             [("branchCode".to_string(), ErrorCode::BranchCodeMismatch)]
         );
         assert_eq!(
-            codes(validate_bank_account(&input(BankId::Absa, "63200", "1"))),
+            codes(validate_bank_account(&input(
+                BankId::Absa,
+                "63200",
+                "1234567890"
+            ))),
             [("branchCode".to_string(), ErrorCode::InvalidBranchCode)]
         );
         assert_eq!(
-            codes(validate_bank_account(&input(BankId::Absa, "63200A", "1"))),
+            codes(validate_bank_account(&input(
+                BankId::Absa,
+                "63200A",
+                "1234567890"
+            ))),
             [("branchCode".to_string(), ErrorCode::InvalidBranchCode)]
         );
         assert_eq!(
-            codes(validate_bank_account(&input(BankId::Absa, " ", "1"))),
+            codes(validate_bank_account(&input(
+                BankId::Absa,
+                " ",
+                "1234567890"
+            ))),
             [("branchCode".to_string(), ErrorCode::Required)]
         );
         assert_eq!(
@@ -305,7 +412,7 @@ mod tests {
             codes(validate_bank_account(&input(BankId::Absa, "632005", ""))),
             [("accountNumber".to_string(), ErrorCode::Required)]
         );
-        let mut long_name = input(BankId::Absa, "632005", "1");
+        let mut long_name = input(BankId::Absa, "632005", "1234567890");
         long_name.holder_name = "x".repeat(31);
         assert_eq!(
             codes(validate_bank_account(&long_name)),
@@ -324,6 +431,110 @@ mod tests {
                 ("bank".to_string(), ErrorCode::Required),
                 ("accountNumber".to_string(), ErrorCode::InvalidAccountNumber)
             ]
+        );
+    }
+
+    #[test]
+    fn every_banks_numbering_is_applied_and_published_numbers_pass_everywhere() {
+        for listed in protocol::BANKS {
+            let (fewest, most) = listed.account_digits;
+            assert!(
+                fewest >= 7 && fewest <= most && most <= 11,
+                "{}",
+                listed.name
+            );
+            let number = |digits: u8| "1".repeat(usize::from(digits));
+            let code = |digits: u8| {
+                codes(validate_bank_account(&input(
+                    listed.id,
+                    listed.branch_code,
+                    &number(digits),
+                )))
+            };
+            for digits in fewest..=most {
+                assert!(code(digits).is_empty(), "{} {digits}", listed.name);
+            }
+            for digits in [fewest - 1, most + 1] {
+                assert_eq!(
+                    code(digits),
+                    [("accountNumber".to_string(), ErrorCode::AccountNumberLength)],
+                    "{} {digits}",
+                    listed.name
+                );
+            }
+            let published = super::super::bank::MAGIC_ACCOUNTS
+                .iter()
+                .map(|(n, _, _)| *n)
+                .chain(
+                    super::super::bank::MAGIC_MANDATE_ACCOUNTS
+                        .iter()
+                        .map(|(n, _, _)| *n),
+                );
+            for magic in published {
+                assert!(
+                    codes(validate_bank_account(&input(
+                        listed.id,
+                        listed.branch_code,
+                        magic
+                    )))
+                    .is_empty(),
+                    "{} {magic}",
+                    listed.name
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_banks_verification_is_told_on_its_field_and_only_debits_ask_for_debit_orders() {
+        let told = |number: &str, to: AccountUse| {
+            let mut mistakes = Vec::new();
+            add_bank_verification(&input(BankId::Absa, "632005", number), to, &mut mistakes);
+            mistakes
+                .into_iter()
+                .map(|m| (m.field, m.code))
+                .collect::<Vec<_>>()
+        };
+        let cases = [
+            (
+                "4200000001",
+                "accountNumber",
+                ErrorCode::BankAccountNotFound,
+            ),
+            ("4200000002", "accountNumber", ErrorCode::BankAccountClosed),
+            (
+                "4200000004",
+                "holderName",
+                ErrorCode::BankAccountHolderMismatch,
+            ),
+            (
+                "4200000005",
+                "accountType",
+                ErrorCode::BankAccountTypeMismatch,
+            ),
+        ];
+        for (number, field, code) in cases {
+            for to in [AccountUse::Debits, AccountUse::Payouts] {
+                assert_eq!(told(number, to), [(field.to_string(), code)], "{number}");
+            }
+        }
+        assert_eq!(
+            told("4200000006", AccountUse::Debits),
+            [("accountNumber".to_string(), ErrorCode::BankAccountNoDebits)]
+        );
+        assert!(told("4200000006", AccountUse::Payouts).is_empty());
+        assert!(told("1234567890", AccountUse::Debits).is_empty());
+
+        // A field the form already faults keeps the form's word.
+        let mut named = input(BankId::Absa, "632005", "4200000004");
+        named.holder_name = String::new();
+        let (_, mistakes) = verified_bank_account(&named);
+        assert_eq!(
+            mistakes
+                .into_iter()
+                .map(|m| (m.field, m.code))
+                .collect::<Vec<_>>(),
+            [("holderName".to_string(), ErrorCode::Required)]
         );
     }
 }

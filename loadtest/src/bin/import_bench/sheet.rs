@@ -89,7 +89,8 @@ pub fn registered_mandate_recurring(rows: usize, start_year: i32) -> Result<Vec<
             (8, format!("{} Long Street", customer % 200 + 1)),
             (9, town.to_string()),
             (11, format!("{name} {surname}")),
-            (12, format!("{}", 62_000_000_000_u64 + customer as u64)),
+            // Ten digits: every bank above numbers its accounts so.
+            (12, format!("{}", 1_200_000_000_u64 + customer as u64)),
             (13, "Current".to_string()),
             (14, bank.to_string()),
             (18, end.clone()),

@@ -6,8 +6,10 @@ import { SelectField, TextField } from "../../components/Field";
 import { useRevealErrors } from "../../components/useRevealErrors";
 import { useFieldErrors } from "../../components/useFieldErrors";
 import { useCommand } from "../../live/useCommand";
-import type { Customer, ErrorCode } from "../../protocol/wire";
+import type { Customer } from "../../protocol/wire";
 import {
+  accountDigitsHint,
+  BANK_ACCOUNT_FIELD_OF_CODE,
   BANK_ACCOUNT_FIELDS,
   bankAccountFormFrom,
   changedBankAccountFields,
@@ -33,19 +35,12 @@ export function AddBankAccountDialog({ customer, open, onOpenChange }: AddBankAc
   );
 }
 
-// Codes that are about one field even when the server names none.
-const BY_CODE: Partial<Record<ErrorCode, BankAccountField>> = {
-  branch_code_mismatch: "branchCode",
-  invalid_branch_code: "branchCode",
-  invalid_account_number: "accountNumber",
-  duplicate_bank_account: "accountNumber",
-};
 
 function BankAccountForm({ customer, onDone }: { customer: Customer; onDone: () => void }) {
   const { t } = useTranslation();
   const add = useCommand();
   const [draft, setDraft] = useState<BankAccountDraft>(() => emptyBankAccountDraft(customer.name));
-  const errors = useFieldErrors(add.error, BANK_ACCOUNT_FIELDS, BY_CODE);
+  const errors = useFieldErrors(add.error, BANK_ACCOUNT_FIELDS, BANK_ACCOUNT_FIELD_OF_CODE);
   const errorOf = (field: BankAccountField) => (errors.fields[field] ? t(`errors.${errors.fields[field]}`) : undefined);
   const { form, refused } = useRevealErrors();
 
@@ -124,6 +119,7 @@ function BankAccountForm({ customer, onDone }: { customer: Customer; onDone: () 
               value={draft.accountNumber}
               onChange={(event) => set("accountNumber")(event.target.value)}
               error={errorOf("accountNumber")}
+              hint={accountDigitsHint(draft.bank, t)}
               inputMode="numeric"
               autoComplete="off"
               data-testid="bank-account-accountNumber"

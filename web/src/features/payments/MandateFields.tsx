@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { chooseBank, HOLDER_NAME_MAX } from "../../components/bankAccountFields";
+import { accountDigitsHint, chooseBank, HOLDER_NAME_MAX } from "../../components/bankAccountFields";
 import { ACCOUNT_TYPES, bankName } from "../../components/banks";
 import { BANKS } from "../../protocol/wire";
 import { CheckboxField } from "../../components/CheckboxField";
@@ -257,6 +257,7 @@ function BankAccountChoice({ customerId, draft, errorOf, onChange }: BankAccount
               value={account.accountNumber}
               onChange={(event) => setAccount({ accountNumber: event.target.value })}
               error={errorOf("mandate.bankAccount.accountNumber")}
+              hint={accountDigitsHint(account.bank, t)}
               inputMode="numeric"
               autoComplete="off"
               data-testid="bank-account-accountNumber"

@@ -10,6 +10,7 @@ import { usePaymentMethodSettings } from "../../live/usePaymentMethodSettings";
 import { useCommand } from "../../live/useCommand";
 import type { Customer, ErrorCode, Mandate, PaymentKind, PaymentMethod, PaymentMethodSettings } from "../../protocol/wire";
 import { CustomerPicker } from "../../components/CustomerPicker";
+import { bankAccountFieldsOfCode } from "../../components/bankAccountFields";
 import { useRevealErrors } from "../../components/useRevealErrors";
 import { MandateFields } from "./MandateFields";
 import { MandatePicker } from "./MandatePicker";
@@ -61,10 +62,7 @@ const BY_CODE: Partial<Record<ErrorCode, PaymentFormField>> = {
   method_not_enabled: "mandate.method",
   debicheck_individuals_only: "mandate.clientType",
   mandate_not_usable: "mandate",
-  branch_code_mismatch: "mandate.bankAccount.branchCode",
-  invalid_branch_code: "mandate.bankAccount.branchCode",
-  invalid_account_number: "mandate.bankAccount.accountNumber",
-  duplicate_bank_account: "mandate.bankAccount.accountNumber",
+  ...bankAccountFieldsOfCode("mandate.bankAccount."),
 };
 
 function PaymentForm({ kind, settings, onCancel }: { kind: PaymentKind; settings: PaymentMethodSettings; onCancel: () => void }) {

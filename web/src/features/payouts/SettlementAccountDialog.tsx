@@ -16,16 +16,11 @@ import { useRevealErrors } from "../../components/useRevealErrors";
 import { useFieldErrors } from "../../components/useFieldErrors";
 import { useCommand } from "../../live/useCommand";
 import { BANKS, type ErrorCode } from "../../protocol/wire";
+import { accountDigitsHint, BANK_ACCOUNT_FIELD_OF_CODE } from "../../components/bankAccountFields";
 import { SETTLEMENT_FIELDS, settlementFormFrom, type SettlementField } from "./settlementForm";
 import { ErrorAlert } from "../../components/ErrorAlert";
 
-const BY_CODE: Partial<Record<ErrorCode, SettlementField>> = {
-  branch_code_mismatch: "branchCode",
-  invalid_branch_code: "branchCode",
-  invalid_account_number: "accountNumber",
-  bank_account_not_found: "accountNumber",
-  bank_account_closed: "accountNumber",
-};
+const BY_CODE: Partial<Record<ErrorCode, SettlementField>> = BANK_ACCOUNT_FIELD_OF_CODE;
 
 /** The settlement account, checked with the bank; needs the member's password or code. */
 export function SettlementAccountDialog({ onClose }: { onClose: () => void }) {
@@ -85,7 +80,7 @@ export function SettlementAccountDialog({ onClose }: { onClose: () => void }) {
             />
             <TextField label={t("bankAccounts.fields.holderName")} value={draft.holderName} onChange={(e) => set("holderName")(e.target.value)} error={errorOf("holderName")} maxLength={HOLDER_NAME_MAX} autoComplete="off" data-testid="settlement-holderName" />
             <div className="form-wide">
-              <TextField label={t("bankAccounts.fields.accountNumber")} value={draft.accountNumber} onChange={(e) => set("accountNumber")(e.target.value)} error={errorOf("accountNumber")} inputMode="numeric" autoComplete="off" data-testid="settlement-accountNumber" />
+              <TextField label={t("bankAccounts.fields.accountNumber")} value={draft.accountNumber} onChange={(e) => set("accountNumber")(e.target.value)} error={errorOf("accountNumber")} hint={accountDigitsHint(draft.bank, t)} inputMode="numeric" autoComplete="off" data-testid="settlement-accountNumber" />
             </div>
             <div className="form-wide">
               <TextField

@@ -197,6 +197,8 @@ pub fn check_bank(a: &Answers, problems: &mut Problems) -> Option<BankAccountInp
                 let field = match f.field.as_str() {
                     "branchCode" => "branchCode",
                     "accountNumber" => "accountNumber",
+                    "accountType" => "accountType",
+                    // The account is held in the payer's name.
                     _ => "name",
                 };
                 problems.push((field, f.code));

@@ -14,7 +14,7 @@ use super::cells::{Cell, SheetRow};
 use super::lookups;
 use super::template::{Column, ColumnMap};
 use super::values;
-use crate::domain::banking::{accepted, checked_bank_account};
+use crate::domain::banking::{accepted, verified_bank_account};
 use crate::domain::calendar::CollectionDate;
 use crate::domain::customers::validate_customer;
 use crate::domain::mandates::{self, Payer};
@@ -128,6 +128,7 @@ fn column_of_field(field: &str, company_row: bool) -> Option<Column> {
         "reference" => Column::CustomerReference,
         "branchCode" => Column::BranchCode,
         "holderName" => Column::HolderName,
+        "accountType" => Column::AccountType,
         "accountNumber" => Column::AccountNumber,
         "amountCents" => Column::Amount,
         "transactionReference" => Column::TransactionReference,
@@ -302,7 +303,7 @@ pub fn check_row(rules: &RowRules, row: &SheetRow) -> Checked {
     };
     // Cleaned once it passed its checks; as the row gave it otherwise, its
     // mistakes among the issues.
-    let (clean, mistakes) = checked_bank_account(&account);
+    let (clean, mistakes) = verified_bank_account(&account);
     issues.add_fields(&mistakes, company_row);
     let checked_account = accepted(clean, mistakes).ok();
     let account = checked_account

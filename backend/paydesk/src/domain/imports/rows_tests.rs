@@ -331,10 +331,18 @@ fn bank_account_fields() {
     table(
         &ALL,
         Column::AccountNumber,
-        &[t("1"), t(&repeat('9', 17)), Cell::Number(4000000001.0)],
+        // Absa's numbers have 9 to 11 digits (docs/bank-accounts.md).
+        &[
+            t(&repeat('9', 9)),
+            t(&repeat('9', 11)),
+            Cell::Number(4000000001.0),
+        ],
         &[
             (t(&repeat('9', 18)), ErrorCode::InvalidAccountNumber),
             (t("40000A0001"), ErrorCode::InvalidAccountNumber),
+            (t("12345"), ErrorCode::AccountNumberLength),
+            (t(&repeat('9', 17)), ErrorCode::AccountNumberLength),
+            (t("4200000001"), ErrorCode::BankAccountNotFound),
         ],
     );
     table(

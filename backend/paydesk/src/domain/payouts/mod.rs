@@ -12,12 +12,10 @@ pub mod rules;
 mod views;
 
 use protocol::{
-    Change, Command, ErrorCode, FieldError, PayoutKind, PayoutSchedule, PayoutStatus, ReplyBody,
-    WireError,
+    Change, Command, ErrorCode, PayoutKind, PayoutSchedule, PayoutStatus, ReplyBody, WireError,
 };
 
-use super::bank::{SimulatedBank, Verification};
-use super::banking::{accepted, account_number_ok, checked_bank_account};
+use super::banking::{AccountUse, accepted, add_bank_verification, checked_bank_account};
 use super::calendar::iso_date;
 use super::ledger;
 use super::mail::compose_action;
@@ -60,14 +58,7 @@ pub async fn run_payout_command(
             match confirmed {
                 Some(Ok(())) => {
                     // The bank is asked for a confirmed member only.
-                    if account_number_ok(&fields)
-                        && let Some(code) = bank_refusal(&clean.account_number)
-                    {
-                        fields.push(FieldError {
-                            field: "accountNumber".into(),
-                            code,
-                        });
-                    }
+                    add_bank_verification(&clean, AccountUse::Payouts, &mut fields);
                     if !fields.is_empty() {
                         return Err(AppError::Invalid(fields));
                     }
@@ -134,15 +125,6 @@ async fn settings_changed(tx: &mut Tx, scope: &Scope) -> AppResult<Change> {
     Ok(Change::PayoutSettingsUpdated {
         settings: Box::new(settings_view(&row, stream_now)?),
     })
-}
-
-/// What the bank says against `account_number`, if anything.
-fn bank_refusal(account_number: &str) -> Option<ErrorCode> {
-    match SimulatedBank::verify_account(account_number) {
-        Verification::Verified => None,
-        Verification::NotFound => Some(ErrorCode::BankAccountNotFound),
-        Verification::Closed => Some(ErrorCode::BankAccountClosed),
-    }
 }
 
 /// Stores an account checked by the form's rules and the bank.
