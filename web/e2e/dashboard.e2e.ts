@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openBrowser, shoot, shootPart, type Session } from "./browser";
 import { createRecord, debiCheckPayer, weeklyDebiCheck } from "./dashboardSeed";
 import { signUpFresh } from "./flows";
+import { clippedText } from "./pages/Clipping";
 import { HomeDashboard, TestMode, TransactionDetail, TransactionsList } from "./pages/DashboardPages";
 import { Shell } from "./pages/Shell";
 
@@ -150,12 +151,22 @@ describe("home dashboard, test clock and transactions", () => {
     await home.waitForFigures();
     await expect.poll(() => home.feedRows().count()).toBeGreaterThan(0);
     await shoot(page, "home-afr-dark");
+    // Nothing on Home is cut off in Afrikaans, the longer language, on a laptop or a phone:
+    // not a figure, nor the words in its place, nor the upcoming debits' amounts.
+    await expect.poll(() => home.upcomingRows().count()).toBeGreaterThan(0);
+    const panels = [".home-panel", ".stat"];
+    expect(await clippedText(page, panels)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await clippedText(page, panels)).toEqual([]);
+    await shoot(page, "home-afr-dark-phone");
+    await page.setViewportSize({ width: 1280, height: 800 });
     const list = new TransactionsList(page);
     await list.openFromNav();
     await list.filterStatus("unpaid");
     await expect.poll(() => list.statuses().first().getAttribute("data-status")).toBe("unpaid");
     await shoot(page, "transactions-afr-dark");
-    await list.rows().first().getByRole("link").click();
+    // A click anywhere on the row opens it, not only on its date.
+    await list.rows().first().getByTestId("transaction-amount").click();
     await new TransactionDetail(page).waitForIt();
     await shoot(page, "transaction-unpaid-afr-dark");
     await shell.chooseTheme("light");
