@@ -145,7 +145,15 @@ describe("home dashboard, test clock and transactions", () => {
     await home.open();
     const shell = new Shell(page);
     await shell.waitUntilLive();
-    await new TestMode(page).switchOn();
+    // "Home" is the current page at /home as at /.
+    expect(await shell.nav().locator('a[aria-current="page"]').textContent()).toBe("Home");
+    // The words beside the switch are its label: a click on them turns it.
+    const modeSwitch = page.getByTestId("mode-switch");
+    const wasTest = (await modeSwitch.getAttribute("aria-checked")) === "true";
+    await page.locator("label", { hasText: "Test mode" }).click();
+    await expect.poll(() => modeSwitch.getAttribute("aria-checked")).toBe(String(!wasTest));
+    if (wasTest) await page.locator("label", { hasText: "Test mode" }).click();
+    await new TestMode(page).strip().waitFor();
     await shell.chooseLanguage("afr");
     await shell.chooseTheme("dark");
     await home.waitForFigures();
@@ -158,8 +166,22 @@ describe("home dashboard, test clock and transactions", () => {
     expect(await clippedText(page, panels)).toEqual([]);
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await clippedText(page, panels)).toEqual([]);
+    // On a phone the test strip folds to its title and date; one tap shows the clock.
+    expect(await page.getByTestId("clock-day").isVisible()).toBe(false);
     await shoot(page, "home-afr-dark-phone");
+    await page.getByTestId("test-strip-toggle").click();
+    await page.getByTestId("clock-day").waitFor();
+    await shootPart(new TestMode(page).strip(), "test-strip-open-afr-dark-phone");
+    // And a list's filters fold behind one button, the search left in view.
+    await page.goto("/payments/transactions" + new URL(page.url()).search);
+    await page.getByTestId("transactions-page").waitFor();
+    await page.getByTestId("filter-search").waitFor();
+    expect(await page.getByTestId("filter-status").isVisible()).toBe(false);
+    await shoot(page, "transactions-afr-dark-phone");
+    await page.getByTestId("filter-toggle").click();
+    await page.getByTestId("filter-status").waitFor();
     await page.setViewportSize({ width: 1280, height: 800 });
+    await home.open();
     const list = new TransactionsList(page);
     await list.openFromNav();
     await list.filterStatus("unpaid");
