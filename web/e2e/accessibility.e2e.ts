@@ -114,17 +114,23 @@ function signedInScreens(seeded: Seeded, links: { mandate: string; transaction: 
   ];
 }
 
+// The signed-in frame, the same on every screen: checked whole on the first screen of each
+// theme, and left out on the rest to keep the run short.
+const SHELL = [".sidebar", "header.header"];
+
 async function check(page: Page, screens: Screen[], theme: string, findings: string[], move: (screen: Screen) => Promise<void>): Promise<void> {
-  for (const screen of screens) {
+  for (const [index, screen] of screens.entries()) {
     await move(screen);
-    findings.push(...(await seriousViolations(page, `${screen.name} (${theme})`)));
+    const skip = index > 0 && (await page.locator(SHELL[0]).count()) > 0 ? SHELL : [];
+    findings.push(...(await seriousViolations(page, `${screen.name} (${theme})`, skip)));
   }
 }
 
 describe("accessibility", () => {
   // One browser, one merchant, every screen in light and then in dark: axe-core's WCAG 2.1 A and
   // AA rules find nothing serious or critical anywhere.
-  it("every main screen and the auth screens pass axe-core in light and dark", { timeout: 120_000 }, async () => {
+  // About 45 s on a quiet two-core machine; the timeout leaves room for a loaded one.
+  it("every main screen and the auth screens pass axe-core in light and dark", { timeout: 180_000 }, async () => {
     const session = await openBrowser();
     try {
       const page = await session.newPage();
@@ -150,7 +156,7 @@ describe("accessibility", () => {
       await check(page, screens, "light", findings, (screen) => visit(page, screen));
       // The colour mode follows the system's until chosen: one switch turns the open app dark.
       await page.emulateMedia({ colorScheme: "dark" });
-      expect(await new Shell(page).htmlHasDark()).toBe(true);
+      await expect.poll(() => new Shell(page).htmlHasDark()).toBe(true);
       await check(page, screens, "dark", findings, (screen) => visit(page, screen));
 
       await visit(page, screens[0]);

@@ -16,22 +16,24 @@ type Violation = { id: string; impact: string | null; help: string; nodes: { tar
 
 /**
  * Runs axe-core on the page as it is and answers with its serious and critical findings, each
- * written so a failing run says what to fix and where. The engine is put into the page once and
- * stays while the app moves between screens without a reload.
+ * written so a failing run says what to fix and where; what `skip` selects is left out (a part
+ * already checked on an earlier screen). The engine is put into the page once and stays while
+ * the app moves between screens without a reload.
  */
-export async function seriousViolations(page: Page, where: string): Promise<string[]> {
+export async function seriousViolations(page: Page, where: string, skip: string[] = []): Promise<string[]> {
   // Evaluated, not added as a <script>: the app's content security policy refuses inline scripts.
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axe.source);
-  const violations = await page.evaluate(async (options) => {
+  const violations = await page.evaluate(async ({ options, skip }) => {
     const engine = (window as unknown as { axe: typeof axe }).axe;
-    const results = await engine.run(document, options);
+    const context = skip.length > 0 ? { exclude: skip.map((selector) => [selector]) } : document;
+    const results = await engine.run(context as axe.ElementContext, options);
     return results.violations.map((violation) => ({
       id: violation.id,
       impact: violation.impact ?? null,
       help: violation.help,
       nodes: violation.nodes.map((node) => ({ target: node.target.map(String), failureSummary: node.failureSummary })),
     }));
-  }, OPTIONS);
+  }, { options: OPTIONS, skip });
   return (violations as Violation[])
     .filter((violation) => BLOCKING.has(violation.impact ?? ""))
     .map((violation) => {
