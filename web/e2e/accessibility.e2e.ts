@@ -135,11 +135,8 @@ describe("accessibility", () => {
     try {
       const page = await session.newPage();
       const findings: string[] = [];
-      const goTo = async (screen: Screen) => {
-        await page.goto(screen.path);
-        await page.getByTestId(screen.ready).waitFor();
-      };
-      await check(page, GUEST_SCREENS, "light", findings, goTo);
+      await page.goto("/auth/login");
+      await check(page, GUEST_SCREENS, "light", findings, (screen) => visit(page, screen));
       await signUpFresh(page, "axe");
       await new TestMode(page).switchOn();
       const payer = await session.newPage();
@@ -162,7 +159,7 @@ describe("accessibility", () => {
       await visit(page, screens[0]);
       await new Shell(page).signOut();
       await page.waitForURL((url) => url.pathname === "/auth/login");
-      await check(page, GUEST_SCREENS, "dark", findings, goTo);
+      await check(page, GUEST_SCREENS, "dark", findings, (screen) => visit(page, screen));
 
       expect(findings, `axe-core found serious or critical violations:\n${findings.join("\n")}`).toEqual([]);
     } finally {
