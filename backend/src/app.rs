@@ -152,7 +152,7 @@ fn security_headers(report_origin: Option<&str>) -> middleware::DefaultHeaders {
         .add((
             "Content-Security-Policy",
             format!(
-                "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src {connect}; \
+                "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; connect-src {connect}; \
                  frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'"
             ),
         ))

@@ -132,15 +132,23 @@ describe("business info", () => {
       await tabA.bringToFront();
       await infoA.fill({ statementName: "KAROOGYM123" });
       await expect.poll(() => infoA.counter().textContent()).toBe("11 of 10 characters");
+      await infoA.fill({ registrationNumber: "12345", vatNumber: "123", supportEmail: "not-an-email", supportPhone: "082-123" });
       await infoA.save();
-      await expect.poll(() => infoA.fieldError("statementName").textContent()).toBe("This is too long.");
-      await shoot(tabA, "business-info-too-long-en-light");
+      // One press names every mistake, and says what each field takes.
+      await expect.poll(() => infoA.fieldError("statementName").textContent()).toBe("This is too long: at most 10 characters.");
+      expect(await infoA.fieldError("registrationNumber").textContent()).toBe("Write the company registration number as YYYY/NNNNNN/NN, for example 2015/123456/07.");
+      expect(await infoA.fieldError("vatNumber").textContent()).toBe("A South African VAT number has 10 digits and starts with 4.");
+      expect(await infoA.fieldError("supportEmail").textContent()).toBe("Enter a valid e-mail address.");
+      expect(await infoA.fieldError("supportPhone").textContent()).toContain("cellphone or landline");
+      await shoot(tabA, "business-info-every-mistake-en-light");
 
-      await infoA.fill({ statementName: "KAROOGYM", supportEmail: "not-an-email" });
+      await infoA.fill({ statementName: "KAROO-GYM" });
       await infoA.save();
-      await expect.poll(() => infoA.fieldError("supportEmail").textContent()).toBe("Enter a valid e-mail address.");
+      await expect.poll(() => infoA.fieldError("statementName").textContent()).toBe("Use only the letters A to Z, digits and spaces.");
+      // A landline is a phone number the server takes.
+      await infoA.fill({ statementName: "KAROOGYM", registrationNumber: "", vatNumber: "", supportPhone: "021 555 1234" });
 
-      await infoA.fill({ legalName: "Karoo Gym (Pty) Ltd", tradingName: "Karoo Gym", statementName: "KAROOGYM", supportEmail: "help@karoogym.co.za" });
+      await infoA.fill({ legalName: "Karoo Gym (Pty) Ltd", tradingName: "Karoo Gym", supportEmail: "help@karoogym.co.za" });
       await infoA.save();
       await infoA.saved().waitFor();
       await expect.poll(() => infoB.field("tradingName").inputValue()).toBe("Karoo Gym");

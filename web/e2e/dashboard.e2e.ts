@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openBrowser, shoot, shootPart, type Session } from "./browser";
 import { createRecord, debiCheckPayer, weeklyDebiCheck } from "./dashboardSeed";
 import { signUpFresh } from "./flows";
+import { clippedText } from "./pages/Clipping";
 import { HomeDashboard, TestMode, TransactionDetail, TransactionsList } from "./pages/DashboardPages";
 import { Shell } from "./pages/Shell";
 
@@ -144,18 +145,50 @@ describe("home dashboard, test clock and transactions", () => {
     await home.open();
     const shell = new Shell(page);
     await shell.waitUntilLive();
-    await new TestMode(page).switchOn();
+    // "Home" is the current page at /home as at /.
+    expect(await shell.nav().locator('a[aria-current="page"]').textContent()).toBe("Home");
+    // The words beside the switch are its label: a click on them turns it.
+    const modeSwitch = page.getByTestId("mode-switch");
+    const wasTest = (await modeSwitch.getAttribute("aria-checked")) === "true";
+    await page.locator("label", { hasText: "Test mode" }).click();
+    await expect.poll(() => modeSwitch.getAttribute("aria-checked")).toBe(String(!wasTest));
+    if (wasTest) await page.locator("label", { hasText: "Test mode" }).click();
+    await new TestMode(page).strip().waitFor();
     await shell.chooseLanguage("afr");
     await shell.chooseTheme("dark");
     await home.waitForFigures();
     await expect.poll(() => home.feedRows().count()).toBeGreaterThan(0);
     await shoot(page, "home-afr-dark");
+    // Nothing on Home is cut off in Afrikaans, the longer language, on a laptop or a phone:
+    // not a figure, nor the words in its place, nor the upcoming debits' amounts.
+    await expect.poll(() => home.upcomingRows().count()).toBeGreaterThan(0);
+    const panels = [".home-panel", ".stat"];
+    expect(await clippedText(page, panels)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await clippedText(page, panels)).toEqual([]);
+    // On a phone the test strip folds to its title and date; one tap shows the clock.
+    expect(await page.getByTestId("clock-day").isVisible()).toBe(false);
+    await shoot(page, "home-afr-dark-phone");
+    await page.getByTestId("test-strip-toggle").click();
+    await page.getByTestId("clock-day").waitFor();
+    await shootPart(new TestMode(page).strip(), "test-strip-open-afr-dark-phone");
+    // And a list's filters fold behind one button, the search left in view.
+    await page.goto("/payments/transactions" + new URL(page.url()).search);
+    await page.getByTestId("transactions-page").waitFor();
+    await page.getByTestId("filter-search").waitFor();
+    expect(await page.getByTestId("filter-status").isVisible()).toBe(false);
+    await shoot(page, "transactions-afr-dark-phone");
+    await page.getByTestId("filter-toggle").click();
+    await page.getByTestId("filter-status").waitFor();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await home.open();
     const list = new TransactionsList(page);
     await list.openFromNav();
     await list.filterStatus("unpaid");
     await expect.poll(() => list.statuses().first().getAttribute("data-status")).toBe("unpaid");
     await shoot(page, "transactions-afr-dark");
-    await list.rows().first().getByRole("link").click();
+    // A click anywhere on the row opens it, not only on its date.
+    await list.rows().first().getByTestId("transaction-amount").click();
     await new TransactionDetail(page).waitForIt();
     await shoot(page, "transaction-unpaid-afr-dark");
     await shell.chooseTheme("light");

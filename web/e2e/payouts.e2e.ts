@@ -7,6 +7,7 @@ import { signUpFresh } from "./flows";
 import { payByCard } from "./pages/CommercePages";
 import { TestMode, TransactionsList } from "./pages/DashboardPages";
 import { isFocused } from "./pages/fieldErrors";
+import { byTestId, Keyboard } from "./pages/Keyboard";
 import { SettlementAccountDialog } from "./pages/PayoutPages";
 import { Shell } from "./pages/Shell";
 
@@ -179,17 +180,24 @@ describe("payouts", () => {
     await openPayouts(tabB);
     await tabB.getByTestId("no-payouts").waitFor();
 
+    // The payout is made with the keyboard alone, the focus in sight at every stop.
     await tabA.bringToFront();
-    await tabA.getByTestId("pay-out").click();
+    const keys = new Keyboard(tabA);
+    await keys.tabTo(byTestId("pay-out"));
+    await keys.press("Enter");
     // R 99 999 999 is beyond a 32-bit number of cents: it still reaches the server as a whole
     // number, and the answer is the balance, not a dropped connection.
-    await tabA.getByTestId("pay-out-amount").fill("99999999");
-    await tabA.getByTestId("confirm-pay-out").click();
+    await keys.tabTo(byTestId("pay-out-amount"));
+    await keys.type("99999999");
+    await keys.press("Enter");
     await tabA.getByTestId("pay-out-dialog").getByText("Your available balance does not cover this amount.").waitFor();
     expect(await tabA.getByTestId("connection-state").getAttribute("data-state")).toBe("online");
-    await tabA.getByTestId("pay-out-amount").fill("100");
+    await keys.tabTo(byTestId("pay-out-amount"));
+    await keys.press("ControlOrMeta+A");
+    await keys.type("100");
     await shoot(tabA, "payouts-pay-out-en-light");
-    await tabA.getByTestId("confirm-pay-out").click();
+    await keys.tabTo(byTestId("confirm-pay-out"));
+    await keys.press("Enter");
     await tabA.getByTestId("pay-out-dialog").waitFor({ state: "detached" });
 
     // Tab B, never reloaded, sees the payout and then its status move.

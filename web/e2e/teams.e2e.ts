@@ -155,6 +155,42 @@ describe("team members and invites", () => {
 
       await ownerPage.getByTestId(`member-${existing.email}`).waitFor();
       await expect.poll(() => ownerPage.getByTestId(`invite-${existing.email}`).count()).toBe(0);
+
+      // An invite opened while signed in with another address offers to sign out right there.
+      const other = uniqueEmail("invite-other");
+      const otherAt = Date.now();
+      await ownerPage.getByTestId("invite-member").click();
+      await ownerPage.getByTestId("invite-email").fill(other);
+      await ownerPage.getByTestId("invite-role").selectOption("viewer");
+      await ownerPage.getByTestId("send-invite").click();
+      const row = ownerPage.getByTestId(`invite-${other}`);
+      await row.waitFor();
+      const otherLink = (await waitForMailLink(other, { after: otherAt - 1_000 })).link;
+      const wrong = await owner.newPage();
+      await wrong.goto(otherLink);
+      await wrong.getByTestId("invite-wrong-address").waitFor();
+      await shoot(wrong, "team-invite-wrong-address-en-light");
+
+      // Revoking asks first; going back revokes nothing.
+      await ownerPage.bringToFront();
+      await row.getByTestId("revoke-invite").click();
+      const confirm = ownerPage.getByTestId("revoke-invite-dialog");
+      await confirm.getByText(`The link sent to ${other} stops working at once.`, { exact: false }).waitFor();
+      await shoot(ownerPage, "team-revoke-invite-en-light");
+      await confirm.getByRole("button", { name: "Go back" }).click();
+      await confirm.waitFor({ state: "detached" });
+      expect(await row.count()).toBe(1);
+      await row.getByTestId("revoke-invite").click();
+      await confirm.getByTestId("confirm-action").click();
+      await row.waitFor({ state: "detached" });
+
+      // Signing out from the invite stays on it, as a guest.
+      await wrong.bringToFront();
+      await wrong.getByTestId("invite-sign-out").click();
+      await wrong.getByTestId("invite-wrong-address").waitFor({ state: "detached" });
+      expect(new URL(wrong.url()).pathname).toBe(new URL(otherLink).pathname);
+      const signedIn = await wrong.evaluate(async () => ((await (await fetch("/api/auth/session")).json()) as { user?: unknown }).user ?? null);
+      expect(signedIn).toBeNull();
     } finally {
       await invitee.close();
       await owner.close();

@@ -5,6 +5,7 @@ import { ErrorView, NotFoundPage } from "../features/errors/ErrorPage";
 import { PageSpinner } from "../components/Spinner";
 import { useCan } from "../live/permissions";
 import { setLanguage } from "./i18n";
+import { SignOutHere } from "./shell/SignOutButton";
 import { ThemeChoice } from "./shell/ThemeChoice";
 import { paramsAreValid, type RouteEntry, type Screen } from "./routes";
 
@@ -111,7 +112,7 @@ const BUILT: Record<Screen, () => ReactNode> = {
   tokens: () => <TokensPage />,
   teams: () => <TeamsPage />,
   team: () => <MemberPage />,
-  teamInvite: () => <InvitePage />,
+  teamInvite: () => <InvitePage signOut={<SignOutHere testId="invite-sign-out" />} />,
   history: () => <HistoryPage />,
   historyEntry: () => <HistoryEntryPage />,
   downloadSummary: () => <SummaryPage />,

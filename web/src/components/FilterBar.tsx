@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId, useState } from "react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Button } from "./Button";
@@ -95,92 +95,101 @@ export function FilterBar<S extends string>(props: FilterBarProps<S>) {
   const { view, onChange, onClear, statuses, searchPlaceholder, methods = PAYMENT_METHODS, dates = true, amounts = true, invalid = [], testId, fromLabel, toLabel } = props;
   const { t } = useTranslation();
   const id = useId();
+  // On a phone all but the search fold away behind one button, so the list starts on the first
+  // screen; wider screens always show them (the button is hidden there, see filterBar.css).
+  const [unfolded, setUnfolded] = useState(false);
+  const chosen = [view.status, view.method, view.from, view.to, view.min, view.max].filter(Boolean).length + (view.sort !== "newest" ? 1 : 0);
 
   return (
-    <div className="filter-bar" role="search" aria-label={t("collections.filters.label")} data-testid={testId}>
+    <div className={unfolded ? "filter-bar" : "filter-bar filter-bar-folded"} role="search" aria-label={t("collections.filters.label")} data-testid={testId}>
       <FilterSearch value={view.search} placeholder={searchPlaceholder} onCommit={(search) => onChange({ search } as Partial<ListView<S>>)} />
-      <FilterSelect
-        label={t("collections.filters.status")}
-        value={view.status}
-        options={statuses}
-        onChange={(status) => onChange({ status } as Partial<ListView<S>>)}
-        testId="filter-status"
-      />
-      {methods.length > 0 ? (
+      <Button className="filter-toggle" aria-expanded={unfolded} aria-controls={`${id}-more`} onClick={() => setUnfolded(!unfolded)} data-testid="filter-toggle">
+        {chosen > 0 ? t("collections.filters.toggleChosen", { count: chosen }) : t("collections.filters.toggle")}
+      </Button>
+      <div className="filter-more" id={`${id}-more`}>
         <FilterSelect
-          label={t("collections.filters.method")}
-          value={view.method}
-          options={methodOptions(methods, t)}
-          onChange={(method) => onChange({ method } as Partial<ListView<S>>)}
-          testId="filter-method"
+          label={t("collections.filters.status")}
+          value={view.status}
+          options={statuses}
+          onChange={(status) => onChange({ status } as Partial<ListView<S>>)}
+          testId="filter-status"
         />
-      ) : null}
-      {dates ? (
-        <>
-          <label className="filter-item">
-            <span className="filter-label">{fromLabel ?? t("collections.filters.from")}</span>
-            <input
-              type="date"
-              className="input"
-              value={view.from ?? ""}
-              max={view.to}
-              onChange={(event) => onChange({ from: event.target.value || undefined } as Partial<ListView<S>>)}
-              data-testid="filter-from"
-            />
-          </label>
-          <label className="filter-item">
-            <span className="filter-label">{toLabel ?? t("collections.filters.to")}</span>
-            <input
-              type="date"
-              className="input"
-              value={view.to ?? ""}
-              min={view.from}
-              onChange={(event) => onChange({ to: event.target.value || undefined } as Partial<ListView<S>>)}
-              data-testid="filter-to"
-            />
-          </label>
-        </>
-      ) : null}
-      {amounts
-        ? (["min", "max"] as const).map((field) => (
-            <label key={field} className="filter-item filter-amount">
-              <span className="filter-label" id={`${id}-${field}`}>
-                {t(`collections.filters.${field}`)}
-              </span>
-              <DraftInput
+        {methods.length > 0 ? (
+          <FilterSelect
+            label={t("collections.filters.method")}
+            value={view.method}
+            options={methodOptions(methods, t)}
+            onChange={(method) => onChange({ method } as Partial<ListView<S>>)}
+            testId="filter-method"
+          />
+        ) : null}
+        {dates ? (
+          <>
+            <label className="filter-item">
+              <span className="filter-label">{fromLabel ?? t("collections.filters.from")}</span>
+              <input
+                type="date"
                 className="input"
-                inputMode="decimal"
-                placeholder="0.00"
-                aria-invalid={invalid.includes(field) || undefined}
-                aria-describedby={invalid.includes(field) ? `${id}-${field}-error` : undefined}
-                value={view[field]}
-                onCommit={(value) => onChange({ [field]: value } as Partial<ListView<S>>)}
-                data-testid={`filter-${field}`}
+                value={view.from ?? ""}
+                max={view.to}
+                onChange={(event) => onChange({ from: event.target.value || undefined } as Partial<ListView<S>>)}
+                data-testid="filter-from"
               />
-              {invalid.includes(field) ? (
-                <span className="field-error" id={`${id}-${field}-error`}>
-                  {t("collections.filters.invalidAmount")}
-                </span>
-              ) : null}
             </label>
-          ))
-        : null}
-      <label className="filter-item">
-        <span className="filter-label">{t("collections.filters.sort")}</span>
-        <select
-          className="input select"
-          value={view.sort}
-          onChange={(event) => onChange({ sort: event.target.value } as Partial<ListView<S>>)}
-          data-testid="filter-sort"
-        >
-          {SORT_ORDERS.map((sort) => (
-            <option key={sort} value={sort}>
-              {t(`collections.sort.${sort}`)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <FilterClear shown={isFiltered(view) || view.sort !== "newest"} onClear={onClear} />
+            <label className="filter-item">
+              <span className="filter-label">{toLabel ?? t("collections.filters.to")}</span>
+              <input
+                type="date"
+                className="input"
+                value={view.to ?? ""}
+                min={view.from}
+                onChange={(event) => onChange({ to: event.target.value || undefined } as Partial<ListView<S>>)}
+                data-testid="filter-to"
+              />
+            </label>
+          </>
+        ) : null}
+        {amounts
+          ? (["min", "max"] as const).map((field) => (
+              <label key={field} className="filter-item filter-amount">
+                <span className="filter-label" id={`${id}-${field}`}>
+                  {t(`collections.filters.${field}`)}
+                </span>
+                <DraftInput
+                  className="input"
+                  inputMode="decimal"
+                  placeholder="0.00"
+                  aria-invalid={invalid.includes(field) || undefined}
+                  aria-describedby={invalid.includes(field) ? `${id}-${field}-error` : undefined}
+                  value={view[field]}
+                  onCommit={(value) => onChange({ [field]: value } as Partial<ListView<S>>)}
+                  data-testid={`filter-${field}`}
+                />
+                {invalid.includes(field) ? (
+                  <span className="field-error" id={`${id}-${field}-error`}>
+                    {t("collections.filters.invalidAmount")}
+                  </span>
+                ) : null}
+              </label>
+            ))
+          : null}
+        <label className="filter-item">
+          <span className="filter-label">{t("collections.filters.sort")}</span>
+          <select
+            className="input select"
+            value={view.sort}
+            onChange={(event) => onChange({ sort: event.target.value } as Partial<ListView<S>>)}
+            data-testid="filter-sort"
+          >
+            {SORT_ORDERS.map((sort) => (
+              <option key={sort} value={sort}>
+                {t(`collections.sort.${sort}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <FilterClear shown={isFiltered(view) || view.sort !== "newest"} onClear={onClear} />
+      </div>
     </div>
   );
 }

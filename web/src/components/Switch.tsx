@@ -5,6 +5,8 @@ type SwitchProps = {
   checked: boolean;
   onChange: (checked: boolean) => void;
   labelledBy: string;
+  /** For a `<label htmlFor>` beside it, so a click on the words turns it too. */
+  id?: string;
   busy?: boolean;
   testId?: string;
   /** What the member's role must allow to turn it (see `Button`). */
@@ -12,11 +14,12 @@ type SwitchProps = {
 };
 
 /** An on/off switch: a button with the switch role, so it reads and works like one. */
-export function Switch({ checked, onChange, labelledBy, busy = false, testId, needs }: SwitchProps) {
+export function Switch({ checked, onChange, labelledBy, id, busy = false, testId, needs }: SwitchProps) {
   const may = useMay(needs);
   return (
     <button
       type="button"
+      id={id}
       role="switch"
       aria-checked={checked}
       aria-labelledby={labelledBy}

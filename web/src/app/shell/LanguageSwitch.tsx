@@ -8,7 +8,8 @@ export function LanguageSwitch({ onChosen }: { onChosen?: (language: Language) =
   const language = LANGUAGES.find((value) => value === i18n.language) ?? currentLanguage();
   return (
     <Menu
-      label={t("header.language")}
+      // The name starts with what the button shows ("EN"), so a voice user can say it.
+      label={t("header.languageButton", { short: t(`languages.short.${language}`) })}
       testId="language-switch"
       trigger={<span className="header-button-text">{t(`languages.short.${language}`)}</span>}
     >

@@ -12,16 +12,19 @@ export function ModeSwitch() {
   // Where the tab is going: a switch shows at once, before the server's Welcome.
   const place = useAtomValue(placeAtom);
   const labelId = useId();
+  const switchId = useId();
   const switchPlace = useSwitchPlace();
   if (!identity) return null;
   const test = (place.mode ?? identity.mode) === "test";
   return (
     <div className={test ? "mode-switch mode-switch-test" : "mode-switch"}>
-      <span id={labelId} className="mode-switch-label">
+      {/* A real label: a click on the words turns the switch, as on any form control. */}
+      <label id={labelId} htmlFor={switchId} className="mode-switch-label">
         {t("testClock.switchLabel")}
-      </span>
+      </label>
       <Switch
         checked={test}
+        id={switchId}
         labelledBy={labelId}
         onChange={(on) => switchPlace({ merchantId: place.merchantId, mode: on ? "test" : "live" })}
         testId="mode-switch"

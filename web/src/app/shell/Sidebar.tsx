@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
 import { NavLink } from "../../components/placeLinks";
 import { useAtomValue } from "jotai";
 import { identityAtom } from "../../live/atoms";
@@ -9,6 +10,9 @@ import { NAV } from "./nav";
 export function Sidebar({ open, onNavigate }: { open: boolean; onNavigate: () => void }) {
   const { t } = useTranslation();
   const permissions = useAtomValue(identityAtom)?.merchant.permissions;
+  // Home has two addresses, "/" and "/home": its link points at the one open, so it is marked
+  // the current page (highlighted, and `aria-current`) at either.
+  const atHome = useLocation().pathname === "/home";
   // What the member's role cannot read is left out (the server refuses it anyway).
   const groups = NAV.map(({ group, items }) => ({
     group,
@@ -26,7 +30,7 @@ export function Sidebar({ open, onNavigate }: { open: boolean; onNavigate: () =>
             {items.map((item) => (
               <li key={item.path}>
                 <NavLink
-                  to={item.path}
+                  to={atHome && item.path === "/" ? "/home" : item.path}
                   end={item.path === "/"}
                   className={({ isActive }) => (isActive ? "nav-link nav-link-active" : "nav-link")}
                   onClick={onNavigate}

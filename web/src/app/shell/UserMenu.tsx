@@ -1,6 +1,6 @@
 import { useAtomValue } from "jotai";
 import { useTranslation } from "react-i18next";
-import { Avatar } from "../../components/Avatar";
+import { Avatar, initials } from "../../components/Avatar";
 import { sessionAtom } from "../../features/auth/session";
 import { identityAtom, placeAtom } from "../../live/atoms";
 import type { Mode } from "../../protocol/wire";
@@ -20,7 +20,12 @@ export function UserMenu() {
   if (!user) return null;
 
   return (
-    <Menu label={t("header.userMenu")} testId="user-menu" trigger={<Avatar name={user.name || user.email} seed={user.id} />}>
+    // The name starts with the initials the button shows, so a voice user can say them.
+    <Menu
+      label={t("header.userMenuButton", { initials: initials(user.name || user.email) })}
+      testId="user-menu"
+      trigger={<Avatar name={user.name || user.email} seed={user.id} />}
+    >
       <div className="menu-identity">
         <p className="menu-identity-name">{user.name}</p>
         <p className="menu-identity-email">{user.email}</p>

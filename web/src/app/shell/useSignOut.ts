@@ -5,8 +5,11 @@ import { signOut } from "../../features/auth/api";
 import { sessionAtom } from "../../features/auth/session";
 import { liveClient } from "../liveClient";
 
-/** Signs this browser out and goes to the sign-in page; `busy` while the server is asked. */
-export function useSignOut(): { busy: boolean; leave: () => Promise<void> } {
+/**
+ * Signs this browser out and goes to the sign-in page, or to `then` (a page that also shows to
+ * guests, such as an invite); `busy` while the server is asked.
+ */
+export function useSignOut(then = "/auth/login"): { busy: boolean; leave: () => Promise<void> } {
   const setSession = useSetAtom(sessionAtom);
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -21,7 +24,7 @@ export function useSignOut(): { busy: boolean; leave: () => Promise<void> } {
     liveClient.stop();
     setSession({ status: "unauthenticated", user: null, lastRefreshed: Date.now(), signedOut: true });
     setBusy(false);
-    navigate("/auth/login", { replace: true });
+    navigate(then, { replace: true });
   }
 
   return { busy, leave };

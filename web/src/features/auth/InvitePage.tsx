@@ -1,5 +1,5 @@
 import { useAtomValue } from "jotai";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { Link, useNavigate } from "../../components/placeLinks";
@@ -14,8 +14,11 @@ import { sessionAtom } from "./session";
 import { useRefreshSession } from "./useSession";
 import { acceptInvite, lookUpInvite, signUpFromInvite, type Looked } from "./invites";
 
-/** The invite link: a visitor signs up from it, a signed-in user with the invited address accepts it. */
-export function InvitePage() {
+/**
+ * The invite link: a visitor signs up from it, a signed-in user with the invited address accepts
+ * it; one signed in with another address is offered `signOut` (the app's, which stays here).
+ */
+export function InvitePage({ signOut }: { signOut?: ReactNode }) {
   const { t } = useTranslation();
   const { token = "" } = useParams();
   const session = useAtomValue(sessionAtom);
@@ -50,7 +53,7 @@ export function InvitePage() {
             />
           </p>
           {session.status === "authenticated" ? (
-            <Accept token={token} invitedEmail={result.invite.email} signedInEmail={session.user?.email ?? ""} />
+            <Accept token={token} invitedEmail={result.invite.email} signedInEmail={session.user?.email ?? ""} signOut={signOut} />
           ) : result.invite.hasAccount ? (
             <p className="auth-footer">
               {/* Signed in, the login page sends them back here to accept. */}
@@ -67,7 +70,9 @@ export function InvitePage() {
   );
 }
 
-function Accept({ token, invitedEmail, signedInEmail }: { token: string; invitedEmail: string; signedInEmail: string }) {
+type AcceptProps = { token: string; invitedEmail: string; signedInEmail: string; signOut?: ReactNode };
+
+function Accept({ token, invitedEmail, signedInEmail, signOut }: AcceptProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -85,9 +90,12 @@ function Accept({ token, invitedEmail, signedInEmail }: { token: string; invited
 
   if (wrongAddress) {
     return (
-      <Alert testId="invite-wrong-address">
-        {t("teams.accept.wrongAddress", { invited: invitedEmail, signedIn: signedInEmail })}
-      </Alert>
+      <>
+        <Alert testId="invite-wrong-address">
+          {t("teams.accept.wrongAddress", { invited: invitedEmail, signedIn: signedInEmail })}
+        </Alert>
+        {signOut ? <div className="form-actions form-actions-start">{signOut}</div> : null}
+      </>
     );
   }
   return (

@@ -9,7 +9,7 @@ import { TextField } from "../../components/Field";
 import { placeError } from "../../components/fieldErrors";
 import { useCommand } from "../../live/useCommand";
 import type { BusinessInfo, EditConflict, ErrorCode } from "../../protocol/wire";
-import { BUSINESS_FIELDS, edit, isDirty, receive, reload, saved, SECTIONS, startDraft, STATEMENT_NAME_MAX, trimmed, type BusinessField } from "./draft";
+import { BUSINESS_FIELDS, edit, FIELD_MAX, isDirty, NAME_FIELDS, receive, reload, saved, SECTIONS, startDraft, STATEMENT_NAME_MAX, trimmed, type BusinessField } from "./draft";
 import { ErrorAlert } from "../../components/ErrorAlert";
 import { RoleLock } from "../../components/RoleLock";
 
@@ -36,6 +36,14 @@ export function BusinessInfoForm({ info }: { info: BusinessInfo }) {
   const lastEdit = useLastEdit("business_info", "business_info", refused?.conflict.version ?? form.incoming?.version);
 
   const placed = placeError(save.error, BUSINESS_FIELDS);
+  // Says what a field takes, where the error's own text could only say that it does not.
+  const message = (field: BusinessField, code: ErrorCode): string => {
+    const max = FIELD_MAX[field];
+    if (code === "too_long" && max) return t("business.tooLong", { max });
+    if (code === "invalid_characters" && field === "statementName") return t("business.statementCharacters");
+    if (code === "invalid_characters" && NAME_FIELDS.includes(field)) return t("business.nameCharacters");
+    return t(`errors.${code}`);
+  };
   const fieldErrors: Partial<Record<BusinessField, ErrorCode>> = { ...placed.fields };
   if (tooLong) fieldErrors.statementName = "too_long";
 
@@ -43,11 +51,8 @@ export function BusinessInfoForm({ info }: { info: BusinessInfo }) {
     event.preventDefault();
     setJustSaved(false);
     const sent = trimmed(form.draft);
-    if (sent.statementName.length > STATEMENT_NAME_MAX) {
-      setTooLong(true);
-      return;
-    }
-    setTooLong(false);
+    // Sent even with a statement name over the limit: the server names every mistake in the
+    // form at once, so the user fixes them all in one go rather than one save at a time.
     // The version the form was filled from: a teammate's save since is a conflict, not overwritten.
     await send(sent, form.baseline.version);
   }
@@ -136,7 +141,7 @@ export function BusinessInfoForm({ info }: { info: BusinessInfo }) {
                       name={field}
                       value={form.draft[field]}
                       onChange={(event) => change(field, event.target.value)}
-                      error={fieldErrors[field] ? t(`errors.${fieldErrors[field]}`) : undefined}
+                      error={fieldErrors[field] ? message(field, fieldErrors[field]) : undefined}
                       hint={statement ? t("business.statementHint") : undefined}
                       data-testid={`business-${field}`}
                       className={statement ? "input-code" : undefined}

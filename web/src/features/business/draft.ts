@@ -5,6 +5,19 @@ export type BusinessField = Exclude<keyof BusinessInfo, "version">;
 
 export const STATEMENT_NAME_MAX = 10;
 
+/** The longest each field may be, as the server's rule for it says, so a message can name it. */
+export const FIELD_MAX: Partial<Record<BusinessField, number>> = {
+  legalName: 128,
+  tradingName: 128,
+  industry: 64,
+  physicalAddress: 256,
+  contactPerson: 64,
+  statementName: STATEMENT_NAME_MAX,
+};
+
+/** The fields held to the rule for names of people and businesses. */
+export const NAME_FIELDS: BusinessField[] = ["legalName", "tradingName", "contactPerson"];
+
 export const SECTIONS: { section: "company" | "contact" | "statements"; fields: BusinessField[] }[] = [
   { section: "company", fields: ["legalName", "tradingName", "registrationNumber", "vatNumber", "industry"] },
   { section: "contact", fields: ["contactPerson", "supportEmail", "supportPhone", "physicalAddress"] },

@@ -31,7 +31,7 @@ export function UpcomingList({ upcoming, more }: { upcoming: UpcomingCollection[
             <tr>
               <th scope="col">{t("home.upcoming.date")}</th>
               <th scope="col">{t("home.upcoming.customer")}</th>
-              <th scope="col" className="hide-sm">{t("home.upcoming.method")}</th>
+              <th scope="col" className="upcoming-method">{t("home.upcoming.method")}</th>
               <th scope="col" className="cell-amount">{t("home.upcoming.amount")}</th>
             </tr>
           </thead>
@@ -48,7 +48,7 @@ export function UpcomingList({ upcoming, more }: { upcoming: UpcomingCollection[
                     </span>
                   ) : null}
                 </td>
-                <td className="cell-muted hide-sm">{t(`collections.method.${collection.method}`)}</td>
+                <td className="cell-muted upcoming-method">{t(`collections.method.${collection.method}`)}</td>
                 <td className="cell-amount">{formatMoney(collection.amountCents, i18n.language)}</td>
               </tr>
             ))}

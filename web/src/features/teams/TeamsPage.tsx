@@ -19,6 +19,7 @@ import { useTeam } from "./useTeam";
 import { viewedScreens } from "./viewedScreens";
 import "./teams.css";
 import { ErrorAlert } from "../../components/ErrorAlert";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 
 export function TeamsPage() {
   const { t } = useTranslation();
@@ -119,6 +120,11 @@ function InvitesTable({ invites, mayManage }: { invites: Invite[]; mayManage: bo
   const { t, i18n } = useTranslation();
   const act = useCommand();
   const [now] = useState(() => Date.now());
+  // Revoking cannot be undone (the link stops working): it is asked first.
+  const [revoking, setRevoking] = useState<Invite | null>(null);
+  async function revoke(invite: Invite) {
+    if (await act.run({ t: "RevokeInvite", inviteId: invite.id })) setRevoking(null);
+  }
   return (
     <>
       <ErrorAlert code={act.error?.code} needs="team:write" />
@@ -146,7 +152,7 @@ function InvitesTable({ invites, mayManage }: { invites: Invite[]; mayManage: bo
                     <Button onClick={() => void act.run({ t: "ResendInvite", inviteId: invite.id })} disabled={act.busy} needs="team:write" whenRefused="hide" data-testid="resend-invite">
                       {t("teams.invites.resend")}
                     </Button>
-                    <Button variant="danger" onClick={() => void act.run({ t: "RevokeInvite", inviteId: invite.id })} disabled={act.busy} needs="team:write" whenRefused="hide" data-testid="revoke-invite">
+                    <Button variant="danger" onClick={() => (act.clearError(), setRevoking(invite))} disabled={act.busy} needs="team:write" whenRefused="hide" data-testid="revoke-invite">
                       {t("teams.invites.revoke")}
                     </Button>
                     </div>
@@ -157,6 +163,21 @@ function InvitesTable({ invites, mayManage }: { invites: Invite[]; mayManage: bo
           </tbody>
         </table>
       </div>
+      {revoking ? (
+        <ConfirmDialog
+          open
+          onOpenChange={(next) => (next ? null : setRevoking(null))}
+          title={t("teams.invites.revokeTitle")}
+          body={t("teams.invites.revokeBody", { email: revoking.email })}
+          confirmLabel={t("teams.invites.revoke")}
+          onConfirm={() => void revoke(revoking)}
+          busy={act.busy}
+          error={act.error}
+          variant="danger"
+          needs="team:write"
+          testId="revoke-invite-dialog"
+        />
+      ) : null}
     </>
   );
 }

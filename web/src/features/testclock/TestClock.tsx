@@ -8,7 +8,7 @@ import { useTestClock } from "./useTestClock";
 const STEPS: ClockStep[] = ["day", "week", "month"];
 
 /** Shows the test business date and moves it on; the span plays out live in every tab. */
-export function TestClock() {
+export function TestClock({ id }: { id?: string }) {
   const { t, i18n } = useTranslation();
   const clock = useTestClock();
   const hintId = useId();
@@ -16,7 +16,7 @@ export function TestClock() {
   const may = useMay("payments:write");
   const errorText = useErrorText("payments:write");
   return (
-    <div className="test-clock" role="group" aria-label={t("testClock.title")} aria-describedby={hintId} data-testid="test-clock">
+    <div className="test-clock" id={id} role="group" aria-label={t("testClock.title")} aria-describedby={hintId} data-testid="test-clock">
       <span className="test-clock-date">
         {t("testClock.today")}{" "}
         <time dateTime={clock.today} data-testid="test-clock-today">

@@ -1,6 +1,7 @@
 import { useAtomValue } from "jotai";
 import { useTranslation } from "react-i18next";
-import { Link } from "../../components/placeLinks";
+import type { MouseEvent } from "react";
+import { Link, useNavigate } from "../../components/placeLinks";
 import { formatBusinessDate, formatMoney } from "../../components/format";
 import { TransactionStatusBadge } from "../../components/TransactionStatusBadge";
 import { transactionAtom } from "../../live/cache";
@@ -8,11 +9,20 @@ import { transactionAtom } from "../../live/cache";
 export function TransactionRow({ id }: { id: string }) {
   const { t, i18n } = useTranslation();
   const transaction = useAtomValue(transactionAtom(id));
+  const navigate = useNavigate();
   if (!transaction) return null;
+  const path = `/payments/transactions/${id}`;
+  // A click anywhere on the row opens it, as its date's link does for the keyboard and for a
+  // new tab; a click on a control of its own, or one that ends a text selection, is left alone.
+  const open = (event: MouseEvent<HTMLTableRowElement>) => {
+    if (event.defaultPrevented || (event.target as Element).closest("a, button, input, select, label")) return;
+    if (window.getSelection()?.toString()) return;
+    void navigate(path);
+  };
   return (
-    <tr data-testid="transaction-row" data-transaction-id={id}>
+    <tr data-testid="transaction-row" data-transaction-id={id} className="row-opens" onClick={open}>
       <td className="cell-nowrap">
-        <Link to={`/payments/transactions/${id}`} className="table-link">
+        <Link to={path} className="table-link">
           {formatBusinessDate(transaction.actionDate, i18n.language)}
         </Link>
       </td>
