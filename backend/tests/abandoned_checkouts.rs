@@ -9,48 +9,16 @@
 use crate::collection_support::transactions;
 use crate::common;
 
-use common::orders::balance;
-use common::{Browser, Database, Socket, TestApp, advance_clock, committed_id};
+use common::orders::{balance, create_pay_page, hidden, yoga_class};
+use common::{Browser, Database, Socket, TestApp, advance_clock};
 use protocol::*;
 
 /// How long the step waits, in milliseconds (README, "Payment pages").
 const EXPIRY_MS: i64 = 30 * 60 * 1000;
 
 async fn create_page(tab: &mut Socket) -> String {
-    let input = PayPageInput {
-        title: "Yoga class".into(),
-        description: "One drop-in class at the Karoo studio.".into(),
-        amount_mode: AmountMode::Fixed,
-        amount_cents: Some(15_000),
-        min_cents: None,
-        max_cents: None,
-        kind: PaymentKind::Once,
-        interval: None,
-        methods: vec![PaymentMethod::Card, PaymentMethod::InstantEft],
-        expires_on: None,
-        max_uses: None,
-        reference: "YOGA-1".into(),
-        success_url: None,
-        colour: "#1e3a8a".into(),
-    };
-    committed_id(
-        tab.command(
-            "page",
-            Command::CreatePayPage {
-                input: Box::new(input),
-            },
-        )
-        .await,
-    )
-}
-
-fn hidden(html: &str, name: &str) -> String {
-    let marker = format!("name=\"{name}\" value=\"");
-    let start = html
-        .find(&marker)
-        .unwrap_or_else(|| panic!("no {name} in {html}"))
-        + marker.len();
-    html[start..].chars().take_while(|c| *c != '"').collect()
+    let methods = vec![PaymentMethod::Card, PaymentMethod::InstantEft];
+    create_pay_page(tab, yoga_class("YOGA-1", methods)).await
 }
 
 async fn get(browser: &Browser, path: &str) -> String {

@@ -9,52 +9,20 @@ use crate::common;
 
 use std::time::Duration;
 
+use common::orders::{create_pay_page, hidden, yoga_class};
 use common::{Browser, Database, Socket, TestApp, committed_id, error_of};
 use protocol::*;
 
 fn page_input(kind: PaymentKind) -> PayPageInput {
+    let methods = match kind {
+        PaymentKind::Once => vec![PaymentMethod::Card, PaymentMethod::InstantEft],
+        PaymentKind::Recurring => vec![PaymentMethod::Card],
+    };
     PayPageInput {
-        title: "Yoga class".into(),
-        description: "One drop-in class at the Karoo studio.".into(),
-        amount_mode: AmountMode::Fixed,
-        amount_cents: Some(15_000),
-        min_cents: None,
-        max_cents: None,
         kind,
         interval: (kind == PaymentKind::Recurring).then_some(PageInterval::Monthly),
-        methods: match kind {
-            PaymentKind::Once => vec![PaymentMethod::Card, PaymentMethod::InstantEft],
-            PaymentKind::Recurring => vec![PaymentMethod::Card],
-        },
-        expires_on: None,
-        max_uses: None,
-        reference: "YOGA-1".into(),
-        success_url: None,
-        colour: "#1e3a8a".into(),
+        ..yoga_class("YOGA-1", methods)
     }
-}
-
-async fn create_page(socket: &mut Socket, input: PayPageInput) -> String {
-    committed_id(
-        socket
-            .command(
-                "page",
-                Command::CreatePayPage {
-                    input: Box::new(input),
-                },
-            )
-            .await,
-    )
-}
-
-/// The value of the hidden input `name` in a page.
-fn hidden(html: &str, name: &str) -> String {
-    let marker = format!("name=\"{name}\" value=\"");
-    let start = html
-        .find(&marker)
-        .unwrap_or_else(|| panic!("no {name} in {html}"))
-        + marker.len();
-    html[start..].chars().take_while(|c| *c != '"').collect()
 }
 
 /// A payer's browser with the form of `/pay/{id}?method=…` loaded.
@@ -134,7 +102,7 @@ async fn the_page_renders_small_in_both_languages(db: Database) {
     let app = TestApp::start_pinned(db).await;
     let owner = app.merchant("owner@example.co.za").await;
     let mut tab = owner.open(Mode::Test).await;
-    let page_id = create_page(&mut tab, page_input(PaymentKind::Once)).await;
+    let page_id = create_pay_page(&mut tab, page_input(PaymentKind::Once)).await;
     let get = |accept: &'static str, query: &'static str| {
         let http = app.browser().http;
         let url = app.url(&format!("/pay/{page_id}{query}"));
@@ -182,7 +150,7 @@ async fn a_card_payment_shows_up_live_and_never_echoes_the_number(db: Database) 
     let owner = app.merchant("owner@example.co.za").await;
     let mut tab = owner.open(Mode::Test).await;
     let mut watcher = owner.open(Mode::Test).await;
-    let page_id = create_page(&mut tab, page_input(PaymentKind::Once)).await;
+    let page_id = create_pay_page(&mut tab, page_input(PaymentKind::Once)).await;
 
     // Declined: the form again, the reason, the name kept, never the number.
     let payer = payer(&app, &page_id, "card").await;
@@ -299,7 +267,7 @@ async fn a_double_submit_charges_once(db: Database) {
     let app = TestApp::start_pinned(db).await;
     let owner = app.merchant("owner@example.co.za").await;
     let mut tab = owner.open(Mode::Test).await;
-    let page_id = create_page(&mut tab, page_input(PaymentKind::Once)).await;
+    let page_id = create_pay_page(&mut tab, page_input(PaymentKind::Once)).await;
     let payer = payer(&app, &page_id, "card").await;
     let form = card_form(&payer, "4242424242424242");
     let path = format!("/pay/{page_id}");
@@ -329,7 +297,7 @@ async fn forms_without_the_csrf_token_are_refused(db: Database) {
     let app = TestApp::start_pinned(db).await;
     let owner = app.merchant("owner@example.co.za").await;
     let mut tab = owner.open(Mode::Test).await;
-    let page_id = create_page(&mut tab, page_input(PaymentKind::Once)).await;
+    let page_id = create_pay_page(&mut tab, page_input(PaymentKind::Once)).await;
     let mut payer = payer(&app, &page_id, "card").await;
     payer.csrf = "forged".into();
     let refused = payer
@@ -369,7 +337,7 @@ async fn three_d_secure_and_pay_by_bank_wait_for_the_payer(db: Database) {
     let app = TestApp::start_pinned(db).await;
     let owner = app.merchant("owner@example.co.za").await;
     let mut tab = owner.open(Mode::Test).await;
-    let page_id = create_page(&mut tab, page_input(PaymentKind::Once)).await;
+    let page_id = create_pay_page(&mut tab, page_input(PaymentKind::Once)).await;
 
     let card = payer(&app, &page_id, "card").await;
     let challenged = card
@@ -459,7 +427,7 @@ async fn bad_answers_are_named_and_nothing_is_written(db: Database) {
     input.amount_cents = None;
     input.min_cents = Some(5_000);
     input.max_cents = Some(100_000);
-    let page_id = create_page(&mut tab, input).await;
+    let page_id = create_pay_page(&mut tab, input).await;
     let payer = payer(&app, &page_id, "card").await;
     let mut form = card_form(&payer, "4242424242424241");
     form.push(("amount", "20"));
@@ -490,7 +458,7 @@ async fn a_live_page_refuses_the_test_cards(db: Database) {
     let app = TestApp::start_pinned(db).await;
     let owner = app.merchant("owner@example.co.za").await;
     let mut tab = owner.open(Mode::Live).await;
-    let page_id = create_page(&mut tab, page_input(PaymentKind::Once)).await;
+    let page_id = create_pay_page(&mut tab, page_input(PaymentKind::Once)).await;
     let payer = payer(&app, &page_id, "card").await;
     let form = card_form(&payer, "4242424242424242");
     let refused = payer
@@ -510,7 +478,7 @@ async fn closed_pages_say_so(db: Database) {
     let app = TestApp::start_pinned(db).await;
     let owner = app.merchant("owner@example.co.za").await;
     let mut tab = owner.open(Mode::Test).await;
-    let page_id = create_page(&mut tab, page_input(PaymentKind::Once)).await;
+    let page_id = create_pay_page(&mut tab, page_input(PaymentKind::Once)).await;
     let http = app.browser().http;
     let status = |path: String| {
         let http = http.clone();
@@ -591,7 +559,7 @@ async fn a_recurring_card_is_kept_and_charged_again(db: Database) {
     let app = TestApp::start_pinned(db).await;
     let owner = app.merchant("owner@example.co.za").await;
     let mut tab = owner.open(Mode::Test).await;
-    let page_id = create_page(&mut tab, page_input(PaymentKind::Recurring)).await;
+    let page_id = create_pay_page(&mut tab, page_input(PaymentKind::Recurring)).await;
     let payer = payer(&app, &page_id, "card").await;
     let paid = payer
         .browser

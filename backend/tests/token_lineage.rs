@@ -11,7 +11,7 @@ use crate::common;
 
 use api_support::{Api, grants, token_of, token_socket};
 use common::members::{add_member, on_merchant};
-use common::{Database, Socket, TestApp, error_of};
+use common::{Browser, Database, Socket, TestApp, error_of};
 use protocol::{
     Access, ApiToken, ApiTokenState, Change, Command, ErrorCode, Mode, Permissions, Query,
     ReplyBody, Role, Section, ServerFrame,
@@ -98,13 +98,39 @@ fn sorted(mut ids: Vec<String>) -> Vec<String> {
 /// tabs of both modes hear of them (the test one on its own stream), the
 /// test token's open socket closes, and the list shows them revoked under
 /// the member's name. The owner's token keeps working.
-async fn removing_a_member_revokes_the_tokens_they_made(db: Database) {
+/// The owner's business with an admin member: both signed in.
+struct Team {
+    app: TestApp,
+    owner: Browser,
+    member: Browser,
+    merchant_id: String,
+    member_id: String,
+}
+
+async fn team(db: Database) -> Team {
     let app = TestApp::start(db).await;
     let owner = app.merchant(OWNER).await;
     let member = app.merchant(MEMBER).await;
     add_member(&app, OWNER, MEMBER, Role::Admin).await;
     let (_, merchant_id) = app.owner_ids(OWNER).await;
     let (member_id, _) = app.owner_ids(MEMBER).await;
+    Team {
+        app,
+        owner,
+        member,
+        merchant_id,
+        member_id,
+    }
+}
+
+async fn removing_a_member_revokes_the_tokens_they_made(db: Database) {
+    let Team {
+        app,
+        owner,
+        member,
+        merchant_id,
+        member_id,
+    } = team(db).await;
     let mut owner_test = owner.open(Mode::Test).await;
     let owners_command = create("Owner's", Mode::Test, customers_and_tokens());
     let (owners_token, owners) = made(&mut owner_test, "o1", owners_command).await;
@@ -298,12 +324,13 @@ async fn the_migration_revokes_tokens_left_behind(db: Database) {
             include_str!("../../migrations/postgres/0035_tokens_outlive_no_one.sql")
         }
     };
-    let app = TestApp::start(db).await;
-    let owner = app.merchant(OWNER).await;
-    let member = app.merchant(MEMBER).await;
-    add_member(&app, OWNER, MEMBER, Role::Admin).await;
-    let (_, merchant_id) = app.owner_ids(OWNER).await;
-    let (member_id, _) = app.owner_ids(MEMBER).await;
+    let Team {
+        app,
+        owner,
+        member,
+        merchant_id,
+        member_id,
+    } = team(db).await;
     let (mut member_test, _) = on_merchant(&member, &merchant_id, Mode::Test).await;
     let (_, members) = made(
         &mut member_test,

@@ -1,11 +1,14 @@
 //! Card orders for tests: a payer paying a pay page by card on the real pay
 //! page, and the merchant's reads and refunds of the order.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use protocol::*;
 
 use super::{Browser, Socket, TestApp, committed_id};
 
-fn hidden(html: &str, name: &str) -> String {
+/// The value of the hidden input `name` in a page.
+pub fn hidden(html: &str, name: &str) -> String {
     let marker = format!("name=\"{name}\" value=\"");
     let start = html
         .find(&marker)
@@ -24,6 +27,42 @@ pub async fn pay_by_card_as(app: &TestApp, tab: &mut Socket, name: &str) -> Stri
     pay_card_page(&app.browser(), tab, "YOGA-1", name).await
 }
 
+/// A fixed R150 yoga class page with `reference`, paid by any of `methods`.
+pub fn yoga_class(reference: &str, methods: Vec<PaymentMethod>) -> PayPageInput {
+    PayPageInput {
+        title: "Yoga class".into(),
+        description: "One drop-in class at the Karoo studio.".into(),
+        amount_mode: AmountMode::Fixed,
+        amount_cents: Some(15_000),
+        min_cents: None,
+        max_cents: None,
+        kind: PaymentKind::Once,
+        interval: None,
+        methods,
+        expires_on: None,
+        max_uses: None,
+        reference: reference.into(),
+        success_url: None,
+        colour: "#1e3a8a".into(),
+    }
+}
+
+/// Makes a pay page: its id.
+pub async fn create_pay_page(tab: &mut Socket, input: PayPageInput) -> String {
+    // Each page its own command id: a test may make several alike.
+    static PAGES: AtomicUsize = AtomicUsize::new(0);
+    let n = PAGES.fetch_add(1, Ordering::Relaxed);
+    committed_id(
+        tab.command(
+            &format!("page-{}-{n}", input.reference),
+            Command::CreatePayPage {
+                input: Box::new(input),
+            },
+        )
+        .await,
+    )
+}
+
 /// A new R150 card pay page with `reference`, paid by `name` in `browser`
 /// (also a server started as a process): its page id.
 pub async fn pay_card_page(
@@ -32,31 +71,8 @@ pub async fn pay_card_page(
     reference: &str,
     name: &str,
 ) -> String {
-    let input = PayPageInput {
-        title: "Yoga class".into(),
-        description: "One drop-in class.".into(),
-        amount_mode: AmountMode::Fixed,
-        amount_cents: Some(15_000),
-        min_cents: None,
-        max_cents: None,
-        kind: PaymentKind::Once,
-        interval: None,
-        methods: vec![PaymentMethod::Card],
-        expires_on: None,
-        max_uses: None,
-        reference: reference.into(),
-        success_url: None,
-        colour: "#1e3a8a".into(),
-    };
-    let page_id = committed_id(
-        tab.command(
-            &format!("page-{reference}"),
-            Command::CreatePayPage {
-                input: Box::new(input),
-            },
-        )
-        .await,
-    );
+    let input = yoga_class(reference, vec![PaymentMethod::Card]);
+    let page_id = create_pay_page(tab, input).await;
     let html = browser
         .http
         .get(format!("{}/pay/{page_id}?method=card", browser.base))
