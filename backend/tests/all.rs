@@ -71,6 +71,7 @@ mod rolling_restart;
 mod scale_out;
 mod scheduler_claims;
 mod secrets_at_rest;
+mod secrets_on_disk;
 mod security;
 mod session_recheck;
 mod slow_session;
