@@ -33,6 +33,7 @@ mod collections;
 mod compression;
 mod conflicts;
 mod cross_node_presence;
+mod csrf_binding;
 mod customer_activity;
 mod debit_references;
 mod e_mandate_signing;
