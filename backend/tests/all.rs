@@ -86,4 +86,5 @@ mod token_lineage;
 mod webhook_commands;
 mod webhook_kill;
 mod webhook_log_live;
+mod webhook_retry_wait;
 mod webhooks;
