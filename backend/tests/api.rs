@@ -311,6 +311,9 @@ async fn a_token_past_its_rate_waits(db: Database) {
         .parse()
         .unwrap();
     assert!((1..=30).contains(&wait), "{wait}");
+    // The message says the same wait as the header.
+    let message = limited.json["error"]["message"].as_str().unwrap();
+    assert!(message.contains(&format!("{wait} s")), "{message}");
 }
 
 async fn a_rolled_secret_works_for_its_grace_period_only(db: Database) {

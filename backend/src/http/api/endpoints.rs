@@ -54,6 +54,9 @@ pub enum Answer {
     ListIn(&'static str, &'static str),
     /// `{ id, seq }` of the committed change.
     Committed,
+    /// `{ id, deleted: true }`: what was held only in memory (an upload)
+    /// is gone, with no event, so no `seq`.
+    Deleted,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -82,7 +85,7 @@ pub enum Param {
     Filter,
 }
 
-use Answer::{Committed, ListIn, One, Page};
+use Answer::{Committed, Deleted, ListIn, One, Page};
 use Kind::{Command as C, Query as Q};
 use Method::{Delete, Get, Post, Put};
 use Param::{Filter, Top};
@@ -641,13 +644,16 @@ pub const ENDPOINTS: &[Endpoint] = &[
             ("allowDuplicateFile", "boolean", true),
         ]),
     ),
-    ep(
-        Delete,
-        "/imports/uploads/{uploadId}",
-        C,
-        "DiscardImport",
-        "imports",
-        "Discard an upload",
+    answers(
+        ep(
+            Delete,
+            "/imports/uploads/{uploadId}",
+            C,
+            "DiscardImport",
+            "imports",
+            "Discard an upload",
+        ),
+        Deleted,
     ),
 ];
 

@@ -1,11 +1,13 @@
 //! Turns a request into the JSON of the socket's `Command` or `Query`: the
-//! variant's tag, the path parameters, the query string (numbers where the
-//! field is one, list filters into `filter`) and the body.
+//! variant's tag, the path parameters, the query string (checked by
+//! `query_params`; numbers where the field is one, list filters into
+//! `filter`) and the body.
 
 use protocol::{ErrorCode, FieldError, WireError};
 use serde_json::{Map, Value};
 
 use super::endpoints::{Body, Endpoint, Param};
+use super::query_params;
 use super::reply::Refusal;
 use crate::http::body::json_text;
 
@@ -42,23 +44,11 @@ pub fn value_of(
         };
         out.insert((*name).to_string(), value);
     }
-    let pairs: Vec<(String, String)> = serde_urlencoded::from_str(query_string)
-        .map_err(|_| Refusal::from(WireError::new(ErrorCode::InvalidInput)))?;
     let mut filter = Map::new();
-    for (name, text) in pairs {
-        // Parameters the endpoint does not take are ignored, like unknown
-        // JSON fields.
-        let Some((_, schema, place)) = endpoint.params.iter().find(|(n, _, _)| *n == name) else {
-            continue;
-        };
-        let value = if *schema == "integer" {
-            number(&name, &text)?
-        } else {
-            Value::from(text)
-        };
+    for (name, place, value) in query_params::checked(endpoint.params, query_string)? {
         match place {
-            Param::Top => out.insert(name, value),
-            Param::Filter => filter.insert(name, value),
+            Param::Top => out.insert(name.to_string(), value),
+            Param::Filter => filter.insert(name.to_string(), value),
         };
     }
     if endpoint.params.iter().any(|(_, _, p)| *p == Param::Filter) {
