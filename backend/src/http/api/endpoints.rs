@@ -350,16 +350,19 @@ pub const ENDPOINTS: &[Endpoint] = &[
         "paymentId",
         One("Payment"),
     ),
-    answers(
-        ep(
-            Get,
-            "/payments/{paymentId}",
-            Q,
-            "GetPayment",
-            "payments",
-            "Get a payment",
+    with_params(
+        answers(
+            ep(
+                Get,
+                "/payments/{paymentId}",
+                Q,
+                "GetPayment",
+                "payments",
+                "Get a payment",
+            ),
+            One("Payment"),
         ),
-        One("Payment"),
+        &[("expand", "expand", Top)],
     ),
     then(
         with_body(

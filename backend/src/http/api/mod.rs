@@ -9,7 +9,7 @@ mod framing;
 pub mod guards;
 pub mod openapi;
 pub mod query_params;
-mod reply;
+pub(crate) mod reply;
 mod request;
 pub mod token_check;
 
@@ -224,6 +224,38 @@ async fn answer(
     }
 }
 
+/// Each relation `expand` names, answered whole beside its id: the
+/// record's `customerId` as `customer`, its `mandateId` as `mandate` (null
+/// when it has none), read with the token's own grant.
+async fn expanded(
+    call: &Call<'_>,
+    body: &mut serde_json::Value,
+    expand: Option<serde_json::Value>,
+) -> Result<(), Refusal> {
+    let Some(serde_json::Value::Array(names)) = expand else {
+        return Ok(());
+    };
+    for name in names.iter().filter_map(|n| n.as_str()) {
+        let id_field = format!("{name}Id");
+        let id = body[&id_field].as_str().unwrap_or_default().to_string();
+        let record = if id.is_empty() {
+            serde_json::Value::Null
+        } else {
+            let tag = if name == "customer" {
+                "GetCustomer"
+            } else {
+                "GetMandate"
+            };
+            let query = serde_json::json!({"t": tag, id_field: id});
+            let query: Query =
+                serde_json::from_value(query).map_err(|why| Refusal::unreadable(&why))?;
+            reply::body_json(&call.query(query).await?)
+        };
+        body[name] = record;
+    }
+    Ok(())
+}
+
 async fn run(
     call: &Call<'_>,
     req: &HttpRequest,
@@ -235,6 +267,8 @@ async fn run(
     let invalid = |why: serde_json::Error| Refusal::unreadable(&why);
     if endpoint.kind == Kind::Query {
         let paged = value.get("cursor").is_some();
+        let mut value = value;
+        let expand = value.as_object_mut().and_then(|v| v.remove("expand"));
         let query: Query = serde_json::from_value(value).map_err(invalid)?;
         input_text::check(&query).map_err(|err| err.to_wire())?;
         let reply = call.query(query).await.map_err(|error| {
@@ -259,7 +293,9 @@ async fn run(
                 Refusal::from(error)
             }
         })?;
-        return Ok((StatusCode::OK, reply::body_json(&reply)));
+        let mut body = reply::body_json(&reply);
+        expanded(call, &mut body, expand).await?;
+        return Ok((StatusCode::OK, body));
     }
     let key = req
         .headers()

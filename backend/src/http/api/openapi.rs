@@ -59,17 +59,30 @@ fn schema(generator: &mut SchemaGenerator, name: &str) -> Value {
     schema.to_value()
 }
 
+/// A record's schema with the `object` field every record answers.
+fn with_object(record: Value, name: &str) -> Value {
+    let object = super::reply::object_name(name);
+    json!({"allOf": [record, {
+        "type": "object",
+        "required": ["object"],
+        "properties": {"object": {"const": object, "description": "What the record is."}}
+    }]})
+}
+
 fn answer_schema(generator: &mut SchemaGenerator, answer: Answer) -> Value {
     match answer {
         Answer::Page(item) => json!({
             "type": "object",
-            "required": ["items"],
+            "required": ["object", "items"],
             "properties": {
-                "items": {"type": "array", "items": schema(generator, item)},
+                "object": {"const": "list"},
+                "items": {"type": "array", "items": with_object(schema(generator, item), item)},
                 "nextCursor": {"type": "string", "description": "Pass as `cursor` for the next page; absent on the last."}
             }
         }),
-        Answer::One(name) => schema(generator, name),
+        // The two upload steps answer plain objects, not records.
+        Answer::One(name @ ("ImportUpload" | "ImportChunkReceived")) => schema(generator, name),
+        Answer::One(name) => with_object(schema(generator, name), name),
         Answer::ListIn(field, item) => json!({
             "type": "object",
             "required": [field],

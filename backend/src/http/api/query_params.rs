@@ -17,6 +17,9 @@ pub const MAX_LIMIT: u64 = 100;
 pub const MAX_OFFSET: u64 = 1_000_000;
 /// A cursor is a previous page's `nextCursor`, never longer than this.
 pub const MAX_CURSOR_LEN: usize = 200;
+/// The relations `expand` may name (a payment's): each `<name>Id` of the
+/// record is answered beside it as the record itself, under `<name>`.
+pub const EXPANDABLE: [&str; 2] = ["customer", "mandate"];
 
 /// The schema of the parameter `name` of type `kind` in the OpenAPI
 /// document, with its bounds; none when it has no bounds of its own.
@@ -30,6 +33,10 @@ pub fn documented_schema(name: &str, kind: &str) -> Option<Value> {
         ("cursor", _) => Some(json!({"type": "string", "maxLength": MAX_CURSOR_LEN,
             "pattern": "^[A-Za-z0-9_~.-]+$",
             "description": "The previous page's `nextCursor`."})),
+        ("expand", _) => Some(
+            json!({"type": "string", "pattern": "^(customer|mandate)(,(customer|mandate))*$",
+            "description": "Comma-separated relations to answer whole beside their ids: `customer`, `mandate`."}),
+        ),
         ("from" | "to", "string") => Some(json!({"type": "string", "format": "date",
             "description": "A day, `YYYY-MM-DD`; `from` no later than `to`."})),
         _ => None,
@@ -91,6 +98,14 @@ fn value_of(name: &str, kind: &str, text: &str) -> Result<Value, String> {
             Ok(Value::from(text))
         } else {
             Err("`cursor` is a previous page's `nextCursor`".into())
+        };
+    }
+    if kind == "expand" {
+        let names: Vec<&str> = text.split(',').map(str::trim).collect();
+        return if names.iter().all(|n| EXPANDABLE.contains(n)) {
+            Ok(Value::from(names))
+        } else {
+            Err(format!("`{name}` names only {}", EXPANDABLE.join(", ")))
         };
     }
     if matches!(name, "from" | "to") && kind == "string" {
@@ -183,6 +198,7 @@ mod tests {
         ("from", "string", 1),
         ("to", "string", 1),
         ("status", "PaymentStatus", 1),
+        ("expand", "expand", 0),
     ];
 
     fn fields(query: &str) -> Vec<String> {
@@ -209,5 +225,7 @@ mod tests {
         assert_eq!(fields("refrence=INV-1"), ["refrence"]);
         assert_eq!(fields("limit=5&limit=6"), ["limit"]);
         assert_eq!(fields("limit=0&refrence=x"), ["limit", "refrence"]);
+        assert!(fields("expand=customer,mandate").is_empty());
+        assert_eq!(fields("expand=customer,bank"), ["expand"]);
     }
 }

@@ -14,18 +14,51 @@ use super::guards::whole_seconds;
 use crate::http::pay::words::Words;
 
 /// A reply body without its tag; a body that is one record (`{customer:
-/// {...}}`) is that record.
+/// {...}}`) is that record. Records say what they are in `object`
+/// (`customer`, `bank_account`), as do the items of a page, which is an
+/// `object: "list"`.
 pub fn body_json(reply: &ReplyBody) -> Value {
     let Ok(Value::Object(mut fields)) = serde_json::to_value(reply) else {
         return Value::Null;
     };
-    fields.remove("t");
+    let tag = fields
+        .remove("t")
+        .and_then(|t| t.as_str().map(str::to_string))
+        .unwrap_or_default();
     if fields.len() == 1
         && let Some((_, Value::Object(record))) = fields.iter().next()
     {
-        return Value::Object(record.clone());
+        let mut record = record.clone();
+        record.insert("object".into(), Value::from(object_name(&tag)));
+        return Value::Object(record);
+    }
+    if let Some(item) = tag.strip_suffix("Page")
+        && let Some(Value::Array(items)) = fields.get_mut("items")
+    {
+        for entry in items.iter_mut() {
+            if let Value::Object(entry) = entry {
+                entry.insert("object".into(), Value::from(object_name(item)));
+            }
+        }
+        fields.insert("object".into(), Value::from("list"));
     }
     Value::Object(fields)
+}
+
+/// A reply's tag as an `object` name: `BankAccount` is `bank_account`.
+pub fn object_name(tag: &str) -> String {
+    let mut name = String::with_capacity(tag.len() + 4);
+    for (n, c) in tag.chars().enumerate() {
+        if c.is_ascii_uppercase() {
+            if n > 0 {
+                name.push('_');
+            }
+            name.push(c.to_ascii_lowercase());
+        } else {
+            name.push(c);
+        }
+    }
+    name
 }
 
 pub fn status_of(error: &WireError) -> StatusCode {
@@ -196,6 +229,8 @@ mod tests {
             items: Vec::new(),
             next_cursor: None,
         };
-        assert_eq!(body_json(&page), json!({"items": []}));
+        assert_eq!(body_json(&page), json!({"object": "list", "items": []}));
+        assert_eq!(object_name("ImportIssue"), "import_issue");
+        assert_eq!(object_name("Customer"), "customer");
     }
 }
