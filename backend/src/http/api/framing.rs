@@ -44,10 +44,17 @@ pub fn endpoint_of(
     if let Some(found) = method_of(req).and_then(|m| endpoints::find(m, path)) {
         return Ok(found);
     }
-    let allowed: Vec<&str> = METHODS
+    // Where templates overlap (`/imports/uploads` and `/imports/{importId}`)
+    // the path is the one with the fewest parameters: its methods only.
+    let matched: Vec<(Method, usize)> = METHODS
         .iter()
-        .filter(|m| endpoints::find(**m, path).is_some())
-        .flat_map(|m| match m {
+        .filter_map(|m| endpoints::find(*m, path).map(|(_, params)| (*m, params.len())))
+        .collect();
+    let fewest = matched.iter().map(|(_, n)| *n).min().unwrap_or_default();
+    let allowed: Vec<&str> = matched
+        .iter()
+        .filter(|(_, n)| *n == fewest)
+        .flat_map(|(m, _)| match m {
             Method::Get => vec!["GET", "HEAD"],
             Method::Post => vec!["POST"],
             Method::Put => vec!["PUT"],

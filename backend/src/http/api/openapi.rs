@@ -289,7 +289,7 @@ pub fn document() -> Value {
             "parameters": {"IdempotencyKey": {
                 "name": "Idempotency-Key", "in": "header", "required": true,
                 "description": "Up to 64 characters, unique per change. A retry with the same key gets the first answer; the same key with another body is refused (409 command_id_reused); while the first is running, 409 idempotency_key_in_use.",
-                "schema": {"type": "string", "maxLength": 64}
+                "schema": {"type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[!-~]+$"}
             }},
             "responses": responses,
             "schemas": schemas

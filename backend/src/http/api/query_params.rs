@@ -4,7 +4,8 @@
 //! as a previous page's `nextCursor`, dates as real `YYYY-MM-DD` days with
 //! `from` no later than `to`, enumerations by their values). What is
 //! wrong is refused together, one field error per parameter, with a
-//! `detail` that says why; an empty value counts as absent.
+//! `detail` that says why. An empty text (a search, a cursor) counts as
+//! absent; an empty number, day or choice is refused.
 
 use protocol::{ErrorCode, FieldError, WireError};
 use serde_json::{Value, json};
@@ -31,7 +32,7 @@ pub fn documented_schema(name: &str, kind: &str) -> Option<Value> {
         ),
         ("offset", _) => Some(json!({"type": "integer", "minimum": 0, "maximum": MAX_OFFSET})),
         ("cursor", _) => Some(json!({"type": "string", "maxLength": MAX_CURSOR_LEN,
-            "pattern": "^[A-Za-z0-9_~.-]+$",
+            "pattern": "^[A-Za-z0-9_~.-]*$",
             "description": "The previous page's `nextCursor`."})),
         ("expand", _) => Some(
             json!({"type": "string", "pattern": "^(customer|mandate)(,(customer|mandate))*$",
@@ -143,7 +144,12 @@ pub fn checked<'a, P: Copy>(
             problems.push((name.clone(), format!("`{name}` is given more than once")));
             continue;
         }
-        if text.is_empty() {
+        // An empty text or search is absent; an empty number, day or
+        // choice is no value of its type.
+        if text.is_empty()
+            && matches!(*kind, "string" | "cursor")
+            && !matches!(*known, "from" | "to")
+        {
             continue;
         }
         match value_of(known, kind, &text) {
@@ -213,7 +219,9 @@ mod tests {
         assert!(
             fields("limit=100&cursor=1772000000000~pay_1&from=2026-02-28&to=2026-03-01").is_empty()
         );
-        assert!(fields("limit=&cursor=").is_empty(), "empty is absent");
+        assert!(fields("cursor=").is_empty(), "an empty cursor is absent");
+        assert_eq!(fields("limit="), ["limit"]);
+        assert_eq!(fields("to=&status="), ["to", "status"]);
         assert_eq!(fields("limit=0"), ["limit"]);
         assert_eq!(fields("limit=101"), ["limit"]);
         assert_eq!(fields("limit=-1"), ["limit"]);

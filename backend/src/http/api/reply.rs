@@ -32,9 +32,12 @@ pub fn body_json(reply: &ReplyBody) -> Value {
         record.insert("object".into(), Value::from(object_name(&tag)));
         return Value::Object(record);
     }
-    if let Some(item) = tag.strip_suffix("Page")
-        && let Some(Value::Array(items)) = fields.get_mut("items")
-    {
+    // `CustomerPage`'s items are customers, `PayPageList`'s pay pages.
+    let item = tag
+        .strip_suffix("List")
+        .or_else(|| tag.strip_suffix("Page"))
+        .unwrap_or(&tag);
+    if let Some(Value::Array(items)) = fields.get_mut("items") {
         for entry in items.iter_mut() {
             if let Value::Object(entry) = entry {
                 entry.insert("object".into(), Value::from(object_name(item)));
@@ -229,6 +232,11 @@ mod tests {
             items: Vec::new(),
             next_cursor: None,
         };
+        let pages = ReplyBody::PayPageList {
+            items: Vec::new(),
+            next_cursor: None,
+        };
+        assert_eq!(body_json(&pages), json!({"object": "list", "items": []}));
         assert_eq!(body_json(&page), json!({"object": "list", "items": []}));
         assert_eq!(object_name("ImportIssue"), "import_issue");
         assert_eq!(object_name("Customer"), "customer");
