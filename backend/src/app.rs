@@ -45,6 +45,7 @@ pub async fn build_state(config: Config) -> AppResult<State> {
     let server_key = secret_key::load_or_create(&config)?;
     secrets_at_rest::check_server_key(&db, &server_key).await?;
     let keys = Keys::derive(&server_key);
+    paydesk::store::mail::install_sealer(keys.mail.clone());
     let upgraded = secrets_at_rest::upgrade_weak_secrets(&db, &keys).await?;
     if upgraded != Default::default() {
         tracing::info!(

@@ -200,6 +200,13 @@ pub struct Config {
     #[arg(long, env = "API_REQUESTS_PER_MINUTE", default_value_t = 600)]
     pub api_requests_per_minute: u32,
 
+    /// Failed API token authentications one client address may make per
+    /// minute on `/api/v1` and `/ws` (a burst of that many, refilled
+    /// evenly); past it, tokens not yet seen to work from that address are
+    /// answered 429 with `Retry-After` without being checked.
+    #[arg(long, env = "API_TOKEN_FAILURES_PER_MINUTE", default_value_t = 10)]
+    pub api_token_failures_per_minute: u32,
+
     /// How long one webhook attempt may take, in seconds, before it counts
     /// as failed.
     #[arg(long, env = "WEBHOOK_TIMEOUT_SECONDS", default_value_t = 15)]
@@ -316,6 +323,7 @@ impl Config {
             webhooks_allow_private_addresses: false,
             webhook_timeout_seconds: 15,
             api_requests_per_minute: 600,
+            api_token_failures_per_minute: 10,
             webhook_clock: DeliveryClock::default(),
             invite_clock: Default::default(),
             retention_clock: Default::default(),

@@ -69,7 +69,10 @@ pub fn install() -> Option<&'static PrometheusHandle> {
                 });
             let installed = builder.and_then(|b| b.install_recorder());
             match installed {
-                Ok(handle) => Some(handle),
+                Ok(handle) => {
+                    describe();
+                    Some(handle)
+                }
                 Err(err) => {
                     tracing::error!(error = %err, "metrics are not recorded");
                     None
@@ -77,6 +80,113 @@ pub fn install() -> Option<&'static PrometheusHandle> {
             }
         })
         .as_ref()
+}
+
+/// Every family this server records or serves, with its `# HELP` text
+/// (README.md, "Metrics", lists the same). Counters that only grow when
+/// something rare happens are registered at zero, so a scrape shows them
+/// from the start.
+fn describe() {
+    use metrics::{describe_counter, describe_gauge, describe_histogram};
+    describe_gauge!("paydesk_sockets_open", "WebSockets open on this node.");
+    describe_counter!(
+        "paydesk_deltas_sent_total",
+        "Deltas sent, times the sockets each went to."
+    );
+    describe_counter!(
+        "paydesk_commands_total",
+        "Socket commands by kind and outcome (ok, or the error code)."
+    );
+    describe_histogram!(
+        "paydesk_command_duration_seconds",
+        "Socket commands from arrival to reply, queueing included, by kind."
+    );
+    describe_counter!(
+        "paydesk_api_requests_total",
+        "Requests to /api/v1 by route template, method and status."
+    );
+    describe_histogram!(
+        "paydesk_api_request_duration_seconds",
+        "Requests to /api/v1 from arrival to answer, by route template and method."
+    );
+    describe_counter!(
+        "paydesk_api_refusals_total",
+        "API token refusals (401 and 429) on /api/v1 and /ws, by reason."
+    );
+    describe_gauge!(
+        "paydesk_db_pool_connections",
+        "Database pool connections by pool (read, write) and state (in_use, idle)."
+    );
+    describe_histogram!(
+        "paydesk_db_transaction_seconds",
+        "Write transactions from begin to end, by outcome."
+    );
+    describe_histogram!(
+        "paydesk_db_group_size",
+        "SQLite: stream writes committed per transaction."
+    );
+    describe_gauge!(
+        "paydesk_password_hashes_peak",
+        "The most password hashes computed at once since the process started."
+    );
+    describe_gauge!(
+        "paydesk_password_hashing_capacity",
+        "Password hashes this node computes at once (one per core); the rest queue."
+    );
+    describe_gauge!(
+        "paydesk_mail_queue_depth",
+        "Mail not yet sent nor given up on, over every node."
+    );
+    describe_gauge!(
+        "paydesk_import_queue_depth",
+        "Confirmed imports waiting to be committed, over every node."
+    );
+    describe_gauge!(
+        "paydesk_webhook_queue_depth",
+        "Webhook deliveries waiting for an attempt to an enabled endpoint, over every node."
+    );
+    describe_histogram!(
+        "paydesk_scheduler_round_seconds",
+        "How long each scheduler round took."
+    );
+    describe_gauge!(
+        "paydesk_scheduler_last_round_timestamp_seconds",
+        "When the scheduler's last round ended, in Unix seconds."
+    );
+    describe_counter!(
+        "paydesk_pruned_events_total",
+        "Events deleted past EVENT_RETENTION_DAYS."
+    );
+    describe_counter!(
+        "paydesk_pruned_replies_total",
+        "Stored command replies deleted past REPLY_RETENTION_HOURS."
+    );
+    metrics::counter!("paydesk_pruned_events_total").increment(0);
+    metrics::counter!("paydesk_pruned_replies_total").increment(0);
+}
+
+/// Counts an API token refusal: `reason` is one of a fixed few (unknown,
+/// revoked, expired, address_not_allowed, missing, throttled,
+/// rate_limited), never anything the caller sent.
+pub fn api_refusal(reason: &'static str) {
+    metrics::counter!("paydesk_api_refusals_total", "reason" => reason).increment(1);
+}
+
+/// Counts one answered API request and records how long it took. `route`
+/// is the endpoint's template (`/customers/{customerId}`), or `unmatched`,
+/// so ids never become label values.
+pub fn api_request(route: &'static str, method: &str, status: u16, started: Instant) {
+    let method = match method {
+        "GET" | "HEAD" | "POST" | "PUT" | "DELETE" => method.to_string(),
+        _ => "other".to_string(),
+    };
+    metrics::counter!(
+        "paydesk_api_requests_total",
+        "route" => route, "method" => method.clone(), "status" => status.to_string()
+    )
+    .increment(1);
+    metrics::histogram!("paydesk_api_request_duration_seconds", "route" => route, "method" => method)
+        .record(started.elapsed().as_secs_f64());
 }
 
 /// The metrics in Prometheus's text format, with the gauges of what is open

@@ -255,6 +255,30 @@ async fn fifty_concurrent_requests_with_one_key_make_one_payment(db: Database) {
     let replay = api.post("/payments", "pay-1", &body).await;
     assert_eq!(replay.status, 201);
     assert!(ids.contains(replay.json["id"].as_str().unwrap()));
+
+    // Records say what they are; a payment answers its customer and
+    // mandate whole when asked to.
+    assert_eq!(
+        (&replay.json["object"], &listed.json["object"]),
+        (&json!("payment"), &json!("list"))
+    );
+    assert_eq!(listed.json["items"][0]["object"], "payment");
+    let payment_id = replay.json["id"].as_str().unwrap();
+    let plain = api.get(&format!("/payments/{payment_id}")).await;
+    assert!(plain.json.get("customer").is_none(), "{}", plain.json);
+    let whole = api
+        .get(&format!("/payments/{payment_id}?expand=customer,mandate"))
+        .await;
+    assert_eq!(whole.status, 200, "{}", whole.json);
+    assert_eq!(whole.json["customer"]["object"], "customer");
+    assert_eq!(whole.json["customer"]["id"], customer_id);
+    assert_eq!(whole.json["mandate"]["object"], "mandate");
+    assert_eq!(whole.json["mandate"]["id"], whole.json["mandateId"]);
+    let wrong = api
+        .get(&format!("/payments/{payment_id}?expand=bank"))
+        .await;
+    assert_eq!(wrong.status, 422);
+    assert_eq!(wrong.json["error"]["fields"][0]["field"], "expand");
 }
 
 async fn another_merchants_ids_are_not_found(db: Database) {
@@ -311,6 +335,9 @@ async fn a_token_past_its_rate_waits(db: Database) {
         .parse()
         .unwrap();
     assert!((1..=30).contains(&wait), "{wait}");
+    // The message says the same wait as the header.
+    let message = limited.json["error"]["message"].as_str().unwrap();
+    assert!(message.contains(&format!("{wait} s")), "{message}");
 }
 
 async fn a_rolled_secret_works_for_its_grace_period_only(db: Database) {

@@ -7,6 +7,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod api_support;
 mod common;
 mod webhook_support;
 
@@ -217,7 +218,82 @@ async fn a_burst_of_sign_ins_hashes_one_per_core_at_once(db: Database) {
     );
 }
 
+/// API traffic by route template, method and status, with latency, and
+/// the token refusals by reason; every family served has its `# HELP`
+/// line and is listed in the README; the prune counters are there from the
+/// start.
+async fn api_requests_and_every_family_are_described(db: Database) {
+    let app = TestApp::start_with(db, |config| {
+        config.metrics_token = Some(MetricsToken::parse(TOKEN).unwrap());
+    })
+    .await;
+    let owner = app.merchant("owner@example.co.za").await;
+    let mut socket = owner.open(Mode::Test).await;
+    let reads = api_support::grants(&[(Section::Customers, Access::Read)]);
+    let (_, secret) = api_support::make_token(&mut socket, "reader", Mode::Test, reads).await;
+    let api = api_support::Api::new(&app, &secret);
+    assert_eq!(api.get("/customers").await.status, 200);
+    assert_eq!(api.get("/customers").await.status, 200);
+    assert_eq!(api.get("/customers/cus_nothing").await.status, 404);
+    assert_eq!(api.get("/nothing-here").await.status, 404);
+    let stranger = api_support::Api::new(&app, "pdk_test_not-a-real-token");
+    assert_eq!(stranger.get("/customers").await.status, 401);
+
+    let text = scrape(&app, Some(TOKEN)).await.text().await.unwrap();
+    let listed = ["route=\"/customers\"", "method=\"GET\"", "status=\"200\""];
+    assert!(
+        sample(&text, "paydesk_api_requests_total", &listed).unwrap() >= 2.0,
+        "{text}"
+    );
+    let one = ["route=\"/customers/{customerId}\"", "status=\"404\""];
+    assert!(sample(&text, "paydesk_api_requests_total", &one).unwrap() >= 1.0);
+    let unmatched = ["route=\"unmatched\"", "status=\"404\""];
+    assert!(sample(&text, "paydesk_api_requests_total", &unmatched).unwrap() >= 1.0);
+    let refused = ["route=\"/customers\"", "status=\"401\""];
+    assert!(sample(&text, "paydesk_api_requests_total", &refused).unwrap() >= 1.0);
+    let timed = ["route=\"/customers\"", "method=\"GET\""];
+    assert!(sample(&text, "paydesk_api_request_duration_seconds_count", &timed).unwrap() >= 3.0);
+    let unknown = ["reason=\"unknown\""];
+    assert!(sample(&text, "paydesk_api_refusals_total", &unknown).unwrap() >= 1.0);
+    assert!(!text.contains("cus_nothing") && !text.contains(&secret));
+    // Registered at start, before any prune ran.
+    assert!(
+        sample(&text, "paydesk_pruned_events_total", &[]).is_some(),
+        "{text}"
+    );
+    assert!(sample(&text, "paydesk_pruned_replies_total", &[]).is_some());
+
+    let readme = std::fs::read_to_string(common::repo_root().join("README.md")).unwrap();
+    let families: std::collections::BTreeSet<&str> = text
+        .lines()
+        .filter(|line| !line.starts_with('#') && !line.is_empty())
+        .map(|line| line.split(['{', ' ']).next().unwrap())
+        .map(|name| {
+            ["_bucket", "_sum", "_count"]
+                .iter()
+                .find_map(|end| name.strip_suffix(end))
+                .filter(|family| {
+                    text.contains(&format!("# TYPE {family} histogram"))
+                        || text.contains(&format!("# TYPE {family} summary"))
+                })
+                .unwrap_or(name)
+        })
+        .collect();
+    assert!(families.len() >= 15, "{families:?}");
+    for family in families {
+        assert!(
+            text.contains(&format!("# HELP {family} ")),
+            "no # HELP for {family}"
+        );
+        assert!(
+            readme.contains(&format!("`{family}")),
+            "README.md does not list {family}"
+        );
+    }
+}
+
 on_both_databases!(
+    api_requests_and_every_family_are_described,
     metrics_count_what_the_node_does,
     the_webhook_queue_depth_counts_waiting_deliveries,
     without_a_token_metrics_are_not_served,

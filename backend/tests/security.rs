@@ -148,6 +148,11 @@ async fn under_https_the_cookies_are_host_only(db: Database) {
     }
     assert!(!csrf_cookie.contains("Domain"), "{csrf_cookie}");
     let csrf_value = value_of(&csrf_cookie).to_string();
+    let browser_cookie = set_cookie_named(&response, "__Host-pre-session").to_string();
+    for part in ["Secure", "Path=/", "HttpOnly"] {
+        assert!(browser_cookie.contains(part), "{browser_cookie}");
+    }
+    let browser = value_of(&browser_cookie).to_string();
     let token: Value = response.json().await.unwrap();
     let token = token["csrfToken"].as_str().unwrap();
 
@@ -156,7 +161,10 @@ async fn under_https_the_cookies_are_host_only(db: Database) {
         "businessName": "Karoo Gym", "csrfToken": token});
     let planted = http
         .post(app.url("/api/auth/signup"))
-        .header("cookie", format!("csrf-token={csrf_value}"))
+        .header(
+            "cookie",
+            format!("csrf-token={csrf_value}; __Host-pre-session={browser}"),
+        )
         .json(&body)
         .send()
         .await
@@ -164,7 +172,10 @@ async fn under_https_the_cookies_are_host_only(db: Database) {
     assert_eq!(planted.status(), 403);
     let response = http
         .post(app.url("/api/auth/signup"))
-        .header("cookie", format!("__Host-csrf-token={csrf_value}"))
+        .header(
+            "cookie",
+            format!("__Host-csrf-token={csrf_value}; __Host-pre-session={browser}"),
+        )
         .json(&body)
         .send()
         .await

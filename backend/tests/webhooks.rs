@@ -164,7 +164,9 @@ fn chrono_free_now() -> i64 {
 
 /// Plays attempt after attempt: waits for the receiver to see attempt
 /// `seen + 1`, then moves the job's clock past the next wait (its longest
-/// jitter included).
+/// jitter included). The wait counts from when the job recorded the
+/// attempt's end, which may come just after the receiver saw it: the clock
+/// is moved on again until the next attempt arrives.
 async fn play_attempts(
     receiver: &Receiver,
     clock: &DeliveryClock,
@@ -172,7 +174,18 @@ async fn play_attempts(
 ) -> Vec<webhook_support::Received> {
     for attempt in 1..attempts {
         receiver.wait_for(attempt).await;
-        clock.advance(RETRY_WAITS_MS[attempt - 1] * 11 / 10 + 1_000);
+        for _ in 0..50 {
+            clock.advance(RETRY_WAITS_MS[attempt - 1] * 11 / 10 + 1_000);
+            for _ in 0..10 {
+                if receiver.received().len() > attempt {
+                    break;
+                }
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            if receiver.received().len() > attempt {
+                break;
+            }
+        }
     }
     receiver.wait_for(attempts).await
 }

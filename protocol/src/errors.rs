@@ -193,6 +193,12 @@ pub enum ErrorCode {
     IdempotencyKeyRequired,
     /// A request with the same `Idempotency-Key` is still running.
     IdempotencyKeyInUse,
+    /// A request body past the API's limit (256 KiB).
+    PayloadTooLarge,
+    /// A path the API serves, under another method (see `Allow`).
+    MethodNotAllowed,
+    /// A JSON body sent without `Content-Type: application/json`.
+    UnsupportedMediaType,
 }
 
 /// One field's problem, for forms to show beside the field.

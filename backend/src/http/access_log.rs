@@ -10,6 +10,7 @@ use std::time::Instant;
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::Uri;
+use actix_web::http::header::{HeaderName, HeaderValue};
 use actix_web::middleware::Next;
 use tracing::Instrument;
 
@@ -79,9 +80,24 @@ fn redacted_query(query: &str) -> String {
         .join("&")
 }
 
-/// Logs `METHOD target VERSION status duration` once the handler has
-/// answered. Socket upgrades are left out: each tab opens one, and what
-/// happens on them is not a request.
+/// The header that carries a request's id on every answer.
+pub const REQUEST_ID_HEADER: &str = "request-id";
+
+tokio::task_local! {
+    /// The id of the request being answered, for error bodies to quote.
+    static REQUEST_ID: String;
+}
+
+/// The id of the request this code is answering, if it runs inside one.
+pub fn request_id() -> Option<String> {
+    REQUEST_ID.try_with(String::clone).ok()
+}
+
+/// Gives the request an id (`req_...`, made here: a client's own header is
+/// not trusted to be unique), answers it in `Request-Id` and logs
+/// `METHOD target VERSION status duration request=id` once the handler has
+/// answered. Socket upgrades are left out of the log: each tab opens one,
+/// and what happens on them is not a request.
 pub async fn log_request(
     req: ServiceRequest,
     next: Next<impl MessageBody>,
@@ -90,8 +106,19 @@ pub async fn log_request(
     // method and redacted path (when error reporting is on).
     let span =
         crate::error_reporting::request_span(req.method().as_str(), &redacted_path(req.path()));
+    let id = paydesk::ids::new_id("req");
+    let with_id = |mut result: Result<ServiceResponse<_>, actix_web::Error>| {
+        if let (Ok(response), Ok(value)) = (&mut result, HeaderValue::from_str(&id)) {
+            let name = HeaderName::from_static(REQUEST_ID_HEADER);
+            response.headers_mut().insert(name, value);
+        }
+        result
+    };
     if req.path() == "/ws" {
-        return next.call(req).instrument(span).await;
+        let result = REQUEST_ID
+            .scope(id.clone(), next.call(req).instrument(span))
+            .await;
+        return with_id(result);
     }
     let started = Instant::now();
     let line = format!(
@@ -100,18 +127,20 @@ pub async fn log_request(
         redacted_target(req.uri()),
         req.version()
     );
-    let result = next.call(req).instrument(span).await;
+    let result = REQUEST_ID
+        .scope(id.clone(), next.call(req).instrument(span))
+        .await;
     let status = match &result {
         Ok(response) => response.status(),
         Err(err) => err.as_response_error().status_code(),
     };
     tracing::info!(
         target: "access",
-        "{line} {} {}ms",
+        "{line} {} {}ms request={id}",
         status.as_u16(),
         started.elapsed().as_millis()
     );
-    result
+    with_id(result)
 }
 
 #[cfg(test)]

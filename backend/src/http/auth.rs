@@ -51,9 +51,9 @@ pub(crate) fn client_address(req: &HttpRequest) -> String {
 }
 
 pub async fn csrf(state: State, req: HttpRequest) -> HttpResponse {
-    let (token, cookie) = cookies::csrf_token(&state, &req);
+    let (token, set_cookies) = cookies::csrf_token(&state, &req);
     let mut response = no_store(StatusCode::OK);
-    if let Some(cookie) = cookie {
+    for cookie in set_cookies {
         response.cookie(cookie);
     }
     response.json(json!({"csrfToken": token}))

@@ -1,4 +1,5 @@
-//! The cookies this server sets: the session and the CSRF double-submit cookie.
+//! The cookies this server sets: the session, the CSRF double-submit cookie
+//! and the pre-session that CSRF tokens are bound to.
 //!
 //! Under https their names carry the `__Host-` prefix: a browser then keeps
 //! them only when set Secure, for `/`, with no Domain, by this very host, so
@@ -86,16 +87,38 @@ pub fn session_token(state: &AppState, req: &HttpRequest) -> Option<String> {
     read(state, req, SESSION)
 }
 
+/// This browser's pre-session id, as its cookie holds it: random, made by
+/// this server (`new_secret`), so anything else is no pre-session.
+fn pre_session(state: &AppState, req: &HttpRequest) -> Option<String> {
+    read(state, req, csrf::PRE_SESSION_COOKIE).filter(|value| {
+        value.len() == 43
+            && value
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+    })
+}
+
 /// The CSRF token for this browser: the one its cookie vouches for, or a new
-/// one with the cookie to set.
-pub fn csrf_token(state: &AppState, req: &HttpRequest) -> (String, Option<Cookie<'static>>) {
-    if let Some(token) =
-        read(state, req, csrf::COOKIE).and_then(|value| state.csrf.token_from_cookie(&value))
-    {
-        return (token, None);
+/// one with the cookies to set (the CSRF cookie first, then the
+/// pre-session's when the browser had none).
+pub fn csrf_token(state: &AppState, req: &HttpRequest) -> (String, Vec<Cookie<'static>>) {
+    let (browser, new_browser) = match pre_session(state, req) {
+        Some(browser) => (browser, None),
+        None => {
+            let browser = paydesk::ids::new_secret();
+            let cookie = base(state, csrf::PRE_SESSION_COOKIE, browser.clone());
+            (browser, Some(cookie))
+        }
+    };
+    let minted = read(state, req, csrf::COOKIE)
+        .and_then(|value| state.csrf.token_from_cookie(&value, &browser));
+    if let Some(token) = minted {
+        return (token, Vec::new());
     }
-    let (token, value) = state.csrf.issue();
-    (token, Some(csrf(state, value)))
+    let (token, value) = state.csrf.issue(&browser);
+    let mut cookies = vec![csrf(state, value)];
+    cookies.extend(new_browser);
+    (token, cookies)
 }
 
 /// Whether the request repeats its cookie's CSRF token, in the form field or
@@ -108,19 +131,29 @@ pub async fn csrf_ok(state: &AppState, req: &HttpRequest, form_token: Option<&st
         .get(state.config.csrf_header.as_str())
         .and_then(|v| v.to_str().ok());
     let submitted = form_token.filter(|t| !t.is_empty()).or(header);
-    if state.csrf.verify(cookie.as_deref(), submitted) {
+    let browser = pre_session(state, req).unwrap_or_default();
+    if state.csrf.verify(cookie.as_deref(), submitted, &browser) {
         return true;
     }
+    let why = if submitted.is_none() {
+        "missing"
+    } else if browser.is_empty() {
+        "sent by a browser with no pre-session"
+    } else if cookie
+        .as_deref()
+        .and_then(|value| state.csrf.token_from_cookie(value, &browser))
+        .is_none()
+    {
+        // Minted for another browser (planted), forged, or from before.
+        "not minted for this browser"
+    } else {
+        "does not match the cookie"
+    };
     let client = requester(state, req).await;
     let detail = format!(
-        "{} {}: CSRF token {}",
+        "{} {}: CSRF token {why}",
         req.method(),
         redacted_target(req.uri()),
-        if submitted.is_none() {
-            "missing"
-        } else {
-            "does not match the cookie"
-        }
     );
     security_log::refused(&client, "csrf", &detail);
     false

@@ -40,7 +40,9 @@ pub fn routes(cfg: &mut web::ServiceConfig, auth_base_path: &str) {
             .default_service(web::to(auth::unknown)),
     )
     .route("/healthz", web::get().to(health::healthz))
+    .route("/healthz", web::head().to(health::healthz))
     .route("/readyz", web::get().to(health::readyz))
+    .route("/readyz", web::head().to(health::readyz))
     .route("/metrics", web::get().to(metrics::scrape))
     .route("/ws", web::get().to(ws::upgrade))
     .service(api::scope())

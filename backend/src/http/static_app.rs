@@ -55,14 +55,14 @@ fn app_page(state: &State, req: &HttpRequest, status: StatusCode) -> HttpRespons
             .content_type("text/plain; charset=utf-8")
             .body("The web app is not built. Run `npm --prefix web run build`, then restart the server.");
     };
-    let (token, cookie) = cookies::csrf_token(state, req);
+    let (token, set_cookies) = cookies::csrf_token(state, req);
     let meta = format!("<meta name=\"csrf-token\" content=\"{token}\">");
     let html = index.replacen("</head>", &format!("{meta}</head>"), 1);
     let mut response = HttpResponse::build(status);
     response
         .content_type("text/html; charset=utf-8")
         .insert_header(("Cache-Control", "no-cache"));
-    if let Some(cookie) = cookie {
+    for cookie in set_cookies {
         response.cookie(cookie);
     }
     response.body(html)

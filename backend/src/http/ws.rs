@@ -3,13 +3,15 @@
 use actix_web::{HttpRequest, HttpResponse, web};
 use actix_web_actors::ws;
 
+use super::api::guards::whole_seconds;
+use super::api::token_check::{TokenCheck, check_token};
 use super::cookies;
 use super::return_address::own_origin;
 use crate::live::frame_limit;
 use crate::live::session::SessionActor;
 use crate::security_log;
 use crate::state::State;
-use paydesk::domain::api_tokens::authenticate::{authenticate, note_use};
+use paydesk::domain::api_tokens::authenticate::note_use;
 use paydesk::store::sessions;
 
 /// Whether the Origin header names this server (or a configured extra origin).
@@ -79,14 +81,15 @@ async fn token_upgrade(
 ) -> HttpResponse {
     let address = super::auth::client_address(req);
     let now = paydesk::ids::now_ms();
-    let checked = authenticate(&state.db, &state.keys.api_tokens, &secret, &address, now).await;
-    let access = match checked {
-        Ok(Ok(access)) => access,
-        Ok(Err(refusal)) => {
-            tracing::warn!(target: "security", address = %address, reason = refusal.as_str(), "API token refused at the socket");
-            return HttpResponse::Unauthorized().body("invalid token");
+    let access = match check_token(&state, &secret, &address, "socket").await {
+        TokenCheck::Opened(access) => access,
+        TokenCheck::Throttled(wait) => {
+            return HttpResponse::TooManyRequests()
+                .insert_header(("Retry-After", whole_seconds(wait).to_string()))
+                .body("too many tokens that were not valid from this address");
         }
-        Err(err) => {
+        TokenCheck::Refused(_) => return HttpResponse::Unauthorized().body("invalid token"),
+        TokenCheck::Failed(err) => {
             tracing::error!(error = %err, "token lookup failed");
             return HttpResponse::InternalServerError().finish();
         }

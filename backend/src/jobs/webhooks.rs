@@ -125,10 +125,13 @@ async fn deliver(db: &Db, settings: &WebhookSettings, delivery: &ClaimedDelivery
         request_headers: &sent.headers,
         response,
     };
+    // The wait before a retry counts from the attempt's end: an attempt
+    // that ran into its timeout must not be followed by the next at once.
+    let ended = settings.clock.now();
     let next = if delivered {
         None
     } else {
-        next_attempt_at(at, delivery.attempts + 1, random_jitter())
+        next_attempt_at(ended, delivery.attempts + 1, random_jitter())
     };
     // The address is the merchant's; the log says which delivery, not where.
     tracing::info!(delivery = %delivery.id, attempt = delivery.attempts + 1, ?status, delivered, "webhook attempt");

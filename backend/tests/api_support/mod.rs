@@ -117,6 +117,20 @@ impl Api {
         }
     }
 
+    /// As `new`, its connections coming from `ip` (any 127.x.y.z reaches
+    /// the server over loopback), so one test can play several servers.
+    pub fn from_address(app: &crate::common::TestApp, secret: &str, ip: [u8; 4]) -> Api {
+        let address = std::net::IpAddr::from(ip);
+        Api {
+            http: reqwest::Client::builder()
+                .local_address(address)
+                .build()
+                .unwrap(),
+            base: app.url("/api/v1"),
+            secret: secret.to_string(),
+        }
+    }
+
     async fn send(&self, request: reqwest::RequestBuilder) -> Answer {
         let response = request.bearer_auth(&self.secret).send().await.unwrap();
         let status = response.status().as_u16();

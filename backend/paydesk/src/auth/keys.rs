@@ -95,6 +95,8 @@ pub struct Keys {
     pub webhooks: SecretBox,
     /// Keys API token secrets' stored hashes.
     pub api_tokens: TokenHasher,
+    /// Seals the bodies of queued mail (the links in them).
+    pub mail: SecretBox,
 }
 
 impl Keys {
@@ -104,6 +106,7 @@ impl Keys {
             totp: SecretBox::new(key.derive("totp secrets")),
             webhooks: SecretBox::new(key.derive("webhook secrets")),
             api_tokens: TokenHasher::new(key.derive("api tokens")),
+            mail: SecretBox::new(key.derive("mail outbox")),
         }
     }
 }

@@ -1,16 +1,47 @@
 //! The durable mail outbox: a message is queued in the same transaction as
 //! the change that causes it, and a worker delivers it with retries.
 //!
-//! Bodies carry live links (password reset, e-mail verification), so the
-//! outbox keeps them only while delivery needs them: the update that records
-//! a message sent, or abandons it after its last attempt, empties them. What
-//! stays is who it went to, the subject, when, and the last error.
+//! Bodies carry live links (password reset, e-mail verification, team
+//! invites), so they are never written in clear: each body is sealed under
+//! the outbox's key (a sub-key of the server key) with the message id as
+//! associated data, and opened only by the worker that sends it. The outbox
+//! keeps even the sealed bodies only while delivery needs them: the update
+//! that records a message sent, or abandons it after its last attempt,
+//! empties them. What stays is who it went to, the subject, when, and the
+//! last error.
+
+use std::sync::OnceLock;
 
 use sqlx::Row;
 
 use super::{Db, Tx};
+use crate::auth::sealed::SecretBox;
 use crate::error::AppResult;
 use crate::ids::{new_id, now_ms};
+
+static SEALER: OnceLock<SecretBox> = OnceLock::new();
+
+/// Sets the key the outbox seals bodies with, once per process (the server
+/// does so at start, from the server key, so every node of a database
+/// opens what any other sealed). Every writer of the outbox calls
+/// `enqueue` with a transaction and nothing else, which is why the key is
+/// the process's and not an argument. A later call keeps the first key:
+/// what this process sealed, it opens.
+pub fn install_sealer(sealer: SecretBox) {
+    let _ = SEALER.set(sealer);
+}
+
+/// The installed key; a process that never installed one (a unit test, a
+/// command-line tool) seals under a random key of its own, so it still
+/// writes no link in clear.
+fn sealer() -> &'static SecretBox {
+    SEALER.get_or_init(|| {
+        let mut key = [0u8; 32];
+        // With no randomness the key stays zero: still no body in clear.
+        let _ = getrandom::fill(&mut key);
+        SecretBox::new(key)
+    })
+}
 
 pub struct OutgoingMail {
     pub to: String,
@@ -27,15 +58,18 @@ pub struct QueuedMail {
 
 pub async fn enqueue(tx: &mut Tx, mail: &OutgoingMail) -> AppResult<()> {
     let now = now_ms();
+    let id = new_id("mail");
+    let text = sealer().seal(&id, &mail.text)?;
+    let html = sealer().seal(&id, &mail.html)?;
     sqlx::query(
         "INSERT INTO mail_outbox (id, to_address, subject, text_body, html_body, attempts, next_attempt_at, sent_at, last_error, created_at) \
          VALUES ($1, $2, $3, $4, $5, 0, $6, NULL, NULL, $6)",
     )
-    .bind(new_id("mail"))
+    .bind(&id)
     .bind(&mail.to)
     .bind(&mail.subject)
-    .bind(&mail.text)
-    .bind(&mail.html)
+    .bind(&text)
+    .bind(&html)
     .bind(now)
     .execute(&mut **tx)
     .await?;
@@ -64,19 +98,32 @@ pub async fn claim_due(db: &Db, limit: i64, lease_ms: i64) -> AppResult<Vec<Queu
         .fetch_all(&mut *tx)
         .await?;
     tx.commit().await?;
-    Ok(rows
-        .into_iter()
-        .map(|row| QueuedMail {
-            id: row.get("id"),
+    let mut claimed = Vec::with_capacity(rows.len());
+    for row in rows {
+        let id: String = row.get("id");
+        let to: String = row.get("to_address");
+        let subject: String = row.get("subject");
+        let bodies = (
+            sealer().open(&id, &row.get::<String, _>("text_body")),
+            sealer().open(&id, &row.get::<String, _>("html_body")),
+        );
+        let (Ok(text), Ok(html)) = bodies else {
+            // Sealed under another key: no attempt could ever send it.
+            abandon(db, &id, "the message was sealed under another key").await?;
+            continue;
+        };
+        claimed.push(QueuedMail {
+            id,
             attempts: row.get("attempts"),
             mail: OutgoingMail {
-                to: row.get("to_address"),
-                subject: row.get("subject"),
-                text: row.get("text_body"),
-                html: row.get("html_body"),
+                to,
+                subject,
+                text,
+                html,
             },
-        })
-        .collect())
+        });
+    }
+    Ok(claimed)
 }
 
 /// Records delivery and forgets the bodies, in one update.
@@ -181,10 +228,13 @@ mod tests {
     async fn sent_and_abandoned_messages_keep_no_body() {
         let (db, _dir) = scratch().await;
         let sent = queue(&db, "https://x.test/auth/reset/secret-one").await;
+        assert!(sent.mail.text.contains("secret-one"), "opened to send");
+        let (_, text, html, _, _) = row(&db, &sent.id).await;
         assert!(
-            row(&db, &sent.id).await.1.contains("secret-one"),
-            "kept until delivered"
+            SecretBox::is_sealed(&text) && SecretBox::is_sealed(&html),
+            "kept sealed until delivered"
         );
+        assert!(!text.contains("secret-one") && !html.contains("secret-one"));
         mark_sent(&db, &sent.id).await.unwrap();
         let (subject, text, html, sent_at, _) = row(&db, &sent.id).await;
         assert_eq!(
@@ -195,9 +245,10 @@ mod tests {
 
         let failing = queue(&db, "https://x.test/auth/reset/secret-two").await;
         mark_failed(&db, &failing.id, "refused", 0).await.unwrap();
+        let kept = row(&db, &failing.id).await.1;
         assert!(
-            row(&db, &failing.id).await.1.contains("secret-two"),
-            "kept for the retry"
+            SecretBox::is_sealed(&kept) && !kept.contains("secret-two"),
+            "kept sealed for the retry"
         );
         let retried = claim_due(&db, 10, 60_000).await.unwrap();
         assert_eq!(retried.len(), 1);
@@ -213,5 +264,26 @@ mod tests {
             .unwrap();
         tx.commit().await.unwrap();
         assert!(claim_due(&db, 10, 60_000).await.unwrap().is_empty());
+    }
+
+    #[tokio::test]
+    async fn a_body_sealed_under_another_key_is_given_up_not_sent() {
+        let (db, _dir) = scratch().await;
+        let foreign = SecretBox::new([9; 32]);
+        let mut tx = db.begin_write().await.unwrap();
+        sqlx::query(
+            "INSERT INTO mail_outbox (id, to_address, subject, text_body, html_body, attempts, next_attempt_at, sent_at, last_error, created_at) \
+             VALUES ('mail_x', 'a@example.co.za', 'Reset', $1, $2, 0, 0, NULL, NULL, 0)",
+        )
+        .bind(foreign.seal("mail_x", "text").unwrap())
+        .bind(foreign.seal("mail_x", "html").unwrap())
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+        tx.commit().await.unwrap();
+        assert!(claim_due(&db, 10, 60_000).await.unwrap().is_empty());
+        let (_, text, _, sent_at, abandoned_at) = row(&db, "mail_x").await;
+        assert_eq!((text.as_str(), sent_at), ("", None));
+        assert!(abandoned_at.is_some());
     }
 }

@@ -440,11 +440,13 @@ async fn sqlite_pragmas(
 /// savepoint (`group_commit.rs`), whose journal of the pages it touched
 /// outgrows SQLite's in-memory spill limit: on a temporary file, every
 /// group would create, write and delete one, so temporary storage (tables
-/// and sorts too) stays in memory.
+/// and sorts too) stays in memory. Deleted and overwritten content is
+/// zeroed (`secure_delete`): a row that once held a secret (a session, an
+/// emptied outbox body) leaves nothing readable in the file's free pages.
 fn sqlite_pragma_text(busy_timeout: Duration, checkpoint_on_commit: bool) -> String {
     let mut pragmas = format!(
         "PRAGMA busy_timeout = {}; PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; \
-         PRAGMA foreign_keys = ON; PRAGMA temp_store = MEMORY;",
+         PRAGMA foreign_keys = ON; PRAGMA temp_store = MEMORY; PRAGMA secure_delete = ON;",
         busy_timeout.as_millis()
     );
     if !checkpoint_on_commit {

@@ -54,6 +54,9 @@ pub enum Answer {
     ListIn(&'static str, &'static str),
     /// `{ id, seq }` of the committed change.
     Committed,
+    /// `{ id, deleted: true }`: what was held only in memory (an upload)
+    /// is gone, with no event, so no `seq`.
+    Deleted,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -82,7 +85,7 @@ pub enum Param {
     Filter,
 }
 
-use Answer::{Committed, ListIn, One, Page};
+use Answer::{Committed, Deleted, ListIn, One, Page};
 use Kind::{Command as C, Query as Q};
 use Method::{Delete, Get, Post, Put};
 use Param::{Filter, Top};
@@ -347,16 +350,19 @@ pub const ENDPOINTS: &[Endpoint] = &[
         "paymentId",
         One("Payment"),
     ),
-    answers(
-        ep(
-            Get,
-            "/payments/{paymentId}",
-            Q,
-            "GetPayment",
-            "payments",
-            "Get a payment",
+    with_params(
+        answers(
+            ep(
+                Get,
+                "/payments/{paymentId}",
+                Q,
+                "GetPayment",
+                "payments",
+                "Get a payment",
+            ),
+            One("Payment"),
         ),
-        One("Payment"),
+        &[("expand", "expand", Top)],
     ),
     then(
         with_body(
@@ -641,13 +647,16 @@ pub const ENDPOINTS: &[Endpoint] = &[
             ("allowDuplicateFile", "boolean", true),
         ]),
     ),
-    ep(
-        Delete,
-        "/imports/uploads/{uploadId}",
-        C,
-        "DiscardImport",
-        "imports",
-        "Discard an upload",
+    answers(
+        ep(
+            Delete,
+            "/imports/uploads/{uploadId}",
+            C,
+            "DiscardImport",
+            "imports",
+            "Discard an upload",
+        ),
+        Deleted,
     ),
 ];
 

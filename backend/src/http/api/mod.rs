@@ -5,10 +5,13 @@
 //! the token). Scoped by the token's merchant and mode.
 
 pub mod endpoints;
+mod framing;
 pub mod guards;
 pub mod openapi;
-mod reply;
+pub mod query_params;
+pub(crate) mod reply;
 mod request;
+pub mod token_check;
 
 use std::time::Instant;
 
@@ -16,13 +19,14 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use protocol::{Command, ErrorCode, Language, Query, ReplyBody, WireError};
 
-use self::endpoints::{Endpoint, Kind, Method};
+use self::endpoints::{Answer, Endpoint, Kind};
 use self::reply::Refusal;
+use self::token_check::TokenCheck;
 use crate::http::pay::words::language_of;
 use crate::live::messages::Execute;
 use crate::live::uploads;
 use crate::state::State;
-use paydesk::domain::api_tokens::authenticate::{TokenAccess, authenticate, note_use};
+use paydesk::domain::api_tokens::authenticate::{TokenAccess, note_use};
 use paydesk::domain::routes::{self, Needs, Runs};
 use paydesk::domain::teams::TeamTools;
 use paydesk::domain::{Scope, input_text};
@@ -129,16 +133,6 @@ impl Call<'_> {
     }
 }
 
-fn method_of(req: &HttpRequest) -> Option<Method> {
-    match req.method().as_str() {
-        "GET" => Some(Method::Get),
-        "POST" => Some(Method::Post),
-        "PUT" => Some(Method::Put),
-        "DELETE" => Some(Method::Delete),
-        _ => None,
-    }
-}
-
 /// The token the request presents, checked; or the answer refusing it.
 async fn access_of(
     state: &State,
@@ -146,25 +140,19 @@ async fn access_of(
     client: &str,
     language: Language,
 ) -> Result<TokenAccess, HttpResponse> {
-    let unauthenticated = || {
-        let mut response = reply::code(language, ErrorCode::Unauthenticated);
-        response.headers_mut().insert(
-            actix_web::http::header::WWW_AUTHENTICATE,
-            actix_web::http::header::HeaderValue::from_static("Bearer"),
-        );
-        response
-    };
     let Some(secret) = bearer(req) else {
-        return Err(unauthenticated());
+        crate::metrics::api_refusal("missing");
+        return Err(reply::unauthenticated(language, None));
     };
-    match authenticate(&state.db, &state.keys.api_tokens, secret, client, now_ms()).await {
-        Ok(Ok(access)) => Ok(access),
-        Ok(Err(refusal)) => {
-            // Why, and from where; never the secret.
-            tracing::warn!(target: "security", address = %client, reason = refusal.as_str(), "API token refused");
-            Err(unauthenticated())
-        }
-        Err(err) => Err(reply::error(language, &err.to_wire())),
+    match token_check::check_token(state, secret, client, "api").await {
+        TokenCheck::Opened(access) => Ok(access),
+        TokenCheck::Throttled(wait) => Err(reply::rate_limited(
+            language,
+            wait,
+            "machineApi.tooManyFailures",
+        )),
+        TokenCheck::Refused(refusal) => Err(reply::unauthenticated(language, Some(refusal))),
+        TokenCheck::Failed(err) => Err(reply::error(language, &err.to_wire())),
     }
 }
 
@@ -178,42 +166,94 @@ pub fn bearer(req: &HttpRequest) -> Option<&str> {
         .filter(|s| !s.is_empty())
 }
 
-async fn handle(state: State, req: HttpRequest, body: web::Bytes) -> HttpResponse {
+/// Answers one request, counted in the metrics by its route's template.
+async fn handle(state: State, req: HttpRequest, payload: web::Payload) -> HttpResponse {
+    let started = Instant::now();
     let (language, _) = language_of(&req, None);
     let path = req.match_info().unprocessed().to_string();
-    let Some((endpoint, params)) = method_of(&req).and_then(|m| endpoints::find(m, &path)) else {
-        return reply::code(language, ErrorCode::NotFound);
+    let (response, route) = match framing::endpoint_of(&req, &path, language) {
+        Ok((endpoint, params)) => {
+            let response = answer(state, &req, payload, language, endpoint, params).await;
+            (response, endpoint.path)
+        }
+        Err(refused) => (*refused, "unmatched"),
     };
-    let client = crate::http::auth::client_address(&req);
-    let access = match access_of(&state, &req, &client, language).await {
+    let status = response.status().as_u16();
+    crate::metrics::api_request(route, req.method().as_str(), status, started);
+    response
+}
+
+async fn answer(
+    state: State,
+    req: &HttpRequest,
+    payload: web::Payload,
+    language: Language,
+    endpoint: &'static Endpoint,
+    params: Vec<(&'static str, String)>,
+) -> HttpResponse {
+    let body = match framing::body_of(req, payload, language).await {
+        Ok(body) => body,
+        Err(refused) => return refused,
+    };
+    let client = crate::http::auth::client_address(req);
+    let access = match access_of(&state, req, &client, language).await {
         Ok(access) => access,
         Err(refused) => return refused,
     };
     let per_minute = state.config.api_requests_per_minute;
     if let Err(wait) = state.api.take(&access.token_id, per_minute, Instant::now()) {
-        let mut response = reply::code(language, ErrorCode::RateLimited);
-        let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
-        if let Ok(value) = seconds.to_string().parse() {
-            response
-                .headers_mut()
-                .insert(actix_web::http::header::RETRY_AFTER, value);
-        }
-        return response;
+        crate::metrics::api_refusal("rate_limited");
+        return reply::rate_limited(language, wait, "machineApi.rateLimited");
     }
     // At most one write a minute per token; a failure to note it does not
     // fail the request.
     if let Err(err) = note_use(&state.db, &access, &client, now_ms()).await {
         tracing::warn!(error = %err, "could not note an API token's use");
     }
+    if let Err(refused) = framing::content_type_ok(req, endpoint, &body, language) {
+        return *refused;
+    }
     let call = Call {
         state: &state,
         access,
         client,
     };
-    match run(&call, &req, endpoint, &params, &body).await {
+    match run(&call, req, endpoint, &params, &body).await {
         Ok((status, value)) => reply::builder(status, language).json(value),
         Err(refused) => reply::refusal(language, &refused),
     }
+}
+
+/// Each relation `expand` names, answered whole beside its id: the
+/// record's `customerId` as `customer`, its `mandateId` as `mandate` (null
+/// when it has none), read with the token's own grant.
+async fn expanded(
+    call: &Call<'_>,
+    body: &mut serde_json::Value,
+    expand: Option<serde_json::Value>,
+) -> Result<(), Refusal> {
+    let Some(serde_json::Value::Array(names)) = expand else {
+        return Ok(());
+    };
+    for name in names.iter().filter_map(|n| n.as_str()) {
+        let id_field = format!("{name}Id");
+        let id = body[&id_field].as_str().unwrap_or_default().to_string();
+        let record = if id.is_empty() {
+            serde_json::Value::Null
+        } else {
+            let tag = if name == "customer" {
+                "GetCustomer"
+            } else {
+                "GetMandate"
+            };
+            let query = serde_json::json!({"t": tag, id_field: id});
+            let query: Query =
+                serde_json::from_value(query).map_err(|why| Refusal::unreadable(&why))?;
+            reply::body_json(&call.query(query).await?)
+        };
+        body[name] = record;
+    }
+    Ok(())
 }
 
 async fn run(
@@ -226,10 +266,36 @@ async fn run(
     let value = request::value_of(endpoint, params, req.query_string(), body)?;
     let invalid = |why: serde_json::Error| Refusal::unreadable(&why);
     if endpoint.kind == Kind::Query {
+        let paged = value.get("cursor").is_some();
+        let mut value = value;
+        let expand = value.as_object_mut().and_then(|v| v.remove("expand"));
         let query: Query = serde_json::from_value(value).map_err(invalid)?;
         input_text::check(&query).map_err(|err| err.to_wire())?;
-        let reply = call.query(query).await?;
-        return Ok((StatusCode::OK, reply::body_json(&reply)));
+        let reply = call.query(query).await.map_err(|error| {
+            // A cursor of the right shape that is no page of this list
+            // (made up, or another list's): refused by its name too.
+            let on_cursor = error.fields.iter().all(|f| f.field == "cursor");
+            if paged && error.code == ErrorCode::InvalidInput && on_cursor {
+                Refusal {
+                    wire: WireError {
+                        code: ErrorCode::InvalidInput,
+                        fields: vec![protocol::FieldError {
+                            field: "cursor".into(),
+                            code: ErrorCode::InvalidInput,
+                        }],
+                        conflict: None,
+                    },
+                    detail: Some(
+                        "`cursor` is not a page of this list: send its `nextCursor`".into(),
+                    ),
+                }
+            } else {
+                Refusal::from(error)
+            }
+        })?;
+        let mut body = reply::body_json(&reply);
+        expanded(call, &mut body, expand).await?;
+        return Ok((StatusCode::OK, body));
     }
     let key = req
         .headers()
@@ -251,6 +317,14 @@ async fn run(
         return Err(WireError::new(ErrorCode::IdempotencyKeyInUse).into());
     };
     let reply = call.command(command, key).await?;
+    if endpoint.answer == Answer::Deleted {
+        // Discarded from memory: nothing committed, so no `seq` to give.
+        let id = params.first().map(|(_, v)| v.clone()).unwrap_or_default();
+        return Ok((
+            StatusCode::OK,
+            serde_json::json!({"id": id, "deleted": true}),
+        ));
+    }
     let status = if endpoint.name.starts_with("Create") {
         StatusCode::CREATED
     } else {

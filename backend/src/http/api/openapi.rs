@@ -59,17 +59,30 @@ fn schema(generator: &mut SchemaGenerator, name: &str) -> Value {
     schema.to_value()
 }
 
+/// A record's schema with the `object` field every record answers.
+fn with_object(record: Value, name: &str) -> Value {
+    let object = super::reply::object_name(name);
+    json!({"allOf": [record, {
+        "type": "object",
+        "required": ["object"],
+        "properties": {"object": {"const": object, "description": "What the record is."}}
+    }]})
+}
+
 fn answer_schema(generator: &mut SchemaGenerator, answer: Answer) -> Value {
     match answer {
         Answer::Page(item) => json!({
             "type": "object",
-            "required": ["items"],
+            "required": ["object", "items"],
             "properties": {
-                "items": {"type": "array", "items": schema(generator, item)},
+                "object": {"const": "list"},
+                "items": {"type": "array", "items": with_object(schema(generator, item), item)},
                 "nextCursor": {"type": "string", "description": "Pass as `cursor` for the next page; absent on the last."}
             }
         }),
-        Answer::One(name) => schema(generator, name),
+        // The two upload steps answer plain objects, not records.
+        Answer::One(name @ ("ImportUpload" | "ImportChunkReceived")) => schema(generator, name),
+        Answer::One(name) => with_object(schema(generator, name), name),
         Answer::ListIn(field, item) => json!({
             "type": "object",
             "required": [field],
@@ -81,6 +94,14 @@ fn answer_schema(generator: &mut SchemaGenerator, answer: Answer) -> Value {
             "properties": {
                 "seq": {"type": "integer", "description": "The change's place in the merchant's event stream."},
                 "id": {"type": "string", "description": "The record the change made or touched."}
+            }
+        }),
+        Answer::Deleted => json!({
+            "type": "object",
+            "required": ["id", "deleted"],
+            "properties": {
+                "id": {"type": "string", "description": "What was discarded."},
+                "deleted": {"type": "boolean", "const": true}
             }
         }),
     }
@@ -101,7 +122,9 @@ fn operation(generator: &mut SchemaGenerator, endpoint: &Endpoint) -> Value {
         })
         .collect();
     for (name, kind, place) in endpoint.params {
-        let mut parameter = json!({"name": name, "in": "query", "schema": schema(generator, kind)});
+        let described = super::query_params::documented_schema(name, kind);
+        let schema = described.unwrap_or_else(|| schema(generator, kind));
+        let mut parameter = json!({"name": name, "in": "query", "schema": schema});
         if *place == Param::Filter {
             parameter["description"] = json!("Filter.");
         }
@@ -113,18 +136,39 @@ fn operation(generator: &mut SchemaGenerator, endpoint: &Endpoint) -> Value {
     if endpoint.kind == Kind::Command {
         parameters.push(json!({"$ref": "#/components/parameters/IdempotencyKey"}));
     }
+    let mut responses = Map::new();
+    responses.insert(
+        if endpoint.name.starts_with("Create") {
+            "201"
+        } else {
+            "200"
+        }
+        .into(),
+        json!({
+            "description": "Done.",
+            "content": {"application/json": {"schema": answer_schema(generator, endpoint.answer)}}
+        }),
+    );
+    for (status, name, _) in REFUSALS {
+        // Only writes take an Idempotency-Key, whose conflicts are 409.
+        if *status == "409" && endpoint.kind != Kind::Command {
+            continue;
+        }
+        responses.insert(
+            (*status).into(),
+            json!({"$ref": format!("#/components/responses/{name}")}),
+        );
+    }
+    responses.insert(
+        "default".into(),
+        json!({"$ref": "#/components/responses/Error"}),
+    );
     let mut op = json!({
         "operationId": endpoint.name,
         "summary": endpoint.summary,
         "tags": [endpoint.tag],
         "parameters": parameters,
-        "responses": {
-            if endpoint.name.starts_with("Create") { "201" } else { "200" }: {
-                "description": "Done.",
-                "content": {"application/json": {"schema": answer_schema(generator, endpoint.answer)}}
-            },
-            "default": {"$ref": "#/components/responses/Error"}
-        }
+        "responses": responses,
     });
     let body = match endpoint.body {
         Body::None => None,
@@ -151,6 +195,53 @@ fn operation(generator: &mut SchemaGenerator, endpoint: &Endpoint) -> Value {
     op
 }
 
+/// The refusals every operation documents: status, component name, and
+/// what it means.
+const REFUSALS: &[(&str, &str, &str)] = &[
+    (
+        "400",
+        "BadRequest",
+        "The request could not be read (`invalid_input` with `detail`), or a write came without an Idempotency-Key (`idempotency_key_required`).",
+    ),
+    (
+        "401",
+        "Unauthenticated",
+        "No token, or one that is not valid (`unauthenticated`); the message says whether it was revoked, expired or refused for its allow-list.",
+    ),
+    (
+        "403",
+        "Forbidden",
+        "The token's permissions do not cover this, or only a person may do it (`forbidden`).",
+    ),
+    (
+        "404",
+        "NotFound",
+        "No such record for this token's merchant and mode (`not_found`, `import_upload_not_found`).",
+    ),
+    (
+        "409",
+        "Conflict",
+        "The Idempotency-Key was used for another body (`command_id_reused`), or its first request is still running (`idempotency_key_in_use`).",
+    ),
+    (
+        "422",
+        "Refused",
+        "Read, and refused by the rules: `fields` names each field and why.",
+    ),
+    (
+        "429",
+        "RateLimited",
+        "Past the token's requests per minute, or too many tokens that were not valid from this address (`rate_limited`).",
+    ),
+];
+
+fn error_response(description: &str, error_schema: &Value) -> Value {
+    json!({
+        "description": description,
+        "content": {"application/json": {"schema": error_schema}}
+    })
+}
+
 /// The whole document.
 pub fn document() -> Value {
     let mut settings = SchemaSettings::draft2020_12();
@@ -167,6 +258,22 @@ pub fn document() -> Value {
     }
     let error_code = schema(&mut generator, "ErrorCode");
     let schemas = generator.take_definitions(true);
+    let error = error_schema(error_code);
+    let mut responses = Map::new();
+    responses.insert(
+        "Error".into(),
+        error_response(
+            "A refusal: a stable code and a message in the language of Accept-Language (en or af).",
+            &error,
+        ),
+    );
+    for (_, name, description) in REFUSALS {
+        responses.insert((*name).into(), error_response(description, &error));
+    }
+    responses["RateLimited"]["headers"] = json!({"Retry-After": {
+        "description": "Seconds to wait before trying again; the message says the same.",
+        "schema": {"type": "integer", "minimum": 1}
+    }});
     json!({
         "openapi": "3.1.0",
         "info": {
@@ -182,11 +289,16 @@ pub fn document() -> Value {
             "parameters": {"IdempotencyKey": {
                 "name": "Idempotency-Key", "in": "header", "required": true,
                 "description": "Up to 64 characters, unique per change. A retry with the same key gets the first answer; the same key with another body is refused (409 command_id_reused); while the first is running, 409 idempotency_key_in_use.",
-                "schema": {"type": "string", "maxLength": 64}
+                "schema": {"type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[!-~]+$"}
             }},
-            "responses": {"Error": {
-                "description": "A refusal: a stable code and a message in the language of Accept-Language (en or af).",
-                "content": {"application/json": {"schema": {
+            "responses": responses,
+            "schemas": schemas
+        }
+    })
+}
+
+fn error_schema(error_code: Value) -> Value {
+    json!({
                     "type": "object", "required": ["error"],
                     "properties": {"error": {
                         "type": "object", "required": ["code", "message"],
@@ -200,13 +312,13 @@ pub fn document() -> Value {
                             "detail": {
                                 "type": "string",
                                 "description": "For a request that could not be read (400 invalid_input): what is wrong with it, in English, e.g. `missing field `reference``."
+                            },
+                            "requestId": {
+                                "type": "string",
+                                "description": "This request's id, as in the `Request-Id` header and the server's access log: quote it when asking about the request."
                             }
                         }
                     }}
-                }}}
-            }},
-            "schemas": schemas
-        }
     })
 }
 

@@ -1,26 +1,67 @@
 //! The machine API's answers: the socket's reply bodies as plain JSON, and
 //! one error shape with the socket's stable codes and a translated message.
 
+use std::time::Duration;
+
 use actix_web::http::StatusCode;
+use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpResponse, HttpResponseBuilder};
+use paydesk::domain::api_tokens::authenticate::Refusal as TokenRefusal;
 use protocol::{ErrorCode, Language, ReplyBody, WireError};
 use serde_json::{Value, json};
 
+use super::guards::whole_seconds;
 use crate::http::pay::words::Words;
 
 /// A reply body without its tag; a body that is one record (`{customer:
-/// {...}}`) is that record.
+/// {...}}`) is that record. Records say what they are in `object`
+/// (`customer`, `bank_account`), as do the items of a page, which is an
+/// `object: "list"`.
 pub fn body_json(reply: &ReplyBody) -> Value {
     let Ok(Value::Object(mut fields)) = serde_json::to_value(reply) else {
         return Value::Null;
     };
-    fields.remove("t");
+    let tag = fields
+        .remove("t")
+        .and_then(|t| t.as_str().map(str::to_string))
+        .unwrap_or_default();
     if fields.len() == 1
         && let Some((_, Value::Object(record))) = fields.iter().next()
     {
-        return Value::Object(record.clone());
+        let mut record = record.clone();
+        record.insert("object".into(), Value::from(object_name(&tag)));
+        return Value::Object(record);
+    }
+    // `CustomerPage`'s items are customers, `PayPageList`'s pay pages.
+    let item = tag
+        .strip_suffix("List")
+        .or_else(|| tag.strip_suffix("Page"))
+        .unwrap_or(&tag);
+    if let Some(Value::Array(items)) = fields.get_mut("items") {
+        for entry in items.iter_mut() {
+            if let Value::Object(entry) = entry {
+                entry.insert("object".into(), Value::from(object_name(item)));
+            }
+        }
+        fields.insert("object".into(), Value::from("list"));
     }
     Value::Object(fields)
+}
+
+/// A reply's tag as an `object` name: `BankAccount` is `bank_account`.
+pub fn object_name(tag: &str) -> String {
+    let mut name = String::with_capacity(tag.len() + 4);
+    for (n, c) in tag.chars().enumerate() {
+        if c.is_ascii_uppercase() {
+            if n > 0 {
+                name.push('_');
+            }
+            name.push(c.to_ascii_lowercase());
+        } else {
+            name.push(c);
+        }
+    }
+    name
 }
 
 pub fn status_of(error: &WireError) -> StatusCode {
@@ -30,7 +71,10 @@ pub fn status_of(error: &WireError) -> StatusCode {
     match error.code {
         ErrorCode::Unauthenticated => StatusCode::UNAUTHORIZED,
         ErrorCode::Forbidden | ErrorCode::OwnersOnly => StatusCode::FORBIDDEN,
-        ErrorCode::NotFound => StatusCode::NOT_FOUND,
+        ErrorCode::NotFound | ErrorCode::ImportUploadNotFound => StatusCode::NOT_FOUND,
+        ErrorCode::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+        ErrorCode::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+        ErrorCode::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
         ErrorCode::RateLimited => StatusCode::TOO_MANY_REQUESTS,
         ErrorCode::IdempotencyKeyInUse | ErrorCode::CommandIdReused => StatusCode::CONFLICT,
         ErrorCode::IdempotencyKeyRequired | ErrorCode::BadFrame | ErrorCode::InvalidInput => {
@@ -81,6 +125,55 @@ pub fn error(language: Language, error: &WireError) -> HttpResponse {
 
 /// As `error`, with `detail` beside the message when there is one.
 pub fn refusal(language: Language, refusal: &Refusal) -> HttpResponse {
+    refusal_saying(language, refusal, None)
+}
+
+/// `429 rate_limited` with `Retry-After`, and a message that says the same
+/// wait (`key` names the limit that was reached).
+pub fn rate_limited(language: Language, wait: Duration, key: &str) -> HttpResponse {
+    let seconds = whole_seconds(wait).to_string();
+    let message = Words::of(language).fill(key, &[("seconds", &seconds)]);
+    let mut response = refusal_saying(
+        language,
+        &Refusal::from(WireError::new(ErrorCode::RateLimited)),
+        Some(message),
+    );
+    if let Ok(value) = HeaderValue::from_str(&seconds) {
+        response.headers_mut().insert(header::RETRY_AFTER, value);
+    }
+    response
+}
+
+/// `401 unauthenticated` for a token that was refused, saying why when the
+/// caller holds the real secret (revoked, expired, not from this address):
+/// only a secret that matched no token gets the one message that tells
+/// nothing, so the answer reveals no token to someone guessing.
+pub fn unauthenticated(language: Language, why: Option<TokenRefusal>) -> HttpResponse {
+    let key = match why {
+        Some(TokenRefusal::AddressNotAllowed) => "machineApi.addressNotAllowed",
+        Some(TokenRefusal::Expired) => "machineApi.expired",
+        Some(TokenRefusal::Revoked) => "machineApi.revoked",
+        Some(TokenRefusal::Unknown) | None => "machineApi.unauthenticated",
+    };
+    let message = Words::of(language).t(key).to_string();
+    let mut response = refusal_saying(
+        language,
+        &Refusal::from(WireError::new(ErrorCode::Unauthenticated)),
+        Some(message),
+    );
+    // RFC 6750: which scheme, and that the token presented was not good.
+    let challenge = match why {
+        Some(_) => "Bearer error=\"invalid_token\"",
+        None => "Bearer",
+    };
+    response.headers_mut().insert(
+        header::WWW_AUTHENTICATE,
+        HeaderValue::from_static(challenge),
+    );
+    response
+}
+
+fn refusal_saying(language: Language, refusal: &Refusal, message: Option<String>) -> HttpResponse {
     let words = Words::of(language);
     let error = &refusal.wire;
     let fields: Vec<Value> = error
@@ -88,7 +181,7 @@ pub fn refusal(language: Language, refusal: &Refusal) -> HttpResponse {
         .iter()
         .map(|f| json!({"field": f.field, "code": f.code, "message": words.error(f.code)}))
         .collect();
-    let message = match (error.code, &refusal.detail) {
+    let message = message.unwrap_or_else(|| match (error.code, &refusal.detail) {
         // A token is not a person: there is no signing in to do.
         (ErrorCode::Unauthenticated, _) => words.t("machineApi.unauthenticated").to_string(),
         (ErrorCode::InvalidInput, Some(_)) => words.t("machineApi.unreadable").to_string(),
@@ -97,13 +190,17 @@ pub fn refusal(language: Language, refusal: &Refusal) -> HttpResponse {
         // A server has no page to reload: its key named another request.
         (ErrorCode::CommandIdReused, _) => words.t("machineApi.keyReused").to_string(),
         (code, _) => words.error(code),
-    };
+    });
     let mut body = json!({"error": {"code": error.code, "message": message}});
     if !fields.is_empty() {
         body["error"]["fields"] = Value::Array(fields);
     }
     if let Some(detail) = &refusal.detail {
         body["error"]["detail"] = Value::from(detail.as_str());
+    }
+    // The id the answer's `Request-Id` header and the access log carry.
+    if let Some(id) = crate::http::access_log::request_id() {
+        body["error"]["requestId"] = Value::from(id);
     }
     builder(status_of(error), language).json(body)
 }
@@ -135,6 +232,13 @@ mod tests {
             items: Vec::new(),
             next_cursor: None,
         };
-        assert_eq!(body_json(&page), json!({"items": []}));
+        let pages = ReplyBody::PayPageList {
+            items: Vec::new(),
+            next_cursor: None,
+        };
+        assert_eq!(body_json(&pages), json!({"object": "list", "items": []}));
+        assert_eq!(body_json(&page), json!({"object": "list", "items": []}));
+        assert_eq!(object_name("ImportIssue"), "import_issue");
+        assert_eq!(object_name("Customer"), "customer");
     }
 }
