@@ -42,6 +42,7 @@ mod csrf_binding;
 mod customer_activity;
 mod debit_references;
 mod e_mandate_signing;
+mod e_mandate_support;
 mod e_mandates;
 mod group_commit;
 mod group_commit_webhooks;

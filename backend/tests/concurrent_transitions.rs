@@ -15,7 +15,7 @@ use std::fmt::Debug;
 
 use crate::collection_support::{customer, eft_mandate, monthly};
 use crate::common::{Database, Socket, TestApp, committed_id};
-use crate::e_mandate_signing::{Payer, open_link, request, requests};
+use crate::e_mandate_support::{Payer, open_link, request, requests};
 use crate::team_support::invites::{invite, sign_up_from, token_in_mail};
 use paydesk::domain::lifecycle::{e_mandate_request, invite as invite_table, mandate, payment};
 use protocol::*;
