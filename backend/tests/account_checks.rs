@@ -7,7 +7,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::api_support::{Api, grants, make_token};
-use crate::common::{self, Database, TestApp, committed_id, customer_input, error_of};
+use crate::collection_support::bank_accounts;
+use crate::common::{Database, TestApp, committed_id, customer_input, error_of};
 use crate::import_support::{HEADER, upload};
 use protocol::*;
 
@@ -67,24 +68,6 @@ fn refused_accounts() -> Vec<(BankAccountInput, &'static str, ErrorCode)> {
             ErrorCode::BankAccountNoDebits,
         ),
     ]
-}
-
-async fn bank_accounts(socket: &mut common::Socket, customer_id: &str) -> Vec<BankAccount> {
-    match socket
-        .query(
-            "list",
-            Query::ListBankAccounts {
-                customer_id: customer_id.into(),
-            },
-        )
-        .await
-    {
-        ServerFrame::Reply {
-            ok: Some(ReplyBody::BankAccounts { accounts }),
-            ..
-        } => accounts,
-        other => panic!("{other:?}"),
-    }
 }
 
 async fn the_socket_refuses_every_account_the_bank_would(db: Database) {

@@ -7,6 +7,7 @@ use crate::common;
 
 use std::time::Duration;
 
+use crate::collection_support::bank_accounts;
 use common::{Database, TestApp, committed_id, customer_input, error_of};
 use protocol::*;
 
@@ -17,24 +18,6 @@ fn capitec(number: &str) -> BankAccountInput {
         account_type: AccountType::Savings,
         holder_name: "T Nkosi".into(),
         account_number: number.into(),
-    }
-}
-
-async fn accounts(socket: &mut common::Socket, customer_id: &str) -> Vec<BankAccount> {
-    match socket
-        .query(
-            "list",
-            Query::ListBankAccounts {
-                customer_id: customer_id.into(),
-            },
-        )
-        .await
-    {
-        ServerFrame::Reply {
-            ok: Some(ReplyBody::BankAccounts { accounts }),
-            ..
-        } => accounts,
-        other => panic!("{other:?}"),
     }
 }
 
@@ -115,7 +98,7 @@ async fn bank_accounts_are_added_live_and_removed(db: Database) {
         .await,
     );
     assert_eq!(duplicate.fields[0].code, ErrorCode::DuplicateBankAccount);
-    assert_eq!(accounts(&mut tab2, &customer).await.len(), 1);
+    assert_eq!(bank_accounts(&mut tab2, &customer).await.len(), 1);
 
     committed_id(
         tab2.command(
@@ -128,7 +111,7 @@ async fn bank_accounts_are_added_live_and_removed(db: Database) {
     );
     // The other tab hears of the removal (waits for the delta, or fails).
     tab1.next_matching(|f| matches!(f, ServerFrame::Delta { changes, .. } if matches!(&changes[0], Change::BankAccountRemoved { id, .. } if *id == account))).await;
-    assert!(accounts(&mut tab1, &customer).await.is_empty());
+    assert!(bank_accounts(&mut tab1, &customer).await.is_empty());
     assert_eq!(
         error_of(
             tab1.command(
@@ -237,7 +220,7 @@ async fn a_duplicate_account_is_told_with_the_forms_other_mistakes(db: Database)
             ("accountNumber".to_string(), ErrorCode::Required),
         ]
     );
-    assert_eq!(accounts(&mut tab, &customer).await.len(), 1);
+    assert_eq!(bank_accounts(&mut tab, &customer).await.len(), 1);
 }
 
 async fn another_merchant_cannot_touch_the_accounts(db: Database) {
@@ -302,7 +285,7 @@ async fn another_merchant_cannot_touch_the_accounts(db: Database) {
     );
     assert_eq!(remove.code, ErrorCode::NotFound);
     tab.expect_silence(Duration::from_millis(300)).await;
-    assert_eq!(accounts(&mut tab, &customer).await.len(), 1);
+    assert_eq!(bank_accounts(&mut tab, &customer).await.len(), 1);
 }
 
 on_both_databases!(

@@ -10,46 +10,11 @@ use crate::common;
 use std::time::Duration;
 
 use collection_support::{
-    customer, eft_mandate, monthly, named, new_mandate, nothing_written, once_under, transactions,
+    customer, eft_mandate, mandate, monthly, named, new_mandate, nothing_written, once_under,
+    payment, transactions,
 };
 use common::{Database, Socket, TestApp, committed_id, error_of};
 use protocol::*;
-
-async fn payment(socket: &mut Socket, id: &str) -> Payment {
-    match socket
-        .query(
-            "p",
-            Query::GetPayment {
-                payment_id: id.into(),
-            },
-        )
-        .await
-    {
-        ServerFrame::Reply {
-            ok: Some(ReplyBody::Payment { payment }),
-            ..
-        } => *payment,
-        other => panic!("{other:?}"),
-    }
-}
-
-async fn mandate(socket: &mut Socket, id: &str) -> Mandate {
-    match socket
-        .query(
-            "m",
-            Query::GetMandate {
-                mandate_id: id.into(),
-            },
-        )
-        .await
-    {
-        ServerFrame::Reply {
-            ok: Some(ReplyBody::Mandate { mandate }),
-            ..
-        } => *mandate,
-        other => panic!("{other:?}"),
-    }
-}
 
 /// Reads deltas until the clock reaches `day`; checks they arrive in `seq`
 /// order with no gap and returns every change.

@@ -13,7 +13,9 @@
 
 use std::fmt::Debug;
 
-use crate::collection_support::{customer, eft_mandate, monthly};
+use crate::collection_support::{
+    customer, eft_mandate, mandate as read_mandate, monthly, payment as read_payment,
+};
 use crate::common::{Database, Socket, TestApp, committed_id};
 use crate::e_mandate_support::{Payer, open_link, request, requests};
 use crate::team_support::invites::{invite, sign_up_from, token_in_mail};
@@ -146,43 +148,7 @@ async fn running_payment(tab: &mut Socket, customer_id: &str, n: usize) -> Payme
         )
         .await,
     );
-    payment_now(tab, &id).await
-}
-
-async fn payment_now(tab: &mut Socket, id: &str) -> Payment {
-    match tab
-        .query(
-            "payment",
-            Query::GetPayment {
-                payment_id: id.into(),
-            },
-        )
-        .await
-    {
-        ServerFrame::Reply {
-            ok: Some(ReplyBody::Payment { payment }),
-            ..
-        } => *payment,
-        other => panic!("{other:?}"),
-    }
-}
-
-async fn mandate_now(tab: &mut Socket, id: &str) -> Mandate {
-    match tab
-        .query(
-            "mandate",
-            Query::GetMandate {
-                mandate_id: id.into(),
-            },
-        )
-        .await
-    {
-        ServerFrame::Reply {
-            ok: Some(ReplyBody::Mandate { mandate }),
-            ..
-        } => *mandate,
-        other => panic!("{other:?}"),
-    }
+    read_payment(tab, &id).await
 }
 
 async fn mandate_and_payment_moves_race_by_their_tables(db: Database) {
@@ -210,7 +176,7 @@ async fn mandate_and_payment_moves_race_by_their_tables(db: Database) {
                 committed_id(one.command(&format!("start-{n}"), suspend).await);
             }
             let from = mandate::MandateState::new(mandate_status(
-                mandate_now(&mut one, &mandate_id).await.status,
+                read_mandate(&mut one, &mandate_id).await.status,
             ));
             let act = |action| Command::ActOnMandate {
                 mandate_id: mandate_id.clone(),
@@ -222,7 +188,7 @@ async fn mandate_and_payment_moves_race_by_their_tables(db: Database) {
                 two.command(&second_id, act(moves[1])),
             );
             let left = mandate::MandateState::new(mandate_status(
-                mandate_now(&mut one, &mandate_id).await.status,
+                read_mandate(&mut one, &mandate_id).await.status,
             ));
             check(
                 "mandate",
@@ -251,7 +217,7 @@ async fn mandate_and_payment_moves_race_by_their_tables(db: Database) {
                 };
                 committed_id(one.command(&format!("start-{n}"), pause).await);
             }
-            let from = payment_status(payment_now(&mut one, &payment_id).await.status);
+            let from = payment_status(read_payment(&mut one, &payment_id).await.status);
             let act = |action| Command::ActOnPayment {
                 payment_id: payment_id.clone(),
                 action,
@@ -261,7 +227,7 @@ async fn mandate_and_payment_moves_race_by_their_tables(db: Database) {
                 one.command(&first_id, act(moves[0])),
                 two.command(&second_id, act(moves[1])),
             );
-            let left = payment_status(payment_now(&mut one, &payment_id).await.status);
+            let left = payment_status(read_payment(&mut one, &payment_id).await.status);
             check(
                 "payment",
                 from,

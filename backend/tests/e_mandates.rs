@@ -6,6 +6,7 @@
 
 use crate::common;
 
+use crate::e_mandate_support::requests;
 use common::{Database, Socket, TestApp, committed_id, customer_input, error_of};
 use protocol::*;
 
@@ -35,25 +36,6 @@ async fn request(socket: &mut Socket, id: &str, input: EMandateRequestInput) -> 
             },
         )
         .await
-}
-
-async fn requests(socket: &mut Socket) -> Vec<EMandateRequest> {
-    match socket
-        .query(
-            "list",
-            Query::ListEMandateRequests {
-                cursor: None,
-                limit: None,
-            },
-        )
-        .await
-    {
-        ServerFrame::Reply {
-            ok: Some(ReplyBody::EMandateRequestPage { items, .. }),
-            ..
-        } => items,
-        other => panic!("{other:?}"),
-    }
 }
 
 async fn a_request_is_mailed_in_the_payers_language_and_seen_live(db: Database) {

@@ -9,7 +9,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use crate::collection_support::{eft_mandate, new_mandate};
+use crate::collection_support::{eft_mandate, new_mandate, payment};
 use crate::common;
 
 use std::collections::{BTreeMap, HashMap};
@@ -95,24 +95,6 @@ async fn create(tab: &mut Socket, id: &str, input: PaymentInput) -> String {
         )
         .await,
     )
-}
-
-async fn payment(tab: &mut Socket, id: &str) -> Payment {
-    match tab
-        .query(
-            "p",
-            Query::GetPayment {
-                payment_id: id.into(),
-            },
-        )
-        .await
-    {
-        ServerFrame::Reply {
-            ok: Some(ReplyBody::Payment { payment }),
-            ..
-        } => *payment,
-        other => panic!("{other:?}"),
-    }
 }
 
 /// Every debit of the merchant's test data, page by page.

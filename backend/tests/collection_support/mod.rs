@@ -224,3 +224,60 @@ pub async fn nothing_written(socket: &mut Socket, customer_id: &str) {
         }
     }
 }
+
+/// The payment `id` as the merchant reads it now.
+pub async fn payment(socket: &mut Socket, id: &str) -> Payment {
+    match socket
+        .query(
+            "p",
+            Query::GetPayment {
+                payment_id: id.into(),
+            },
+        )
+        .await
+    {
+        ServerFrame::Reply {
+            ok: Some(ReplyBody::Payment { payment }),
+            ..
+        } => *payment,
+        other => panic!("{other:?}"),
+    }
+}
+
+/// The mandate `id` as the merchant reads it now.
+pub async fn mandate(socket: &mut Socket, id: &str) -> Mandate {
+    match socket
+        .query(
+            "m",
+            Query::GetMandate {
+                mandate_id: id.into(),
+            },
+        )
+        .await
+    {
+        ServerFrame::Reply {
+            ok: Some(ReplyBody::Mandate { mandate }),
+            ..
+        } => *mandate,
+        other => panic!("{other:?}"),
+    }
+}
+
+/// The bank accounts of customer `customer_id`.
+pub async fn bank_accounts(socket: &mut Socket, customer_id: &str) -> Vec<BankAccount> {
+    match socket
+        .query(
+            "list",
+            Query::ListBankAccounts {
+                customer_id: customer_id.into(),
+            },
+        )
+        .await
+    {
+        ServerFrame::Reply {
+            ok: Some(ReplyBody::BankAccounts { accounts }),
+            ..
+        } => accounts,
+        other => panic!("{other:?}"),
+    }
+}
