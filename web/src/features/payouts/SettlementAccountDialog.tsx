@@ -15,12 +15,10 @@ import { ACCOUNT_TYPES } from "../../components/banks";
 import { useRevealErrors } from "../../components/useRevealErrors";
 import { useFieldErrors } from "../../components/useFieldErrors";
 import { useCommand } from "../../live/useCommand";
-import { BANKS, type ErrorCode } from "../../protocol/wire";
+import { BANKS } from "../../protocol/wire";
 import { accountDigitsHint, BANK_ACCOUNT_FIELD_OF_CODE } from "../../components/bankAccountFields";
 import { SETTLEMENT_FIELDS, settlementFormFrom, type SettlementField } from "./settlementForm";
 import { ErrorAlert } from "../../components/ErrorAlert";
-
-const BY_CODE: Partial<Record<ErrorCode, SettlementField>> = BANK_ACCOUNT_FIELD_OF_CODE;
 
 /** The settlement account, checked with the bank; needs the member's password or code. */
 export function SettlementAccountDialog({ onClose }: { onClose: () => void }) {
@@ -28,7 +26,7 @@ export function SettlementAccountDialog({ onClose }: { onClose: () => void }) {
   const save = useCommand();
   const [draft, setDraft] = useState<BankAccountDraft>(() => emptyBankAccountDraft());
   const [confirmation, setConfirmation] = useState("");
-  const errors = useFieldErrors(save.error, SETTLEMENT_FIELDS, BY_CODE);
+  const errors = useFieldErrors(save.error, SETTLEMENT_FIELDS, BANK_ACCOUNT_FIELD_OF_CODE);
   const errorOf = (field: SettlementField) => (errors.fields[field] ? t(`errors.${errors.fields[field]}`) : undefined);
   const { form, refused } = useRevealErrors();
 
