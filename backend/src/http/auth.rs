@@ -2,11 +2,11 @@
 //! credentials sign-in, sign-out and sign-up.
 
 use actix_web::http::StatusCode;
-use actix_web::{HttpRequest, HttpResponse, HttpResponseBuilder, web};
+use actix_web::{HttpRequest, HttpResponse, HttpResponseBuilder};
 use protocol::{ErrorCode, Language};
 use serde_json::json;
 
-use super::body::{Fields, MAX_AUTH_BODY};
+use super::body::{AuthBody, Fields};
 use super::cookies;
 use super::return_address::return_path;
 use crate::live::registry::announce_account;
@@ -114,10 +114,7 @@ pub async fn session(state: State, req: HttpRequest) -> HttpResponse {
     }))
 }
 
-pub async fn sign_in(state: State, req: HttpRequest, body: web::Bytes) -> HttpResponse {
-    if body.len() > MAX_AUTH_BODY {
-        return no_store(StatusCode::PAYLOAD_TOO_LARGE).finish();
-    }
+pub async fn sign_in(state: State, req: HttpRequest, body: AuthBody) -> HttpResponse {
     let fields = Fields::parse(&req, &body);
     if !cookies::csrf_ok(&state, &req, fields.get("csrfToken")).await {
         return no_store(StatusCode::FORBIDDEN)
@@ -339,7 +336,7 @@ pub(super) async fn start_session(
     }
 }
 
-pub async fn sign_out(state: State, req: HttpRequest, body: web::Bytes) -> HttpResponse {
+pub async fn sign_out(state: State, req: HttpRequest, body: AuthBody) -> HttpResponse {
     let fields = Fields::parse(&req, &body);
     if !cookies::csrf_ok(&state, &req, fields.get("csrfToken")).await {
         return no_store(StatusCode::BAD_REQUEST)
@@ -373,10 +370,7 @@ pub(super) fn signup_error(
     no_store(status).json(json!({"error": error}))
 }
 
-pub async fn sign_up(state: State, req: HttpRequest, body: web::Bytes) -> HttpResponse {
-    if body.len() > MAX_AUTH_BODY {
-        return no_store(StatusCode::PAYLOAD_TOO_LARGE).finish();
-    }
+pub async fn sign_up(state: State, req: HttpRequest, body: AuthBody) -> HttpResponse {
     let fields = Fields::parse(&req, &body);
     if !cookies::csrf_ok(&state, &req, fields.get("csrfToken")).await {
         return signup_error(StatusCode::FORBIDDEN, ErrorCode::CsrfInvalid, None);

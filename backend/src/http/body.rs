@@ -6,14 +6,84 @@
 //! `rules::storable` then refuses by the field's name, as it does a NUL.
 
 use std::collections::HashMap;
+use std::fmt;
+use std::ops::Deref;
 
-use actix_web::HttpRequest;
-use actix_web::http::header::CONTENT_TYPE;
+use actix_web::dev::Payload;
+use actix_web::http::StatusCode;
+use actix_web::http::header::{CONTENT_LENGTH, CONTENT_TYPE};
+use actix_web::{FromRequest, HttpRequest, HttpResponse, ResponseError, web};
+use futures_util::StreamExt;
+use futures_util::future::LocalBoxFuture;
 use paydesk::domain::rules;
 use protocol::ErrorCode;
+use serde_json::json;
 
 /// Bodies larger than this are not sign-in forms.
 pub const MAX_AUTH_BODY: usize = 16 * 1024;
+
+/// An auth endpoint's body, at most `MAX_AUTH_BODY` bytes. A longer one is
+/// refused with 413 in the endpoints' own error shape (`{"error": {"code":
+/// "payload_too_large"}}`), as soon as its declared length or its bytes
+/// pass the limit, so nothing past it is read.
+pub struct AuthBody(web::Bytes);
+
+impl Deref for AuthBody {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        &self.0
+    }
+}
+
+#[derive(Debug)]
+pub struct BodyTooLarge;
+
+impl fmt::Display for BodyTooLarge {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "an auth body past {MAX_AUTH_BODY} bytes")
+    }
+}
+
+impl ResponseError for BodyTooLarge {
+    fn status_code(&self) -> StatusCode {
+        StatusCode::PAYLOAD_TOO_LARGE
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        HttpResponse::build(self.status_code())
+            .insert_header(("Cache-Control", "no-store"))
+            .json(json!({"error": {"code": ErrorCode::PayloadTooLarge}}))
+    }
+}
+
+impl FromRequest for AuthBody {
+    type Error = actix_web::Error;
+    type Future = LocalBoxFuture<'static, Result<AuthBody, actix_web::Error>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let declared = req
+            .headers()
+            .get(CONTENT_LENGTH)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.parse::<usize>().ok());
+        let mut payload = payload.take();
+        Box::pin(async move {
+            if declared.is_some_and(|n| n > MAX_AUTH_BODY) {
+                return Err(BodyTooLarge.into());
+            }
+            let mut body = web::BytesMut::new();
+            while let Some(chunk) = payload.next().await {
+                let chunk = chunk?;
+                if body.len() + chunk.len() > MAX_AUTH_BODY {
+                    return Err(BodyTooLarge.into());
+                }
+                body.extend_from_slice(&chunk);
+            }
+            Ok(AuthBody(body.freeze()))
+        })
+    }
+}
 
 pub struct Fields(HashMap<String, String>);
 

@@ -3,7 +3,7 @@
 //! the other secret links.
 
 use actix_web::http::StatusCode;
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse};
 use paydesk::auth::password;
 use paydesk::domain::invites::{self, Joined, Joiner};
 use paydesk::domain::rules;
@@ -16,6 +16,7 @@ use serde_json::json;
 use super::auth::{
     client_address, internal, no_store, request_language, signup_error, start_session,
 };
+use super::body::AuthBody;
 use super::cookies;
 use super::recovery::{checked, count_against, odd_token};
 use crate::state::State;
@@ -55,7 +56,7 @@ fn published(state: &State, joined: &Joined) {
 
 /// What the invite page shows: the business, the address it is for, the
 /// role, who sent it, until when, and whether that address has an account.
-pub async fn details(state: State, req: HttpRequest, body: web::Bytes) -> HttpResponse {
+pub async fn details(state: State, req: HttpRequest, body: AuthBody) -> HttpResponse {
     let fields = match checked(&state, &req, &body).await {
         Ok(fields) => fields,
         Err(response) => return *response,
@@ -71,7 +72,7 @@ pub async fn details(state: State, req: HttpRequest, body: web::Bytes) -> HttpRe
 }
 
 /// A signed-in user accepts: only with the invited address.
-pub async fn accept(state: State, req: HttpRequest, body: web::Bytes) -> HttpResponse {
+pub async fn accept(state: State, req: HttpRequest, body: AuthBody) -> HttpResponse {
     let fields = match checked(&state, &req, &body).await {
         Ok(fields) => fields,
         Err(response) => return *response,
@@ -116,7 +117,7 @@ pub async fn accept(state: State, req: HttpRequest, body: web::Bytes) -> HttpRes
 /// A visitor with no account signs up from the invite: the address is the
 /// invited one (and so counts as verified); they join no business of
 /// their own, only this team.
-pub async fn sign_up(state: State, req: HttpRequest, body: web::Bytes) -> HttpResponse {
+pub async fn sign_up(state: State, req: HttpRequest, body: AuthBody) -> HttpResponse {
     let fields = match checked(&state, &req, &body).await {
         Ok(fields) => fields,
         Err(response) => return *response,

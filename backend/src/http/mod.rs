@@ -17,7 +17,7 @@ pub mod return_address;
 mod static_app;
 mod ws;
 
-use actix_web::web;
+use actix_web::{FromRequest, Handler, Responder, web};
 
 pub fn routes(cfg: &mut web::ServiceConfig, auth_base_path: &str) {
     cfg.service(
@@ -46,34 +46,38 @@ pub fn routes(cfg: &mut web::ServiceConfig, auth_base_path: &str) {
     .route("/metrics", web::get().to(metrics::scrape))
     .route("/ws", web::get().to(ws::upgrade))
     .service(api::scope())
-    .route("/pay/{id}", web::get().to(pay::show))
     .route("/pay/{id}", web::post().to(pay::submit))
-    .route("/pay/{id}/logo", web::get().to(pay::logo))
     .route(
         "/pay/{id}/debicheck",
         web::post().to(pay::mandate::start_from_page),
     )
-    .route("/mandate/{token}", web::get().to(pay::mandate::show))
     .route("/mandate/{token}", web::post().to(pay::mandate::submit))
-    .route(
-        "/mandate/{token}/bank",
-        web::get().to(pay::mandate::show_bank),
-    )
     .route(
         "/mandate/{token}/bank",
         web::post().to(pay::mandate::answer_bank),
     )
-    // Before `/card/{token}`: the first route that matches answers.
-    .route(
-        pay::card_update::SAVED_PATH,
-        web::get().to(pay::card_update::saved),
-    )
-    .route("/card/{token}", web::get().to(pay::card_update::show))
     .route("/card/{token}", web::post().to(pay::card_update::submit))
-    .route(
-        "/pay/{id}/attempts/{attempt}",
-        web::get().to(pay::show_attempt),
-    )
-    .route("/pay/{id}/attempts/{attempt}", web::post().to(pay::answer))
-    .default_service(web::to(static_app::serve));
+    .route("/pay/{id}/attempts/{attempt}", web::post().to(pay::answer));
+    // The payer's pages answer HEAD as GET, without the body (a link
+    // checker's or a chat app's preview asks so first).
+    page(cfg, "/pay/{id}", pay::show);
+    page(cfg, "/pay/{id}/logo", pay::logo);
+    page(cfg, "/mandate/{token}", pay::mandate::show);
+    page(cfg, "/mandate/{token}/bank", pay::mandate::show_bank);
+    // Before `/card/{token}`: the first route that matches answers.
+    page(cfg, pay::card_update::SAVED_PATH, pay::card_update::saved);
+    page(cfg, "/card/{token}", pay::card_update::show);
+    page(cfg, "/pay/{id}/attempts/{attempt}", pay::show_attempt);
+    cfg.default_service(web::to(static_app::serve));
+}
+
+/// A page answered to GET and to HEAD (actix sends HEAD's headers only).
+fn page<F, Args>(cfg: &mut web::ServiceConfig, path: &str, handler: F)
+where
+    F: Handler<Args> + Clone,
+    Args: FromRequest + 'static,
+    F::Output: Responder + 'static,
+{
+    cfg.route(path, web::get().to(handler.clone()))
+        .route(path, web::head().to(handler));
 }

@@ -1,12 +1,12 @@
 //! Links that arrive by mail: forgotten passwords and e-mail verification.
 
 use actix_web::http::StatusCode;
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse};
 use protocol::ErrorCode;
 use serde_json::json;
 
 use super::auth::{client_address, internal, no_store, signup_error};
-use super::body::{Fields, MAX_AUTH_BODY};
+use super::body::{AuthBody, Fields};
 use super::cookies;
 use crate::state::State;
 use paydesk::auth::password;
@@ -38,9 +38,6 @@ pub(super) async fn checked(
     req: &HttpRequest,
     body: &[u8],
 ) -> Result<Fields, Box<HttpResponse>> {
-    if body.len() > MAX_AUTH_BODY {
-        return Err(Box::new(no_store(StatusCode::PAYLOAD_TOO_LARGE).finish()));
-    }
     let fields = Fields::parse(req, body);
     if !cookies::csrf_ok(state, req, fields.get("csrfToken")).await {
         return Err(Box::new(signup_error(
@@ -74,7 +71,7 @@ pub(super) fn odd_token(fields: &Fields) -> bool {
 /// address has an account) is queued in the background, so neither the
 /// answer nor its timing tells whether the address is known. Past it no
 /// mail goes out.
-pub async fn forgot(state: State, req: HttpRequest, body: web::Bytes) -> HttpResponse {
+pub async fn forgot(state: State, req: HttpRequest, body: AuthBody) -> HttpResponse {
     let fields = match checked(&state, &req, &body).await {
         Ok(fields) => fields,
         Err(response) => return *response,
@@ -110,7 +107,7 @@ pub async fn forgot(state: State, req: HttpRequest, body: web::Bytes) -> HttpRes
 /// `POST /reset {token, password}`: sets the new password once, signs every
 /// session of the user out, lifts a sign-in lockout, tells the owner by
 /// mail, and does not sign in.
-pub async fn reset(state: State, req: HttpRequest, body: web::Bytes) -> HttpResponse {
+pub async fn reset(state: State, req: HttpRequest, body: AuthBody) -> HttpResponse {
     let fields = match checked(&state, &req, &body).await {
         Ok(fields) => fields,
         Err(response) => return *response,
@@ -155,7 +152,7 @@ pub async fn reset(state: State, req: HttpRequest, body: web::Bytes) -> HttpResp
 /// `POST /reset/check {token}`: whether a reset link still works, so the
 /// page can say a used or expired link is dead before the user types a new
 /// password. Nothing is used up. A dead link counts against the address.
-pub async fn check_reset(state: State, req: HttpRequest, body: web::Bytes) -> HttpResponse {
+pub async fn check_reset(state: State, req: HttpRequest, body: AuthBody) -> HttpResponse {
     let fields = match checked(&state, &req, &body).await {
         Ok(fields) => fields,
         Err(response) => return *response,
@@ -176,7 +173,7 @@ pub async fn check_reset(state: State, req: HttpRequest, body: web::Bytes) -> Ht
 
 /// `POST /verify-email {token}`: confirms the address the link was sent to;
 /// a pending new address then replaces the old one.
-pub async fn verify_email(state: State, req: HttpRequest, body: web::Bytes) -> HttpResponse {
+pub async fn verify_email(state: State, req: HttpRequest, body: AuthBody) -> HttpResponse {
     let fields = match checked(&state, &req, &body).await {
         Ok(fields) => fields,
         Err(response) => return *response,

@@ -334,7 +334,10 @@ async fn show_signing(
 ) -> AppResult<HttpResponse> {
     let here = req.path().to_string();
     let address = Some(super::super::auth::client_address(&req));
-    if well_formed(&token)
+    // A HEAD (a link preview, a checker) is no payer opening the link.
+    let opening = req.method() != actix_web::http::Method::HEAD;
+    if opening
+        && well_formed(&token)
         && let Some(opened) =
             e_mandate_payers::open(&state.db, state.clock, &token, address.clone()).await?
         && let Some(seq) = opened.seq
