@@ -6,7 +6,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::api_support::{Api, grants, make_token};
-use crate::common::{Database, TestApp};
+use crate::common::{Database, TestApp, committed_id, customer_input};
 use protocol::*;
 
 const OWNER: &str = "owner@example.co.za";
@@ -67,6 +67,20 @@ async fn query_parameters_are_checked_alike_everywhere(db: Database) {
     refused_on(&api, "/mandates?cursor=%C3%A9", "cursor").await;
     // The right shape, but no page of this list.
     refused_on(&api, "/payments?kind=once&cursor=abc~def", "cursor").await;
+    refused_on(&api, "/customers?cursor=cus_madeup", "cursor").await;
+    // A real page's `nextCursor` goes on.
+    for (n, name) in ["Ayanda Khumalo", "Lerato Mokoena"].into_iter().enumerate() {
+        let input = customer_input(name, &format!("customer{n}@example.co.za"));
+        let made = socket
+            .command(&format!("c{n}"), Command::CreateCustomer { input })
+            .await;
+        committed_id(made);
+    }
+    let first = api.get("/customers?limit=1").await;
+    let next = first.json["nextCursor"].as_str().unwrap().to_string();
+    let second = api.get(&format!("/customers?limit=1&cursor={next}")).await;
+    assert_eq!(second.status, 200, "{}", second.json);
+    assert_eq!(second.json["items"].as_array().unwrap().len(), 1);
     let detail = refused_on(&api, "/customers?refrence=INV-1", "refrence").await;
     assert!(
         detail.contains("unknown query parameter `refrence`"),

@@ -212,8 +212,16 @@ pub async fn list_customers(
         return Err(AppError::field("search", ErrorCode::TooLong));
     }
     let cursor = cursor.filter(|c| !c.is_empty());
-    if cursor.is_some_and(|c| !is_well_formed_id(c)) {
-        return Err(AppError::field("cursor", ErrorCode::InvalidInput));
+    // A page starts after the last customer of the one before it: a cursor
+    // that names none of this stream's customers is not one this list made.
+    if let Some(cursor) = cursor {
+        let issued = is_well_formed_id(cursor)
+            && store::find_customer(db, &scope.merchant_id, scope.mode, cursor)
+                .await?
+                .is_some();
+        if !issued {
+            return Err(AppError::field("cursor", ErrorCode::InvalidInput));
+        }
     }
     let limit = limit.unwrap_or(PAGE_SIZE).clamp(1, MAX_PAGE_SIZE);
     let filter = CustomerFilter {
