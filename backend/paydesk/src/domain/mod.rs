@@ -31,6 +31,7 @@ pub mod invites;
 pub mod ledger;
 pub mod lifecycle;
 pub mod locale;
+pub mod machine_json;
 pub mod mail;
 pub mod mandate_actions;
 pub mod mandates;

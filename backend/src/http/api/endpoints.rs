@@ -330,6 +330,7 @@ pub const ENDPOINTS: &[Endpoint] = &[
             ("search", "string", Filter),
             ("customerId", "string", Filter),
             ("sort", "SortOrder", Top),
+            ("expand", "expand", Top),
             PAGING[0],
             PAGING[1],
         ],

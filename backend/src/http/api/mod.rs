@@ -12,7 +12,9 @@ pub mod query_params;
 pub(crate) mod reply;
 mod request;
 pub mod token_check;
+mod unknown_fields;
 
+use std::collections::HashMap;
 use std::time::Instant;
 
 use actix_web::http::StatusCode;
@@ -226,7 +228,8 @@ async fn answer(
 
 /// Each relation `expand` names, answered whole beside its id: the
 /// record's `customerId` as `customer`, its `mandateId` as `mandate` (null
-/// when it has none), read with the token's own grant.
+/// when it has none), read with the token's own grant. On a page, each
+/// item's; a record several items name is read once.
 async fn expanded(
     call: &Call<'_>,
     body: &mut serde_json::Value,
@@ -235,11 +238,35 @@ async fn expanded(
     let Some(serde_json::Value::Array(names)) = expand else {
         return Ok(());
     };
-    for name in names.iter().filter_map(|n| n.as_str()) {
+    let names: Vec<String> = names
+        .iter()
+        .filter_map(|n| n.as_str().map(str::to_string))
+        .collect();
+    let mut read = HashMap::new();
+    match body.get_mut("items") {
+        Some(serde_json::Value::Array(items)) => {
+            for item in items {
+                expand_record(call, item, &names, &mut read).await?;
+            }
+        }
+        _ => expand_record(call, body, &names, &mut read).await?,
+    }
+    Ok(())
+}
+
+async fn expand_record(
+    call: &Call<'_>,
+    record: &mut serde_json::Value,
+    names: &[String],
+    read: &mut HashMap<String, serde_json::Value>,
+) -> Result<(), Refusal> {
+    for name in names {
         let id_field = format!("{name}Id");
-        let id = body[&id_field].as_str().unwrap_or_default().to_string();
-        let record = if id.is_empty() {
+        let id = record[&id_field].as_str().unwrap_or_default().to_string();
+        let related = if id.is_empty() {
             serde_json::Value::Null
+        } else if let Some(known) = read.get(&id) {
+            known.clone()
         } else {
             let tag = if name == "customer" {
                 "GetCustomer"
@@ -249,9 +276,11 @@ async fn expanded(
             let query = serde_json::json!({"t": tag, id_field: id});
             let query: Query =
                 serde_json::from_value(query).map_err(|why| Refusal::unreadable(&why))?;
-            reply::body_json(&call.query(query).await?)
+            let found = reply::body_json(&call.query(query).await?);
+            read.insert(id, found.clone());
+            found
         };
-        body[name] = record;
+        record[name.as_str()] = related;
     }
     Ok(())
 }

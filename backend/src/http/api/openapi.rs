@@ -4,6 +4,7 @@
 //! the copy in `docs/openapi.json` is checked against it by a test.
 
 use actix_web::HttpResponse;
+use paydesk::domain::machine_json;
 use schemars::generate::{SchemaGenerator, SchemaSettings};
 use serde_json::{Map, Value, json};
 
@@ -257,7 +258,8 @@ pub fn document() -> Value {
         item[endpoint.method.as_str()] = op;
     }
     let error_code = schema(&mut generator, "ErrorCode");
-    let schemas = generator.take_definitions(true);
+    let mut schemas = Value::Object(generator.take_definitions(true));
+    times_as_text(&mut schemas);
     let error = error_schema(error_code);
     let mut responses = Map::new();
     responses.insert(
@@ -295,6 +297,41 @@ pub fn document() -> Value {
             "schemas": schemas
         }
     })
+}
+
+/// The records' times as the API answers them (`machine_json`): RFC 3339
+/// texts, where the protocol's types hold integer milliseconds.
+fn times_as_text(schema: &mut Value) {
+    let Value::Object(fields) = schema else {
+        if let Value::Array(items) = schema {
+            items.iter_mut().for_each(times_as_text);
+        }
+        return;
+    };
+    if let Some(Value::Object(properties)) = fields.get_mut("properties") {
+        for (name, property) in properties.iter_mut() {
+            let kind = property.get("type").cloned();
+            let nullable =
+                matches!(&kind, Some(Value::Array(kinds)) if kinds.iter().any(|k| k == "null"));
+            let integer = match &kind {
+                Some(Value::String(k)) => k == "integer",
+                Some(Value::Array(kinds)) => kinds.iter().any(|k| k == "integer"),
+                _ => false,
+            };
+            if integer && machine_json::is_time_field(name) {
+                let mut text = json!({
+                    "type": if nullable { json!(["string", "null"]) } else { json!("string") },
+                    "format": "date-time",
+                    "examples": ["2026-03-02T08:00:00.000Z"],
+                });
+                if let Some(description) = property.get("description") {
+                    text["description"] = description.clone();
+                }
+                *property = text;
+            }
+        }
+    }
+    fields.values_mut().for_each(times_as_text);
 }
 
 fn error_schema(error_code: Value) -> Value {

@@ -7,6 +7,7 @@ use actix_web::http::StatusCode;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpResponse, HttpResponseBuilder};
 use paydesk::domain::api_tokens::authenticate::Refusal as TokenRefusal;
+use paydesk::domain::machine_json;
 use protocol::{ErrorCode, Language, ReplyBody, WireError};
 use serde_json::{Value, json};
 
@@ -16,8 +17,14 @@ use crate::http::pay::words::Words;
 /// A reply body without its tag; a body that is one record (`{customer:
 /// {...}}`) is that record. Records say what they are in `object`
 /// (`customer`, `bank_account`), as do the items of a page, which is an
-/// `object: "list"`.
+/// `object: "list"`. Times are RFC 3339 texts (`machine_json`).
 pub fn body_json(reply: &ReplyBody) -> Value {
+    let mut body = untagged(reply);
+    machine_json::times_as_rfc3339(&mut body);
+    body
+}
+
+fn untagged(reply: &ReplyBody) -> Value {
     let Ok(Value::Object(mut fields)) = serde_json::to_value(reply) else {
         return Value::Null;
     };

@@ -7,6 +7,8 @@ use protocol::{
 };
 use serde_json::{Value, json};
 
+use crate::domain::machine_json;
+
 /// Every event type an endpoint may subscribe to, in the order the
 /// endpoint form lists them.
 pub const EVENT_TYPES: &[&str] = &[
@@ -196,24 +198,16 @@ pub fn event_of(change: &Change) -> Option<(&'static str, Value)> {
 /// The body of one delivery: the event's id, type, mode and time, with the
 /// object. Fixed when the event is written; every attempt sends these bytes.
 pub fn payload(event_id: &str, event_type: &str, mode: Mode, at_ms: i64, data: Value) -> String {
+    let mut data = data;
+    machine_json::times_as_rfc3339(&mut data);
     json!({
         "id": event_id,
         "type": event_type,
         "mode": mode.as_str(),
-        "timestamp": rfc3339(at_ms),
+        "timestamp": machine_json::rfc3339(at_ms),
         "data": data,
     })
     .to_string()
-}
-
-fn rfc3339(at_ms: i64) -> String {
-    time::OffsetDateTime::from_unix_timestamp_nanos(i128::from(at_ms) * 1_000_000)
-        .ok()
-        .and_then(|t| {
-            t.format(&time::format_description::well_known::Rfc3339)
-                .ok()
-        })
-        .unwrap_or_default()
 }
 
 #[cfg(test)]
@@ -234,14 +228,16 @@ mod tests {
             "payment.created",
             Mode::Test,
             0,
-            json!({"id": "pay_1"}),
+            json!({"id": "pay_1", "createdAt": 1_772_438_400_000_i64}),
         );
         let value: Value = serde_json::from_str(&body).unwrap_or_default();
         assert_eq!(value["id"], "evt_1");
         assert_eq!(value["type"], "payment.created");
         assert_eq!(value["mode"], "test");
-        assert_eq!(value["timestamp"], "1970-01-01T00:00:00Z");
+        assert_eq!(value["timestamp"], "1970-01-01T00:00:00.000Z");
         assert_eq!(value["data"]["id"], "pay_1");
+        // The object's times read as the API answers them.
+        assert_eq!(value["data"]["createdAt"], "2026-03-02T08:00:00.000Z");
     }
 
     #[test]
