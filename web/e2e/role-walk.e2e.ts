@@ -107,8 +107,8 @@ function walkScreens(seeded: Seeded): Screen[] {
  */
 async function walkAs(page: Page, role: PresetRole, screens: Screen[], shots?: string): Promise<void> {
   const walk = new RoleWalk(page);
-  for (const screen of screens) {
-    await walk.open(screen);
+  for (const [n, screen] of screens.entries()) {
+    await walk.open(screen, n === 0 ? "reload" : "link");
     const reads = !screen.reads || PRESET_GRANTS[role][screen.reads] !== "none";
     for (const need of screen.offers) if (reads && roleAllows(role, need)) await walk.waitForUsable(need);
     for (const control of await walk.controls()) {

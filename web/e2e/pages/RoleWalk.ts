@@ -65,10 +65,36 @@ export type WalkScreen = { name: string; path: string; ready: string; offers: Ne
 export class RoleWalk {
   constructor(private readonly page: Page) {}
 
-  async open(screen: WalkScreen): Promise<void> {
-    await this.page.goto(screen.path);
-    // A screen the role may not read may show only why (its title, or a not-found page).
-    await this.page.locator(`[data-testid="${screen.ready}"], main h1`).first().waitFor();
+  /** The ready mark of the screen opened last. */
+  private previous = "";
+
+  /**
+   * Opens `screen`: by loading the page (`reload`, for the walk's first screen and after a change
+   * of language), or as the app's own links do, without a reload or a new socket.
+   */
+  async open(screen: WalkScreen, how: "reload" | "link" = "link"): Promise<void> {
+    if (how === "reload") {
+      await this.page.goto(screen.path);
+      // A screen the role may not read may show only why (its title, or a not-found page).
+      await this.page.locator(`[data-testid="${screen.ready}"], main h1`).first().waitFor();
+    } else {
+      await this.page.evaluate((path) => {
+        // The title shown before, so that the wait below is for the next screen's.
+        for (const title of document.querySelectorAll("main h1")) title.setAttribute("data-walk-seen", title.textContent ?? "");
+        history.pushState(null, "", path);
+        dispatchEvent(new PopStateEvent("popstate"));
+      }, screen.path);
+      await this.page.waitForFunction(
+        ({ ready, previous }) => {
+          if (document.querySelector(`[data-testid="${ready}"]`)) return true;
+          if (previous !== "" && document.querySelector(`[data-testid="${previous}"]`)) return false;
+          const title = document.querySelector("main h1");
+          return title !== null && title.getAttribute("data-walk-seen") !== title.textContent;
+        },
+        { ready: screen.ready, previous: this.previous },
+      );
+    }
+    this.previous = screen.ready;
     // Records arrive over the socket after the screen is drawn: give them a moment to.
     await this.page
       .waitForFunction(() => document.querySelectorAll("main .spinner").length === 0, undefined, { timeout: 5_000 })
