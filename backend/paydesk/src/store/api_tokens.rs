@@ -10,7 +10,7 @@ use super::{Db, Tx};
 use crate::error::AppResult;
 
 /// A token as stored, with its creator's name.
-#[derive(Clone, Debug, sqlx::FromRow)]
+#[derive(Clone, Debug)]
 pub struct TokenRow {
     pub id: String,
     pub merchant_id: String,
@@ -27,6 +27,29 @@ pub struct TokenRow {
     pub revoked_at: Option<i64>,
     pub last_used_at: Option<i64>,
     pub last_used_from: Option<String>,
+}
+
+impl sqlx::FromRow<'_, sqlx::any::AnyRow> for TokenRow {
+    fn from_row(row: &sqlx::any::AnyRow) -> Result<Self, sqlx::Error> {
+        use sqlx::Row;
+        Ok(Self {
+            id: row.try_get("id")?,
+            merchant_id: row.try_get("merchant_id")?,
+            mode: row.try_get("mode")?,
+            name: row.try_get("name")?,
+            prefix: row.try_get("prefix")?,
+            permissions: row.try_get("permissions")?,
+            allowed_addresses: row.try_get("allowed_addresses")?,
+            expires_at: row.try_get("expires_at")?,
+            previous_secret_until: row.try_get("previous_secret_until")?,
+            created_by: row.try_get("created_by")?,
+            created_by_name: row.try_get("created_by_name")?,
+            created_at: row.try_get("created_at")?,
+            revoked_at: row.try_get("revoked_at")?,
+            last_used_at: row.try_get("last_used_at")?,
+            last_used_from: row.try_get("last_used_from")?,
+        })
+    }
 }
 
 /// What a new token is stored with.

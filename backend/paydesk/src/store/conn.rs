@@ -136,19 +136,6 @@ impl<'c> Executor<'c> for &'c mut Conn {
             Side::Raw(_) => Box::pin(std::future::ready(Err(unsupported("prepare")))),
         }
     }
-
-    fn describe<'e>(
-        self,
-        sql: SqlStr,
-    ) -> BoxFuture<'e, Result<sqlx_core::describe::Describe<Any>, sqlx::Error>>
-    where
-        'c: 'e,
-    {
-        match self.side() {
-            Side::Any(conn) => conn.describe(sql),
-            Side::Raw(_) => Box::pin(std::future::ready(Err(unsupported("describe")))),
-        }
-    }
 }
 
 /// Lets the other tasks of the thread run once before a statement on the

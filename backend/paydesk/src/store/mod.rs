@@ -27,6 +27,7 @@ pub mod links;
 pub mod mail;
 pub mod mail_quotas;
 pub mod mandates;
+mod migrations;
 pub mod orders;
 pub mod ownership;
 pub mod pay_attempts;
@@ -111,9 +112,6 @@ pub struct Db {
     /// with the first of them (`group_commit.rs`).
     group: Arc<std::sync::OnceLock<group_commit::GroupCommit>>,
 }
-
-static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("../../migrations/sqlite");
-static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("../../migrations/postgres");
 
 /// One queue per SQLite file, shared by every pool of the process (the
 /// import job, the scheduler and the mail job have their own). A writer
@@ -345,8 +343,8 @@ impl Db {
     /// The migrations embedded for this database.
     fn migrator(&self) -> &'static sqlx::migrate::Migrator {
         match self.backend {
-            Backend::Sqlite => &SQLITE_MIGRATIONS,
-            Backend::Postgres => &POSTGRES_MIGRATIONS,
+            Backend::Sqlite => &migrations::SQLITE_MIGRATIONS,
+            Backend::Postgres => &migrations::POSTGRES_MIGRATIONS,
         }
     }
 

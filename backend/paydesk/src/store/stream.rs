@@ -484,7 +484,7 @@ pub fn parse_announcement(payload: &str) -> Option<(StreamKey, u64)> {
 }
 
 /// Who caused one stored event, as recorded.
-#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordedCause {
     pub seq: i64,
     pub actor_kind: String,
@@ -492,6 +492,20 @@ pub struct RecordedCause {
     pub session_id: Option<String>,
     pub command_id: Option<String>,
     pub client_address: Option<String>,
+}
+
+impl sqlx::FromRow<'_, sqlx::any::AnyRow> for RecordedCause {
+    fn from_row(row: &sqlx::any::AnyRow) -> Result<Self, sqlx::Error> {
+        use sqlx::Row;
+        Ok(Self {
+            seq: row.try_get("seq")?,
+            actor_kind: row.try_get("actor_kind")?,
+            actor_id: row.try_get("actor_id")?,
+            session_id: row.try_get("session_id")?,
+            command_id: row.try_get("command_id")?,
+            client_address: row.try_get("client_address")?,
+        })
+    }
 }
 
 /// The recorded causes of a stream's events, oldest first.

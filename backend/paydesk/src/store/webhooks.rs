@@ -15,7 +15,7 @@ use crate::error::AppResult;
 use crate::ids::new_id;
 
 /// An endpoint as stored; its secrets sealed.
-#[derive(Clone, Debug, sqlx::FromRow)]
+#[derive(Clone, Debug)]
 pub struct EndpointRow {
     pub id: String,
     pub merchant_id: String,
@@ -30,6 +30,27 @@ pub struct EndpointRow {
     pub previous_secret_until: Option<i64>,
     pub created_at: i64,
     pub updated_at: i64,
+}
+
+impl sqlx::FromRow<'_, sqlx::any::AnyRow> for EndpointRow {
+    fn from_row(row: &sqlx::any::AnyRow) -> Result<Self, sqlx::Error> {
+        use sqlx::Row;
+        Ok(Self {
+            id: row.try_get("id")?,
+            merchant_id: row.try_get("merchant_id")?,
+            mode: row.try_get("mode")?,
+            url: row.try_get("url")?,
+            description: row.try_get("description")?,
+            event_types: row.try_get("event_types")?,
+            enabled: row.try_get("enabled")?,
+            disabled_reason: row.try_get("disabled_reason")?,
+            secret: row.try_get("secret")?,
+            previous_secret: row.try_get("previous_secret")?,
+            previous_secret_until: row.try_get("previous_secret_until")?,
+            created_at: row.try_get("created_at")?,
+            updated_at: row.try_get("updated_at")?,
+        })
+    }
 }
 
 impl EndpointRow {
@@ -453,7 +474,7 @@ pub async fn record_attempt(
 }
 
 /// A delivery as the endpoint page's log shows it.
-#[derive(Clone, Debug, sqlx::FromRow)]
+#[derive(Clone, Debug)]
 pub struct DeliveryRow {
     pub id: String,
     pub endpoint_id: String,
@@ -471,6 +492,30 @@ pub struct DeliveryRow {
     pub last_response: Option<String>,
     pub created_at: i64,
     pub delivered_at: Option<i64>,
+}
+
+impl sqlx::FromRow<'_, sqlx::any::AnyRow> for DeliveryRow {
+    fn from_row(row: &sqlx::any::AnyRow) -> Result<Self, sqlx::Error> {
+        use sqlx::Row;
+        Ok(Self {
+            id: row.try_get("id")?,
+            endpoint_id: row.try_get("endpoint_id")?,
+            event_id: row.try_get("event_id")?,
+            event_type: row.try_get("event_type")?,
+            payload: row.try_get("payload")?,
+            state: row.try_get("state")?,
+            attempts: row.try_get("attempts")?,
+            next_attempt_at: row.try_get("next_attempt_at")?,
+            last_attempt_at: row.try_get("last_attempt_at")?,
+            last_status: row.try_get("last_status")?,
+            last_duration_ms: row.try_get("last_duration_ms")?,
+            last_error: row.try_get("last_error")?,
+            last_request_headers: row.try_get("last_request_headers")?,
+            last_response: row.try_get("last_response")?,
+            created_at: row.try_get("created_at")?,
+            delivered_at: row.try_get("delivered_at")?,
+        })
+    }
 }
 
 const DELIVERY_COLUMNS: &str = "id, endpoint_id, event_id, event_type, payload, state, attempts, next_attempt_at, \
