@@ -5,7 +5,8 @@
 // moment the command leaves until the row is drawn in the teammate's browser (both read the
 // same machine's clock). It prints p50, p90 and the slowest per screen, and beside them the time
 // from the last frame the owner's browser got before the screen changed (a test-clock week plays
-// for a while on the server; this part is what the browser adds).
+// for a while on the server; this part is what the browser adds). BENCH_SCREENS (below) times
+// only some screens; BENCH_VERBOSE prints every time.
 import { describe, it } from "vitest";
 import type { Page } from "playwright-core";
 import type { Command } from "../../src/protocol/wire";
@@ -63,7 +64,7 @@ describe("a teammate's change on an open screen", () => {
         path: "/payments/one-time",
         ready: "payments-page-once",
         row: '[data-testid="payment-row"]',
-        change: (index) => ({ t: "CreatePayment", input: eftDebitOrder({ customerId: payer, accountNumber: `10000000${index}`, amountCents: 10_000 + index, date: today ?? "", kind: "once", reference: "" }) }),
+        change: (index) => ({ t: "CreatePayment", input: eftDebitOrder({ customerId: payer, accountNumber: `1000000${String(index).padStart(3, "0")}`, amountCents: 10_000 + index, date: today ?? "", kind: "once", reference: "" }) }),
       },
       {
         name: "recurring payments",
@@ -90,12 +91,14 @@ describe("a teammate's change on an open screen", () => {
     for (let index = 0; index < 3; index += 1) {
       await createRecord(ownerPage, "test", {
         t: "CreatePayment",
-        input: eftDebitOrder({ customerId: payer, accountNumber: `50000000${index}`, amountCents: 15_000 + index, date: today ?? "", kind: "recurring", reference: `WEEKLY${index}` }),
+        input: eftDebitOrder({ customerId: payer, accountNumber: `5000000${String(index).padStart(3, "0")}`, amountCents: 15_000 + index, date: today ?? "", kind: "recurring", reference: `WEEKLY${index}` }),
       });
     }
 
     const lines: string[] = [];
-    for (const screen of screens) {
+    // BENCH_SCREENS=transactions,payouts times only the screens whose names contain one of them.
+    const only = process.env.BENCH_SCREENS?.split(",");
+    for (const screen of screens.filter((s) => !only || only.some((part) => s.name.includes(part)))) {
       await page.goto(screen.path);
       await page.getByTestId(screen.ready).waitFor();
       await page.waitForTimeout(500);
@@ -110,6 +113,7 @@ describe("a teammate's change on an open screen", () => {
         fromFrame.push(frameAt === undefined ? shownAt - sentAt : shownAt - frameAt);
         await page.waitForTimeout(300);
       }
+      if (process.env.BENCH_VERBOSE) console.log(screen.name, times.join(" "), "| from the last frame:", fromFrame.join(" "));
       const sorted = [...times].sort((a, b) => a - b);
       const framed = [...fromFrame].sort((a, b) => a - b);
       const never = sorted.filter((ms) => !Number.isFinite(ms)).length;

@@ -95,7 +95,10 @@ export const entityVersionAtom = atom(0);
 export type UpsertFeed = { serial: number; ids: string[] };
 export const customerUpsertsAtom = atom<UpsertFeed>({ serial: 0, ids: [] });
 export const mandateUpsertsAtom = atom<UpsertFeed>({ serial: 0, ids: [] });
-export const paymentUpsertsAtom = atom<UpsertFeed>({ serial: 0, ids: [] });
+// Payments also carry what the tab knew of each before the change (undefined when it knew
+// nothing), so a screen of sums and schedules (home's upcoming debits) can tell what moved.
+export type PaymentFeed = UpsertFeed & { before: ReadonlyMap<string, Payment | undefined> };
+export const paymentUpsertsAtom = atom<PaymentFeed>({ serial: 0, ids: [], before: new Map() });
 export const transactionUpsertsAtom = atom<UpsertFeed>({ serial: 0, ids: [] });
 export const importUpsertsAtom = atom<UpsertFeed>({ serial: 0, ids: [] });
 export const payPageUpsertsAtom = atom<UpsertFeed>({ serial: 0, ids: [] });
@@ -217,6 +220,7 @@ export function applyChanges(store: Store, changes: Change[]): void {
   const upserted: string[] = [];
   const mandates: string[] = [];
   const payments: string[] = [];
+  const paymentsBefore = new Map<string, Payment | undefined>();
   const transactions: string[] = [];
   const imports: string[] = [];
   const payPages: string[] = [];
@@ -236,6 +240,7 @@ export function applyChanges(store: Store, changes: Change[]): void {
         mandates.push(change.mandate.id);
         break;
       case "PaymentUpserted":
+        if (!paymentsBefore.has(change.payment.id)) paymentsBefore.set(change.payment.id, store.get(paymentAtom(change.payment.id)));
         store.set(paymentAtom(change.payment.id), change.payment);
         payments.push(change.payment.id);
         break;
@@ -326,7 +331,7 @@ export function applyChanges(store: Store, changes: Change[]): void {
   }
   announce(store, customerUpsertsAtom, upserted);
   announce(store, mandateUpsertsAtom, mandates);
-  announce(store, paymentUpsertsAtom, payments);
+  if (payments.length > 0) store.set(paymentUpsertsAtom, (last) => ({ serial: last.serial + 1, ids: payments, before: paymentsBefore }));
   announce(store, transactionUpsertsAtom, transactions);
   announce(store, importUpsertsAtom, imports);
   announce(store, payPageUpsertsAtom, payPages);
