@@ -518,6 +518,15 @@ async fn business_info_is_live_and_the_team_can_require_two_factor(db: Database)
     let (mut tab1, _) = owner.live().await;
     let (mut tab2, _) = owner.live().await;
 
+    // The name given at sign-up is the legal name until the owner changes it.
+    let ReplyBody::BusinessInfo {
+        info: signed_up, ..
+    } = reply_ok(tab1.query("g0", Query::GetBusinessInfo {}).await)
+    else {
+        panic!()
+    };
+    assert_eq!(signed_up.legal_name, "Karoo Gym");
+
     let mut info = BusinessInfo {
         legal_name: "Karoo Gym (Pty) Ltd".into(),
         statement_name: "KAROO GYM 1".into(),

@@ -205,10 +205,33 @@ async fn only_the_invited_address_accepts(db: Database) {
     .await;
     assert_eq!((status, code_of(&body).as_str()), (401, "unauthenticated"));
 
+    let db = paydesk::store::Db::connect(&app.database_url)
+        .await
+        .unwrap();
+    let verified = |email: &'static str| {
+        let db = &db;
+        async move {
+            let (at,): (Option<i64>,) =
+                sqlx::query_as("SELECT email_verified_at FROM users WHERE email = $1")
+                    .bind(email)
+                    .fetch_one(&db.pool)
+                    .await
+                    .unwrap();
+            at.is_some()
+        }
+    };
     let invitee = app.merchant(INVITEE).await;
+    assert!(
+        !verified(INVITEE).await,
+        "a new sign-up is not verified yet"
+    );
     let (status, body) = post(&invitee, "/accept", serde_json::json!({"token": token})).await;
     assert_eq!(status, 200, "{body}");
     let merchant_id = body["merchantId"].as_str().unwrap().to_string();
+    // The invite reached this address, so it counts as verified; the
+    // stranger's refused acceptance verified nothing of theirs.
+    assert!(verified(INVITEE).await);
+    assert!(!verified("pieter@karoo.co.za").await);
     let (_, welcome) = on_merchant(&invitee, &merchant_id, Mode::Live).await;
     let ServerFrame::Welcome {
         merchant,

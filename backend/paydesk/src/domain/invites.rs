@@ -123,6 +123,9 @@ pub async fn join(
                 return Err(AppError::field("email", ErrorCode::EmailTaken));
             }
         }
+        if let Joiner::SignedIn { email, .. } = &joiner {
+            store::verify_invited_address(tx, &user_id, email, now).await?;
+        }
         // Used up in this transaction: a link followed twice at once joins once.
         if !store::take_invite(tx, token, &user_id, now).await? {
             return Err(AppError::Code(ErrorCode::InviteInvalid));

@@ -43,8 +43,11 @@ pub async fn create_account(db: &Db, account: NewAccount<'_>) -> AppResult<Optio
         .bind(now)
         .execute(&mut *tx)
         .await?;
-    sqlx::query("INSERT INTO merchants (id, name, created_at) VALUES ($1, $2, $3)")
+    // The name given at sign-up is the business's legal name until the owner
+    // says otherwise on Business info.
+    sqlx::query("INSERT INTO merchants (id, name, legal_name, created_at) VALUES ($1, $2, $3, $4)")
         .bind(&merchant_id)
+        .bind(account.business_name)
         .bind(account.business_name)
         .bind(now)
         .execute(&mut *tx)
