@@ -4,7 +4,7 @@ import { openBrowser, shoot, type Session } from "./browser";
 import { eftDebitOrder } from "./collectionsSeed";
 import { createRecord, runCommand } from "./dashboardSeed";
 import { signUpFresh } from "./flows";
-import { MandateDetailPage, MandatesListPage, PaymentDetailPage, PaymentsListPage } from "./pages/CollectionPages";
+import { MandateDetailPage, MandatesListPage, NewPaymentForm, PaymentDetailPage, PaymentsListPage } from "./pages/CollectionPages";
 import { CustomerDetailPage } from "./pages/CustomerPages";
 import { TestMode } from "./pages/DashboardPages";
 import { Shell } from "./pages/Shell";
@@ -307,5 +307,47 @@ describe("collections actions: mandates and payments, in test mode", () => {
     await missing.getByTestId("record-elsewhere").waitFor();
     expect(await missing.getByTestId("record-elsewhere-open").textContent()).toBe("Open in test mode");
     await live.close();
+  }, 120_000);
+  // From a customer's page: the form opens with them chosen and their mandate picked; a new
+  // mandate starts on their saved bank account.
+  it("starts a new payment from a customer's page with their mandate and saved account", async () => {
+    // Earlier tests moved the test clock on: its date now.
+    const now = await new TestMode(seeder).today();
+    const customerId = await createRecord(seeder, "test", { t: "CreateCustomer", input: customerInput("Nomsa Zulu", "nomsa.zulu@example.co.za") });
+    await createRecord(seeder, "test", {
+      t: "CreatePayment",
+      input: eftDebitOrder({ customerId, accountNumber: "4000000003", amountCents: 20_000, date: addDays(now, 2), kind: "once", reference: "NZFIRST" }),
+    });
+    const page = await testTab(session, `/customers/${customerId}`);
+    await new CustomerDetailPage(page).waitForIt();
+    await page.getByTestId("customer-new-payment-once").click();
+    const form = new NewPaymentForm(page);
+    await form.dialog().waitFor();
+    expect(await form.field("picked-customer").textContent()).toContain("Nomsa Zulu");
+    await eventually(() => form.field("mandate-choice-existing").getAttribute("aria-checked")).toBe("true");
+    await form.field("payment-amount-input").fill("180");
+    await form.field("payment-dateToProcess").fill(addDays(now, 4));
+    await form.field("payment-transactionReference").fill("NZ-SECOND");
+    await shoot(page, "new-payment-from-customer-en-light");
+    await form.submit();
+    const payment = new PaymentDetailPage(page);
+    await payment.waitForIt();
+    expect(await payment.mandateSummary().textContent()).toContain("NZFIRST");
+
+    // A new mandate for her: the account she has is chosen, not a blank one to type again.
+    await page.goto(`/customers/${customerId}`);
+    await page.getByTestId("customer-new-payment-recurring").click();
+    await form.dialog().waitFor();
+    await eventually(() => form.field("mandate-choice-existing").getAttribute("aria-checked")).toBe("true");
+    await form.field("mandate-choice-new").click();
+    await eventually(() => form.field("mandate-bankAccount").inputValue()).not.toBe("");
+    expect(await form.field("new-bank-account").count()).toBe(0);
+    await page.keyboard.press("Escape");
+    await form.dialog().waitFor({ state: "detached" });
+
+    // The once-off payment made from her page is listed there, without a reload.
+    const once = new CustomerDetailPage(page).related("customer-payments-once");
+    await eventually(() => once.getByTestId("payment-row").count()).toBe(2);
+    await page.close();
   }, 120_000);
 });

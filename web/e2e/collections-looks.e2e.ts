@@ -154,6 +154,9 @@ describe("collections screens in both languages and colour modes", () => {
       await shell.chooseTheme(theme);
       await form.openFor("Pieter", CUSTOMER.name);
       await form.field("mandate-choice-new").click();
+      // Pieter's saved account comes picked: a new one is asked for, left blank.
+      await expect.poll(() => form.field("mandate-bankAccount").inputValue()).not.toBe("");
+      await form.field("mandate-bankAccount").selectOption("");
       // No bank, no amount, and two mistakes only the server finds.
       await form.field("mandate-contractReference").fill("GYM 1");
       await form.field("payment-startDate").fill("2020-01-06");

@@ -49,6 +49,7 @@ const PayPagesPage = screen(() => import("../features/payPages/PayPagesPage"), "
 const PaymentMethodsPage = screen(() => import("../features/paymentMethods/PaymentMethodsPage"), "PaymentMethodsPage");
 const PaymentDetailPage = screen(() => import("../features/payments/PaymentDetailPage"), "PaymentDetailPage");
 const PaymentsPage = screen(() => import("../features/payments/PaymentsPage"), "PaymentsPage");
+const NewPaymentForCustomer = screen(() => import("../features/payments/NewPaymentForCustomer"), "NewPaymentForCustomer");
 const SummaryPage = screen(() => import("../features/summary/SummaryPage"), "SummaryPage");
 const PayoutsPage = screen(() => import("../features/payouts/PayoutsPage"), "PayoutsPage");
 const PayToCustomerAction = screen(() => import("../features/payouts/PayToCustomerAction"), "PayToCustomerAction");
@@ -75,6 +76,11 @@ const BUILT: Record<Screen, () => ReactNode> = {
       bankAccountAction={(props) => (
         <Suspense fallback={null}>
           <PayToCustomerAction {...props} />
+        </Suspense>
+      )}
+      headerAction={(customer) => (
+        <Suspense fallback={null}>
+          <NewPaymentForCustomer customer={customer} />
         </Suspense>
       )}
       related={(customerId) => <CustomerRecords customerId={customerId} />}

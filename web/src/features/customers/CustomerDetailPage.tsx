@@ -23,11 +23,13 @@ export type BankAccountAction = (props: { customerId: string; accounts: BankAcco
 
 type CustomerDetailPageProps = {
   bankAccountAction?: BankAccountAction;
+  /** What another area offers in the page's header (payments: a new payment from this customer). */
+  headerAction?: (customer: Customer) => ReactNode;
   /** The customer's records kept by other areas (mandates, payments, transactions), under the bank accounts. */
   related?: (customerId: string) => ReactNode;
 };
 
-export function CustomerDetailPage({ bankAccountAction, related }: CustomerDetailPageProps) {
+export function CustomerDetailPage({ bankAccountAction, headerAction, related }: CustomerDetailPageProps) {
   const { t } = useTranslation();
   const { id = "" } = useParams();
   const view = useRecord(customerAtom(id), { t: "GetCustomer", customerId: id }, id);
@@ -45,12 +47,12 @@ export function CustomerDetailPage({ bankAccountAction, related }: CustomerDetai
           testId="customer-missing"
         />
       ) : null}
-      {view.state === "ready" ? <CustomerDetail customer={view.record} bankAccountAction={bankAccountAction} related={related} /> : null}
+      {view.state === "ready" ? <CustomerDetail customer={view.record} bankAccountAction={bankAccountAction} headerAction={headerAction} related={related} /> : null}
     </section>
   );
 }
 
-function CustomerDetail({ customer, bankAccountAction, related }: CustomerDetailPageProps & { customer: Customer }) {
+function CustomerDetail({ customer, bankAccountAction, headerAction, related }: CustomerDetailPageProps & { customer: Customer }) {
   const { t, i18n } = useTranslation();
   const client = useLiveClient();
   const { pathname } = useLocation();
@@ -72,6 +74,7 @@ function CustomerDetail({ customer, bankAccountAction, related }: CustomerDetail
 
   const actions = (
     <>
+      {headerAction?.(customer)}
       <Button onClick={() => setEditing(true)} needs="customers:write" data-testid="edit-customer">
         {t("customers.edit")}
       </Button>

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { accountDigitsHint, chooseBank, HOLDER_NAME_MAX } from "../../components/bankAccountFields";
 import { ACCOUNT_TYPES, bankName } from "../../components/banks";
@@ -199,6 +200,16 @@ function BankAccountChoice({ customerId, draft, errorOf, onChange }: BankAccount
   const known = accounts.state === "ready" ? accounts.accounts : [];
   const account = draft.bankAccount;
   const setAccount = (patch: Partial<MandateDraft["bankAccount"]>) => onChange({ bankAccount: { ...account, ...patch } });
+
+  // A customer with a saved account most likely means it: picked once, while nothing is typed.
+  const defaulted = useRef("");
+  const saved = known[0];
+  const untouched = draft.bankChoice === "new" && !account.bank && !account.branchCode && !account.accountNumber;
+  useEffect(() => {
+    if (accounts.state !== "ready" || defaulted.current === customerId) return;
+    defaulted.current = customerId;
+    if (saved && untouched) onChange({ bankChoice: "existing", bankAccountId: saved.id });
+  }, [accounts.state, customerId, saved, untouched, onChange]);
 
   return (
     <>

@@ -27,11 +27,19 @@ import {
   type PaymentFormField,
 } from "./paymentForm";
 import { ScheduleFields } from "./ScheduleFields";
+// The form's own look, wherever it opens (the payments lists, a customer's page).
+import "./payments.css";
 import { ErrorAlert } from "../../components/ErrorAlert";
 
-type NewPaymentDialogProps = { kind: PaymentKind; open: boolean; onOpenChange: (open: boolean) => void };
+type NewPaymentDialogProps = {
+  kind: PaymentKind;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The payer, chosen already (the form opened from their page). */
+  customer?: Customer;
+};
 
-export function NewPaymentDialog({ kind, open, onOpenChange }: NewPaymentDialogProps) {
+export function NewPaymentDialog({ kind, open, onOpenChange, customer }: NewPaymentDialogProps) {
   const { t } = useTranslation();
   return (
     <Dialog
@@ -43,18 +51,29 @@ export function NewPaymentDialog({ kind, open, onOpenChange }: NewPaymentDialogP
       testId="new-payment-dialog"
       needs="payments:write"
     >
-      <SettingsGate kind={kind} onCancel={() => onOpenChange(false)} />
+      <SettingsGate kind={kind} customer={customer} onCancel={() => onOpenChange(false)} />
     </Dialog>
   );
 }
 
-function SettingsGate({ kind, onCancel }: { kind: PaymentKind; onCancel: () => void }) {
+function SettingsGate({ kind, customer, onCancel }: { kind: PaymentKind; customer?: Customer; onCancel: () => void }) {
   const { t } = useTranslation();
   const view = usePaymentMethodSettings();
   if (view.state === "loading") return <PageSpinner label={t("app.loading")} />;
   if (view.state === "error") return <Alert>{t(`errors.${view.code}`)}</Alert>;
   if (offeredMethods(view.settings).length === 0) return <Alert tone="info">{t("payments.form.noMethods")}</Alert>;
-  return <PaymentForm kind={kind} settings={view.settings} onCancel={onCancel} />;
+  return <PaymentForm kind={kind} settings={view.settings} payer={customer} onCancel={onCancel} />;
+}
+
+/** The draft for `customer`: their mandate and bank account are picked once theirs are read. */
+function draftFor(current: PaymentDraft, settings: PaymentMethodSettings, customer: Customer | null): PaymentDraft {
+  return {
+    ...current,
+    customerId: customer?.id ?? "",
+    mandateChoice: "new",
+    mandateId: "",
+    mandate: { ...emptyMandateDraft(settings, customer?.name), method: current.mandate.method },
+  };
 }
 
 // Codes that are about one field even when the server names none.
@@ -65,12 +84,14 @@ const BY_CODE: Partial<Record<ErrorCode, PaymentFormField>> = {
   ...bankAccountFieldsOfCode("mandate.bankAccount."),
 };
 
-function PaymentForm({ kind, settings, onCancel }: { kind: PaymentKind; settings: PaymentMethodSettings; onCancel: () => void }) {
+type PaymentFormProps = { kind: PaymentKind; settings: PaymentMethodSettings; payer?: Customer; onCancel: () => void };
+
+function PaymentForm({ kind, settings, payer, onCancel }: PaymentFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const create = useCommand();
-  const [draft, setDraft] = useState<PaymentDraft>(() => emptyPaymentDraft(kind, settings));
-  const [customer, setCustomer] = useState<Customer | null>(null);
+  const [draft, setDraft] = useState<PaymentDraft>(() => draftFor(emptyPaymentDraft(kind, settings), settings, payer ?? null));
+  const [customer, setCustomer] = useState<Customer | null>(payer ?? null);
   const [existingMethod, setExistingMethod] = useState<PaymentMethod | undefined>();
   // After a refused press, the first field in error takes the cursor (and scrolls into view).
   const { form, refused } = useRevealErrors();
@@ -88,13 +109,7 @@ function PaymentForm({ kind, settings, onCancel }: { kind: PaymentKind; settings
     create.clearError();
     setCustomer(chosen);
     setExistingMethod(undefined);
-    setDraft((current) => ({
-      ...current,
-      customerId: chosen?.id ?? "",
-      mandateChoice: "new",
-      mandateId: "",
-      mandate: { ...emptyMandateDraft(settings, chosen?.name), method: current.mandate.method },
-    }));
+    setDraft((current) => draftFor(current, settings, chosen));
   }
 
   // Stable, as the mandate picker chooses the customer's first mandate from an effect.
@@ -117,6 +132,13 @@ function PaymentForm({ kind, settings, onCancel }: { kind: PaymentKind; settings
   function update(next: PaymentDraft) {
     edited(...changedPaymentFields(draft, next));
     setDraft(next);
+  }
+
+  // On top of the draft as it is by then: the mandate picker may pick the customer's mandate
+  // in the same moment as the account picker picks their saved account.
+  function updateMandate(patch: Partial<PaymentDraft["mandate"]>) {
+    edited(...changedPaymentFields(draft, { ...draft, mandate: { ...draft.mandate, ...patch } }));
+    setDraft((current) => ({ ...current, mandate: { ...current.mandate, ...patch } }));
   }
 
   async function submit(event: FormEvent) {
@@ -166,7 +188,7 @@ function PaymentForm({ kind, settings, onCancel }: { kind: PaymentKind; settings
                   methods={methods}
                   draft={draft.mandate}
                   errorOf={errorOf}
-                  onChange={(patch) => update({ ...draft, mandate: { ...draft.mandate, ...patch } })}
+                  onChange={updateMandate}
                 />
               ) : null}
             </fieldset>
