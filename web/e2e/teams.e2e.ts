@@ -121,6 +121,7 @@ describe("team members and invites", () => {
       // The invitee first, so the mails of their own sign-up are out before the invite.
       const page = await invitee.newPage();
       const existing = await signUpFresh(page, "invite-existing");
+      await page.getByTestId("verify-email-banner").waitFor();
       await new Shell(page).signOut();
       await page.waitForURL((url) => url.pathname === "/auth/login");
 
@@ -152,6 +153,8 @@ describe("team members and invites", () => {
       const shell = new Shell(page);
       await shell.waitUntilLive();
       await expect.poll(() => shell.merchantName().textContent()).toContain(ownerAccount.businessName);
+      // The invite reached their address: nobody asks them to verify it any more.
+      await expect.poll(() => page.getByTestId("verify-email-banner").count()).toBe(0);
 
       await ownerPage.getByTestId(`member-${existing.email}`).waitFor();
       await expect.poll(() => ownerPage.getByTestId(`invite-${existing.email}`).count()).toBe(0);
