@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { everySection } from "../src/live/permissions";
 import type { Section } from "../src/protocol/wire";
 import { openBrowser, shoot, shootWindow, uniqueEmail, type Session } from "./browser";
+import { clippedText } from "./pages/Clipping";
 import { eftDebitOrder } from "./collectionsSeed";
 import { createRecord, runCommand } from "./dashboardSeed";
 import { signUpFresh } from "./flows";
@@ -106,6 +107,7 @@ function walkScreens(seeded: Seeded): Screen[] {
  * why, and what the role may do is offered and usable.
  */
 async function walkAs(page: Page, role: PresetRole, screens: Screen[], shots?: string): Promise<void> {
+  const clipped: string[] = [];
   const walk = new RoleWalk(page);
   for (const [n, screen] of screens.entries()) {
     await walk.open(screen, n === 0 ? "reload" : "link");
@@ -119,8 +121,13 @@ async function walkAs(page: Page, role: PresetRole, screens: Screen[], shots?: s
         expect(control.reason, `${where}: refused without a reason`).not.toBe("");
       }
     }
-    if (shots) await shoot(page, `role-walk-${role}-${screen.name}-${shots}`);
+    if (shots) {
+      await shoot(page, `role-walk-${role}-${screen.name}-${shots}`);
+      // The captured walk also looks for text the screen cuts off (Afrikaans runs longest).
+      for (const cut of await clippedText(page)) clipped.push(`${screen.name}: ${cut}`);
+    }
   }
+  expect(clipped, `text cut off (${shots ?? ""})`).toEqual([]);
 }
 
 /** The owner gives the member another role from the member's page. */
@@ -216,6 +223,8 @@ describe("role-aware screens", () => {
       await member.context.addCookies([{ name: "locale", value: "afr", url: member.baseURL }]);
       await page.emulateMedia({ colorScheme: "dark" });
       await walkAs(page, "viewer", screens, "afr-dark");
+      await page.setViewportSize({ width: 390, height: 844 });
+      await walkAs(page, "viewer", screens, "afr-dark-phone");
     } finally {
       await member.close();
       await owner.close();

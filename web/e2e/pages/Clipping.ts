@@ -4,7 +4,7 @@ import type { Page } from "playwright-core";
  * Text the screen cuts off, each as where it is and how much it lacks: a box that hides what is
  * past its edge (overflow hidden or clipped, or an ellipsis) while its text needs more room,
  * and any of `mustFit` (boxes that may scroll sideways, but should not need to) that is wider
- * inside than out. Text kept only for screen readers (a 1px box) is left alone.
+ * inside than out. Text kept only for screen readers (a 1px or clipped box) is left alone.
  */
 export async function clippedText(page: Page, mustFit: string[] = []): Promise<string[]> {
   return page.evaluate((mustFit) => {
@@ -14,6 +14,8 @@ export async function clippedText(page: Page, mustFit: string[] = []): Promise<s
     for (const element of document.querySelectorAll<HTMLElement>("main *")) {
       if (element.clientWidth <= 1 || !text(element)) continue;
       const style = getComputedStyle(element);
+      // Text for screen readers only: clipped to nothing, whatever padding its box keeps.
+      if (style.clip === "rect(0px, 0px, 0px, 0px)" || style.clipPath.includes("inset(50%)")) continue;
       const hides = style.overflowX === "hidden" || style.overflowX === "clip" || style.textOverflow === "ellipsis";
       if (hides && element.scrollWidth > element.clientWidth + 1) {
         found.push(`${name(element)} "${text(element)}" needs ${element.scrollWidth}px, shows ${element.clientWidth}px`);
