@@ -7,7 +7,7 @@
 //! `detail` that says why. An empty text (a search, a cursor) counts as
 //! absent; an empty number, day or choice is refused.
 
-use protocol::{ErrorCode, FieldError, WireError};
+use protocol::ErrorCode;
 use serde_json::{Value, json};
 
 use super::reply::Refusal;
@@ -171,26 +171,7 @@ pub fn checked<'a, P: Copy>(
     if problems.is_empty() {
         return Ok(found);
     }
-    let detail = problems
-        .iter()
-        .map(|(_, why)| why.as_str())
-        .collect::<Vec<_>>()
-        .join("; ");
-    let fields = problems
-        .into_iter()
-        .map(|(field, _)| FieldError {
-            field,
-            code: ErrorCode::InvalidInput,
-        })
-        .collect();
-    Err(Refusal {
-        wire: WireError {
-            code: ErrorCode::InvalidInput,
-            fields,
-            conflict: None,
-        },
-        detail: Some(detail),
-    })
+    Err(Refusal::invalid_fields(problems))
 }
 
 #[cfg(test)]

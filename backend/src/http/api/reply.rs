@@ -8,7 +8,7 @@ use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpResponse, HttpResponseBuilder};
 use paydesk::domain::api_tokens::authenticate::Refusal as TokenRefusal;
 use paydesk::domain::machine_json;
-use protocol::{ErrorCode, Language, ReplyBody, WireError};
+use protocol::{ErrorCode, FieldError, Language, ReplyBody, WireError};
 use serde_json::{Value, json};
 
 use super::guards::whole_seconds;
@@ -114,6 +114,31 @@ impl Refusal {
     /// what the caller sent.
     pub fn unreadable(why: &serde_json::Error) -> Refusal {
         Refusal::detailed(ErrorCode::InvalidInput, why.to_string())
+    }
+
+    /// Fields of the input refused as `invalid_input`, each with what was
+    /// wrong with it; `detail` says them all, in order.
+    pub fn invalid_fields(problems: Vec<(String, String)>) -> Refusal {
+        let detail = problems
+            .iter()
+            .map(|(_, why)| why.as_str())
+            .collect::<Vec<_>>()
+            .join("; ");
+        let fields = problems
+            .into_iter()
+            .map(|(field, _)| FieldError {
+                field,
+                code: ErrorCode::InvalidInput,
+            })
+            .collect();
+        Refusal {
+            wire: WireError {
+                code: ErrorCode::InvalidInput,
+                fields,
+                conflict: None,
+            },
+            detail: Some(detail),
+        }
     }
 
     /// A refusal whose `detail` says, for a developer, what was wrong.

@@ -92,26 +92,14 @@ fn parse(endpoint: &Endpoint, body: &[u8]) -> Result<Value, Refusal> {
     if unknown.is_empty() {
         return Ok(value);
     }
-    let detail = unknown
-        .iter()
-        .map(|path| format!("unknown field `{path}`"))
-        .collect::<Vec<_>>()
-        .join("; ");
-    let fields = unknown
+    let problems = unknown
         .into_iter()
-        .map(|field| FieldError {
-            field,
-            code: ErrorCode::InvalidInput,
+        .map(|path| {
+            let why = format!("unknown field `{path}`");
+            (path, why)
         })
         .collect();
-    Err(Refusal {
-        wire: WireError {
-            code: ErrorCode::InvalidInput,
-            fields,
-            conflict: None,
-        },
-        detail: Some(detail),
-    })
+    Err(Refusal::invalid_fields(problems))
 }
 
 /// A JSON value read so that an object naming a key twice is an error.
