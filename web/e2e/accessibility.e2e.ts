@@ -111,6 +111,8 @@ function signedInScreens(seeded: Seeded, links: { mandate: string; transaction: 
     { name: "webhook", path: `/developers/webhooks/${seeded.webhookId}`, ready: "webhook-endpoint-page" },
     { name: "payment-methods", path: "/settings/payment-methods", ready: "payment-methods-page" },
     { name: "statement", path: "/download/summary", ready: "summary-page" },
+    // An address the app does not know: the page that says so, with the way back.
+    { name: "not-found", path: "/payments/no-such-screen", ready: "not-found" },
   ];
 }
 
