@@ -155,3 +155,50 @@ async fn guessed_tokens_are_throttled_per_address(db: Database) {
 }
 
 on_both_databases!(guessed_tokens_are_throttled_per_address);
+
+/// Two nodes on one PostgreSQL database, as behind a load balancer: an
+/// address guessing through both meets one limit, not one per node. The
+/// node that sees the shared count reach the limit throttles at once; the
+/// other does on the address's next failure there.
+#[actix_web::test]
+async fn guessing_through_two_nodes_meets_one_limit() {
+    let Some(Database::Postgres(base)) = Database::postgres() else {
+        eprintln!("TEST_DATABASE_URL is not set: the two-node run is skipped");
+        return;
+    };
+    let url = crate::common::fresh_postgres_database(&base).await;
+    let limit = 6;
+    let node_a = TestApp::start_at_with(&url, |c| c.api_token_failures_per_minute = limit).await;
+    let node_b = TestApp::start_at_with(&url, |c| c.api_token_failures_per_minute = limit).await;
+    // Half the limit on each node: each node alone is still under it.
+    for n in 0..limit / 2 {
+        for (node, name) in [(&node_a, "A"), (&node_b, "B")] {
+            let refused = Api::from_address(node, &guess(n as usize), GUESSER)
+                .get("/customers")
+                .await;
+            assert_eq!(refused.status, 401, "guess {n} on node {name}");
+        }
+    }
+    // Node B saw the shared count reach the limit: it throttles now.
+    let on_b = Api::from_address(&node_b, &guess(100), GUESSER)
+        .get("/customers")
+        .await;
+    assert_eq!((on_b.status, on_b.code()), (429, "rate_limited"));
+    // Node A counts one more failure, sees the shared count past the limit,
+    // and throttles from then on.
+    let last = Api::from_address(&node_a, &guess(101), GUESSER)
+        .get("/customers")
+        .await;
+    assert_eq!(last.status, 401);
+    let on_a = Api::from_address(&node_a, &guess(102), GUESSER)
+        .get("/customers")
+        .await;
+    assert_eq!((on_a.status, on_a.code()), (429, "rate_limited"));
+    // Another address is untouched on either node.
+    for node in [&node_a, &node_b] {
+        let elsewhere = Api::from_address(node, &guess(103), [127, 0, 0, 20])
+            .get("/customers")
+            .await;
+        assert_eq!(elsewhere.status, 401);
+    }
+}

@@ -3,6 +3,7 @@
 //! the merchant id and the mode.
 
 pub mod accounts;
+pub mod api_token_failures;
 pub mod api_tokens;
 pub mod bank_accounts;
 mod batch;

@@ -133,6 +133,23 @@ impl ApiGuards {
         exhausted
     }
 
+    /// Throttles `address` here because its failures on all nodes together
+    /// reached the limit (`store::api_token_failures`): its bucket is
+    /// emptied, so it waits as if every failure had been on this node.
+    /// `true` when it was not throttled here already.
+    pub fn exhaust(&self, address: &str, per_minute: u32, now: Instant) -> bool {
+        let per_minute = f64::from(per_minute.max(1));
+        let mut bucket = self
+            .failures
+            .get(address)
+            .unwrap_or_else(|| Bucket::full(per_minute, now));
+        bucket.refill(per_minute, now);
+        let was_exhausted = bucket.wait(per_minute).is_some();
+        bucket.tokens = 0.0;
+        self.failures.insert(address.to_string(), bucket);
+        !was_exhausted
+    }
+
     fn trust_key(address: &str, secret: &str) -> String {
         format!("{address} {}", hash_secret(secret))
     }

@@ -2,7 +2,10 @@
 //! that sent too many tokens that did not open anything is answered
 //! `Throttled` for tokens not yet seen to work from there, without their
 //! being looked up, so guessing is slowed to the limit while a token in use
-//! from that address carries on at full speed.
+//! from that address carries on at full speed. Each node counts an
+//! address's failures itself (so a throttled address costs no database
+//! work) and in the count all nodes share: whichever reaches the limit
+//! first throttles it.
 
 use std::time::{Duration, Instant};
 
@@ -10,6 +13,11 @@ use crate::state::State;
 use paydesk::domain::api_tokens::authenticate::{Refusal, TokenAccess, authenticate};
 use paydesk::error::AppError;
 use paydesk::ids::now_ms;
+use paydesk::store::api_token_failures;
+
+/// The window the shared count of an address's failed tokens covers: the
+/// limit is per minute.
+const FAILURE_WINDOW_MS: i64 = 60_000;
 
 pub enum TokenCheck {
     Opened(TokenAccess),
@@ -43,7 +51,25 @@ pub async fn check_token(state: &State, secret: &str, client: &str, place: &str)
                 Refusal::Expired => "expired",
                 Refusal::AddressNotAllowed => "address_not_allowed",
             });
-            if guards.count_failure(client, per_minute, Instant::now()) {
+            let exhausted_here = guards.count_failure(client, per_minute, Instant::now());
+            // The count all nodes share: guessing through several nodes
+            // meets the limit once, not once per node.
+            let exhausted_everywhere = match api_token_failures::record_failure(
+                &state.db,
+                client,
+                FAILURE_WINDOW_MS,
+            )
+            .await
+            {
+                Ok(failures) => {
+                    failures >= per_minute && guards.exhaust(client, per_minute, Instant::now())
+                }
+                Err(err) => {
+                    tracing::error!(error = %err, "cannot count a failed API token");
+                    false
+                }
+            };
+            if exhausted_here || exhausted_everywhere {
                 tracing::warn!(
                     target: "security",
                     address = %client,
