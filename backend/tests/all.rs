@@ -89,6 +89,7 @@ mod statement;
 mod storage_pressure;
 mod team_access;
 mod teams;
+mod test_clock_times;
 mod token_commands;
 mod token_lineage;
 mod webhook_commands;

@@ -162,10 +162,17 @@ pub struct PayoutSettings {
     pub account: Option<SettlementAccount>,
     pub schedule: PayoutSchedule,
     /// While payouts to a settlement account that changed less than 24
-    /// hours ago wait: until when (ms, wall clock).
+    /// hours ago wait: until when (ms, on the stream's clock, as every
+    /// business time: in test mode the test clock's days count).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional, type = "number")]
     pub held_until: Option<i64>,
+    /// How far the stream's clock runs ahead of the wall clock (ms): the
+    /// test clock's days in test mode, 0 in live mode. `held_until` less
+    /// this is when the hold ends by the wall clock.
+    #[serde(default)]
+    #[ts(type = "number")]
+    pub clock_ahead_ms: i64,
     /// The fee of one payout, in cents.
     #[ts(type = "number")]
     pub fee_cents: i64,

@@ -139,6 +139,40 @@ describe("home dashboard, test clock and transactions", () => {
     await tabB.close();
   }, 150_000);
 
+  it("stamps test records by the test clock, and says which screens are on real time", async () => {
+    const page = await session.newPage();
+    await new HomeDashboard(page).open();
+    await new Shell(page).waitUntilLive();
+    const clock = new TestMode(page);
+    await clock.switchOn();
+    // The month played above: the test date is weeks past the calendar's.
+    await clock.advance("week");
+    await clock.waitUntilPlayed();
+    const today = await clock.today();
+    const calendarToday = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Johannesburg" }).format(new Date());
+    expect(today > calendarToday).toBe(true);
+    const testDate = new Intl.DateTimeFormat("en-ZA", { dateStyle: "medium", timeZone: "Africa/Johannesburg" }).format(new Date(`${today}T12:00:00+02:00`));
+
+    const customerId = await createRecord(page, "test", { t: "CreateCustomer", input: debiCheckPayer("Ayanda Khumalo", "ayanda@example.co.za") });
+    await page.goto(`/customers/${customerId}?mode=test`);
+    const created = page.locator("dt", { hasText: "Created" }).locator("xpath=following-sibling::dd[1]");
+    await expect.poll(() => created.textContent()).toContain(testDate);
+
+    // The history's "When" of that change is on the same clock.
+    await page.goto("/account/history?mode=test");
+    const newest = page.getByTestId("history-row").filter({ hasText: "Ayanda Khumalo" }).first();
+    await expect.poll(() => newest.locator("td").first().textContent()).toContain(testDate);
+    expect(await page.getByTestId("test-strip").textContent()).toContain("Times on test records follow the test clock.");
+
+    // API tokens are on the wall clock, and their screen says so in test mode only.
+    await page.goto("/developers/tokens?mode=test");
+    await expect.poll(() => page.getByTestId("real-time-note").textContent()).toBe("Times on this page are real time, not the test clock.");
+    await new Shell(page).chooseMode("live");
+    await page.getByTestId("api-tokens-page").waitFor();
+    await expect.poll(() => page.getByTestId("real-time-note").count()).toBe(0);
+    await page.close();
+  }, 90_000);
+
   it("reads right in Afrikaans and in the dark", async () => {
     const page = await session.newPage();
     const home = new HomeDashboard(page);

@@ -38,7 +38,7 @@ use paydesk::ids::now_ms;
 use paydesk::store::conn::Conn;
 use paydesk::store::imports::{self as store, BatchCounts, Pending, PendingRows};
 use paydesk::store::stream::{self, Actor, Cause, StreamKey, Work};
-use paydesk::store::{Backend, Db, Tx};
+use paydesk::store::{Backend, Db, Tx, clocks};
 
 use crate::live::messages::Tick;
 use crate::live::registry::MerchantRegistry;
@@ -203,11 +203,16 @@ pub async fn run_import(
     // Checking rows is several times quicker than writing them: room for a
     // few batches lets the reader stay ahead while it shares the machine.
     let (sender, mut batches) = mpsc::channel::<Vec<PreparedRow>>(8);
+    // Rows are stamped by the stream's clock, read once: a test clock
+    // moved on while the import runs changes no row already planned.
+    let clock_ahead_ms =
+        clocks::stream_clock_ahead_ms(&db.pool, &key.merchant_id, key.mode).await?;
     let plan = RowPlan {
         mode: key.mode,
         method: method_of(pending.import.template),
         today,
         import_id: import_id.to_string(),
+        clock_ahead_ms,
     };
     let reader = tokio::task::spawn_blocking(read_batches(&mut pending, plan, sender));
     let mut cursor = pending.next_row;
@@ -242,7 +247,7 @@ pub async fn run_import(
             let plan = match ahead.filter(|_| held) {
                 Some(plan) => plan,
                 None => {
-                    let target = target(now_ms());
+                    let target = target(now_ms() + clock_ahead_ms);
                     look_up(tx, &target, memory, &batch).await?;
                     plan_batch(db.backend == Backend::Sqlite, &target, memory, &batch)?
                 }
@@ -255,7 +260,7 @@ pub async fn run_import(
             };
             let (wrote, upcoming) = tokio::join!(
                 write_batch(tx, &key, step, plan),
-                plan_ahead(db, batches, target(now_ms()), memory)
+                plan_ahead(db, batches, target(now_ms() + clock_ahead_ms), memory)
             );
             Ok(match wrote? {
                 Some(changes) => Work::changed(changes, upcoming?),
@@ -284,7 +289,7 @@ pub async fn run_import(
         Err(err) => return Err(AppError::Internal(format!("import reader failed: {err}"))),
     }
     let finished = stream::write(db, &key, &cause, async |tx: &mut Tx, _seq| {
-        if !store::finish(tx, import_id, now_ms()).await? {
+        if !store::finish(tx, import_id, now_ms() + clock_ahead_ms).await? {
             return Ok(Work::Unchanged(()));
         }
         let everything = [

@@ -22,11 +22,11 @@ use paydesk::domain::imports::{CheckedFile, check_file_keeping_rows, workbook};
 use paydesk::domain::scope::stream_today;
 use paydesk::domain::{Scope, payment_methods};
 use paydesk::error::{AppError, AppResult};
-use paydesk::ids::{new_id, now_ms};
+use paydesk::ids::new_id;
 use paydesk::store::Tx;
 use paydesk::store::conn::Conn;
 use paydesk::store::stream::{self, Cause, StreamKey, Work};
-use paydesk::store::{accounts, imports as store};
+use paydesk::store::{accounts, clocks, imports as store};
 
 /// How long an upload waits for its next step.
 const IDLE: Duration = Duration::from_secs(30 * 60);
@@ -349,7 +349,9 @@ impl Uploads {
             include_duplicates: choice.include_duplicates,
             duplicate_of: None,
             created_by_name: author,
-            created_at: now_ms(),
+            // An import is a business record: on the stream's clock.
+            created_at: clocks::stream_now_ms(&state.db.pool, &scope.merchant_id, scope.mode)
+                .await?,
             finished_at: None,
         };
         let key = StreamKey {

@@ -579,9 +579,16 @@ verifiedAt: number, };
 export type PayoutSettings = { account?: SettlementAccount, schedule: PayoutSchedule, 
 /**
  * While payouts to a settlement account that changed less than 24
- * hours ago wait: until when (ms, wall clock).
+ * hours ago wait: until when (ms, on the stream's clock, as every
+ * business time: in test mode the test clock's days count).
  */
 heldUntil?: number, 
+/**
+ * How far the stream's clock runs ahead of the wall clock (ms): the
+ * test clock's days in test mode, 0 in live mode. `held_until` less
+ * this is when the hold ends by the wall clock.
+ */
+clockAheadMs: number, 
 /**
  * The fee of one payout, in cents.
  */

@@ -7,7 +7,7 @@ use super::bank::{SimulatedBank, Verification};
 use super::rules;
 use super::{Effect, Scope, checked_id};
 use crate::error::{AppError, AppResult};
-use crate::ids::{new_id, now_ms};
+use crate::ids::new_id;
 use crate::store::bank_accounts::{self as store, CheckedAccount};
 use crate::store::customers::find_customer_in_tx;
 use crate::store::{Db, Tx};
@@ -262,6 +262,7 @@ pub async fn insert_checked_bank_account(
             ErrorCode::DuplicateBankAccount,
         ));
     }
+    let now = crate::domain::scope::stream_now_ms(&mut **tx, scope).await?;
     let account = store::insert_bank_account(
         tx,
         &scope.merchant_id,
@@ -269,7 +270,7 @@ pub async fn insert_checked_bank_account(
         &new_id("ba"),
         customer_id,
         input,
-        now_ms(),
+        now,
     )
     .await?
     .ok_or_else(|| AppError::Internal("stored bank account unreadable".into()))?;
@@ -288,7 +289,8 @@ pub async fn remove_bank_account(
     bank_account_id: &str,
 ) -> AppResult<Effect> {
     let id = checked_id(bank_account_id)?;
-    let customer_id = store::remove_bank_account(tx, &scope.merchant_id, scope.mode, id, now_ms())
+    let now = crate::domain::scope::stream_now_ms(&mut **tx, scope).await?;
+    let customer_id = store::remove_bank_account(tx, &scope.merchant_id, scope.mode, id, now)
         .await?
         .ok_or(AppError::Code(ErrorCode::NotFound))?;
     Ok(Effect {

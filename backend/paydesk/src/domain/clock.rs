@@ -40,18 +40,12 @@ impl BusinessClock {
     }
 }
 
-const DAY_MS: i64 = 86_400_000;
-
 /// A stream's now, in milliseconds: the wall clock, moved on by the test
 /// clock's offset in test mode. What waits on a payer (the 3-D Secure or
 /// bank step of the pay page) ages by it, so moving the test clock on ages
-/// it as the days would; live mode is the wall clock.
-pub fn stream_now_ms(mode: Mode, offset_days: i64, wall_ms: i64) -> i64 {
-    match mode {
-        Mode::Live => wall_ms,
-        Mode::Test => wall_ms.saturating_add(offset_days.saturating_mul(DAY_MS)),
-    }
-}
+/// it as the days would, and every business record of a test stream is
+/// stamped by it; live mode is the wall clock.
+pub use crate::store::clocks::on_stream_clock as stream_now_ms;
 
 /// How many days a test clock step moves from `today`: a month is to the
 /// same day next month (or its last day).
@@ -81,7 +75,7 @@ mod tests {
         let wall = 1_772_000_000_000;
         assert_eq!(stream_now_ms(Mode::Live, 3, wall), wall);
         assert_eq!(stream_now_ms(Mode::Test, 0, wall), wall);
-        assert_eq!(stream_now_ms(Mode::Test, 1, wall), wall + DAY_MS);
+        assert_eq!(stream_now_ms(Mode::Test, 1, wall), wall + 86_400_000);
         assert_eq!(stream_now_ms(Mode::Test, i64::MAX, wall), i64::MAX);
     }
 

@@ -22,7 +22,7 @@ use super::retry::{RetryDecision, UnpaidCode, decide_after_unpaid, needs_new_man
 use super::scope::clock_row;
 use super::{Scope, mandates, payments, representations};
 use crate::error::{AppError, AppResult};
-use crate::ids::{new_id, now_ms};
+use crate::ids::new_id;
 use crate::store::Tx;
 use crate::store::clocks::{self};
 use crate::store::customers as customer_store;
@@ -283,7 +283,8 @@ async fn play_bank_reports(
             settle(tx, scope, &mut touched, &record, report.event, changes).await?;
         }
         if record.script_step != before {
-            save_transaction(tx, &scope.merchant_id, scope.mode, &record, now_ms()).await?;
+            let now = crate::domain::scope::stream_now_ms(&mut **tx, scope).await?;
+            save_transaction(tx, &scope.merchant_id, scope.mode, &record, now).await?;
             changes.push(transaction_change(tx, scope, &record.view.id).await?);
         }
     }
@@ -468,6 +469,7 @@ async fn raise_debit(
     };
     let reference = bank_reference(tx, scope, record, mandate).await?;
     let script = limit_tracking(SimulatedBank.submit_collection(&account), tracking);
+    let now = crate::domain::scope::stream_now_ms(&mut **tx, scope).await?;
     let mut txn = TransactionRecord {
         view: super::ledger::priced(Transaction {
             id: new_id("txn"),
@@ -496,8 +498,8 @@ async fn raise_debit(
             }],
             fee_cents: 0,
             net_cents: 0,
-            created_at: now_ms(),
-            updated_at: now_ms(),
+            created_at: now,
+            updated_at: now,
         }),
         script: encode_script(&script),
         script_step: 0,

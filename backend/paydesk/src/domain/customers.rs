@@ -6,7 +6,7 @@ use super::conflicts;
 use super::rules;
 use super::{Effect, Scope, checked_id};
 use crate::error::{AppError, AppResult};
-use crate::ids::{is_well_formed_id, new_id, now_ms};
+use crate::ids::{is_well_formed_id, new_id};
 use crate::store::customers::{self as store, CustomerFilter};
 use crate::store::{Db, Tx};
 
@@ -101,13 +101,14 @@ pub async fn create_customer(
 ) -> AppResult<Effect> {
     let input = validate_customer(input)?;
     ensure_reference_free(tx, scope, &input, None).await?;
+    let now = crate::domain::scope::stream_now_ms(&mut **tx, scope).await?;
     let customer = store::insert_customer(
         tx,
         &scope.merchant_id,
         scope.mode,
         &new_id("cus"),
         &input,
-        now_ms(),
+        now,
     )
     .await?;
     Ok(upserted(customer))
@@ -143,16 +144,11 @@ pub async fn update_customer(
         )?;
     }
     ensure_reference_free(tx, scope, &input, Some(customer_id)).await?;
-    let customer = store::update_customer(
-        tx,
-        &scope.merchant_id,
-        scope.mode,
-        customer_id,
-        &input,
-        now_ms(),
-    )
-    .await?
-    .ok_or(AppError::Code(ErrorCode::NotFound))?;
+    let now = crate::domain::scope::stream_now_ms(&mut **tx, scope).await?;
+    let customer =
+        store::update_customer(tx, &scope.merchant_id, scope.mode, customer_id, &input, now)
+            .await?
+            .ok_or(AppError::Code(ErrorCode::NotFound))?;
     Ok(upserted(customer))
 }
 
@@ -164,7 +160,7 @@ pub async fn archive_customer(tx: &mut Tx, scope: &Scope, customer_id: &str) -> 
     if current.archived {
         return Err(AppError::Code(ErrorCode::AlreadyArchived));
     }
-    let now = now_ms();
+    let now = crate::domain::scope::stream_now_ms(&mut **tx, scope).await?;
     let customer = store::set_customer_archived(
         tx,
         &scope.merchant_id,
@@ -186,16 +182,11 @@ pub async fn restore_customer(tx: &mut Tx, scope: &Scope, customer_id: &str) -> 
     if !current.archived {
         return Err(AppError::Code(ErrorCode::NotArchived));
     }
-    let customer = store::set_customer_archived(
-        tx,
-        &scope.merchant_id,
-        scope.mode,
-        customer_id,
-        None,
-        now_ms(),
-    )
-    .await?
-    .ok_or(AppError::Code(ErrorCode::NotFound))?;
+    let now = crate::domain::scope::stream_now_ms(&mut **tx, scope).await?;
+    let customer =
+        store::set_customer_archived(tx, &scope.merchant_id, scope.mode, customer_id, None, now)
+            .await?
+            .ok_or(AppError::Code(ErrorCode::NotFound))?;
     Ok(upserted(customer))
 }
 

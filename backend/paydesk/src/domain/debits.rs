@@ -10,7 +10,6 @@ use super::lifecycle::transaction::{self as life, TransactionEvent};
 use super::retry::UnpaidCode;
 use super::scope::{Scope, stream_today};
 use crate::error::{AppError, AppResult};
-use crate::ids::now_ms;
 use crate::store::Tx;
 use crate::store::transactions::{self as store, TransactionRecord};
 
@@ -129,7 +128,8 @@ pub async fn cancel_unsent(tx: &mut Tx, scope: &Scope, payment_id: &str) -> AppR
         {
             step(&mut record, TransactionEvent::Cancel, today)?;
             record.script = String::new();
-            save_transaction(tx, &scope.merchant_id, scope.mode, &record, now_ms()).await?;
+            let now = crate::domain::scope::stream_now_ms(&mut **tx, scope).await?;
+            save_transaction(tx, &scope.merchant_id, scope.mode, &record, now).await?;
             changes.push(transaction_change(tx, scope, &record.view.id).await?);
         }
     }

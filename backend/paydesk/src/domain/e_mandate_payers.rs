@@ -8,7 +8,6 @@ use super::clock::BusinessClock;
 use super::e_mandates::state_on;
 use super::lifecycle::e_mandate_request::{self as requests, RequestEvent};
 use crate::error::AppResult;
-use crate::ids::now_ms;
 use crate::store::e_mandates as store;
 use crate::store::stream::{self, Actor, Cause, StreamKey, Work, Written};
 use crate::store::{Db, Tx, clocks};
@@ -80,7 +79,8 @@ pub async fn open(
             return Ok(Work::Unchanged(None));
         };
         fresh.state = opened;
-        fresh.updated_at = now_ms();
+        fresh.updated_at =
+            crate::store::clocks::stream_now_ms(&mut **tx, &key.merchant_id, key.mode).await?;
         store::update_request(tx, &key.merchant_id, &fresh).await?;
         let changes = vec![Change::EMandateRequestUpserted {
             request: Box::new(fresh.clone()),

@@ -15,7 +15,7 @@ use super::mail::{escape, text, words};
 use super::scope::stream_today;
 use super::{Effect, Scope, checked_id, collection_rules as rule, rules};
 use crate::error::{AppError, AppResult};
-use crate::ids::{new_id, new_secret, now_ms};
+use crate::ids::{new_id, new_secret};
 use crate::store::customers::find_customer_in_tx;
 use crate::store::e_mandates::{self as store, StoredRequest};
 use crate::store::mail::{OutgoingMail, enqueue};
@@ -143,7 +143,7 @@ pub async fn request_e_mandate(
     if !errors.is_empty() {
         return Err(AppError::Invalid(errors));
     }
-    let now = now_ms();
+    let now = crate::domain::scope::stream_now_ms(&mut **tx, scope).await?;
     let mut changeable = input.payer_may_change.clone();
     changeable.dedup();
     let token = new_secret();
@@ -198,7 +198,7 @@ pub async fn resend(tx: &mut Tx, scope: &Scope, id: &str) -> AppResult<Effect> {
     let today = stream_today(tx, scope).await?;
     request.expires_on = iso_date(today + Duration::days(LINK_DAYS));
     request.sends = request.sends.saturating_add(1);
-    request.updated_at = now_ms();
+    request.updated_at = crate::domain::scope::stream_now_ms(&mut **tx, scope).await?;
     store::update_request(tx, &scope.merchant_id, &request).await?;
     mail_link(tx, scope, &request).await?;
     Ok(upserted(request))
@@ -207,7 +207,7 @@ pub async fn resend(tx: &mut Tx, scope: &Scope, id: &str) -> AppResult<Effect> {
 pub async fn cancel(tx: &mut Tx, scope: &Scope, id: &str) -> AppResult<Effect> {
     let mut request = open_request(tx, scope, id).await?;
     request.state = requests::apply(request.state, RequestEvent::Cancel).map_err(AppError::Code)?;
-    request.updated_at = now_ms();
+    request.updated_at = crate::domain::scope::stream_now_ms(&mut **tx, scope).await?;
     store::update_request(tx, &scope.merchant_id, &request).await?;
     Ok(upserted(request))
 }

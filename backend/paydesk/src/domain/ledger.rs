@@ -9,7 +9,7 @@ use time::Date;
 use super::calendar::{add_business_days, iso_date, parse_iso_date};
 use super::scope::Scope;
 use crate::error::{AppError, AppResult};
-use crate::ids::{new_id, now_ms};
+use crate::ids::new_id;
 use crate::store::ledger::{self as store, LedgerRow};
 use crate::store::{Db, Tx, clocks};
 
@@ -171,7 +171,12 @@ pub async fn post_transaction(
     mode: protocol::Mode,
     view: &Transaction,
 ) -> AppResult<()> {
-    for entry in planned_entries(view)? {
+    let planned = planned_entries(view)?;
+    if planned.is_empty() {
+        return Ok(());
+    }
+    let now = crate::store::clocks::stream_now_ms(&mut **tx, merchant_id, mode).await?;
+    for entry in planned {
         store::insert_entry(
             tx,
             &LedgerRow {
@@ -186,7 +191,7 @@ pub async fn post_transaction(
                 source_id: view.id.clone(),
                 entry_date: iso_date(entry.entry_date),
                 available_on: iso_date(entry.available_on),
-                created_at: now_ms(),
+                created_at: now,
             },
         )
         .await?;
@@ -265,7 +270,7 @@ pub async fn post_refund(
         amount_cents,
         fee_return_cents: fee_return,
         refunded_on: iso_date(today),
-        created_at: now_ms(),
+        created_at: crate::domain::scope::stream_now_ms(&mut **tx, scope).await?,
     };
     let available_on = iso_date(own_money_on.unwrap_or(today));
     for (kind, amount_cents) in [

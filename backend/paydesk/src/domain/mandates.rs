@@ -11,7 +11,6 @@ use super::calendar::add_business_days;
 use super::lifecycle::mandate::{self as life, MandateEvent, MandateState};
 use super::{Scope, checked_id, collection_rules as rule};
 use crate::error::{AppError, AppResult};
-use crate::ids::now_ms;
 use crate::store::mandates as store;
 use crate::store::sql::{PageRequest, from_wire_name, wire_name};
 use crate::store::{Db, Tx};
@@ -217,7 +216,8 @@ pub async fn load(tx: &mut Tx, scope: &Scope, mandate_id: &str) -> AppResult<Man
 
 /// Writes the mandate and returns it as it now reads.
 pub async fn save(tx: &mut Tx, scope: &Scope, mandate: &Mandate) -> AppResult<Mandate> {
-    store::update_mandate_state(tx, &scope.merchant_id, scope.mode, mandate, now_ms()).await?;
+    let now = crate::domain::scope::stream_now_ms(&mut **tx, scope).await?;
+    store::update_mandate_state(tx, &scope.merchant_id, scope.mode, mandate, now).await?;
     load(tx, scope, &mandate.id).await
 }
 

@@ -7,7 +7,6 @@ use protocol::{
 
 use super::{Effect, Scope, collection_rules as rule, conflicts};
 use crate::error::{AppError, AppResult};
-use crate::ids::now_ms;
 use crate::store::payment_methods as store;
 use crate::store::{Db, Tx};
 
@@ -89,7 +88,8 @@ pub async fn update_settings(
     if !errors.is_empty() {
         return Err(AppError::Invalid(errors));
     }
-    store::write_settings(tx, &scope.merchant_id, scope.mode, &clean, now_ms()).await?;
+    let now = crate::domain::scope::stream_now_ms(&mut **tx, scope).await?;
+    store::write_settings(tx, &scope.merchant_id, scope.mode, &clean, now).await?;
     Ok(Effect {
         changes: vec![Change::PaymentMethodSettingsUpdated {
             settings: Box::new(clean),

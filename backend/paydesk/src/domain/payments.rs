@@ -17,7 +17,7 @@ use super::lifecycle::payment::{self as life, PaymentEvent, StopReason};
 use super::scope::stream_today;
 use super::{Effect, Scope, checked_id, collection_rules as rule, mandates, payment_methods};
 use crate::error::{AppError, AppResult};
-use crate::ids::{new_id, now_ms};
+use crate::ids::new_id;
 use crate::store::customers::find_customer_in_tx;
 use crate::store::payments::{self as store, PaymentRecord};
 use crate::store::sql::PageRequest;
@@ -140,7 +140,8 @@ pub async fn load(tx: &mut Tx, scope: &Scope, payment_id: &str) -> AppResult<Pay
 
 /// Writes the payment and returns its delta.
 pub async fn save(tx: &mut Tx, scope: &Scope, record: &PaymentRecord) -> AppResult<Change> {
-    store::update_payment(tx, &scope.merchant_id, scope.mode, record, now_ms()).await?;
+    let now = crate::domain::scope::stream_now_ms(&mut **tx, scope).await?;
+    store::update_payment(tx, &scope.merchant_id, scope.mode, record, now).await?;
     let fresh = load(tx, scope, &record.view.id).await?;
     Ok(Change::PaymentUpserted {
         payment: Box::new(fresh.view),
@@ -343,7 +344,7 @@ pub async fn create_payment(tx: &mut Tx, scope: &Scope, input: &PaymentInput) ->
     let plan = validate_payment(input, today, &mut errors);
     let recurring = input.kind == PaymentKind::Recurring;
     let mut changes = Vec::new();
-    let now = now_ms();
+    let now = crate::domain::scope::stream_now_ms(&mut **tx, scope).await?;
 
     // The mandate: an existing one of this customer, or a new one.
     let (mandate_id, method, allow_date_adjustment, mandate_status) = match &input.mandate {

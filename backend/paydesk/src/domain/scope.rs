@@ -59,6 +59,17 @@ pub async fn stream_today(tx: &mut Tx, scope: &Scope) -> AppResult<Date> {
     Ok(scope.clock.today(scope.mode, offset))
 }
 
+/// Now by the stream's clock, for the times a business record is stamped
+/// with (created, changed, paid, when in the history): the test clock's
+/// days count in test mode (`store::clocks::on_stream_clock`). Times that
+/// guard access (sessions, tokens, links, invites) stay on the wall clock.
+pub async fn stream_now_ms<'e, E>(executor: E, scope: &Scope) -> AppResult<i64>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
+{
+    clocks::stream_now_ms(executor, &scope.merchant_id, scope.mode).await
+}
+
 /// The clock row of a stream, made on first use: nothing before today is
 /// played out.
 pub async fn clock_row(tx: &mut Tx, scope: &Scope, clock: BusinessClock) -> AppResult<ClockRow> {

@@ -6,6 +6,29 @@ use sqlx::Row;
 
 use super::{Db, Tx};
 use crate::error::AppResult;
+use crate::ids::now_ms;
+
+const DAY_MS: i64 = 86_400_000;
+
+/// A stream's now, in milliseconds, from the wall clock: in test mode moved
+/// on by the test clock's offset, so a test record made after a month of
+/// play is stamped a month on, as its debits are; live mode is the wall
+/// clock.
+pub fn on_stream_clock(mode: Mode, offset_days: i64, wall_ms: i64) -> i64 {
+    match mode {
+        Mode::Live => wall_ms,
+        Mode::Test => wall_ms.saturating_add(offset_days.saturating_mul(DAY_MS)),
+    }
+}
+
+/// Now by a stream's clock (`on_stream_clock`). Live mode reads nothing.
+pub async fn stream_now_ms<'e, E>(executor: E, merchant_id: &str, mode: Mode) -> AppResult<i64>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
+{
+    let ahead = stream_clock_ahead_ms(executor, merchant_id, mode).await?;
+    Ok(now_ms().saturating_add(ahead))
+}
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ClockRow {
@@ -51,6 +74,25 @@ pub async fn write_clock(
     .execute(&mut **tx)
     .await?;
     Ok(())
+}
+
+/// How far a stream's clock runs ahead of the wall clock, in milliseconds:
+/// the test clock's days, 0 in live mode.
+pub async fn stream_clock_ahead_ms<'e, E>(
+    executor: E,
+    merchant_id: &str,
+    mode: Mode,
+) -> AppResult<i64>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
+{
+    let offset = match mode {
+        Mode::Live => 0,
+        Mode::Test => read_clock(executor, merchant_id, mode)
+            .await?
+            .map_or(0, |c| c.offset_days),
+    };
+    Ok(on_stream_clock(mode, offset, 0))
 }
 
 /// Streams with collections in play, for the background scheduler.

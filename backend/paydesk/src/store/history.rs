@@ -23,8 +23,9 @@ use crate::domain::permissions::change_section;
 use crate::error::AppResult;
 use crate::ids::{new_id, now_ms};
 
-/// Fields that change with every write and say nothing on their own.
-const QUIET_FIELDS: [&str; 2] = ["updatedAt", "version"];
+/// Fields that change with every write (or with the test clock) and say
+/// nothing on their own.
+const QUIET_FIELDS: [&str; 3] = ["updatedAt", "version", "clockAheadMs"];
 
 /// One record a change touched, as the history keeps it.
 struct Touched {
@@ -366,7 +367,8 @@ pub(super) async fn record_event(
         return Ok(Vec::new());
     }
     let who = who.completed(tx, &cause.actor).await?;
-    let now = now_ms();
+    // "When" is on the stream's clock, as the records it describes are.
+    let now = super::clocks::stream_now_ms(&mut **tx, &key.merchant_id, key.mode).await?;
     let mut added = Vec::with_capacity(touched.len());
     // A record changed twice by one event: its second row's "before" is
     // its first row's "after", still in the batch.

@@ -19,6 +19,7 @@ import { scopeSummary } from "./tokenForm";
 import { useApiTokens } from "./useApiTokens";
 import "./developers.css";
 import { ErrorAlert } from "../../components/ErrorAlert";
+import { RealTimeNote } from "../../components/RealTimeNote";
 
 const TONE: Record<ApiTokenState, BadgeTone> = { active: "green", expired: "zinc", revoked: "red" };
 const GRACE_HOURS = [0, 1, 24, 72, 168] as const;
@@ -46,6 +47,7 @@ export function TokensPage() {
   return (
     <section className="page" data-testid="api-tokens-page">
       <PageHeader title={t("screens.tokens")} subtitle={t("developers.tokens.subtitle")} actions={create} needs="developers:write" />
+      <RealTimeNote />
       {error ? <Alert>{t(`errors.${error}`)}</Alert> : null}
       {!loaded ? (
         <div className="table-placeholder">

@@ -20,6 +20,7 @@ import { useDeliveries, useWebhookEndpoints } from "./useWebhooks";
 import { EndpointActions } from "./WebhooksPage";
 import "./developers.css";
 import { ErrorAlert } from "../../components/ErrorAlert";
+import { RealTimeNote } from "../../components/RealTimeNote";
 
 /** One endpoint: what it receives, its live delivery log, and the tools to test, resend and roll its secret. */
 export function WebhookEndpointPage() {
@@ -58,6 +59,7 @@ function EndpointDetail({ endpoint, eventTypes }: { endpoint: WebhookEndpoint; e
         <code className="cell-mono">{endpoint.id}</code>
         <span className="cell-muted">{t("developers.webhooks.createdAt", { at: formatDateTime(endpoint.createdAt, i18n.language) })}</span>
       </div>
+      <RealTimeNote />
       {endpoint.disabledReason ? (
         <Alert testId="webhook-disabled-reason">{t("developers.webhooks.failingBody")}</Alert>
       ) : null}

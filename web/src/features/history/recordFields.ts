@@ -409,6 +409,7 @@ const payoutSettings: Fields<PayoutSettings> = {
   account: "data",
   schedule: "data",
   heldUntil: "time",
+  clockAheadMs: "text",
   feeCents: "money",
 };
 

@@ -98,7 +98,9 @@ function BalanceCard() {
 function AccountCard({ settings, onChange }: { settings: PayoutSettings; onChange: () => void }) {
   const { t, i18n } = useTranslation();
   const account = settings.account;
-  const held = useHoldActive(settings.heldUntil);
+  // The hold's end is on the stream's clock (the test clock's days count in test mode); the
+  // timer that lifts it runs on this browser's wall clock.
+  const held = useHoldActive(settings.heldUntil === undefined ? undefined : settings.heldUntil - settings.clockAheadMs);
   return (
     <SettingsCard
       title={t("payouts.account.title")}

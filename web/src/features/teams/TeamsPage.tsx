@@ -20,6 +20,7 @@ import { viewedScreens } from "./viewedScreens";
 import "./teams.css";
 import { ErrorAlert } from "../../components/ErrorAlert";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { RealTimeNote } from "../../components/RealTimeNote";
 
 export function TeamsPage() {
   const { t } = useTranslation();
@@ -40,6 +41,7 @@ export function TeamsPage() {
         }
         needs="team:write"
       />
+      <RealTimeNote />
       {loaded && "error" in loaded ? <Alert>{t(`errors.${loaded.error}`)}</Alert> : null}
       {!loaded ? <Spinner label={t("app.loading")} /> : null}
       {loaded && "team" in loaded ? (

@@ -235,6 +235,7 @@ pub async fn charge_due_card(
     }
     let try_number = schedule.failed_tries + 1;
     let today = iso_date(day);
+    let now = crate::domain::scope::stream_now_ms(&mut **tx, scope).await?;
     let card = &stored.card;
     let request = ChargeRequest {
         mode: scope.mode,
@@ -252,11 +253,12 @@ pub async fn charge_due_card(
             last_four: card.last_four.clone(),
         },
         today: &today,
+        now,
     };
     let (mut order, mut record) = open_charge(&request);
     record.view.attempt = try_number;
     let result = acquirer::charge_on_file(&stored.token, try_number);
-    settle(&mut order, &mut record, result, day)?;
+    settle(&mut order, &mut record, result, (day, now))?;
     orders::insert_order(tx, &scope.merchant_id, &order).await?;
     debits::insert_transaction(tx, &scope.merchant_id, scope.mode, &record).await?;
     changes.push(Change::TransactionUpserted {

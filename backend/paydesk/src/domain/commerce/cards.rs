@@ -72,6 +72,7 @@ pub async fn charge_card(
         return Err(AppError::Code(ErrorCode::CardExpired));
     }
     let today = iso_date(day);
+    let now = crate::domain::scope::stream_now_ms(&mut **tx, scope).await?;
     let request = ChargeRequest {
         mode: scope.mode,
         page_id: card.page_id.as_deref(),
@@ -88,13 +89,14 @@ pub async fn charge_card(
             last_four: card.last_four.clone(),
         },
         today: &today,
+        now,
     };
     let (mut order, mut record) = open_charge(&request);
     settle(
         &mut order,
         &mut record,
         acquirer::charge_token(&stored.token),
-        day,
+        (day, now),
     )?;
     orders::insert_order(tx, &scope.merchant_id, &order).await?;
     debits::insert_transaction(tx, &scope.merchant_id, scope.mode, &record).await?;

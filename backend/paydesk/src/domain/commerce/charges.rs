@@ -13,7 +13,7 @@ use time::Date;
 use crate::domain::debits::step;
 use crate::domain::lifecycle::transaction::TransactionEvent;
 use crate::error::AppResult;
-use crate::ids::{new_id, now_ms};
+use crate::ids::new_id;
 use crate::store::transactions::TransactionRecord;
 
 /// How the payer pays: the bank they chose, or the card's brand and last four.
@@ -38,11 +38,13 @@ pub struct ChargeRequest<'a> {
     pub source: Source,
     /// The stream's business date, `YYYY-MM-DD`.
     pub today: &'a str,
+    /// Now by the stream's clock (`scope::stream_now_ms`).
+    pub now: i64,
 }
 
 /// A new order and its pending transaction.
 pub fn open_charge(request: &ChargeRequest) -> (Order, TransactionRecord) {
-    let now = now_ms();
+    let now = request.now;
     let order_id = new_id("ord");
     let transaction_id = new_id("txn");
     let mut order = Order {
@@ -122,7 +124,7 @@ pub fn settle(
     order: &mut Order,
     record: &mut TransactionRecord,
     result: Result<(), PayFailure>,
-    today: Date,
+    (today, now): (Date, i64),
 ) -> AppResult<()> {
     use TransactionEvent as E;
     let events: &[TransactionEvent] = match result {
@@ -133,7 +135,6 @@ pub fn settle(
     for event in events {
         step(record, *event, today)?;
     }
-    let now = now_ms();
     record.view.failure = result.err();
     record.view.updated_at = now;
     order.status = match result {
@@ -171,6 +172,7 @@ mod tests {
                 last_four: "4242".into(),
             },
             today: "2026-03-02",
+            now: 1_772_431_200_000,
         }
     }
 
@@ -182,7 +184,13 @@ mod tests {
             Some(record.view.id.as_str())
         );
         assert_eq!(record.view.order_id.as_deref(), Some(order.id.as_str()));
-        settle(&mut order, &mut record, Ok(()), date!(2026 - 03 - 02)).unwrap();
+        settle(
+            &mut order,
+            &mut record,
+            Ok(()),
+            (date!(2026 - 03 - 02), 1_772_431_200_000),
+        )
+        .unwrap();
         assert_eq!(order.status, OrderStatus::Paid);
         assert_eq!(record.view.status, TransactionStatus::Paid);
         assert_eq!(record.settled_on.as_deref(), Some("2026-03-02"));
@@ -200,7 +208,7 @@ mod tests {
             &mut order,
             &mut record,
             Err(PayFailure::InsufficientFunds),
-            date!(2026 - 03 - 02),
+            (date!(2026 - 03 - 02), 1_772_431_200_000),
         )
         .unwrap();
         assert_eq!(
@@ -215,7 +223,7 @@ mod tests {
             &mut order,
             &mut record,
             Err(PayFailure::CancelledByPayer),
-            date!(2026 - 03 - 02),
+            (date!(2026 - 03 - 02), 1_772_431_200_000),
         )
         .unwrap();
         assert_eq!(order.status, OrderStatus::Cancelled);
@@ -230,7 +238,7 @@ mod tests {
             &mut order,
             &mut record,
             Err(PayFailure::Abandoned),
-            date!(2026 - 03 - 03),
+            (date!(2026 - 03 - 03), 1_772_517_600_000),
         )
         .unwrap();
         assert_eq!(

@@ -10,7 +10,6 @@ use super::charges::settle;
 use crate::domain::scope::stream_today;
 use crate::domain::{debits, ledger};
 use crate::error::{AppError, AppResult};
-use crate::ids::now_ms;
 use crate::store::sql::PageRequest;
 use crate::store::{Db, Tx, orders as store, pay_attempts, transactions};
 
@@ -57,7 +56,7 @@ pub async fn act_on_order(
             if order.refunded_cents >= order.amount_cents {
                 order.status = OrderStatus::Refunded;
             }
-            order.updated_at = now_ms();
+            order.updated_at = crate::domain::scope::stream_now_ms(&mut **tx, scope).await?;
         }
         (OrderAction::Cancel, OrderStatus::Pending) => {
             // The payer left at the bank or 3-D Secure step: their attempt
@@ -76,7 +75,10 @@ pub async fn act_on_order(
                 &mut order,
                 &mut record,
                 Err(PayFailure::CancelledByPayer),
-                today,
+                (
+                    today,
+                    crate::domain::scope::stream_now_ms(&mut **tx, scope).await?,
+                ),
             )?;
             debits::save_transaction(
                 tx,

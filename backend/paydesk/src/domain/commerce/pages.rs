@@ -11,7 +11,7 @@ use super::super::{Effect, Scope, checked_id, collection_rules as rule, rules};
 use crate::domain::conflicts;
 use crate::domain::scope::stream_today;
 use crate::error::{AppError, AppResult};
-use crate::ids::{new_id, now_ms};
+use crate::ids::new_id;
 use crate::store::pay_pages as store;
 use crate::store::sql::PageRequest;
 use crate::store::{Db, Tx};
@@ -193,7 +193,7 @@ fn upserted(page: PayPage) -> Effect {
 pub async fn create_page(tx: &mut Tx, scope: &Scope, input: &PayPageInput) -> AppResult<Effect> {
     let today = stream_today(tx, scope).await?;
     let clean = validate_page(input, today)?;
-    let now = now_ms();
+    let now = crate::domain::scope::stream_now_ms(&mut **tx, scope).await?;
     let mut page = PayPage {
         id: new_id("ppg"),
         mode: scope.mode,
@@ -262,7 +262,7 @@ pub async fn update_page(
         )?;
     }
     apply_input(&mut page, clean);
-    page.updated_at = now_ms();
+    page.updated_at = crate::domain::scope::stream_now_ms(&mut **tx, scope).await?;
     store::update_page(tx, &scope.merchant_id, &page).await?;
     Ok(upserted(page))
 }
@@ -275,7 +275,7 @@ pub async fn set_active(
 ) -> AppResult<Effect> {
     let mut page = load(tx, scope, page_id).await?;
     page.active = active;
-    page.updated_at = now_ms();
+    page.updated_at = crate::domain::scope::stream_now_ms(&mut **tx, scope).await?;
     store::update_page(tx, &scope.merchant_id, &page).await?;
     Ok(upserted(page))
 }
@@ -296,7 +296,7 @@ fn image_type(data: &[u8]) -> Option<&'static str> {
 
 pub async fn set_logo(tx: &mut Tx, scope: &Scope, page_id: &str, data: &[u8]) -> AppResult<Effect> {
     let mut page = load(tx, scope, page_id).await?;
-    let now = now_ms();
+    let now = crate::domain::scope::stream_now_ms(&mut **tx, scope).await?;
     let logo = if data.is_empty() {
         None
     } else {

@@ -19,7 +19,6 @@ use crate::domain::collections::settle_authentication;
 use crate::domain::mail::{escape, text, words};
 use crate::domain::{Scope, customers, payments};
 use crate::error::{AppError, AppResult};
-use crate::ids::now_ms;
 use crate::store::Tx;
 use crate::store::customers::{find_customer_in_tx, update_customer};
 use crate::store::mail::{OutgoingMail, enqueue};
@@ -101,8 +100,10 @@ async fn customer_for(
             reference: customer.reference,
         };
         let input = customers::validate_customer(&input)?;
-        let updated =
-            update_customer(tx, &scope.merchant_id, scope.mode, id, &input, now_ms()).await?;
+        let updated = {
+            let now = crate::domain::scope::stream_now_ms(&mut **tx, scope).await?;
+            update_customer(tx, &scope.merchant_id, scope.mode, id, &input, now).await?
+        };
         if let Some(updated) = updated {
             changes.push(Change::CustomerUpserted {
                 customer: Box::new(updated),

@@ -579,7 +579,11 @@ async fn finish(
         request.state =
             request_life::apply(request.state, request_event).map_err(AppError::Code)?;
         request.mandate_id = row.mandate_id.clone();
-        request.updated_at = stamp;
+        // The request is the merchant's record: on the stream's clock. The
+        // signing row keeps the wall clock, which times the bank's window.
+        request.updated_at =
+            crate::store::clocks::stream_now_ms(&mut **tx, &signing.merchant_id, signing.mode)
+                .await?;
         requests::update_request(tx, &signing.merchant_id, &request).await?;
         changes.push(Change::EMandateRequestUpserted {
             request: Box::new(request),

@@ -20,6 +20,9 @@ pub struct RowPlan {
     /// The day the file was checked against.
     pub today: Date,
     pub import_id: String,
+    /// How far the stream's clock runs ahead of the wall clock (the test
+    /// clock's days; 0 in live mode): rows are stamped by the stream's clock.
+    pub clock_ahead_ms: i64,
 }
 
 pub struct PreparedRow {
@@ -49,7 +52,7 @@ pub fn prepare_row(plan: &RowPlan, row: ValidRow) -> PreparedRow {
         amount_cents: row.amount_cents,
         first: row.first,
         today: plan.today,
-        now: now_ms(),
+        now: now_ms().saturating_add(plan.clock_ahead_ms),
     });
     payment.view.import_id = Some(plan.import_id.clone());
     payment.view.import_row = Some(row.number);

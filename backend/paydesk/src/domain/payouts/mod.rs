@@ -19,7 +19,7 @@ use super::banking::{AccountUse, accepted, add_bank_verification, checked_bank_a
 use super::calendar::iso_date;
 use super::ledger;
 use super::mail::compose_action;
-use super::scope::stream_today;
+use super::scope::{stream_now_ms, stream_today};
 use super::{Effect, Scope, checked_id};
 use crate::error::{AppError, AppResult};
 use crate::ids::{new_id, now_ms};
@@ -96,20 +96,6 @@ pub async fn run_payout_command(
     }
 }
 
-/// Now by the stream's clock: the test clock's days count in test mode.
-pub async fn stream_now_ms<'e, E>(executor: E, scope: &Scope) -> AppResult<i64>
-where
-    E: sqlx::Executor<'e, Database = sqlx::Any>,
-{
-    let offset = match scope.mode {
-        protocol::Mode::Test => clocks::read_clock(executor, &scope.merchant_id, scope.mode)
-            .await?
-            .map_or(0, |c| c.offset_days),
-        protocol::Mode::Live => 0,
-    };
-    Ok(now_ms().saturating_add(offset.saturating_mul(24 * 60 * 60 * 1000)))
-}
-
 fn default_settings() -> SettingsRow {
     SettingsRow {
         schedule_interval: "off".into(),
@@ -121,9 +107,9 @@ async fn settings_changed(tx: &mut Tx, scope: &Scope) -> AppResult<Change> {
     let row = store::read_settings(&mut **tx, &scope.merchant_id, scope.mode)
         .await?
         .unwrap_or_else(default_settings);
-    let stream_now = stream_now_ms(&mut **tx, scope).await?;
+    let ahead = clocks::stream_clock_ahead_ms(&mut **tx, &scope.merchant_id, scope.mode).await?;
     Ok(Change::PayoutSettingsUpdated {
-        settings: Box::new(settings_view(&row, stream_now)?),
+        settings: Box::new(settings_view(&row, ahead)?),
     })
 }
 
@@ -133,7 +119,6 @@ async fn set_settlement_account(
     scope: &Scope,
     clean: &CheckedAccount,
 ) -> AppResult<Effect> {
-    let now = now_ms();
     let stream_now = stream_now_ms(&mut **tx, scope).await?;
     let mut row = store::read_settings(&mut **tx, &scope.merchant_id, scope.mode)
         .await?
@@ -143,10 +128,12 @@ async fn set_settlement_account(
     row.account_type = Some(account_type_name(clean.account_type));
     row.holder_name = Some(clean.holder_name.clone());
     row.account_number = Some(clean.account_number.clone());
-    row.verified_at = Some(now);
+    row.verified_at = Some(stream_now);
     row.held_until = Some(stream_now.saturating_add(rules::ACCOUNT_HOLD_MS));
-    store::write_settings(tx, &scope.merchant_id, scope.mode, &row, now).await?;
-    mail_owners(tx, scope, &clean.account_number, now).await?;
+    store::write_settings(tx, &scope.merchant_id, scope.mode, &row, stream_now).await?;
+    // The mail tells the owners when, by the wall clock: a changed
+    // settlement account is a security event, not a test record.
+    mail_owners(tx, scope, &clean.account_number, now_ms()).await?;
     Ok(Effect {
         changes: vec![settings_changed(tx, scope).await?],
         id: None,
@@ -185,7 +172,8 @@ async fn set_schedule(tx: &mut Tx, scope: &Scope, schedule: &PayoutSchedule) -> 
     row.schedule_weekday = i64::from(clean.weekday);
     row.schedule_day = i64::from(clean.day_of_month);
     row.minimum_cents = clean.minimum_cents;
-    store::write_settings(tx, &scope.merchant_id, scope.mode, &row, now_ms()).await?;
+    let now = stream_now_ms(&mut **tx, scope).await?;
+    store::write_settings(tx, &scope.merchant_id, scope.mode, &row, now).await?;
     Ok(Effect {
         changes: vec![settings_changed(tx, scope).await?],
         id: None,
@@ -319,7 +307,7 @@ pub(crate) async fn create_payout(
     let lines = rules::allocate(&open, debit.total_cents).ok_or_else(|| {
         AppError::Internal("the open ledger entries do not cover the available balance".into())
     })?;
-    let now = now_ms();
+    let now = stream_now_ms(&mut **tx, scope).await?;
     let automatic = to.schedule_day.is_some();
     let row = PayoutRow {
         id: new_id("po"),
@@ -359,9 +347,9 @@ pub async fn get_settings(db: &Db, scope: &Scope) -> AppResult<ReplyBody> {
     let row = store::read_settings(&db.pool, &scope.merchant_id, scope.mode)
         .await?
         .unwrap_or_else(default_settings);
-    let stream_now = stream_now_ms(&db.pool, scope).await?;
+    let ahead = clocks::stream_clock_ahead_ms(&db.pool, &scope.merchant_id, scope.mode).await?;
     Ok(ReplyBody::PayoutSettings {
-        settings: Box::new(settings_view(&row, stream_now)?),
+        settings: Box::new(settings_view(&row, ahead)?),
     })
 }
 

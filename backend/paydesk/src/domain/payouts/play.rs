@@ -10,14 +10,14 @@ use time::Date;
 
 use super::rules::{self, settlement_debit};
 use super::views::{payout_view, push_step, schedule_of};
-use super::{create_payout, settlement_destination, stream_now_ms};
+use super::{create_payout, settlement_destination};
 use crate::domain::Scope;
 use crate::domain::bank::{PayoutOutcome, SimulatedBank};
 use crate::domain::calendar::{is_business_day, iso_date};
 use crate::domain::ledger;
 use crate::domain::lifecycle::payout::{PayoutEvent, transition};
+use crate::domain::scope::stream_now_ms;
 use crate::error::{AppError, AppResult};
-use crate::ids::now_ms;
 use crate::store::Tx;
 use crate::store::payouts::{self as store, PayoutRow};
 use crate::store::sql::wire_name;
@@ -65,7 +65,7 @@ async fn settle_submitted(tx: &mut Tx, scope: &Scope, day: &str) -> AppResult<Ve
         if row.submitted_on.as_deref().is_none_or(|on| on >= day) {
             continue;
         }
-        let now = now_ms();
+        let now = stream_now_ms(&mut **tx, scope).await?;
         let outcome = SimulatedBank::payout_outcome(&row.account_number);
         let status = step(
             PayoutStatus::Submitted,
@@ -141,7 +141,7 @@ async fn submit_pending(tx: &mut Tx, scope: &Scope, day: &str) -> AppResult<Vec<
         if row.requested_on.as_str() > day || (held && row.kind == settlement) {
             continue;
         }
-        let now = now_ms();
+        let now = stream_now_ms(&mut **tx, scope).await?;
         let status = step(PayoutStatus::Pending, PayoutEvent::Submit)?;
         row.status = status_name(status);
         row.submitted_on = Some(day.to_string());

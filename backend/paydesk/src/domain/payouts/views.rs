@@ -67,9 +67,10 @@ pub fn schedule_of(row: &SettingsRow) -> AppResult<PayoutSchedule> {
     })
 }
 
-/// `stream_now` is now by the stream's clock: a hold shows only while it
-/// lasts, as a wall-clock time (the test clock's days taken off).
-pub fn settings_view(row: &SettingsRow, stream_now: i64) -> AppResult<PayoutSettings> {
+/// `clock_ahead_ms` is how far the stream's clock runs ahead of the wall
+/// clock: a hold shows only while it lasts, on the stream's clock.
+pub fn settings_view(row: &SettingsRow, clock_ahead_ms: i64) -> AppResult<PayoutSettings> {
+    let stream_now = crate::ids::now_ms().saturating_add(clock_ahead_ms);
     let account = match (
         &row.bank,
         &row.branch_code,
@@ -92,10 +93,8 @@ pub fn settings_view(row: &SettingsRow, stream_now: i64) -> AppResult<PayoutSett
     Ok(PayoutSettings {
         account,
         schedule: schedule_of(row)?,
-        held_until: row
-            .held_until
-            .filter(|until| *until > stream_now)
-            .map(|until| until - (stream_now - crate::ids::now_ms())),
+        held_until: row.held_until.filter(|until| *until > stream_now),
+        clock_ahead_ms,
         fee_cents: payout_fee_cents(),
     })
 }

@@ -63,14 +63,20 @@ pub(super) async fn abandon(
     let mut record = transactions::find_transaction(&mut **tx, &merchant_id, mode, &transaction_id)
         .await?
         .ok_or_else(|| AppError::Internal(format!("attempt {} has no transaction", row.id)))?;
-    settle(&mut order, &mut record, Err(PayFailure::Abandoned), today)?;
+    let now = crate::store::clocks::stream_now_ms(&mut **tx, &merchant_id, mode).await?;
+    settle(
+        &mut order,
+        &mut record,
+        Err(PayFailure::Abandoned),
+        (today, now),
+    )?;
     let from = row.status.clone();
     let mut answers: KeptAnswers = serde_json::from_str(&row.form).unwrap_or_default();
     answers.pending_card = None;
     row.form = answers_json(&answers)?;
     row.status = AttemptStatus::Failed.as_str().to_string();
     row.failure = Some(crate::store::sql::wire_name(&PayFailure::Abandoned));
-    row.updated_at = now_ms();
+    row.updated_at = now;
     if !pay_attempts::advance_attempt(tx, row, &from).await? {
         return Ok(Vec::new());
     }

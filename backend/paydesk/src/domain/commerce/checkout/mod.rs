@@ -17,7 +17,7 @@ use super::receipt;
 use crate::domain::calendar::iso_date;
 use crate::domain::debits;
 use crate::error::{AppError, AppResult};
-use crate::ids::{new_id, now_ms};
+use crate::ids::new_id;
 use crate::store::pay_attempts::{self, AttemptRow};
 use crate::store::pay_pages;
 use crate::store::stream::{self, Actor, Cause, StreamKey, Work, Written};
@@ -76,7 +76,7 @@ async fn on_success(
         answers,
     } = paid;
     let (merchant_id, mode) = (page.merchant_id.as_str(), page.page.mode);
-    let now = now_ms();
+    let now = crate::store::clocks::stream_now_ms(&mut **tx, merchant_id, mode).await?;
     pay_pages::count_use(tx, merchant_id, mode, &page.page.id, now).await?;
     forget_public_page(&page.page.id);
     if let Some(updated) = pay_pages::find_page(&mut **tx, merchant_id, mode, &page.page.id).await?
@@ -181,7 +181,8 @@ async fn payer_customer(
         reference: String::new(),
     };
     let id = new_id("cus");
-    let customer = customers::insert_customer(tx, merchant_id, mode, &id, &input, now_ms()).await?;
+    let now = crate::store::clocks::stream_now_ms(&mut **tx, merchant_id, mode).await?;
+    let customer = customers::insert_customer(tx, merchant_id, mode, &id, &input, now).await?;
     Ok((id, Some(customer)))
 }
 
@@ -258,6 +259,7 @@ pub async fn submit(
             return Err(AppError::Code(code));
         }
         let today = iso_date(page.today);
+        let now = crate::store::clocks::stream_now_ms(&mut **tx, merchant_id, mode).await?;
         let source = match &checked.source {
             CheckedSource::Card(card, _) => Source::Card {
                 brand: card.brand,
@@ -278,6 +280,7 @@ pub async fn submit(
             method: checked.method,
             source,
             today: &today,
+            now,
         };
         let (mut order, mut record) = open_charge(&request);
         let mut answers = checked.answers.clone();
@@ -297,7 +300,7 @@ pub async fn submit(
                         AttemptStatus::AwaitingThreeDs
                     }
                     Some(result) => {
-                        settle(&mut order, &mut record, result, page.today)?;
+                        settle(&mut order, &mut record, result, (page.today, now))?;
                         if result.is_ok() {
                             let paid = Paid {
                                 order: &mut order,
@@ -315,7 +318,6 @@ pub async fn submit(
             }
             CheckedSource::Bank(_) => AttemptStatus::AwaitingBank,
         };
-        let now = now_ms();
         let row = AttemptRow {
             id: new_id("att"),
             merchant_id: merchant_id.to_string(),
@@ -400,7 +402,8 @@ pub async fn answer_step(
             }
             (StepAnswer::Refuse, _) => Err(PayFailure::CancelledByPayer),
         };
-        settle(&mut order, &mut record, result, page.today)?;
+        let now = crate::store::clocks::stream_now_ms(&mut **tx, merchant_id, mode).await?;
+        settle(&mut order, &mut record, result, (page.today, now))?;
         let mut changes = Vec::new();
         if result.is_ok() {
             let paid = Paid {
@@ -420,7 +423,7 @@ pub async fn answer_step(
         .as_str()
         .to_string();
         row.failure = result.err().map(|f| crate::store::sql::wire_name(&f));
-        row.updated_at = now_ms();
+        row.updated_at = now;
         if !pay_attempts::advance_attempt(tx, &row, &from).await? {
             return Err(AppError::Internal(
                 "pay attempt answered twice under the lock".into(),
