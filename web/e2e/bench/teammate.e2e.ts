@@ -5,13 +5,17 @@
 // moment the command leaves until the row is drawn in the teammate's browser (both read the
 // same machine's clock). It prints p50, p90 and the slowest per screen, and beside them the time
 // from the last frame the owner's browser got before the screen changed (a test-clock week plays
-// for a while on the server; this part is what the browser adds). BENCH_SCREENS (below) times
-// only some screens; BENCH_VERBOSE prints every time.
+// for a while on the server; this part is what the browser adds). Transactions and the payouts
+// balance are timed twice: with the owner charging a saved card (a person's change, which the
+// server writes at once), and with a week of the test clock (the server plays seven business
+// days before the first delta leaves). BENCH_SCREENS (below) times only some screens;
+// BENCH_VERBOSE prints every time.
 import { describe, it } from "vitest";
 import type { Page } from "playwright-core";
 import type { Command } from "../../src/protocol/wire";
 import { createRecord, debiCheckPayer, weeklyDebiCheck } from "../dashboardSeed";
 import { eftDebitOrder } from "../collectionsSeed";
+import { payByCard } from "../pages/CommercePages";
 import { openTeam, send, SOCKET } from "./team";
 
 const CHANGES = 20;
@@ -53,7 +57,7 @@ function percentile(sorted: number[], p: number): number {
 
 describe("a teammate's change on an open screen", () => {
   it("times 20 changes on each screen", { timeout: 900_000 }, async () => {
-    const { ownerPage, page, close } = await openTeam("bench");
+    const { owner, ownerPage, page, close } = await openTeam("bench");
     const payer = await createRecord(ownerPage, "test", { t: "CreateCustomer", input: debiCheckPayer("Thandi Nkosi", "thandi@example.co.za") });
     const today = await page.getByTestId("test-clock-today").getAttribute("datetime");
     const customer = (index: number): Command => ({ t: "CreateCustomer", input: debiCheckPayer(`Payer ${index}`, `payer${index}@example.co.za`) });
@@ -82,11 +86,29 @@ describe("a teammate's change on an open screen", () => {
         change: (index) => ({ t: "CreatePayment", input: weeklyDebiCheck(payer, today ?? "", `40000000${40 + index}`, 30_000 + index) }),
       },
       { name: "history", path: "/account/history", ready: "history-page", row: '[data-testid="history-row"]', change: (index) => customer(100 + index) },
+      // The owner charges the payer's saved card: a paid card transaction at once, and its
+      // amount less the fee joins the pending balance.
+      { name: "transactions (card charge)", path: "/payments/transactions", ready: "transactions-page", row: '[data-testid="transaction-row"]', change: (index) => charge(40_000 + index, `BENCH-TXN-${index}`) },
+      { name: "payouts balance (card charge)", path: "/account/payouts", ready: "payout-balance", row: '[data-testid="payout-balance"]', change: (index) => charge(50_000 + index, `BENCH-PAY-${index}`) },
       // A week of the test clock: the weekly debits seeded below collect, so transactions
       // arrive and the balance moves. The time includes the server playing the week.
-      { name: "transactions", path: "/payments/transactions", ready: "transactions-page", row: '[data-testid="transaction-row"]', change: () => ({ t: "AdvanceTestClock", step: "week" }) },
-      { name: "payouts (balance)", path: "/account/payouts", ready: "payout-balance", row: '[data-testid="payout-balance"]', change: () => ({ t: "AdvanceTestClock", step: "week" }) },
+      { name: "transactions (clock week)", path: "/payments/transactions", ready: "transactions-page", row: '[data-testid="transaction-row"]', change: () => ({ t: "AdvanceTestClock", step: "week" }) },
+      { name: "payouts balance (clock week)", path: "/account/payouts", ready: "payout-balance", row: '[data-testid="payout-balance"]', change: () => ({ t: "AdvanceTestClock", step: "week" }) },
     ];
+    // A payer keeps a test card on file by paying a monthly membership page.
+    const membership = await createRecord(ownerPage, "test", {
+      t: "CreatePayPage",
+      input: { title: "Karoo Gym membership", description: "", amountMode: "fixed", amountCents: 12_000, kind: "recurring", interval: "monthly", methods: ["card"], reference: "CLUB", colour: "#1e3a8a" },
+    });
+    const payerTab = await owner.newPage();
+    await payByCard(payerTab, membership, { name: "Lerato Mokoena", email: "lerato@example.co.za", cardNumber: "4242424242424242" });
+    await payerTab.goto("/cards?mode=test");
+    await payerTab.getByTestId("card-row").first().waitFor();
+    const cardId = (await payerTab.getByTestId("card-row").first().getAttribute("data-card-id")) ?? "";
+    await payerTab.close();
+    function charge(amountCents: number, reference: string): Command {
+      return { t: "ChargeCard", cardId, amountCents, reference };
+    }
     // Weekly debits for the clock to collect, from today on.
     for (let index = 0; index < 3; index += 1) {
       await createRecord(ownerPage, "test", {
