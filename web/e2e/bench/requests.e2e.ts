@@ -84,7 +84,7 @@ describe("reads a burst costs a teammate's open screens", () => {
     for (let index = 0; index < 10; index += 1) {
       await createRecord(ownerPage, "test", {
         t: "CreatePayment",
-        input: eftDebitOrder({ customerId: payer, accountNumber: `50000000${index}`, amountCents: 15_000 + index, date: today, kind: "recurring", reference: `WEEKLY${index}` }),
+        input: eftDebitOrder({ customerId: payer, accountNumber: `500000000${index}`, amountCents: 15_000 + index, date: today, kind: "recurring", reference: `WEEKLY${index}` }),
       });
     }
     const tabs: Page[] = [];
