@@ -167,6 +167,13 @@ describe("home dashboard, test clock and transactions", () => {
     // API tokens are on the wall clock, and their screen says so in test mode only.
     await page.goto("/developers/tokens?mode=test");
     await expect.poll(() => page.getByTestId("real-time-note").textContent()).toBe("Times on this page are real time, not the test clock.");
+    await shoot(page, "api-tokens-test-clock-en-light");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId("test-strip-toggle").click();
+    // The side menu slides away at this width: shoot once it has.
+    await page.waitForTimeout(400);
+    await shoot(page, "api-tokens-test-clock-en-light-390");
+    await page.setViewportSize({ width: 1280, height: 800 });
     await new Shell(page).chooseMode("live");
     await page.getByTestId("api-tokens-page").waitFor();
     await expect.poll(() => page.getByTestId("real-time-note").count()).toBe(0);

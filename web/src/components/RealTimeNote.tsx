@@ -13,7 +13,7 @@ export function RealTimeNote() {
   const identity = useAtomValue(identityAtom);
   if (identity?.mode !== "test") return null;
   return (
-    <p className="field-hint" data-testid="real-time-note">
+    <p className="field-hint real-time-note" data-testid="real-time-note">
       {t("testClock.realTime")}
     </p>
   );
