@@ -1,13 +1,16 @@
 //! In test mode every business time follows the stream's clock: after the
 //! test clock has moved on a month, what a test stream writes (customers,
-//! payments and their mandates and debits, pay pages, orders, the history's
-//! "when", the settlement account's hold) is stamped a month on, as its
-//! debits are dated; live mode stays on the wall clock.
+//! payments and their mandates and debits, pay pages, orders, imports, the
+//! history's "when", the settlement account's hold), through the socket,
+//! the API and a spreadsheet alike, is stamped a month on, as its debits
+//! are dated; live mode stays on the wall clock.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use crate::api_support;
 use crate::collection_support;
 use crate::common;
+use crate::import_support;
 use crate::payout_support;
 
 use collection_support::{customer, monthly_debicheck, running};
@@ -96,8 +99,41 @@ async fn business_records_follow_the_test_clock(db: Database) {
         matches!(set, ServerFrame::Reply { ok: Some(_), .. }),
         "{set:?}"
     );
+    // From the merchant's own server, and from a spreadsheet.
+    let secret = api_support::shop_token(&mut tab).await;
+    let made = api_support::Api::new(&app, &secret)
+        .post(
+            "/customers",
+            "k1",
+            &serde_json::json!({"name": "Lerato Dlamini", "email": "lerato@example.co.za"}),
+        )
+        .await;
+    assert_eq!(made.status, 201, "{}", made.json);
+    let by_api = made.json["id"].as_str().unwrap().to_string();
+    let file = format!(
+        "{}\n{}",
+        import_support::HEADER,
+        import_support::row("APRIL-1", "150.00", "2026-04-10")
+    );
+    let preview = import_support::upload(&mut tab, "april.csv", file.as_bytes())
+        .await
+        .unwrap();
+    let import_id = committed_id(import_support::confirm(&mut tab, &preview.upload_id).await);
+    let import = import_support::completed(&mut watcher, &import_id).await;
     let after = now_ms();
     let wall = (before, after);
+
+    on_clock(import.created_at, wall, days, "import created");
+    on_clock(import.finished_at.unwrap(), wall, days, "import finished");
+    let imported = import_support::payments_of(&mut tab, &import_id).await;
+    on_clock(imported[0].created_at, wall, days, "imported payment");
+    let from_api = customer_of(&mut tab, &by_api).await;
+    on_clock(
+        from_api.created_at,
+        wall,
+        days,
+        "customer made through the API",
+    );
 
     let thabo = customer_of(&mut tab, &customer_id).await;
     on_clock(thabo.created_at, wall, days, "customer created");
