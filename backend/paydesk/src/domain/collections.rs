@@ -27,7 +27,7 @@ use crate::store::Tx;
 use crate::store::clocks::{self};
 use crate::store::customers as customer_store;
 use crate::store::mandates as mandate_store;
-use crate::store::payments::{self as payment_store, PaymentRecord};
+use crate::store::payments::{self as payment_store, PaymentRecord, Scheduled};
 use crate::store::transactions::{self as store, TransactionRecord};
 
 /// The bank's reports as stored: `day:event` pairs.
@@ -518,8 +518,14 @@ async fn raise_due_collections(
     changes: &mut Vec<Change>,
 ) -> AppResult<()> {
     let today = iso_date(day);
-    for mut record in
-        payment_store::due_payments(tx, &scope.merchant_id, scope.mode, &today).await?
+    for mut record in payment_store::due(
+        tx,
+        &scope.merchant_id,
+        scope.mode,
+        Scheduled::Regular,
+        &today,
+    )
+    .await?
     {
         let Some(mandate) = collecting_mandate(tx, scope, &mut record, day, changes).await? else {
             continue;
@@ -557,8 +563,14 @@ async fn raise_due_representations(
     changes: &mut Vec<Change>,
 ) -> AppResult<()> {
     let today = iso_date(day);
-    for mut record in
-        payment_store::due_representations(tx, &scope.merchant_id, scope.mode, &today).await?
+    for mut record in payment_store::due(
+        tx,
+        &scope.merchant_id,
+        scope.mode,
+        Scheduled::Representation,
+        &today,
+    )
+    .await?
     {
         let mandate = mandates::load(tx, scope, &record.view.mandate_id).await?;
         let clear = match mandate.status {

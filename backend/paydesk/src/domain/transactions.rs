@@ -10,7 +10,7 @@ use super::{Scope, checked_id};
 use crate::error::{AppError, AppResult};
 use crate::store::Db;
 use crate::store::clocks;
-use crate::store::payments as payment_store;
+use crate::store::payments::{self as payment_store, Scheduled};
 use crate::store::sql::PageRequest;
 use crate::store::transactions as store;
 
@@ -79,38 +79,49 @@ pub async fn get_dashboard(db: &Db, scope: &Scope) -> AppResult<ReplyBody> {
     let month =
         tally(&store::settled_between(db, &scope.merchant_id, scope.mode, &from, &to).await?);
     let day = tally(&store::settled_between(db, &scope.merchant_id, scope.mode, &to, &to).await?);
-    let regular = payment_store::upcoming(db, &scope.merchant_id, scope.mode, UPCOMING)
-        .await?
-        .into_iter()
-        .filter_map(|p| {
-            let action_date = p.next_action_date?;
-            Some(UpcomingCollection {
-                payment_id: p.id,
-                customer_name: p.customer_name,
-                method: p.method,
-                amount_cents: match p.first_collection_cents {
-                    Some(first) if p.attempts == 0 => first,
-                    _ => p.amount_cents,
-                },
-                action_date,
-                representation: false,
-            })
-        });
+    let regular = payment_store::upcoming(
+        db,
+        &scope.merchant_id,
+        scope.mode,
+        Scheduled::Regular,
+        UPCOMING,
+    )
+    .await?
+    .into_iter()
+    .filter_map(|p| {
+        let action_date = p.next_action_date?;
+        Some(UpcomingCollection {
+            payment_id: p.id,
+            customer_name: p.customer_name,
+            method: p.method,
+            amount_cents: match p.first_collection_cents {
+                Some(first) if p.attempts == 0 => first,
+                _ => p.amount_cents,
+            },
+            action_date,
+            representation: false,
+        })
+    });
     // Unpaid 02s presented again go on days of their own, listed beside.
-    let again =
-        payment_store::upcoming_representations(db, &scope.merchant_id, scope.mode, UPCOMING)
-            .await?
-            .into_iter()
-            .filter_map(|p| {
-                Some(UpcomingCollection {
-                    payment_id: p.id,
-                    customer_name: p.customer_name,
-                    method: p.method,
-                    amount_cents: p.representation_cents?,
-                    action_date: p.representation_date?,
-                    representation: true,
-                })
-            });
+    let again = payment_store::upcoming(
+        db,
+        &scope.merchant_id,
+        scope.mode,
+        Scheduled::Representation,
+        UPCOMING,
+    )
+    .await?
+    .into_iter()
+    .filter_map(|p| {
+        Some(UpcomingCollection {
+            payment_id: p.id,
+            customer_name: p.customer_name,
+            method: p.method,
+            amount_cents: p.representation_cents?,
+            action_date: p.representation_date?,
+            representation: true,
+        })
+    });
     let mut upcoming: Vec<UpcomingCollection> = regular.chain(again).collect();
     upcoming.sort_by(|a, b| (&a.action_date, &a.payment_id).cmp(&(&b.action_date, &b.payment_id)));
     upcoming.truncate(UPCOMING as usize);

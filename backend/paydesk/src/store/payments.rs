@@ -171,29 +171,50 @@ pub async fn open_payments_of_mandate(
     fetch_records(tx, &sql).await
 }
 
-/// Running payments with a regular debit due on or before `day`.
-pub async fn due_payments(
-    tx: &mut Tx,
-    merchant_id: &str,
-    mode: Mode,
-    day: &str,
-) -> AppResult<Vec<PaymentRecord>> {
-    let mut sql = Sql::in_stream(SELECT, "p", merchant_id, mode);
-    sql.and("p.next_action_date <= {}", Bind::Text(day.into()))
-        .push(" AND p.status = 'running' ORDER BY p.id");
-    fetch_records(tx, &sql).await
+/// The two kinds of debit a running payment keeps scheduled: its regular
+/// next debit, and an unpaid 02 to present again. The reads of what is due
+/// and of what comes next share them, so the two kinds cannot drift apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scheduled {
+    Regular,
+    Representation,
 }
 
-/// Running payments with an unpaid 02 to present again on or before `day`.
-pub async fn due_representations(
+impl Scheduled {
+    /// The column holding the debit's date.
+    fn date_column(self) -> &'static str {
+        match self {
+            Scheduled::Regular => "p.next_action_date",
+            Scheduled::Representation => "p.rerun_date",
+        }
+    }
+
+    /// When a payment has a debit of this kind scheduled.
+    fn scheduled(self) -> &'static str {
+        match self {
+            Scheduled::Regular => "p.next_action_date IS NOT NULL",
+            Scheduled::Representation => "p.rerun_date IS NOT NULL AND p.rerun_cents IS NOT NULL",
+        }
+    }
+}
+
+/// Running payments with a debit of `kind` due on or before `day`.
+pub async fn due(
     tx: &mut Tx,
     merchant_id: &str,
     mode: Mode,
+    kind: Scheduled,
     day: &str,
 ) -> AppResult<Vec<PaymentRecord>> {
     let mut sql = Sql::in_stream(SELECT, "p", merchant_id, mode);
-    sql.and("p.rerun_date <= {}", Bind::Text(day.into()))
-        .push(" AND p.rerun_cents IS NOT NULL AND p.status = 'running' ORDER BY p.id");
+    sql.and(
+        &format!("{} <= {{}}", kind.date_column()),
+        Bind::Text(day.into()),
+    )
+    .push(&format!(
+        " AND {} AND p.status = 'running' ORDER BY p.id",
+        kind.scheduled()
+    ));
     fetch_records(tx, &sql).await
 }
 
@@ -210,17 +231,24 @@ pub async fn exhausted_payments(
     fetch_records(tx, &sql).await
 }
 
-/// The next debits of running payments, soonest first.
+/// The next debits of `kind` of running payments, soonest first.
 pub async fn upcoming(
     db: &Db,
     merchant_id: &str,
     mode: Mode,
+    kind: Scheduled,
     limit: u32,
 ) -> AppResult<Vec<Payment>> {
     let mut sql = Sql::in_stream(SELECT, "p", merchant_id, mode);
-    sql.push(" AND p.status = 'running' AND p.next_action_date IS NOT NULL");
+    sql.push(&format!(
+        " AND p.status = 'running' AND {}",
+        kind.scheduled()
+    ));
     let limit = sql.int_arg(i64::from(limit));
-    sql.push(&format!(" ORDER BY p.next_action_date, p.id LIMIT {limit}"));
+    sql.push(&format!(
+        " ORDER BY {}, p.id LIMIT {limit}",
+        kind.date_column()
+    ));
     let rows = sql.query().fetch_all(&db.pool).await?;
     rows.iter().map(|r| from_row(r).map(|p| p.view)).collect()
 }
@@ -240,23 +268,6 @@ pub async fn count_upcoming(db: &Db, merchant_id: &str, mode: Mode) -> AppResult
     let row = sql.query().fetch_one(&db.pool).await?;
     let count: i64 = sqlx::Row::try_get(&row, "n")?;
     Ok(u32::try_from(count).unwrap_or(u32::MAX))
-}
-
-/// The unpaid 02s running payments present again next, soonest first.
-pub async fn upcoming_representations(
-    db: &Db,
-    merchant_id: &str,
-    mode: Mode,
-    limit: u32,
-) -> AppResult<Vec<Payment>> {
-    let mut sql = Sql::in_stream(SELECT, "p", merchant_id, mode);
-    sql.push(
-        " AND p.status = 'running' AND p.rerun_date IS NOT NULL AND p.rerun_cents IS NOT NULL",
-    );
-    let limit = sql.int_arg(i64::from(limit));
-    sql.push(&format!(" ORDER BY p.rerun_date, p.id LIMIT {limit}"));
-    let rows = sql.query().fetch_all(&db.pool).await?;
-    rows.iter().map(|r| from_row(r).map(|p| p.view)).collect()
 }
 
 pub async fn list_payments(
