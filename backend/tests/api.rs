@@ -106,6 +106,21 @@ async fn a_read_token_cannot_write(db: Database) {
         (keyless.status, keyless.code()),
         (400, "idempotency_key_required")
     );
+    // A key as documented: visible ASCII, without spaces.
+    for odd in ["two words", "tab\tinside"] {
+        let refused = writer
+            .post(
+                "/customers",
+                odd,
+                &customer_json("Thabo Mokoena", "t@example.co.za"),
+            )
+            .await;
+        assert_eq!(
+            (refused.status, refused.code()),
+            (400, "invalid_input"),
+            "{odd}"
+        );
+    }
     let body = customer_json("Thabo Mokoena", "t@example.co.za");
     let made = writer.post("/customers", "k1", &body).await;
     assert_eq!(made.status, 201, "{}", made.json);

@@ -339,6 +339,15 @@ async fn run(
             format!("the Idempotency-Key header is longer than {MAX_KEY_LEN} characters"),
         ));
     }
+    // As documented (`^[!-~]+$`): visible ASCII, no spaces, so a key reads
+    // the same in every log and client.
+    if !key.chars().all(|c| ('!'..='~').contains(&c)) {
+        return Err(Refusal::detailed(
+            ErrorCode::InvalidInput,
+            "the Idempotency-Key header may hold only visible ASCII characters, without spaces"
+                .to_string(),
+        ));
+    }
     let command: Command = serde_json::from_value(value).map_err(invalid)?;
     input_text::check(&command).map_err(|err| err.to_wire())?;
     let running_key = format!("{}:{key}", call.access.token_id);

@@ -260,6 +260,7 @@ pub fn document() -> Value {
     let error_code = schema(&mut generator, "ErrorCode");
     let mut schemas = Value::Object(generator.take_definitions(true));
     times_as_text(&mut schemas);
+    close_request_objects(&mut paths, &mut schemas);
     let error = error_schema(error_code);
     let mut responses = Map::new();
     responses.insert(
@@ -297,6 +298,64 @@ pub fn document() -> Value {
             "schemas": schemas
         }
     })
+}
+
+/// Marks every object a request body may hold `additionalProperties: false`:
+/// the API refuses a field its operation does not declare
+/// (`unknown_fields`), and the document says so, for clients and their
+/// generators alike. Responses are left open, so that a field added later
+/// breaks no client.
+fn close_request_objects(paths: &mut Map<String, Value>, schemas: &mut Value) {
+    let mut named = std::collections::BTreeSet::new();
+    for item in paths.values_mut() {
+        let Value::Object(operations) = item else {
+            continue;
+        };
+        for operation in operations.values_mut() {
+            if let Some(body) =
+                operation.pointer_mut("/requestBody/content/application~1json/schema")
+            {
+                close(body, &mut named);
+            }
+        }
+    }
+    // The named schemas they refer to, and those these refer to in turn.
+    let mut done = std::collections::BTreeSet::new();
+    while let Some(name) = named.iter().find(|n| !done.contains(*n)).cloned() {
+        done.insert(name.clone());
+        if let Some(schema) = schemas.get_mut(&name) {
+            close(schema, &mut named);
+        }
+    }
+}
+
+/// Closes the objects of one schema, noting the named schemas it refers to.
+fn close(schema: &mut Value, named: &mut std::collections::BTreeSet<String>) {
+    let Value::Object(fields) = schema else {
+        return;
+    };
+    if let Some(Value::String(target)) = fields.get("$ref")
+        && let Some(name) = target.strip_prefix("#/components/schemas/")
+    {
+        named.insert(name.to_string());
+    }
+    if fields.contains_key("properties") && !fields.contains_key("additionalProperties") {
+        fields.insert("additionalProperties".into(), Value::Bool(false));
+    }
+    for (key, value) in fields.iter_mut() {
+        match (key.as_str(), value) {
+            ("properties", Value::Object(properties)) => {
+                properties.values_mut().for_each(|p| close(p, named));
+            }
+            // Not the parts of an `allOf`: closed one by one, each would
+            // refuse the others' fields (none is used by a request today).
+            ("oneOf" | "anyOf" | "prefixItems", Value::Array(parts)) => {
+                parts.iter_mut().for_each(|p| close(p, named));
+            }
+            ("items", part) => close(part, named),
+            _ => {}
+        }
+    }
 }
 
 /// The records' times as the API answers them (`machine_json`): RFC 3339
