@@ -119,18 +119,11 @@ impl ApiGuards {
     /// Counts a failed authentication from `address`; `true` when it was
     /// the last one the address had (it is throttled from now on).
     pub fn count_failure(&self, address: &str, per_minute: u32, now: Instant) -> bool {
-        let per_minute = f64::from(per_minute.max(1));
         // Two failures at once may both read the same count: one is lost,
         // which loosens the limit by one request at most.
-        let mut bucket = self
-            .failures
-            .get(address)
-            .unwrap_or_else(|| Bucket::full(per_minute, now));
-        bucket.refill(per_minute, now);
-        bucket.tokens = (bucket.tokens - 1.0).max(0.0);
-        let exhausted = bucket.wait(per_minute).is_some();
-        self.failures.insert(address.to_string(), bucket);
-        exhausted
+        let (_, after) =
+            self.take_failures(address, per_minute, now, |tokens| (tokens - 1.0).max(0.0));
+        after
     }
 
     /// Throttles `address` here because its failures on all nodes together
@@ -138,16 +131,30 @@ impl ApiGuards {
     /// emptied, so it waits as if every failure had been on this node.
     /// `true` when it was not throttled here already.
     pub fn exhaust(&self, address: &str, per_minute: u32, now: Instant) -> bool {
+        let (before, _) = self.take_failures(address, per_minute, now, |_| 0.0);
+        !before
+    }
+
+    /// Moves the failures `address` has left by `take`, refilled to `now`
+    /// first: whether it was throttled before, and whether it is after.
+    fn take_failures(
+        &self,
+        address: &str,
+        per_minute: u32,
+        now: Instant,
+        take: impl Fn(f64) -> f64,
+    ) -> (bool, bool) {
         let per_minute = f64::from(per_minute.max(1));
         let mut bucket = self
             .failures
             .get(address)
             .unwrap_or_else(|| Bucket::full(per_minute, now));
         bucket.refill(per_minute, now);
-        let was_exhausted = bucket.wait(per_minute).is_some();
-        bucket.tokens = 0.0;
+        let before = bucket.wait(per_minute).is_some();
+        bucket.tokens = take(bucket.tokens);
+        let after = bucket.wait(per_minute).is_some();
         self.failures.insert(address.to_string(), bucket);
-        !was_exhausted
+        (before, after)
     }
 
     fn trust_key(address: &str, secret: &str) -> String {
