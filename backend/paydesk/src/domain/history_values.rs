@@ -161,8 +161,8 @@ impl HistoryWords {
 
     /// A field's value: nothing as an empty cell, yes or no, money in rand
     /// with a point, times in UTC, business dates as they are, enum codes in
-    /// the app's words, what a role grants by section, and any other
-    /// structure as its JSON. Free text is left as it is.
+    /// the app's words, what a role grants by section, and other structures
+    /// field by field. Free text is left as it is.
     pub fn value(&self, kind: &str, field: &str, value: Option<&Value>) -> String {
         let shown = shown(kind, field);
         match value {
@@ -180,6 +180,11 @@ impl HistoryWords {
                 }
                 _ => code.clone(),
             },
+            Some(Value::Array(items)) if items.iter().any(Value::is_object) => items
+                .iter()
+                .map(|item| self.structured(kind, item))
+                .collect::<Vec<_>>()
+                .join("; "),
             Some(Value::Array(items)) => {
                 let words = shown.and_then(|s| s.strip_suffix("[]"));
                 items
@@ -195,8 +200,45 @@ impl HistoryWords {
             Some(other @ Value::Object(_)) => match shown {
                 Some("permissions") => serde_json::from_value::<Permissions>(other.clone())
                     .map_or_else(|_| other.to_string(), |p| self.permissions(&p)),
-                _ => other.to_string(),
+                _ => self.structured(kind, other),
             },
+        }
+    }
+
+    /// Structured data (a debit's steps, an order's items, a payout
+    /// schedule) field by field: each labelled and read as the record's own
+    /// field of that name reads, else as the first kind's field of that
+    /// name, as the screen does (`fieldLabels.ts`, `structuredText`). The
+    /// screen keeps the fields in the order sent; the file, in name order.
+    fn structured(&self, kind: &str, value: &Value) -> String {
+        match value {
+            Value::Object(fields) => fields
+                .iter()
+                .filter(|(_, inner)| !inner.is_null())
+                .map(|(field, inner)| {
+                    let text = if inner.is_object() || inner.is_array() {
+                        self.structured(kind, inner)
+                    } else {
+                        let worded_as = if shown(kind, field).is_some() {
+                            kind
+                        } else {
+                            SHOWN
+                                .iter()
+                                .find(|(_, f, _)| f == field)
+                                .map_or(kind, |(k, _, _)| *k)
+                        };
+                        self.value(worded_as, field, Some(inner))
+                    };
+                    format!("{}: {text}", self.field(kind, field))
+                })
+                .collect::<Vec<_>>()
+                .join(", "),
+            Value::Array(items) => items
+                .iter()
+                .map(|item| self.structured(kind, item))
+                .collect::<Vec<_>>()
+                .join("; "),
+            other => self.value(kind, "", Some(other)),
         }
     }
 

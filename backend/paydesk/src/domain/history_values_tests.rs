@@ -177,6 +177,20 @@ fn values_are_words_not_codes() {
         en.value("member", "permissions", nothing.as_ref()),
         "No access to anything."
     );
+    // Structured data field by field, each read as a field of its name.
+    let steps = json!([
+        {"status": "pending", "date": "2026-03-02", "unpaidCode": null},
+        {"status": "paid", "date": "2026-03-04"}
+    ]);
+    assert_eq!(
+        en.value("transaction", "history", Some(&steps)),
+        "Date: 2026-03-02, Status: Pending; Date: 2026-03-04, Status: Paid"
+    );
+    let schedule = json!({"interval": "monthly", "dayOfMonth": 25, "minimumCents": 10_000});
+    assert_eq!(
+        afr.value("payout_settings", "schedule", Some(&schedule)),
+        "Dag van die maand: 25, Interval: Maandeliks, Minimum: 100.00"
+    );
     assert_eq!(en.field("mandate", "industry"), "Type of payment");
     assert_eq!(en.field("customer", "industry"), "Industry");
     assert_eq!(en.field("customer", "notAField"), "notAField");

@@ -7,7 +7,7 @@ import { formatBusinessDate, formatDateTime, formatMoney } from "../../component
 import type { HistoryEntry } from "../../protocol/wire";
 import { changedFieldsLabel, fieldLabel, fieldOrder, fieldValueText, translatedFieldLabel, type Translate } from "./fieldLabels";
 import { HISTORY_ACTIONS, RECORD_KINDS, type RecordKind } from "./historyView";
-import { RECORD_FIELDS } from "./recordFields";
+import { DATA_FIELDS, RECORD_FIELDS } from "./recordFields";
 
 // The locale files looked up as the app does: a key names one text, or nothing.
 function wordsIn(tree: object): Translate {
@@ -104,7 +104,7 @@ describe("history field labels", () => {
   });
 
   it("keep no label for a field no record has", () => {
-    const fields = new Set(everyField().map(([, field]) => field));
+    const fields = new Set<string>([...everyField().map(([, field]) => field), ...DATA_FIELDS]);
     expect(Object.keys(en.accountHistory.fieldNames).filter((field) => !fields.has(field))).toEqual([]);
     for (const [kind, own] of Object.entries(en.accountHistory.recordFieldNames)) {
       for (const field of Object.keys(own)) expect(Object.hasOwn(RECORD_FIELDS[kind as RecordKind], field), `${kind}.${field}`).toBe(true);
@@ -213,11 +213,23 @@ describe("history field values", () => {
     expect(fieldValueText("api_token", "allowedAddresses", '["10.0.0.0/8","196.25.1.1"]', english)).toBe("10.0.0.0/8, 196.25.1.1");
   });
 
-  it("leave free text and structured data as they are, and nothing as a dash", () => {
+  it("read structured data field by field, as each field of its name reads", () => {
+    const schedule = JSON.stringify({ interval: "monthly", weekday: 1, dayOfMonth: 25, minimumCents: 10_000 });
+    expect(fieldValueText("payout_settings", "schedule", schedule, english)).toBe(
+      `Interval: ${en.collections.interval.monthly}, Weekday: 1, Day of the month: 25, Minimum: ${formatMoney(10_000, "en")}`,
+    );
+    const items = JSON.stringify([{ description: "Day pass", quantity: 2, unitCents: 15_000 }]);
+    expect(fieldValueText("order", "items", items, afrikaans)).toBe(`${afr.accountHistory.fieldNames.description}: Day pass, Hoeveelheid: 2, Eenheidsprys: ${formatMoney(15_000, "afr")}`);
+    expect(fieldValueText("order", "refunds", "[]", english)).toBe("—");
+  });
+
+  it("leave free text as it is, and nothing as a dash", () => {
     expect(fieldValueText("customer", "name", '"Sipho \\"Sy\\" Dlamini"', english)).toBe('Sipho "Sy" Dlamini');
     expect(fieldValueText("customer", "name", '""', english)).toBe("");
     expect(fieldValueText("business_info", "industry", '"active"', afrikaans)).toBe("active");
-    expect(fieldValueText("transaction", "history", '[{"status":"pending","date":"2026-03-02"}]', english)).toBe('[{"status":"pending","date":"2026-03-02"}]');
+    expect(fieldValueText("transaction", "history", '[{"status":"pending","date":"2026-03-02"},{"status":"paid","date":"2026-03-04"}]', english)).toBe(
+      `Status: Pending, Date: ${formatBusinessDate("2026-03-02", "en")}; Status: Paid, Date: ${formatBusinessDate("2026-03-04", "en")}`,
+    );
     expect(fieldValueText("customer", "name", undefined, english)).toBe("—");
     expect(fieldValueText("customer", "name", "null", english)).toBe("—");
     expect(fieldValueText("customer", "name", "not json", english)).toBe("not json");

@@ -78,7 +78,47 @@ function permissionsText(value: unknown, json: string, translate: Translate): st
   return parts.length > 0 ? parts.join(" ") : (translate("teams.rolesList.nothing") ?? json);
 }
 
-function render(shown: Shown, value: unknown, json: string, { translate, language }: ValueContext): string {
+const BUSINESS_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * How a field inside structured data reads (a debit's steps, an order's items, a payout
+ * schedule): as the record's own field of that name reads, else as the first record kind's
+ * field of that name, else by its name and value alone (cents, times, business dates).
+ */
+function nestedShown(recordKind: string, field: string, value: unknown): Shown {
+  const own = shownOf(recordKind, field);
+  if (own !== undefined && own !== "data") return own;
+  for (const fields of Object.values(RECORD_FIELDS) as Record<string, Shown>[]) {
+    const shown = Object.hasOwn(fields, field) ? fields[field] : undefined;
+    if (shown !== undefined && shown !== "data" && shown !== "text") return shown;
+  }
+  if (field.endsWith("Cents")) return "money";
+  if (field.endsWith("At")) return "time";
+  if (typeof value === "string" && BUSINESS_DATE.test(value)) return "date";
+  return "text";
+}
+
+/**
+ * Structured data in words: each field of an object labelled and read as its record's field
+ * of that name would be ("Status: Paid, Date: 4 Mar 2026"), items of a list one after another.
+ * The server writes the history's file by the same rule (`history_values::structured`).
+ */
+function structuredText(recordKind: string, value: unknown, context: ValueContext): string {
+  if (Array.isArray(value)) return value.length === 0 ? "—" : value.map((item) => structuredText(recordKind, item, context)).join("; ");
+  if (value === null || typeof value !== "object") return value === null ? "—" : plain(value, JSON.stringify(value), context.translate);
+  return Object.entries(value as Record<string, unknown>)
+    .filter(([, inner]) => inner !== null && inner !== undefined)
+    .map(([field, inner]) => {
+      const label = translatedFieldLabel(recordKind, field, context.translate) ?? field;
+      const text =
+        inner !== null && typeof inner === "object" ? structuredText(recordKind, inner, context) : render(nestedShown(recordKind, field, inner), inner, JSON.stringify(inner), context, recordKind);
+      return `${label}: ${text}`;
+    })
+    .join(", ");
+}
+
+function render(shown: Shown, value: unknown, json: string, context: ValueContext, recordKind: string): string {
+  const { translate, language } = context;
   switch (shown) {
     case "time":
       return typeof value === "number" ? formatDateTime(value, language) : plain(value, json, translate);
@@ -91,7 +131,7 @@ function render(shown: Shown, value: unknown, json: string, { translate, languag
     case "permissions":
       return permissionsText(value, json, translate);
     case "data":
-      return json;
+      return structuredText(recordKind, value, context);
     case "list":
       if (!Array.isArray(value)) return plain(value, json, translate);
       return value.length === 0 ? "—" : value.map((item) => (typeof item === "string" ? item : JSON.stringify(item))).join(", ");
@@ -109,7 +149,8 @@ function render(shown: Shown, value: unknown, json: string, { translate, languag
 /**
  * A field's value (JSON text, as the server sends it) as a merchant reads it: nothing as a dash,
  * times and business dates in the interface language, cents as rand, yes or no, and enum codes
- * in the words the app uses for them elsewhere. Free text is left as it is.
+ * in the words the app uses for them elsewhere, structured data field by field. Free text is left
+ * as it is.
  */
 export function fieldValueText(recordKind: string, field: string, json: string | undefined, context: ValueContext): string {
   if (json === undefined) return "—";
@@ -122,5 +163,5 @@ export function fieldValueText(recordKind: string, field: string, json: string |
   if (value === null) return "—";
   // A field this build does not know: the records' times end in `At` and are milliseconds.
   const shown = shownOf(recordKind, field) ?? (field.endsWith("At") ? "time" : "text");
-  return render(shown, value, json, context);
+  return render(shown, value, json, context, recordKind);
 }

@@ -418,6 +418,27 @@ const payoutSettings: Fields<PayoutSettings> = {
  * record as it was sent: `store/history.rs`), and how its value reads. An account's entries are
  * sign-ins, which name no field. The business date and the two-factor rule are recorded as one-field objects.
  */
+/**
+ * Fields found only inside structured data (`data`: a debit's steps, an order's items and
+ * refunds, a payout schedule, a settlement account, a card's schedule), which have labels of
+ * their own beside the records' fields.
+ */
+export const DATA_FIELDS = [
+  "date",
+  "quantity",
+  "unitCents",
+  "refundedOn",
+  "feeReturnCents",
+  "weekday",
+  "dayOfMonth",
+  "minimumCents",
+  "verifiedAt",
+  "nextChargeDate",
+  "retryDate",
+  "failedTries",
+  "at",
+] as const;
+
 export const RECORD_FIELDS: Readonly<Record<RecordKind, Readonly<Record<string, Shown>>>> = {
   customer,
   bank_account: bankAccount,
