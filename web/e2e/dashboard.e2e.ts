@@ -14,6 +14,9 @@ const CSV_HEADER = [
   "Status",
   "Unpaid code",
   "Amount (ZAR)",
+  "Fee (ZAR)",
+  "Net (ZAR)",
+  "Paid on",
   "Method",
   "Customer",
   "Reference",
@@ -110,10 +113,15 @@ describe("home dashboard, test clock and transactions", () => {
     for (const row of rows) {
       expect(row[2]).toBe("Paid");
       expect(row[4]).toBe("499.99");
-      expect(row[5]).toBe("DebiCheck");
-      expect(row[6]).toBe("Thandi Nkosi");
-      expect(row[8]).toBe("Capitec");
-      expect(row[9]).toBe("0001");
+      // Fee and net add up to the amount, and the day the bank paid is on or after the action date.
+      expect(Number(row[5])).toBeGreaterThan(0);
+      expect(Math.round((Number(row[5]) + Number(row[6])) * 100)).toBe(49_999);
+      expect(row[7]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(row[7] >= row[1]).toBe(true);
+      expect(row[8]).toBe("DebiCheck");
+      expect(row[9]).toBe("Thandi Nkosi");
+      expect(row[11]).toBe("Capitec");
+      expect(row[12]).toBe("0001");
     }
     await list.exportOutcome().waitFor();
 

@@ -35,6 +35,9 @@ describe("buildTransactionsCsv", () => {
       "status:unpaid",
       "02",
       "499.99",
+      "9.00",
+      "490.99",
+      "2026-03-03",
       "method:debicheck",
       "Thandi Nkosi",
       "GYM-0001",
@@ -42,6 +45,13 @@ describe("buildTransactionsCsv", () => {
       "6789",
       "1",
     ]);
+  });
+
+  it("gives the fee, the net and the day the bank paid, for reconciliation; an unpaid debit has no paid day", () => {
+    const [, paid] = parse(buildTransactionsCsv([sampleTransaction()], labels));
+    expect(paid.slice(4, 8)).toEqual(["499.99", "9.00", "490.99", "2026-03-03"]);
+    const unpaid = sampleTransaction({ status: "unpaid", history: [{ status: "pending", date: "2026-03-02" }, { status: "unpaid", date: "2026-03-04", unpaidCode: "02" }] });
+    expect(parse(buildTransactionsCsv([unpaid], labels))[1][7]).toBe("");
   });
 
   it("keeps an unpaid code's leading zero and an empty code empty", () => {
@@ -62,7 +72,7 @@ describe("buildTransactionsCsv", () => {
   it.each(hostile)("neutralises a formula in a customer name: %j", (name, expected) => {
     const csv = buildTransactionsCsv([sampleTransaction({ customerName: name })], labels);
     const [, row] = parse(csv);
-    expect(row[6]).toBe(expected);
+    expect(row[9]).toBe(expected);
     // Quoted, so the apostrophe is part of the text.
     expect(csv).toContain(`"'`);
   });
@@ -70,8 +80,8 @@ describe("buildTransactionsCsv", () => {
   it("neutralises formulae in every text column, not only the name", () => {
     const transaction: Transaction = sampleTransaction({ reference: "=cmd|'/C calc'!A0", accountLastDigits: "+1" });
     const [, row] = parse(buildTransactionsCsv([transaction], labels));
-    expect(row[7]).toBe("'=cmd|'/C calc'!A0");
-    expect(row[9]).toBe("'+1");
+    expect(row[10]).toBe("'=cmd|'/C calc'!A0");
+    expect(row[12]).toBe("'+1");
   });
 
   it("reads back as what the user should see, with a negative amount still a number", () => {
@@ -81,7 +91,7 @@ describe("buildTransactionsCsv", () => {
       labels,
     );
     const [, ...rows] = parse(csv);
-    expect(rows.map((row) => row[6])).toEqual([
+    expect(rows.map((row) => row[9])).toEqual([
       `'=HYPERLINK("http://x","y")`,
       "'+1+1",
       "'@SUM(A1)",
@@ -90,12 +100,12 @@ describe("buildTransactionsCsv", () => {
       "-12.50",
     ]);
     expect(rows.map((row) => row[4])).toEqual(names.map(() => "-12.50"));
-    expect(csv).toContain("\r\ntxn_0,2026-03-02,status:paid,,-12.50,");
+    expect(csv).toContain("\r\ntxn_0,2026-03-02,status:paid,,-12.50,9.00,490.99,2026-03-03,");
   });
 
   it("leaves ordinary names, commas and quotes readable", () => {
     const [, row] = parse(buildTransactionsCsv([sampleTransaction({ customerName: 'Nkosi, "T" & Sons' })], labels));
-    expect(row[6]).toBe('Nkosi, "T" & Sons');
+    expect(row[9]).toBe('Nkosi, "T" & Sons');
   });
 });
 

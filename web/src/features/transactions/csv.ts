@@ -8,6 +8,9 @@ export const CSV_COLUMNS = [
   "status",
   "unpaidCode",
   "amount",
+  "fee",
+  "net",
+  "paidOn",
   "method",
   "customer",
   "reference",
@@ -34,6 +37,11 @@ export function centsToRand(cents: number): string {
   return `${sign}${whole}.${fraction}`;
 }
 
+/** The business day the bank paid a transaction, from its steps; empty while it is not paid. */
+export function paidOn(transaction: Transaction): string {
+  return transaction.history.find((step) => step.status === "paid")?.date ?? "";
+}
+
 export function csvRow(transaction: Transaction, labels: CsvLabels): Record<CsvColumn, string> {
   return {
     id: transaction.id,
@@ -41,6 +49,10 @@ export function csvRow(transaction: Transaction, labels: CsvLabels): Record<CsvC
     status: labels.status(transaction.status),
     unpaidCode: transaction.unpaidCode ?? "",
     amount: centsToRand(transaction.amountCents),
+    // For reconciliation: what the bank paid in, less the processing fee, and on which day.
+    fee: centsToRand(transaction.feeCents),
+    net: centsToRand(transaction.netCents),
+    paidOn: paidOn(transaction),
     method: labels.method(transaction.method),
     customer: transaction.customerName,
     reference: transaction.reference,
