@@ -170,6 +170,46 @@ async fn a_statement_adds_up_to_the_ledger(db: Database) {
     let (available, pending) = balance(&mut tab).await;
     assert_eq!(march.closing_balance_cents, available + pending);
     assert_eq!(march.closing_balance_cents, 18_671);
+    // Whose statement it is: the business's details, as the owner keeps them.
+    assert_eq!(
+        march.business,
+        StatementBusiness {
+            legal_name: "Karoo Gym".into(),
+            registration_number: String::new(),
+            vat_number: String::new(),
+        }
+    );
+    let details = BusinessInfo {
+        legal_name: "Karoo Gym (Pty) Ltd".into(),
+        registration_number: "2019/123456/07".into(),
+        vat_number: "4123456789".into(),
+        statement_name: "karoo gym".into(),
+        ..Default::default()
+    };
+    let saved = tab
+        .command(
+            "details",
+            Command::UpdateBusinessInfo {
+                info: details,
+                base_version: None,
+            },
+        )
+        .await;
+    assert!(
+        matches!(saved, ServerFrame::Reply { ok: Some(_), .. }),
+        "{saved:?}"
+    );
+    let business = statement(&mut tab, "2026-03-01", "2026-03-31")
+        .await
+        .business;
+    assert_eq!(
+        (
+            business.legal_name.as_str(),
+            business.registration_number.as_str(),
+            business.vat_number.as_str()
+        ),
+        ("Karoo Gym (Pty) Ltd", "2019/123456/07", "4123456789")
+    );
     let refund_line = march.lines.iter().find(|l| l.kind == "refund").unwrap();
     assert_eq!(refund_line.order_id.as_deref(), Some(order.id.as_str()));
     assert_eq!(refund_line.name, "-Lerato Dlamini");

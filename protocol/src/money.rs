@@ -68,6 +68,19 @@ pub struct Statement {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub next_offset: Option<u32>,
+    /// Whose statement it is, as the business's details say.
+    #[serde(default)]
+    pub business: StatementBusiness,
+}
+
+/// The business a statement is of, from its details: what an accountant or
+/// the tax authority looks for on it.
+#[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct StatementBusiness {
+    pub legal_name: String,
+    pub registration_number: String,
+    pub vat_number: String,
 }
 
 #[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq, Eq)]

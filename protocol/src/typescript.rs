@@ -67,6 +67,7 @@ pub fn generate_typescript() -> String {
         StatementMethodTotal::decl(&cfg),
         StatementKindTotal::decl(&cfg),
         StatementLine::decl(&cfg),
+        StatementBusiness::decl(&cfg),
         Statement::decl(&cfg),
         PayoutKind::decl(&cfg),
         PayoutStatus::decl(&cfg),

@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { openBrowser, shoot, type Session } from "./browser";
+import { openBrowser, screenshots, shoot, type Session } from "./browser";
+import { runCommand } from "./dashboardSeed";
 import { signUpFresh } from "./flows";
 import { OrdersPage, payByCard, PayPagesPage } from "./pages/CommercePages";
 import { TestMode, TransactionsList } from "./pages/DashboardPages";
@@ -88,12 +90,31 @@ describe("a partial refund and the month's statement", () => {
     }
     expect(listed.size).toBe(2);
 
+    // The owner's business details head the statement.
+    await runCommand(merchant, "test", {
+      t: "UpdateBusinessInfo",
+      info: {
+        legalName: "Karoo Gym (Pty) Ltd",
+        tradingName: "",
+        registrationNumber: "2019/123456/07",
+        vatNumber: "4123456789",
+        industry: "",
+        physicalAddress: "",
+        contactPerson: "",
+        supportEmail: "",
+        supportPhone: "",
+        statementName: "karoo gym",
+        version: 0,
+      },
+    });
+
     await merchant.getByTestId("summary-link").click();
     await merchant.getByTestId("summary-page").waitFor();
     const address = new URL(merchant.url());
     expect(address.pathname).toBe("/download/summary");
     expect(address.searchParams.get("from")).toMatch(/^\d{4}-\d{2}-01$/);
     await merchant.getByTestId("summary-totals").waitFor();
+    expect(await merchant.getByTestId("summary-business").textContent()).toBe("Karoo Gym (Pty) Ltd · Registration number 2019/123456/07 · VAT number 4123456789");
 
     // Every collection of the statement is a transaction of the list, at its amount.
     const collections = merchant.locator('[data-testid="summary-line"][data-kind="collection"]');
@@ -124,6 +145,8 @@ describe("a partial refund and the month's statement", () => {
     await merchant.emulateMedia({ media: "print" });
     expect(await merchant.getByTestId("summary-csv").isVisible()).toBe(false);
     await shoot(merchant, "statement-summary-print");
+    // As a PDF on A4, each page numbered ("1 / 2") at its foot.
+    await merchant.pdf({ path: join(screenshots, "statement-summary.pdf"), format: "A4", preferCSSPageSize: true });
     await merchant.emulateMedia({ media: "screen" });
   });
 

@@ -456,6 +456,8 @@ method?: PaymentMethod, transactionId?: string, orderId?: string,
  */
 name: string, reference: string, amountCents: number, };
 
+export type StatementBusiness = { legalName: string, registrationNumber: string, vatNumber: string, };
+
 export type Statement = { from: string, to: string, 
 /**
  * The sum of every entry before `from`.
@@ -500,7 +502,11 @@ linesTotal: number,
 /**
  * Ask again from here for the next entries; absent at the end.
  */
-nextOffset?: number, };
+nextOffset?: number, 
+/**
+ * Whose statement it is, as the business's details say.
+ */
+business: StatementBusiness, };
 
 export type PayoutKind = "settlement" | "customer";
 

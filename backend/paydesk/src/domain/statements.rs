@@ -5,8 +5,8 @@
 //! entries, and the sections always add up to the difference.
 
 use protocol::{
-    ErrorCode, Language, PaymentMethod, ReplyBody, Statement, StatementFormat, StatementKindTotal,
-    StatementMethodTotal,
+    ErrorCode, Language, PaymentMethod, ReplyBody, Statement, StatementBusiness, StatementFormat,
+    StatementKindTotal, StatementMethodTotal,
 };
 
 use super::Scope;
@@ -15,8 +15,8 @@ use super::imports::queries::chunk_of;
 use super::ledger::EntryKind;
 use super::statement_files;
 use crate::error::{AppError, AppResult};
-use crate::store::Db;
 use crate::store::ledger as store;
+use crate::store::{Db, business};
 
 /// The longest period one statement covers, as for the accounting export.
 pub const MAX_DAYS: i64 = 366;
@@ -64,6 +64,13 @@ pub async fn statement(
     .await?;
     let end = offset.saturating_add(statement.lines.len() as u32);
     statement.next_offset = (limit.is_some() && end < lines_total).then_some(end);
+    if let Some((info, _)) = business::find_business_info(db, &scope.merchant_id).await? {
+        statement.business = StatementBusiness {
+            legal_name: info.legal_name,
+            registration_number: info.registration_number,
+            vat_number: info.vat_number,
+        };
+    }
     Ok(statement)
 }
 
@@ -96,6 +103,7 @@ pub fn summarise(
         lines: Vec::new(),
         lines_total: 0,
         next_offset: None,
+        business: StatementBusiness::default(),
     };
     for (kind, method, count, sum) in totals {
         statement.closing_balance_cents += sum;

@@ -13,7 +13,7 @@ import { useFileDownload } from "../../components/useFileDownload";
 import { identityAtom } from "../../live/atoms";
 import { placeIn, withPlaceParams } from "../../live/place";
 import { useLiveRead, type LiveView } from "../../live/useLiveQuery";
-import type { Language, Statement, StatementFormat } from "../../protocol/wire";
+import type { Language, Statement, StatementBusiness, StatementFormat } from "../../protocol/wire";
 import "./summary.css";
 import { knownKind, readPeriod, readStatement, summaryRows, type Period } from "./summaryView";
 
@@ -73,6 +73,7 @@ export function SummaryPage() {
           {identity?.merchant.name}
           {identity?.mode === "test" ? <span className="summary-mode"> · {t("summary.testMode")}</span> : null}
         </p>
+        {view.state === "ready" ? <BusinessDetails business={view.value.business} /> : null}
         <p className="summary-period-text" data-testid="summary-period">
           {t("summary.period", { from: formatBusinessDate(period.from, language), to: formatBusinessDate(period.to, language) })}
         </p>
@@ -82,6 +83,21 @@ export function SummaryPage() {
       {view.state === "error" ? <Alert testId="summary-error">{t(`errors.${view.code}`)}</Alert> : null}
       {view.state === "ready" ? <StatementBody statement={view.value} /> : null}
     </main>
+  );
+}
+
+/** Whose statement it is, as the business's details say: its legal name, registration and VAT numbers. */
+function BusinessDetails({ business }: { business: StatementBusiness }) {
+  const { t } = useTranslation();
+  const numbers = [
+    business.registrationNumber ? t("summary.registrationNumber", { number: business.registrationNumber }) : "",
+    business.vatNumber ? t("summary.vatNumber", { number: business.vatNumber }) : "",
+  ].filter(Boolean);
+  if (!business.legalName && numbers.length === 0) return null;
+  return (
+    <p className="summary-business" data-testid="summary-business">
+      {[business.legalName, ...numbers].filter(Boolean).join(" · ")}
+    </p>
   );
 }
 

@@ -27,6 +27,7 @@ describe("the summary's period and rows", () => {
       closingBalanceCents: 22_814,
       lines: [],
       linesTotal: 5,
+      business: { legalName: "Karoo Gym", registrationNumber: "", vatNumber: "" },
     };
     const rows = summaryRows(statement, (row) => row.t);
     expect(rows.map((row) => row.key)).toEqual(["opening", "collected-card", "fees", "feeReturns", "refunds", "reversals", "disputes", "kind-payout", "closing"]);
@@ -50,6 +51,7 @@ describe("reading a statement", () => {
     closingBalanceCents: 0,
     lines: [],
     linesTotal: 3,
+    business: { legalName: "", registrationNumber: "", vatNumber: "" },
   };
   const line = (id: string) => ({ id, date: "2026-03-02", kind: "collection", name: "Thandi", reference: "GYM", amountCents: 100 }) as StatementLine;
 
