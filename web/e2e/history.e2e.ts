@@ -138,6 +138,16 @@ describe("account history, live across tabs", () => {
     expect(await entry.value("state", 1).textContent()).toBe("Revoked");
     expect(await entry.recordLink().textContent()).toMatch(/^tok_/);
     await shoot(page, "history-record-token-en-light");
+
+    // Structured values read field by field: a payout schedule, not its JSON.
+    await runCommand(page, "live", { t: "SetPayoutSchedule", schedule: { interval: "weekly", weekday: 2, dayOfMonth: 1, minimumCents: 25_000 } });
+    await history.open();
+    await history.row("Payout settings · Created").getByRole("link").click();
+    await entry.waitForIt();
+    const schedule = await entry.value("schedule", 1).textContent();
+    expect(schedule).toMatch(/Minimum: R\s250,00/);
+    expect(schedule).toContain("Weekday: 2");
+    expect(schedule).not.toContain("{");
     await page.close();
   });
 
