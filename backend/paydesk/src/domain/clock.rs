@@ -40,13 +40,6 @@ impl BusinessClock {
     }
 }
 
-/// A stream's now, in milliseconds: the wall clock, moved on by the test
-/// clock's offset in test mode. What waits on a payer (the 3-D Secure or
-/// bank step of the pay page) ages by it, so moving the test clock on ages
-/// it as the days would, and every business record of a test stream is
-/// stamped by it; live mode is the wall clock.
-pub use crate::store::clocks::on_stream_clock as stream_now_ms;
-
 /// How many days a test clock step moves from `today`: a month is to the
 /// same day next month (or its last day).
 pub fn step_days(today: Date, step: ClockStep) -> i64 {
@@ -68,15 +61,6 @@ mod tests {
         assert_eq!(step_days(date!(2026 - 03 - 10), ClockStep::Month), 31);
         assert_eq!(step_days(date!(2026 - 01 - 31), ClockStep::Month), 28);
         assert_eq!(step_days(date!(2026 - 03 - 10), ClockStep::Week), 7);
-    }
-
-    #[test]
-    fn a_test_clocks_days_age_the_streams_now() {
-        let wall = 1_772_000_000_000;
-        assert_eq!(stream_now_ms(Mode::Live, 3, wall), wall);
-        assert_eq!(stream_now_ms(Mode::Test, 0, wall), wall);
-        assert_eq!(stream_now_ms(Mode::Test, 1, wall), wall + 86_400_000);
-        assert_eq!(stream_now_ms(Mode::Test, i64::MAX, wall), i64::MAX);
     }
 
     #[test]

@@ -116,3 +116,17 @@ pub async fn streams_with_collections(db: &Db) -> AppResult<Vec<(String, Mode)>>
         })
         .collect())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_test_clocks_days_age_the_streams_now() {
+        let wall = 1_772_000_000_000;
+        assert_eq!(on_stream_clock(Mode::Live, 3, wall), wall);
+        assert_eq!(on_stream_clock(Mode::Test, 0, wall), wall);
+        assert_eq!(on_stream_clock(Mode::Test, 1, wall), wall + DAY_MS);
+        assert_eq!(on_stream_clock(Mode::Test, i64::MAX, wall), i64::MAX);
+    }
+}

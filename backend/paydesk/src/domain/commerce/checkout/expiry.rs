@@ -11,7 +11,7 @@ use time::Date;
 use super::super::charges::settle;
 use super::attempts::AttemptStatus;
 use super::form::{KeptAnswers, answers_json};
-use crate::domain::clock::{BusinessClock, stream_now_ms};
+use crate::domain::clock::BusinessClock;
 use crate::domain::debits;
 use crate::error::{AppError, AppResult};
 use crate::ids::now_ms;
@@ -63,7 +63,7 @@ pub(super) async fn abandon(
     let mut record = transactions::find_transaction(&mut **tx, &merchant_id, mode, &transaction_id)
         .await?
         .ok_or_else(|| AppError::Internal(format!("attempt {} has no transaction", row.id)))?;
-    let now = crate::store::clocks::stream_now_ms(&mut **tx, &merchant_id, mode).await?;
+    let now = clocks::stream_now_ms(&mut **tx, &merchant_id, mode).await?;
     settle(
         &mut order,
         &mut record,
@@ -104,7 +104,7 @@ pub async fn abandon_expired(
     let offset = clocks::read_clock(&db.pool, merchant_id, mode)
         .await?
         .map_or(0, |c| c.offset_days);
-    let now = stream_now_ms(mode, offset, now_ms());
+    let now = clocks::on_stream_clock(mode, offset, now_ms());
     // A read first: most rounds find nothing and take no lock.
     let expired: Vec<AttemptRow> = pay_attempts::waiting_attempts(&db.pool, merchant_id, mode)
         .await?
@@ -172,7 +172,10 @@ mod tests {
             assert!(!has_expired(&waiting, expires - 1));
             assert!(has_expired(&waiting, expires));
             // A day of the test clock later.
-            assert!(has_expired(&waiting, stream_now_ms(Mode::Test, 1, offered)));
+            assert!(has_expired(
+                &waiting,
+                clocks::on_stream_clock(Mode::Test, 1, offered)
+            ));
         }
         for status in [AttemptStatus::Succeeded, AttemptStatus::Failed] {
             assert!(!has_expired(&row(status, offered, Some(expires)), i64::MAX));

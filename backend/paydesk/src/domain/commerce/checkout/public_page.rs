@@ -9,10 +9,11 @@ use protocol::PayPage;
 use time::Date;
 
 use super::super::super::calendar::iso_date;
-use super::super::super::clock::{BusinessClock, stream_now_ms};
+use super::super::super::clock::BusinessClock;
 use crate::error::AppResult;
 use crate::ids::now_ms;
 use crate::store::Db;
+use crate::store::clocks::on_stream_clock;
 use crate::store::pay_pages::{self, PublicRow, StoredPage};
 
 /// Whether a page takes payments now. Inactive pages are not found at all.
@@ -79,7 +80,7 @@ fn public_page(row: PublicRow, clock: BusinessClock, even_inactive: bool) -> Opt
     Some(PublicPage {
         merchant_name,
         state: state_of(&page, today),
-        now_ms: stream_now_ms(page.mode, offset_days, now_ms()),
+        now_ms: on_stream_clock(page.mode, offset_days, now_ms()),
         merchant_id,
         page,
         today,
