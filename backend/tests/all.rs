@@ -92,6 +92,7 @@ mod teams;
 mod test_clock_times;
 mod token_commands;
 mod token_lineage;
+mod unpaid_follow_ups;
 mod webhook_commands;
 mod webhook_kill;
 mod webhook_log_live;

@@ -8,6 +8,7 @@ use crate::{
     BankAccountInput, BusinessInfo, ClockStep, CustomerInput, EMandateRequestInput, ImportTemplate,
     Language, MandateAction, Mode, OrderAction, PageInterval, PayPageInput, PaymentAction,
     PaymentInput, PaymentKind, PaymentMethodSettings, PayoutSchedule, Permissions, Role,
+    UnpaidAction,
 };
 
 #[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq)]
@@ -99,6 +100,11 @@ pub enum Command {
     ActOnPayment {
         payment_id: String,
         action: PaymentAction,
+    },
+    /// Follow up a debit order the bank returned unpaid.
+    ActOnUnpaid {
+        transaction_id: String,
+        action: UnpaidAction,
     },
     ActOnMandate {
         mandate_id: String,

@@ -121,6 +121,12 @@ pub enum ErrorCode {
     /// A payout must be more than its fee.
     PayoutBelowFee,
     RetryNotAllowed,
+    /// Only a debit order the bank returned unpaid can be followed up so.
+    NotUnpaid,
+    /// The payer already has a debit under the mandate on that day.
+    DayTaken,
+    /// A re-presentation past the payment's next debit after it.
+    RepresentationTooLate,
     TestModeOnly,
     // Spreadsheet import: the file as a whole
     ImportTooLarge,

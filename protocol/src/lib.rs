@@ -31,6 +31,7 @@ mod replies;
 mod session;
 mod teams;
 mod typescript;
+mod unpaids;
 
 pub use accounts::*;
 pub use banking::*;
@@ -55,6 +56,7 @@ pub use replies::*;
 pub use session::*;
 pub use teams::*;
 pub use typescript::generate_typescript;
+pub use unpaids::*;
 
 /// Largest frame either side may send; larger frames close the socket with 1009.
 pub const MAX_FRAME_BYTES: usize = 64 * 1024;

@@ -2,7 +2,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::{BankId, CardBrand, MandateInput, Mode, PayFailure, PaymentMethod};
+use crate::{BankId, CardBrand, MandateInput, Mode, PayFailure, PaymentMethod, UnpaidFollowUp};
 
 #[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "snake_case")]
@@ -257,6 +257,10 @@ pub struct Transaction {
     #[serde(default)]
     #[ts(type = "number")]
     pub net_cents: i64,
+    /// What the merchant did about it, when it came back unpaid.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[ts(optional, as = "Option<Vec<UnpaidFollowUp>>")]
+    pub follow_ups: Vec<UnpaidFollowUp>,
     #[ts(type = "number")]
     pub created_at: i64,
     #[ts(type = "number")]

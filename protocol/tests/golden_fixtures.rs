@@ -279,6 +279,7 @@ fn server_frames() -> Vec<(&'static str, ServerFrame)> {
                             }],
                             fee_cents: 0,
                             net_cents: 0,
+                            follow_ups: Vec::new(),
                             created_at: 1_795_000_000_000,
                             updated_at: 1_795_000_000_000,
                         }),

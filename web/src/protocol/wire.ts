@@ -265,6 +265,30 @@ export type TransactionStatus = "pending" | "sent_to_bank" | "accepted_by_bank" 
 
 export type TransactionStep = { status: TransactionStatus, date: string, unpaidCode?: string, };
 
+export type UnpaidFollowUpKind = "represented" | "pay_link_sent" | "mandate_requested" | "payer_emailed";
+
+export type UnpaidFollowUp = { kind: UnpaidFollowUpKind, 
+/**
+ * When it was done, on the stream's clock.
+ */
+doneAt: number, 
+/**
+ * The day chosen to present the debit again.
+ */
+date?: string, 
+/**
+ * The pay page made for the amount.
+ */
+payPageId?: string, 
+/**
+ * The e-mandate request sent.
+ */
+eMandateRequestId?: string, 
+/**
+ * The address a mail went to.
+ */
+email?: string, };
+
 export type Transaction = { id: string, mode: Mode, 
 /**
  * The debit order's schedule; none for a pay-page or card-on-file charge.
@@ -314,7 +338,13 @@ feeCents: number,
 /**
  * The amount less the fee.
  */
-netCents: number, createdAt: number, updatedAt: number, };
+netCents: number, 
+/**
+ * What the merchant did about it, when it came back unpaid.
+ */
+followUps?: Array<UnpaidFollowUp>, createdAt: number, updatedAt: number, };
+
+export type UnpaidAction = { "t": "Represent", date: string, } | { "t": "SendPayLink", language: Language, } | { "t": "RequestMandate", language: Language, } | { "t": "EmailPayer", message: string, language: Language, };
 
 export type SortOrder = "newest" | "oldest" | "amount_high" | "amount_low";
 
@@ -1052,7 +1082,7 @@ export type HistoryExportPiece = { fileName: string, contentType: string, data: 
  */
 entries: number, nextCursor?: string, };
 
-export type ErrorCode = "unauthenticated" | "forbidden" | "not_found" | "bad_frame" | "not_welcomed" | "command_id_reused" | "too_many_sockets" | "internal" | "busy" | "invalid_input" | "required" | "too_long" | "invalid_characters" | "invalid_email" | "blocked_email_domain" | "invalid_cellphone" | "invalid_sa_id" | "invalid_postal_code" | "invalid_vat_number" | "invalid_registration_number" | "invalid_ip_address" | "duplicate_reference" | "already_archived" | "not_archived" | "edit_conflict" | "email_taken" | "weak_password" | "common_password" | "csrf_invalid" | "rate_limited" | "wrong_password" | "invalid_code" | "two_factor_already_enabled" | "two_factor_not_enabled" | "two_factor_not_started" | "invalid_token" | "same_email" | "owners_only" | "two_factor_setup_required" | "invite_invalid" | "invite_wrong_address" | "role_above_yours" | "already_member" | "owner_role_fixed" | "role_in_use" | "role_name_taken" | "branch_code_mismatch" | "invalid_branch_code" | "invalid_account_number" | "account_number_length" | "duplicate_bank_account" | "method_not_enabled" | "debicheck_individuals_only" | "invalid_date" | "invalid_spreadsheet_date" | "date_in_past" | "end_not_after_start" | "date_range_too_long" | "day_to_process_out_of_range" | "invalid_amount" | "maximum_below_amount" | "maximum_above_debicheck_limit" | "tracking_days_out_of_range" | "tracking_not_allowed" | "adjustment_type_required" | "adjustment_value_required" | "invalid_rate" | "mandate_not_usable" | "action_not_allowed" | "insufficient_balance" | "refund_exceeds_remaining" | "no_settlement_account" | "bank_account_not_found" | "bank_account_closed" | "bank_account_holder_mismatch" | "bank_account_type_mismatch" | "bank_account_no_debits" | "payout_below_fee" | "retry_not_allowed" | "test_mode_only" | "import_too_large" | "import_unsupported_format" | "import_unreadable" | "import_encoding" | "import_too_many_rows" | "import_too_many_columns" | "import_sheet_too_large" | "import_empty" | "import_missing_column" | "import_duplicate_column" | "import_upload_not_found" | "import_upload_incomplete" | "import_nothing_valid" | "import_duplicate_file" | "invalid_choice" | "invalid_number" | "invalid_boolean" | "not_allowed_for_template" | "customer_archived" | "duplicate_payment" | "duplicate_row" | "invalid_colour" | "invalid_url" | "minimum_above_maximum" | "method_not_for_page" | "interval_required" | "invalid_image" | "image_too_large" | "amount_below_minimum" | "amount_above_maximum" | "card_number_invalid" | "test_card_in_live_mode" | "card_expired" | "invalid_expiry" | "invalid_cvv" | "card_declined" | "insufficient_funds" | "authentication_failed" | "payment_cancelled" | "payment_abandoned" | "page_expired" | "page_used_up" | "method_not_for_e_mandate" | "e_mandate_closed" | "amount_above_mandate_maximum" | "not_business_day" | "webhook_address_forbidden" | "webhook_address_unresolved" | "unknown_event_type" | "idempotency_key_required" | "idempotency_key_in_use" | "payload_too_large" | "method_not_allowed" | "unsupported_media_type";
+export type ErrorCode = "unauthenticated" | "forbidden" | "not_found" | "bad_frame" | "not_welcomed" | "command_id_reused" | "too_many_sockets" | "internal" | "busy" | "invalid_input" | "required" | "too_long" | "invalid_characters" | "invalid_email" | "blocked_email_domain" | "invalid_cellphone" | "invalid_sa_id" | "invalid_postal_code" | "invalid_vat_number" | "invalid_registration_number" | "invalid_ip_address" | "duplicate_reference" | "already_archived" | "not_archived" | "edit_conflict" | "email_taken" | "weak_password" | "common_password" | "csrf_invalid" | "rate_limited" | "wrong_password" | "invalid_code" | "two_factor_already_enabled" | "two_factor_not_enabled" | "two_factor_not_started" | "invalid_token" | "same_email" | "owners_only" | "two_factor_setup_required" | "invite_invalid" | "invite_wrong_address" | "role_above_yours" | "already_member" | "owner_role_fixed" | "role_in_use" | "role_name_taken" | "branch_code_mismatch" | "invalid_branch_code" | "invalid_account_number" | "account_number_length" | "duplicate_bank_account" | "method_not_enabled" | "debicheck_individuals_only" | "invalid_date" | "invalid_spreadsheet_date" | "date_in_past" | "end_not_after_start" | "date_range_too_long" | "day_to_process_out_of_range" | "invalid_amount" | "maximum_below_amount" | "maximum_above_debicheck_limit" | "tracking_days_out_of_range" | "tracking_not_allowed" | "adjustment_type_required" | "adjustment_value_required" | "invalid_rate" | "mandate_not_usable" | "action_not_allowed" | "insufficient_balance" | "refund_exceeds_remaining" | "no_settlement_account" | "bank_account_not_found" | "bank_account_closed" | "bank_account_holder_mismatch" | "bank_account_type_mismatch" | "bank_account_no_debits" | "payout_below_fee" | "retry_not_allowed" | "not_unpaid" | "day_taken" | "representation_too_late" | "test_mode_only" | "import_too_large" | "import_unsupported_format" | "import_unreadable" | "import_encoding" | "import_too_many_rows" | "import_too_many_columns" | "import_sheet_too_large" | "import_empty" | "import_missing_column" | "import_duplicate_column" | "import_upload_not_found" | "import_upload_incomplete" | "import_nothing_valid" | "import_duplicate_file" | "invalid_choice" | "invalid_number" | "invalid_boolean" | "not_allowed_for_template" | "customer_archived" | "duplicate_payment" | "duplicate_row" | "invalid_colour" | "invalid_url" | "minimum_above_maximum" | "method_not_for_page" | "interval_required" | "invalid_image" | "image_too_large" | "amount_below_minimum" | "amount_above_maximum" | "card_number_invalid" | "test_card_in_live_mode" | "card_expired" | "invalid_expiry" | "invalid_cvv" | "card_declined" | "insufficient_funds" | "authentication_failed" | "payment_cancelled" | "payment_abandoned" | "page_expired" | "page_used_up" | "method_not_for_e_mandate" | "e_mandate_closed" | "amount_above_mandate_maximum" | "not_business_day" | "webhook_address_forbidden" | "webhook_address_unresolved" | "unknown_event_type" | "idempotency_key_required" | "idempotency_key_in_use" | "payload_too_large" | "method_not_allowed" | "unsupported_media_type";
 
 export type FieldError = { field: string, code: ErrorCode, };
 
@@ -1112,7 +1142,7 @@ baseVersion?: number, } | { "t": "ArchiveCustomer", customerId: string, } | { "t
  * refused with `edit_conflict` instead of overwritten. Without it
  * the save is last-write-wins (older API clients).
  */
-baseVersion?: number, } | { "t": "RequireTwoFactor", required: boolean, } | { "t": "AddBankAccount", customerId: string, input: BankAccountInput, } | { "t": "RemoveBankAccount", bankAccountId: string, } | { "t": "CreatePayment", input: PaymentInput, } | { "t": "ActOnPayment", paymentId: string, action: PaymentAction, } | { "t": "ActOnMandate", mandateId: string, action: MandateAction, } | { "t": "UpdatePaymentMethodSettings", settings: PaymentMethodSettings, 
+baseVersion?: number, } | { "t": "RequireTwoFactor", required: boolean, } | { "t": "AddBankAccount", customerId: string, input: BankAccountInput, } | { "t": "RemoveBankAccount", bankAccountId: string, } | { "t": "CreatePayment", input: PaymentInput, } | { "t": "ActOnPayment", paymentId: string, action: PaymentAction, } | { "t": "ActOnUnpaid", transactionId: string, action: UnpaidAction, } | { "t": "ActOnMandate", mandateId: string, action: MandateAction, } | { "t": "UpdatePaymentMethodSettings", settings: PaymentMethodSettings, 
 /**
  * The settings' `version` the edit started from: a newer one is
  * refused with `edit_conflict` instead of overwritten. Without it

@@ -424,6 +424,7 @@ async fn run_account_command(
         | Command::RemoveBankAccount { .. }
         | Command::CreatePayment { .. }
         | Command::ActOnPayment { .. }
+        | Command::ActOnUnpaid { .. }
         | Command::ActOnMandate { .. }
         | Command::UpdatePaymentMethodSettings { .. }
         | Command::AdvanceTestClock { .. }

@@ -498,6 +498,7 @@ async fn raise_debit(
             }],
             fee_cents: 0,
             net_cents: 0,
+            follow_ups: Vec::new(),
             created_at: now,
             updated_at: now,
         }),

@@ -30,6 +30,7 @@ pub(crate) fn charge(id: usize, method: PaymentMethod, amount_cents: i64) -> Tra
         history: Vec::new(),
         fee_cents: 0,
         net_cents: 0,
+        follow_ups: Vec::new(),
         created_at: 0,
         updated_at: 0,
     }

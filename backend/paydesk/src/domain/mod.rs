@@ -57,6 +57,7 @@ pub mod statements;
 pub mod team_mail;
 pub mod teams;
 pub mod transactions;
+pub mod unpaid_follow_ups;
 pub mod web_addresses;
 pub mod webhooks;
 
@@ -99,6 +100,10 @@ pub async fn run_command(tx: &mut Tx, scope: &Scope, command: &Command) -> AppRe
         Command::ActOnPayment { payment_id, action } => {
             payments::act_on_payment(tx, scope, payment_id, *action).await
         }
+        Command::ActOnUnpaid {
+            transaction_id,
+            action,
+        } => unpaid_follow_ups::act_on_unpaid(tx, scope, transaction_id, action).await,
         Command::ActOnMandate { mandate_id, action } => {
             mandate_actions::act_on_mandate(tx, scope, mandate_id, *action).await
         }

@@ -9,15 +9,15 @@
 
 use std::collections::BTreeSet;
 
-use protocol::{Payment, PaymentKind, PaymentStatus};
-use time::Date;
+use protocol::{ErrorCode, FieldError, Payment, PaymentKind, PaymentStatus};
+use time::{Date, Duration};
 
-use super::calendar::{add_business_days, iso_date, parse_iso_date};
+use super::calendar::{add_business_days, is_business_day, iso_date, parse_iso_date};
 use super::lifecycle::payment::PaymentEvent;
 use super::payments::{self, next_collection, schedule_of};
 use super::retry::{Representation, UnpaidCode, representation_day};
 use super::{Scope, mandates};
-use crate::error::AppResult;
+use crate::error::{AppError, AppResult};
 use crate::store::Tx;
 use crate::store::payments::{self as payment_store, PaymentRecord};
 use crate::store::transactions as transaction_store;
@@ -167,6 +167,71 @@ pub(crate) async fn plan_retry(
 ) -> AppResult<bool> {
     record.view.representation_moved_from = None;
     plan_from(tx, scope, record, today, None, &BTreeSet::new()).await
+}
+
+/// A merchant chooses the day of a waiting re-presentation: within this
+/// many days from today when the payment has no later debit to bound it.
+const CHOSEN_DAY_WITHIN_DAYS: i64 = 30;
+
+/// The merchant's own day for a waiting re-presentation: a business day
+/// from today, free of the mandate's other debits, and before the
+/// payment's debit after its next one (the bound of the day planned after
+/// the unpaid); a once-off debit's within 30 days. A payment paused to wait
+/// for the merchant runs again.
+pub(crate) async fn represent_on(
+    tx: &mut Tx,
+    scope: &Scope,
+    record: &mut PaymentRecord,
+    day: Date,
+    today: Date,
+) -> AppResult<()> {
+    let refuse = |code| {
+        Err(AppError::Invalid(vec![FieldError {
+            field: "date".into(),
+            code,
+        }]))
+    };
+    if day < today {
+        return refuse(ErrorCode::DateInPast);
+    }
+    if !is_business_day(day) {
+        return refuse(ErrorCode::NotBusinessDay);
+    }
+    let mandate = mandates::load(tx, scope, &record.view.mandate_id).await?;
+    if record.view.status == PaymentStatus::Paused {
+        payments::apply(&mut record.view, PaymentEvent::Resume)?;
+        payments::catch_up_schedule(record, mandate.allow_date_adjustment, today);
+    }
+    let next = match record.view.kind {
+        PaymentKind::Recurring => record
+            .view
+            .next_action_date
+            .as_deref()
+            .and_then(parse_iso_date),
+        PaymentKind::Once => None,
+    };
+    let after = record.next_nominal_date.as_deref().and_then(parse_iso_date);
+    let latest = next
+        .and_then(|next| {
+            let schedule = schedule_of(&record.view)?;
+            next_collection(
+                &schedule,
+                mandate.allow_date_adjustment,
+                after,
+                add_business_days(next, 1),
+            )
+        })
+        .map(|c| c.action)
+        .unwrap_or(today + Duration::days(CHOSEN_DAY_WITHIN_DAYS + 1));
+    if day >= latest {
+        return refuse(ErrorCode::RepresentationTooLate);
+    }
+    if taken_days(tx, scope, record, today).await?.contains(&day) {
+        return refuse(ErrorCode::DayTaken);
+    }
+    record.view.representation_date = Some(iso_date(day));
+    record.view.representation_moved_from = None;
+    Ok(())
 }
 
 /// Whether the mandate has a debit today besides this re-presentation:

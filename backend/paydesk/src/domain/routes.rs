@@ -4,7 +4,7 @@
 //! after it. The matches are exhaustive on purpose: a new command or query
 //! does not compile until it is routed here.
 
-use protocol::{Command, HistoryRecordKind, OrderAction, Query};
+use protocol::{Command, HistoryRecordKind, OrderAction, Query, UnpaidAction};
 
 use super::permissions::{Access, Section};
 
@@ -100,6 +100,14 @@ pub fn command_route(command: &Command) -> CommandRoute {
         | C::DiscardImport { .. } => upload(S::Imports),
         C::CreatePayment { .. } | C::ActOnPayment { .. } => collections(S::Payments),
         C::ActOnMandate { .. } => collections(S::Mandates),
+        // A re-presentation may fall due today; a new mandate is the
+        // mandates section's, a pay page the pay pages'.
+        C::ActOnUnpaid { action, .. } => match action {
+            UnpaidAction::Represent { .. } => collections(S::Payments),
+            UnpaidAction::EmailPayer { .. } => write(S::Payments),
+            UnpaidAction::SendPayLink { .. } => write(S::PayPages),
+            UnpaidAction::RequestMandate { .. } => write(S::Mandates),
+        },
         // Plays the test stream's days: payments fall due and are collected.
         C::AdvanceTestClock { .. } => collections(S::Payments),
         // A customer's bank accounts and saved cards are the customer's.

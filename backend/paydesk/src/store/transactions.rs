@@ -1,7 +1,7 @@
 //! Transactions: one debit attempt each. Every function takes the merchant
 //! id and mode.
 
-use protocol::{Mode, Transaction, TransactionFilter, TransactionStep};
+use protocol::{Mode, Transaction, TransactionFilter, TransactionStep, UnpaidFollowUp};
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
@@ -60,6 +60,8 @@ fn from_row(row: &AnyRow) -> AppResult<TransactionRecord> {
         history,
         fee_cents: 0,
         net_cents: 0,
+        follow_ups: serde_json::from_str(&row.get::<String, _>("follow_ups"))
+            .map_err(|e| AppError::Internal(format!("transaction follow-ups: {e}")))?,
         created_at: row.get("created_at"),
         updated_at: row.get("updated_at"),
     };
@@ -154,6 +156,51 @@ pub async fn update_transaction(
     .execute(&mut **tx)
     .await?;
     Ok(())
+}
+
+/// Keeps what the merchant did about an unpaid debit (its follow-ups).
+pub async fn set_follow_ups(
+    tx: &mut Tx,
+    merchant_id: &str,
+    mode: Mode,
+    id: &str,
+    follow_ups: &[UnpaidFollowUp],
+    now: i64,
+) -> AppResult<()> {
+    let json = serde_json::to_string(follow_ups)
+        .map_err(|e| AppError::Internal(format!("transaction follow-ups: {e}")))?;
+    sqlx::query(
+        "UPDATE transactions SET follow_ups = $4, updated_at = $5 \
+         WHERE merchant_id = $1 AND mode = $2 AND id = $3",
+    )
+    .bind(merchant_id)
+    .bind(mode.as_str())
+    .bind(id)
+    .bind(json)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// The id of a payment's newest unpaid debit: the one its waiting
+/// re-presentation presents again.
+pub async fn newest_unpaid_of_payment(
+    tx: &mut Tx,
+    merchant_id: &str,
+    mode: Mode,
+    payment_id: &str,
+) -> AppResult<Option<String>> {
+    let row = sqlx::query(
+        "SELECT id FROM transactions WHERE merchant_id = $1 AND mode = $2 AND payment_id = $3 \
+         AND status = 'unpaid' ORDER BY action_date DESC, created_at DESC, id DESC LIMIT 1",
+    )
+    .bind(merchant_id)
+    .bind(mode.as_str())
+    .bind(payment_id)
+    .fetch_optional(&mut **tx)
+    .await?;
+    Ok(row.map(|row| row.get("id")))
 }
 
 pub async fn find_transaction<'e, E>(

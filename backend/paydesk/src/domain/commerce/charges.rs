@@ -103,6 +103,7 @@ pub fn open_charge(request: &ChargeRequest) -> (Order, TransactionRecord) {
         }],
         fee_cents: 0,
         net_cents: 0,
+        follow_ups: Vec::new(),
         created_at: now,
         updated_at: now,
     };
