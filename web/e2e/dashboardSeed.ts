@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { decodeFrame, encodeFrame } from "../src/live/codec";
-import type { Command, CustomerInput, Mode, PaymentInput, ReplyBody } from "../src/protocol/wire";
+import type { ClientFrame, Command, CustomerInput, Mode, PaymentInput, Query, ReplyBody } from "../src/protocol/wire";
 
 const DECODE = "__e2eReplyTo";
 const exposed = new WeakSet<Page>();
@@ -21,10 +21,19 @@ async function exposeDecoder(page: Page): Promise<void> {
  * session cookie) in the given mode, and answers with the server's reply.
  */
 export async function runCommand(page: Page, mode: Mode, command: Command): Promise<ReplyBody> {
+  return exchange(page, mode, command.t, (id) => ({ t: "Command", id, command }));
+}
+
+/** Asks one query the same way, as the page's person reads the records. */
+export async function runQuery(page: Page, mode: Mode, query: Query): Promise<ReplyBody> {
+  return exchange(page, mode, query.t, (id) => ({ t: "Query", id, query }));
+}
+
+async function exchange(page: Page, mode: Mode, name: string, framed: (id: string) => ClientFrame): Promise<ReplyBody> {
   await exposeDecoder(page);
   const id = `seed-${Date.now()}-${Math.random().toString(36).slice(2)}`;
   const hello = Array.from(encodeFrame({ t: "Hello", build: "e2e-seed", mode }));
-  const frame = Array.from(encodeFrame({ t: "Command", id, command }));
+  const frame = Array.from(encodeFrame(framed(id)));
   const reply = await page.evaluate(
     async ({ hello, frame, id, decode }) => {
       const replyTo = (window as unknown as Record<string, (bytes: number[], id: string) => Promise<{ ok: unknown; error: string | null } | null>>)[decode];
@@ -50,7 +59,7 @@ export async function runCommand(page: Page, mode: Mode, command: Command): Prom
     },
     { hello, frame, id, decode: DECODE },
   );
-  if (reply.error || !reply.ok) throw new Error(`${command.t} failed: ${reply.error ?? "no answer"}`);
+  if (reply.error || !reply.ok) throw new Error(`${name} failed: ${reply.error ?? "no answer"}`);
   return reply.ok as ReplyBody;
 }
 

@@ -1,4 +1,4 @@
-import type { Command, MerchantView, Section } from "../protocol/wire";
+import type { Command, MerchantView, Section, UnpaidAction } from "../protocol/wire";
 import { can } from "./permissions";
 
 /**
@@ -65,6 +65,8 @@ const COMMAND_NEEDS: Record<Command["t"], Need | OwnAccount> = {
   DiscardImport: "imports:write",
   CreatePayment: "payments:write",
   ActOnPayment: "payments:write",
+  // Presenting again or mailing the payer; a pay link and a new mandate differ (see `commandNeed`).
+  ActOnUnpaid: "payments:write",
   ActOnMandate: "mandates:write",
   AdvanceTestClock: "payments:write",
   CreateCustomer: "customers:write",
@@ -113,13 +115,24 @@ const COMMAND_NEEDS: Record<Command["t"], Need | OwnAccount> = {
   PayoutToCustomer: "payouts:write",
 };
 
+/** What each follow-up of an unpaid needs, as the server's routing table says. */
+export const UNPAID_ACTION_NEEDS: Record<UnpaidAction["t"], Need> = {
+  Represent: "payments:write",
+  EmailPayer: "payments:write",
+  SendPayLink: "pay_pages:write",
+  RequestMandate: "mandates:write",
+};
+
 /** What the server asks of the member before it runs `command`. */
 export function commandNeed(command: Command): Need | OwnAccount {
   if (command.t === "ActOnOrder" && command.action === "refund") return "refunds:write";
+  if (command.t === "ActOnUnpaid") return UNPAID_ACTION_NEEDS[command.action.t];
   return COMMAND_NEEDS[command.t];
 }
 
 /** The needs a command of this name may have (an order's refund and cancel differ). */
 export function commandNeedsByName(name: Command["t"]): (Need | OwnAccount)[] {
-  return name === "ActOnOrder" ? ["orders:write", "refunds:write"] : [COMMAND_NEEDS[name]];
+  if (name === "ActOnOrder") return ["orders:write", "refunds:write"];
+  if (name === "ActOnUnpaid") return [...new Set(Object.values(UNPAID_ACTION_NEEDS))];
+  return [COMMAND_NEEDS[name]];
 }

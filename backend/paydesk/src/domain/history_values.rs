@@ -97,6 +97,12 @@ pub const SHOWN: &[(&str, &str, &str)] = &[
     ("payout", "failure", "payouts.failures"),
 ];
 
+/// Fields inside a record's structured data worded apart from any record's
+/// field of the same name (a transaction's follow-ups' `kind`), as the
+/// screen's `NESTED_FIELDS` (web/src/features/history/recordFields.ts) says.
+pub const NESTED_SHOWN: &[(&str, &str, &str)] =
+    &[("transaction", "kind", "transactions.followUpKind")];
+
 fn shown(kind: &str, field: &str) -> Option<&'static str> {
     SHOWN
         .iter()
@@ -216,8 +222,14 @@ impl HistoryWords {
                 .iter()
                 .filter(|(_, inner)| !inner.is_null())
                 .map(|(field, inner)| {
+                    let nested = NESTED_SHOWN
+                        .iter()
+                        .find(|(k, f, _)| *k == kind && f == field)
+                        .map(|(_, _, words)| *words);
                     let text = if inner.is_object() || inner.is_array() {
                         self.structured(kind, inner)
+                    } else if let (Some(words), Value::String(code)) = (nested, inner) {
+                        self.word(words, code)
                     } else {
                         let worded_as = if shown(kind, field).is_some() {
                             kind

@@ -186,6 +186,12 @@ fn values_are_words_not_codes() {
         en.value("transaction", "history", Some(&steps)),
         "Date: 2026-03-02, Status: Pending; Date: 2026-03-04, Status: Paid"
     );
+    // A follow-up's kind is worded as a follow-up, not as a payment's kind.
+    let follow_ups = json!([{"kind": "pay_link_sent", "email": "thabo@example.co.za"}]);
+    assert_eq!(
+        en.value("transaction", "followUps", Some(&follow_ups)),
+        "E-mail address: thabo@example.co.za, Type: Pay link sent"
+    );
     let schedule = json!({"interval": "monthly", "dayOfMonth": 25, "minimumCents": 10_000});
     assert_eq!(
         afr.value("payout_settings", "schedule", Some(&schedule)),

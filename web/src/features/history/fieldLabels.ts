@@ -2,8 +2,8 @@ import { bankName } from "../../components/banks";
 import { formatBusinessDate, formatDateTime, formatMoney } from "../../components/format";
 import { MATRIX_SECTIONS } from "../../live/permissions";
 import type { HistoryEntry } from "../../protocol/wire";
-import { isRecordKind } from "./historyView";
-import { RECORD_FIELDS, type Shown } from "./recordFields";
+import { isRecordKind, type RecordKind } from "./historyView";
+import { NESTED_FIELDS, RECORD_FIELDS, type Shown } from "./recordFields";
 
 /** The interface language's text at a locale key, or undefined when it has none there. */
 export type Translate = (key: string) => string | undefined;
@@ -86,6 +86,8 @@ const BUSINESS_DATE = /^\d{4}-\d{2}-\d{2}$/;
  * field of that name, else by its name and value alone (cents, times, business dates).
  */
 function nestedShown(recordKind: string, field: string, value: unknown): Shown {
+  const nested = NESTED_FIELDS[recordKind as RecordKind]?.[field];
+  if (nested !== undefined) return nested;
   const own = shownOf(recordKind, field);
   if (own !== undefined && own !== "data") return own;
   for (const fields of Object.values(RECORD_FIELDS) as Record<string, Shown>[]) {

@@ -39,6 +39,7 @@ export type Words =
   | "collections.approvalWindow"
   | "collections.interval"
   | "collections.kind"
+  | "transactions.followUpKind"
   | "commerce.failure"
   | "imports.status"
   | "orders.status"
@@ -200,6 +201,7 @@ const transaction: Fields<Transaction> = {
   history: "data",
   feeCents: "money",
   netCents: "money",
+  followUps: "data",
   createdAt: "time",
   updatedAt: "time",
 };
@@ -437,7 +439,19 @@ export const DATA_FIELDS = [
   "retryDate",
   "failedTries",
   "at",
+  "doneAt",
+  "payPageId",
+  "eMandateRequestId",
 ] as const;
+
+/**
+ * Fields inside a record's structured data whose values are worded apart from any record's
+ * field of the same name: a transaction's follow-ups' `kind` is not a payment's kind. The
+ * server's history file agrees (`history_values::NESTED_SHOWN`).
+ */
+export const NESTED_FIELDS: Readonly<Partial<Record<RecordKind, Readonly<Record<string, Shown>>>>> = {
+  transaction: { kind: "transactions.followUpKind" },
+};
 
 export const RECORD_FIELDS: Readonly<Record<RecordKind, Readonly<Record<string, Shown>>>> = {
   customer,

@@ -15,6 +15,7 @@ import type { Transaction } from "../../protocol/wire";
 import { TransactionTimeline } from "./TransactionTimeline";
 import { feeStanding } from "./transactionView";
 import "./transactions.css";
+import { UnpaidFollowUps } from "./UnpaidFollowUps";
 import { UnpaidNote } from "./UnpaidNote";
 import { transactionAtom } from "../../live/cache";
 import { useRecord } from "../../live/useRecord";
@@ -156,6 +157,7 @@ function TransactionDetail({ transaction, payouts }: { transaction: Transaction;
         {transaction.mode === "test" ? <Badge tone="amber">{t("transactions.detail.testData")}</Badge> : null}
       </div>
       {transaction.unpaidCode ? <UnpaidNote code={transaction.unpaidCode} /> : null}
+      <UnpaidFollowUps transaction={transaction} />
       <div className="detail-grid">
         {sections.map((section) => (
           <div className="card" key={section.title}>

@@ -5,6 +5,7 @@ import { Link, useNavigate } from "../../components/placeLinks";
 import { formatBusinessDate, formatMoney } from "../../components/format";
 import { TransactionStatusBadge } from "../../components/TransactionStatusBadge";
 import { transactionAtom } from "../../live/cache";
+import { UnpaidRowMenu } from "./UnpaidFollowUps";
 
 export function TransactionRow({ id }: { id: string }) {
   const { t, i18n } = useTranslation();
@@ -14,7 +15,9 @@ export function TransactionRow({ id }: { id: string }) {
   const path = `/payments/transactions/${id}`;
   // A click anywhere on the row opens it, as its date's link does for the keyboard and for a
   // new tab; a click on a control of its own, or one that ends a text selection, is left alone.
+  // So is one in a menu or dialog the row opened: React hands it up through their portals.
   const open = (event: MouseEvent<HTMLTableRowElement>) => {
+    if (!event.currentTarget.contains(event.target as Node)) return;
     if (event.defaultPrevented || (event.target as Element).closest("a, button, input, select, label")) return;
     if (window.getSelection()?.toString()) return;
     void navigate(path);
@@ -41,6 +44,7 @@ export function TransactionRow({ id }: { id: string }) {
       <td>
         <TransactionStatusBadge status={transaction.status} />
         {transaction.unpaidCode ? <span className="cell-sub cell-mono">{transaction.unpaidCode}</span> : null}
+        <UnpaidRowMenu transaction={transaction} />
       </td>
     </tr>
   );

@@ -49,6 +49,12 @@ export function TransactionsPage() {
 
   const exportButton = (
     <>
+      {view.status === "unpaid" ? null : (
+        // The unpaids to follow up, one press away: each row has its follow-ups beside its status.
+        <Button onClick={() => update({ status: "unpaid" })} data-testid="show-unpaids">
+          {t("transactions.filters.unpaids")}
+        </Button>
+      )}
       <SummaryLink />
       <Button onClick={csv.run} busy={csv.busy} disabled={list.ids.length === 0} data-testid="export-csv">
         {csv.busy ? t("transactions.export.busy") : t("transactions.export.button")}
