@@ -45,6 +45,7 @@ mod debit_references;
 mod e_mandate_signing;
 mod e_mandate_support;
 mod e_mandates;
+mod email_sign_in;
 mod group_commit;
 mod group_commit_webhooks;
 mod health;

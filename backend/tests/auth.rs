@@ -47,7 +47,9 @@ async fn csrf_providers_and_empty_session(db: Database) {
     assert_eq!(
         providers,
         json!({"credentials": {"id": "credentials", "name": "Credentials", "type": "credentials",
-            "signinUrl": "/api/auth/signin/credentials", "callbackUrl": "/api/auth/callback/credentials"}})
+            "signinUrl": "/api/auth/signin/credentials", "callbackUrl": "/api/auth/callback/credentials"},
+            "email": {"id": "email", "name": "Email", "type": "email",
+            "signinUrl": "/api/auth/signin/email", "callbackUrl": "/api/auth/callback/email"}})
     );
 
     let response = browser

@@ -69,6 +69,18 @@ async fn mailed_tokens_leave_nothing_on_disk(db: Database) {
     let asked = post_json(&stranger, "/api/auth/forgot", json!({"email": OWNER})).await;
     assert_eq!(asked.status(), 200);
     tokens.push(token_of(&app.link_in_mail(OWNER, "/auth/reset/").await));
+    let asked = post_json(
+        &stranger,
+        "/api/auth/signin/email",
+        json!({"email": OWNER, "callbackUrl": "/"}),
+    )
+    .await;
+    assert_eq!(asked.status(), 200);
+    let mail = app
+        .mails_containing(OWNER, "callback/email?token=", 1)
+        .await;
+    let after = mail[0].split("callback/email?token=").nth(1).unwrap();
+    tokens.push(after.split('&').next().unwrap().to_string());
 
     let (mut tab, _) = owner.live().await;
     let invited = invites::invite(&mut tab, "i1", MEMBER, Role::Viewer).await;

@@ -21,7 +21,9 @@ pub const REDACTED: &str = "[redacted]";
 
 /// Query parameters whose values are known to hold nothing secret; every
 /// other value is redacted.
-const PLAIN_QUERY_KEYS: &[&str] = &["lang", "method", "v", "error", "csrf", "reset", "mode"];
+const PLAIN_QUERY_KEYS: &[&str] = &[
+    "lang", "method", "v", "error", "csrf", "reset", "mode", "via",
+];
 
 /// The path and query of `uri` with secret parts replaced by `[redacted]`.
 pub fn redacted_target(uri: &Uri) -> String {

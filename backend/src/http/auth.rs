@@ -1,6 +1,7 @@
 //! The NextAuth-compatible authentication surface: csrf, providers, session,
 //! credentials sign-in, sign-out and sign-up.
 
+use actix_web::cookie::Cookie;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, HttpResponseBuilder};
 use protocol::{ErrorCode, Language};
@@ -20,7 +21,7 @@ use paydesk::error::{AppError, AppResult};
 use paydesk::ids::hash_secret;
 use paydesk::store::{accounts, sessions, users};
 
-const LOGIN_PAGE: &str = "/auth/login";
+pub(super) const LOGIN_PAGE: &str = "/auth/login";
 
 pub(super) fn no_store(status: StatusCode) -> HttpResponseBuilder {
     let mut builder = HttpResponse::build(status);
@@ -67,6 +68,13 @@ pub async fn providers(state: State) -> HttpResponse {
             "type": "credentials",
             "signinUrl": state.config.auth_path("/signin/credentials"),
             "callbackUrl": state.config.auth_path("/callback/credentials"),
+        },
+        "email": {
+            "id": "email",
+            "name": "Email",
+            "type": "email",
+            "signinUrl": state.config.auth_path("/signin/email"),
+            "callbackUrl": state.config.auth_path("/callback/email"),
         }
     }))
 }
@@ -208,7 +216,7 @@ pub async fn sign_in(state: State, req: HttpRequest, body: AuthBody) -> HttpResp
 /// behind one office address do not slow each other down; the address still
 /// has its own limit. The account's owner is mailed when the lockout starts
 /// and when the right password came with a wrong second factor.
-async fn refuse(
+pub(super) async fn refuse(
     state: &State,
     req: &HttpRequest,
     email: &str,
@@ -251,7 +259,7 @@ async fn refuse(
     no_store(StatusCode::UNAUTHORIZED).json(json!({"url": format!("{LOGIN_PAGE}?error={error}")}))
 }
 
-enum SecondFactor {
+pub(super) enum SecondFactor {
     NotNeeded,
     Passed,
     Missing,
@@ -260,7 +268,7 @@ enum SecondFactor {
 
 /// With two-factor sign-in on, a current code (each accepted once) or an
 /// unused backup code must come with the password.
-async fn second_factor(
+pub(super) async fn second_factor(
     state: &State,
     user_id: &str,
     code: Option<&str>,
@@ -301,12 +309,31 @@ pub(super) async fn start_session(
     user_id: &str,
     url: String,
 ) -> HttpResponse {
+    match session_cookies(state, req, user_id).await {
+        Ok(set) => {
+            let mut response = no_store(StatusCode::OK);
+            for cookie in set {
+                response.cookie(cookie);
+            }
+            response.json(json!({"url": url}))
+        }
+        Err(response) => response,
+    }
+}
+
+/// Starts a session for `user_id`: its cookie and, for a browser that has
+/// not chosen an interface language, the one the user saved.
+pub(super) async fn session_cookies(
+    state: &State,
+    req: &HttpRequest,
+    user_id: &str,
+) -> Result<Vec<Cookie<'static>>, HttpResponse> {
     let user_agent = req
         .headers()
         .get("user-agent")
         .and_then(|v| v.to_str().ok())
         .unwrap_or_default();
-    match sessions::create_session(
+    let (token, entry) = sessions::create_session(
         &state.db,
         user_id,
         state.config.session_ttl_seconds,
@@ -314,26 +341,19 @@ pub(super) async fn start_session(
         &client_address(req),
     )
     .await
+    .map_err(internal)?;
+    announce_account(&state.db, &state.merchants, &entry).await;
+    let mut set = vec![cookies::session(state, token)];
+    // The language the user saved follows them to a browser that has not
+    // chosen one; a browser's own choice stays.
+    if !cookies::has_locale(req)
+        && let Some(language) = users::find_language(&state.db, user_id)
+            .await
+            .map_err(internal)?
     {
-        Ok((token, entry)) => {
-            announce_account(&state.db, &state.merchants, &entry).await;
-            let mut response = no_store(StatusCode::OK);
-            response.cookie(cookies::session(state, token));
-            // The language the user saved follows them to a browser that
-            // has not chosen one; a browser's own choice stays.
-            if !cookies::has_locale(req) {
-                match users::find_language(&state.db, user_id).await {
-                    Ok(Some(language)) => {
-                        response.cookie(cookies::locale(state, language));
-                    }
-                    Ok(None) => {}
-                    Err(err) => return internal(err),
-                }
-            }
-            response.json(json!({"url": url}))
-        }
-        Err(err) => internal(err),
+        set.push(cookies::locale(state, language));
     }
+    Ok(set)
 }
 
 pub async fn sign_out(state: State, req: HttpRequest, body: AuthBody) -> HttpResponse {

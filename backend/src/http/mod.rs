@@ -8,6 +8,7 @@ mod auth;
 mod body;
 mod client_config;
 mod cookies;
+mod email_sign_in;
 mod health;
 mod invites;
 mod metrics;
@@ -28,6 +29,9 @@ pub fn routes(cfg: &mut web::ServiceConfig, auth_base_path: &str) {
             .route("/config", web::get().to(client_config::client_config))
             .route("/signin/credentials", web::post().to(auth::sign_in))
             .route("/callback/credentials", web::post().to(auth::sign_in))
+            .route("/signin/email", web::post().to(email_sign_in::request))
+            .route("/callback/email", web::get().to(email_sign_in::follow))
+            .route("/callback/email", web::post().to(email_sign_in::finish))
             .route("/signout", web::post().to(auth::sign_out))
             .route("/signup", web::post().to(auth::sign_up))
             .route("/forgot", web::post().to(recovery::forgot))

@@ -19,9 +19,9 @@ use paydesk::store::links::{self, Purpose};
 /// allowed per client address in the throttle window. Links that work do
 /// not count: a team behind one office address, or several people joining
 /// at once, must not lock each other out of their invites.
-const RECOVERY_LIMIT: u32 = 20;
+pub(super) const RECOVERY_LIMIT: u32 = 20;
 
-fn throttle_key(req: &HttpRequest) -> String {
+pub(super) fn throttle_key(req: &HttpRequest) -> String {
     format!("recovery:{}", client_address(req))
 }
 

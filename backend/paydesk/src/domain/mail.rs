@@ -14,6 +14,7 @@ const AFR: &str = include_str!("../../../../locales/mail/afr.json");
 pub enum Template {
     ResetPassword,
     VerifyEmail,
+    SignInLink,
 }
 
 impl Template {
@@ -21,6 +22,7 @@ impl Template {
         match self {
             Template::ResetPassword => "reset_password",
             Template::VerifyEmail => "verify_email",
+            Template::SignInLink => "sign_in_link",
         }
     }
 }

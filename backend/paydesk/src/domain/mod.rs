@@ -20,6 +20,7 @@ pub mod downloads;
 pub mod e_mandate_payers;
 pub mod e_mandate_signing;
 pub mod e_mandates;
+pub mod email_sign_in;
 pub mod fees;
 pub mod history;
 pub mod history_export;

@@ -11,6 +11,8 @@ use crate::ids::{hash_secret, new_secret, now_ms};
 pub enum Purpose {
     ResetPassword,
     VerifyEmail,
+    /// A sign-in link mailed instead of a password (`{base}/signin/email`).
+    SignIn,
 }
 
 impl Purpose {
@@ -18,6 +20,7 @@ impl Purpose {
         match self {
             Purpose::ResetPassword => "reset_password",
             Purpose::VerifyEmail => "verify_email",
+            Purpose::SignIn => "sign_in",
         }
     }
 }
@@ -67,6 +70,23 @@ pub async fn link_works(db: &Db, token: &str, purpose: Purpose) -> AppResult<boo
     .fetch_optional(&db.pool)
     .await?;
     Ok(found.is_some())
+}
+
+/// The user and e-mail of a link that would still work, without using it.
+pub async fn link_holder(
+    db: &Db,
+    token: &str,
+    purpose: Purpose,
+) -> AppResult<Option<(String, String)>> {
+    let row = sqlx::query(
+        "SELECT user_id, email FROM auth_links WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3",
+    )
+    .bind(hash_secret(token))
+    .bind(purpose.as_str())
+    .bind(now_ms())
+    .fetch_optional(&db.pool)
+    .await?;
+    Ok(row.map(|r| (r.get("user_id"), r.get("email"))))
 }
 
 pub async fn use_link(

@@ -1,0 +1,105 @@
+//! Signing in by a link mailed to the account's address, instead of a
+//! password (NextAuth's e-mail provider). The link works once, for 24 hours,
+//! for the address it was sent to; only its hash is kept. A user with
+//! two-factor sign-in still gives a code after following it.
+
+use super::mail::{Template, compose};
+use crate::error::AppResult;
+use crate::ids::hash_secret;
+use crate::store::links::{self, Purpose};
+use crate::store::mail::enqueue;
+use crate::store::{Db, accounts, mail_quotas, users};
+
+/// How long a sign-in link works.
+pub const LINK_SECONDS: i64 = 24 * 3600;
+/// Sign-in mails one address may be sent in an hour, whoever asks.
+pub const MAILS_PER_HOUR: u32 = 3;
+const HOUR_MS: i64 = 3600 * 1000;
+
+/// Takes one sign-in mail from `email`'s hourly quota; false when used up.
+/// Taken for every address asked for, with an account or not, so neither the
+/// answer nor its timing tells whether an account exists.
+pub async fn take_quota(db: &Db, email: &str) -> AppResult<bool> {
+    let mut tx = db.begin_write().await?;
+    let key = format!("sign_in:{}", hash_secret(email));
+    let taken = mail_quotas::take(&mut tx, &key, MAILS_PER_HOUR, HOUR_MS).await?;
+    tx.commit().await?;
+    Ok(taken)
+}
+
+/// Where the mailed link points: the callback on this server's public
+/// origin, never the request's Host, with the page to land on after.
+pub struct LinkTarget<'a> {
+    pub public_origin: &'a str,
+    /// `{base}/callback/email`.
+    pub callback_path: &'a str,
+    /// A path on this origin, already checked.
+    pub then: &'a str,
+}
+
+/// Queues a sign-in link to `email` if it has an account; an earlier
+/// unused link of the account stops working.
+pub async fn send_link(db: &Db, email: &str, target: &LinkTarget<'_>) -> AppResult<()> {
+    let Some(user) = users::find_credentials_by_email(db, email).await? else {
+        return Ok(());
+    };
+    let Some(account) = accounts::find_account(db, &user.id).await? else {
+        return Ok(());
+    };
+    let mut tx = db.begin_write().await?;
+    let token = links::create_link(
+        &mut tx,
+        &account.id,
+        Purpose::SignIn,
+        &account.email,
+        LINK_SECONDS,
+    )
+    .await?;
+    let query = url::form_urlencoded::Serializer::new(String::new())
+        .append_pair("token", &token)
+        .append_pair("email", &account.email)
+        .append_pair("callbackUrl", target.then)
+        .finish();
+    let link = format!(
+        "{}{}?{query}",
+        target.public_origin.trim_end_matches('/'),
+        target.callback_path
+    );
+    let message = compose(
+        Template::SignInLink,
+        account.language,
+        &account.email,
+        &account.name,
+        &account.email,
+        &link,
+    );
+    enqueue(&mut tx, &message).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// The user a link would sign in, if it still works and was sent to
+/// `email`; nothing is used up.
+pub async fn holder(db: &Db, token: &str, email: &str) -> AppResult<Option<String>> {
+    Ok(links::link_holder(db, token, Purpose::SignIn)
+        .await?
+        .filter(|(_, sent_to)| sent_to.eq_ignore_ascii_case(email.trim()))
+        .map(|(user_id, _)| user_id))
+}
+
+/// Uses the link up and answers with its user, when it still works and was
+/// sent to `email` (a link for another address is left as it was). Following
+/// it proves the address: it is marked verified in the same transaction.
+pub async fn use_link(db: &Db, token: &str, email: &str) -> AppResult<Option<String>> {
+    let mut tx = db.begin_write().await?;
+    let Some((user_id, sent_to)) = links::use_link(&mut tx, token, Purpose::SignIn).await? else {
+        return Ok(None);
+    };
+    if !sent_to.eq_ignore_ascii_case(email.trim()) {
+        // Dropped uncommitted: the link still works for its own address.
+        return Ok(None);
+    }
+    accounts::verify_email(&mut tx, &user_id, &sent_to).await?;
+    tx.commit().await?;
+    Ok(Some(user_id))
+}
