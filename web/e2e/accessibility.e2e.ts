@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { everySection } from "../src/live/permissions";
+import { firstLink, visit, type Screen } from "./axeWalk";
 import { openBrowser } from "./browser";
 import { eftDebitOrder } from "./collectionsSeed";
 import { createRecord, runCommand } from "./dashboardSeed";
@@ -12,8 +13,6 @@ import { TestMode } from "./pages/DashboardPages";
 import { ImportDialog } from "./pages/ImportPages";
 import { Shell } from "./pages/Shell";
 import { customerInput } from "./seed";
-
-type Screen = { name: string; path: string; ready: string };
 
 // The screens a guest sees; the tokens are made up, so the pages show how they answer a bad link.
 const GUEST_SCREENS: Screen[] = [
@@ -59,24 +58,6 @@ async function seedBusiness(page: Page, payer: Page): Promise<Seeded> {
   await dialog.confirm();
   await page.waitForURL((url) => url.pathname.startsWith("/payments/one-time/imports/"));
   return { customerId, onceId, recurringId, webhookId, importPath: new URL(page.url()).pathname };
-}
-
-/** Moves the app to `path` as its own links do (no reload, no new socket), and waits until the screen has its records. */
-async function visit(page: Page, screen: Screen): Promise<void> {
-  await page.evaluate((path) => {
-    history.pushState(null, "", path);
-    dispatchEvent(new PopStateEvent("popstate"));
-  }, screen.path);
-  await page.getByTestId(screen.ready).waitFor();
-  await page.waitForFunction(() => document.querySelectorAll("main .spinner, .page-spinner").length === 0, undefined, { timeout: 5_000 }).catch(() => undefined);
-}
-
-/** The first link in the screen at `from` whose address starts with `prefix`. */
-async function firstLink(page: Page, from: Screen, prefix: string): Promise<string> {
-  await visit(page, from);
-  const link = page.locator(`main a[href^="${prefix}"]`).first();
-  await link.waitFor();
-  return (await link.getAttribute("href")) ?? "";
 }
 
 function signedInScreens(seeded: Seeded, links: { mandate: string; transaction: string; member: string; historyEntry: string }): Screen[] {
