@@ -34,14 +34,22 @@ export class Keyboard {
     }, selector);
   }
 
-  /** The focused element draws an outline or a ring (the theme's focus token), as :focus-visible. */
+  /**
+   * The focused element draws an outline or a ring (the theme's focus token), as :focus-visible.
+   * A control that is there but unseen (a file input drawn as the button of its label) has its
+   * label draw the outline instead: a ring on an invisible element is no ring at all.
+   */
   async expectVisibleFocus(): Promise<void> {
     const seen = await this.page.evaluate(() => {
       const element = document.activeElement;
-      if (!element || element === document.body) return false;
+      if (!element || element === document.body || !element.matches(":focus-visible")) return false;
+      const outlined = (style: CSSStyleDeclaration) => style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0;
       const style = getComputedStyle(element);
-      const outline = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0;
-      return element.matches(":focus-visible") && (outline || style.boxShadow !== "none");
+      const box = element.getBoundingClientRect();
+      const unseen = parseFloat(style.opacity) === 0 || box.width <= 1 || box.height <= 1;
+      if (!unseen) return outlined(style) || style.boxShadow !== "none";
+      const labels = element instanceof HTMLInputElement ? [...(element.labels ?? [])] : [];
+      return labels.some((label) => label.getBoundingClientRect().width > 1 && outlined(getComputedStyle(label)));
     });
     if (!seen) throw new Error(`the focus on ${await focused(this.page)} cannot be seen`);
   }
