@@ -33,19 +33,6 @@ const byId = (testId: string) => (page: Page) => page.getByTestId(testId).first(
 const inRow = (row: string, testId: string) => (page: Page) => page.getByTestId(row).first().getByTestId(testId);
 
 /**
- * Advances the test clock a day at a time until `done` holds: money moves on business days, so a
- * weekend or a public holiday may lie between.
- */
-async function advanceUntil(page: Page, done: () => Promise<boolean>): Promise<void> {
-  const clock = new TestMode(page);
-  for (let day = 0; day < 7 && !(await done()); day += 1) {
-    await clock.advance("day");
-    await clock.waitUntilPlayed();
-  }
-  await expect.poll(done).toBe(true);
-}
-
-/**
  * One of each record whose screen opens a dialog, in test mode: a customer with a bank account,
  * a waiting payment, a token, an endpoint, a card kept from a recurring pay page, a paid order,
  * a custom role, an invite, a member who joined, and a payout.
@@ -90,7 +77,10 @@ async function seedBusiness(page: Page, password: string, team: Awaited<ReturnTy
     confirmation: password,
   });
   await visit(page, { name: "payouts", path: "/account/payouts", ready: "payouts-page" });
-  await advanceUntil(page, async () => (await page.getByTestId("payout-hold").count()) === 0 && /[1-9]/.test((await page.getByTestId("balance-available").textContent()) ?? ""));
+  await new TestMode(page).advanceDaysUntil(
+    async () => (await page.getByTestId("payout-hold").count()) === 0 && /[1-9]/.test((await page.getByTestId("balance-available").textContent()) ?? ""),
+    "money to pay out",
+  );
   await runCommand(page, "test", { t: "RequestPayout", amountCents: 5_000 });
   // Made after the clock moved, and due well after it, so it still waits to be collected.
   const paymentId = await createRecord(page, "test", {
