@@ -16,12 +16,14 @@ export class Keyboard {
 
   /**
    * Presses Tab (Shift+Tab with `back`) until the focus is on, or inside, what `selector`
-   * matches, and checks it shows a focus ring there.
+   * matches, and checks it shows a focus ring there and at every stop on the way.
    */
   async tabTo(selector: string, { back = false, presses = 100 } = {}): Promise<void> {
     for (let press = 0; press < presses; press += 1) {
       if (await this.isOn(selector)) return this.expectVisibleFocus();
       await this.page.keyboard.press(back ? "Shift+Tab" : "Tab");
+      // Tab past the page's last control leaves the focus with the browser for a moment.
+      if (await this.page.evaluate(() => document.activeElement && document.activeElement !== document.body)) await this.expectVisibleFocus();
     }
     if (await this.isOn(selector)) return this.expectVisibleFocus();
     throw new Error(`${presses} presses of Tab never reached ${selector}; the focus is on ${await focused(this.page)}`);
@@ -42,7 +44,11 @@ export class Keyboard {
   async expectVisibleFocus(): Promise<void> {
     const seen = await this.page.evaluate(() => {
       const element = document.activeElement;
-      if (!element || element === document.body || !element.matches(":focus-visible")) return false;
+      if (!element || element === document.body) return false;
+      // Focus inside the browser's own parts of a control (a date field's calendar button) leaves
+      // the control itself :focus-within only; the control must still show the ring.
+      const inOwnParts = !element.matches(":focus") && element.matches(":focus-within");
+      if (!inOwnParts && !element.matches(":focus-visible")) return false;
       const outlined = (style: CSSStyleDeclaration) => style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0;
       const style = getComputedStyle(element);
       const box = element.getBoundingClientRect();
