@@ -35,7 +35,7 @@ const inRow = (row: string, testId: string) => (page: Page) => page.getByTestId(
 /**
  * One of each record whose screen opens a dialog, in test mode: a customer with a bank account,
  * a waiting payment, a token, an endpoint, a card kept from a recurring pay page, a paid order,
- * a custom role, an invite, a member who joined, and a payout.
+ * an e-mandate request, a custom role, an invite, a member who joined, and a payout.
  */
 async function seedBusiness(page: Page, password: string, team: Awaited<ReturnType<typeof openBrowser>>): Promise<Seeded> {
   const customerId = await createRecord(page, "test", { t: "CreateCustomer", input: customerInput("Sipho Dlamini", "sipho@example.co.za") });
@@ -55,6 +55,10 @@ async function seedBusiness(page: Page, password: string, team: Awaited<ReturnTy
   // A recurring page paid by card keeps the card on file.
   await payByCard(payer, recurringId, { name: "Lerato Dlamini", email: "lerato@example.co.za", cardNumber: "4242424242424242" });
   await payer.close();
+  await runCommand(page, "test", {
+    t: "RequestEMandate",
+    input: { name: "Naledi Zulu", email: "naledi@example.co.za", cellphone: "082 555 0101", language: "en", method: "debicheck", amountCents: 50_000, maxCents: 60_000, interval: "monthly", startDate: inDays(10), payerMayChange: [] },
+  });
   await runCommand(page, "test", { t: "CreateRole", name: "Bookkeeper", grants: { ...everySection("read"), team: "none" } });
   await runCommand(page, "test", { t: "InviteMember", email: "pending@example.co.za", role: "viewer" });
 
@@ -105,6 +109,7 @@ function dialogCases(seeded: Seeded, theme: string): DialogCase[] {
   const cards = screen("cards", "/cards", "cards-page");
   const teams = screen("teams", "/account/teams", "teams-page");
   const payouts = screen("payouts", "/account/payouts", "payouts-page");
+  const eMandates = screen("e-mandates", "/payments/e-mandates", "e-mandates-page");
   return [
     { name: "new payment", screen: payments, opener: byId("new-payment"), dialog: "new-payment-dialog" },
     {
@@ -134,7 +139,10 @@ function dialogCases(seeded: Seeded, theme: string): DialogCase[] {
     { name: "remove bank account", screen: customer, opener: byId("remove-bank-account"), dialog: "remove-bank-account-dialog" },
     { name: "new payment for a customer", screen: customer, opener: byId("customer-new-payment-recurring"), dialog: "new-payment-dialog" },
     { name: "pay to customer", screen: customer, opener: byId("pay-to-customer"), dialog: "pay-customer-dialog" },
-    { name: "request e-mandate", screen: screen("e-mandates", "/payments/e-mandates", "e-mandates-page"), opener: byId("request-e-mandate"), dialog: "e-mandate-dialog" },
+    { name: "request e-mandate", screen: eMandates, opener: byId("request-e-mandate"), dialog: "e-mandate-dialog" },
+    { name: "e-mandate link as a QR code", screen: eMandates, opener: inRow("e-mandate-request-row", "e-mandate-qr-button"), dialog: "e-mandate-qr-dialog" },
+    { name: "resend e-mandate request", screen: eMandates, opener: inRow("e-mandate-request-row", "e-mandate-resend"), dialog: "confirm-dialog" },
+    { name: "cancel e-mandate request", screen: eMandates, opener: inRow("e-mandate-request-row", "e-mandate-cancel"), dialog: "confirm-dialog" },
     { name: "new pay page", screen: payPages, opener: byId("new-pay-page"), dialog: "pay-page-dialog" },
     { name: "edit pay page", screen: payPages, opener: inRow("pay-page-row", "pay-page-edit"), dialog: "pay-page-dialog" },
     { name: "share pay page", screen: payPages, opener: inRow("pay-page-row", "pay-page-share"), dialog: "share-dialog" },
