@@ -2,7 +2,7 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { everySection } from "../src/live/permissions";
 import type { PayPageInput } from "../src/protocol/wire";
-import { visit, type Screen } from "./axeWalk";
+import { firstLink, visit, type Screen } from "./axeWalk";
 import { openBrowser, shootWindow } from "./browser";
 import { eftDebitOrder } from "./collectionsSeed";
 import { createRecord, runCommand } from "./dashboardSeed";
@@ -27,10 +27,15 @@ type Seeded = {
   webhookId: string;
   orderId: string;
   memberPath: string;
+  mandatePath: string;
 };
 
 const byId = (testId: string) => (page: Page) => page.getByTestId(testId).first();
 const inRow = (row: string, testId: string) => (page: Page) => page.getByTestId(row).first().getByTestId(testId);
+
+// Whichever the mandate's status offers: each asks first.
+const MANDATE_ACTIONS = ["suspend", "resume", "cancel", "resend_authentication", "archive", "restore"];
+const mandateAction = (page: Page) => page.locator(MANDATE_ACTIONS.map((action) => `[data-testid="mandate-detail"] [data-testid="mandate-${action}"]`).join(", ")).first();
 
 /**
  * One of each record whose screen opens a dialog, in test mode: a customer with a bank account,
@@ -96,7 +101,9 @@ async function seedBusiness(page: Page, password: string, team: Awaited<ReturnTy
   const paid = page.locator('[data-testid="order-row"]:has([data-status="paid"])').first();
   await paid.waitFor();
   const orderId = (await paid.getAttribute("data-order-id")) ?? "";
-  return { customerId, paymentId, webhookId, orderId, memberPath };
+  // The debit order's mandate, which it runs under.
+  const mandatePath = await firstLink(page, { name: "mandates", path: "/mandates", ready: "mandates-page" }, "/mandates/man_");
+  return { customerId, paymentId, webhookId, orderId, memberPath, mandatePath };
 }
 
 function dialogCases(seeded: Seeded, theme: string): DialogCase[] {
@@ -132,6 +139,7 @@ function dialogCases(seeded: Seeded, theme: string): DialogCase[] {
       ],
     },
     { name: "payment cancel", screen: screen("payment", `/payments/one-time/${seeded.paymentId}`, "payment-detail"), opener: byId("payment-cancel"), dialog: "confirm-dialog" },
+    { name: "mandate action", screen: screen("mandate", seeded.mandatePath, "mandate-detail"), opener: mandateAction, dialog: "confirm-dialog" },
     { name: "new customer", screen: screen("customers", "/customers", "customers-page"), opener: byId("new-customer"), dialog: "create-customer-dialog" },
     { name: "edit customer", screen: customer, opener: byId("edit-customer"), dialog: "edit-customer-dialog" },
     { name: "archive customer", screen: customer, opener: byId("archive-customer"), dialog: "archive-dialog" },
@@ -256,7 +264,7 @@ async function check(page: Page, cases: DialogCase[], theme: string, findings: s
 describe("accessibility of dialogs", () => {
   // Every dialog a main screen opens, open, in light and then in dark: axe-core's WCAG 2.1 A and
   // AA rules find nothing serious or critical with it open.
-  // About 55 s alone on a quiet two-core machine, 80 s beside another file; the timeout leaves room.
+  // About 55 s alone on a quiet two-core machine, 100 s on a busy one; the timeout leaves room.
   it("every dialog of the main screens passes axe-core in light and dark", { timeout: 240_000 }, async () => {
     const session = await openBrowser();
     const team = await openBrowser();
