@@ -1,19 +1,22 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { everySection } from "../src/live/permissions";
-import { openBrowser } from "./browser";
+import { firstLink, visit, type Screen } from "./axeWalk";
+import { openBrowser, shootWindow } from "./browser";
 import { eftDebitOrder } from "./collectionsSeed";
 import { createRecord, runCommand } from "./dashboardSeed";
 import { signUpFresh } from "./flows";
 import { csvOf, EFT_ONCE_HEADER, eftOnceRow, inDays } from "./importsCsv";
-import { seriousViolations } from "./pages/Axe";
+import { seriousViolations, transitionsDone } from "./pages/Axe";
 import { payByCard } from "./pages/CommercePages";
 import { TestMode } from "./pages/DashboardPages";
+import { LoginPage } from "./pages/AuthPages";
 import { ImportDialog } from "./pages/ImportPages";
+import { ProfilePage } from "./pages/ProfilePage";
+import { BackupCodeSignInPage } from "./pages/RecoveryPages";
 import { Shell } from "./pages/Shell";
 import { customerInput } from "./seed";
-
-type Screen = { name: string; path: string; ready: string };
+import { freshCode } from "./totp";
 
 // The screens a guest sees; the tokens are made up, so the pages show how they answer a bad link.
 const GUEST_SCREENS: Screen[] = [
@@ -59,24 +62,6 @@ async function seedBusiness(page: Page, payer: Page): Promise<Seeded> {
   await dialog.confirm();
   await page.waitForURL((url) => url.pathname.startsWith("/payments/one-time/imports/"));
   return { customerId, onceId, recurringId, webhookId, importPath: new URL(page.url()).pathname };
-}
-
-/** Moves the app to `path` as its own links do (no reload, no new socket), and waits until the screen has its records. */
-async function visit(page: Page, screen: Screen): Promise<void> {
-  await page.evaluate((path) => {
-    history.pushState(null, "", path);
-    dispatchEvent(new PopStateEvent("popstate"));
-  }, screen.path);
-  await page.getByTestId(screen.ready).waitFor();
-  await page.waitForFunction(() => document.querySelectorAll("main .spinner, .page-spinner").length === 0, undefined, { timeout: 5_000 }).catch(() => undefined);
-}
-
-/** The first link in the screen at `from` whose address starts with `prefix`. */
-async function firstLink(page: Page, from: Screen, prefix: string): Promise<string> {
-  await visit(page, from);
-  const link = page.locator(`main a[href^="${prefix}"]`).first();
-  await link.waitFor();
-  return (await link.getAttribute("href")) ?? "";
 }
 
 function signedInScreens(seeded: Seeded, links: { mandate: string; transaction: string; member: string; historyEntry: string }): Screen[] {
@@ -128,6 +113,25 @@ async function check(page: Page, screens: Screen[], theme: string, findings: str
   }
 }
 
+/** Checks the page as it is in light and then in dark (the system's choice), and leaves it light. */
+async function checkBothThemes(page: Page, where: string, findings: string[]): Promise<void> {
+  for (const theme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await expect.poll(() => new Shell(page).htmlHasDark()).toBe(theme === "dark");
+    findings.push(...(await seriousViolations(page, `${where} (${theme})`)));
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+}
+
+/** Opens a dialog of the two-factor card, checks it in both themes, and closes it with Escape. */
+async function checkProfileDialog(page: Page, opener: string, dialog: string, findings: string[]): Promise<void> {
+  await page.getByTestId(opener).click();
+  await page.getByTestId(dialog).waitFor();
+  await checkBothThemes(page, dialog, findings);
+  await page.keyboard.press("Escape");
+  await page.getByTestId(dialog).waitFor({ state: "detached" });
+}
+
 describe("accessibility", () => {
   // One browser, one merchant, every screen in light and then in dark: axe-core's WCAG 2.1 A and
   // AA rules find nothing serious or critical anywhere.
@@ -162,6 +166,55 @@ describe("accessibility", () => {
       await new Shell(page).signOut();
       await page.waitForURL((url) => url.pathname === "/auth/login");
       await check(page, GUEST_SCREENS, "dark", findings, (screen) => visit(page, screen));
+
+      expect(findings, `axe-core found serious or critical violations:\n${findings.join("\n")}`).toEqual([]);
+    } finally {
+      await session.close();
+    }
+  });
+
+  // Two-factor sign-in from turning it on to signing in with it: the enrolment, the backup codes,
+  // the card's dialogs, the code step of sign-in and the backup code page, each with its error.
+  // A code is taken once per 30 s step, so turning it on may wait for a fresh one.
+  it("the two-factor screens pass axe-core in light and dark", { timeout: 120_000 }, async () => {
+    const session = await openBrowser();
+    try {
+      const page = await session.newPage();
+      const findings: string[] = [];
+      const account = await signUpFresh(page, "axe-2fa");
+      const profile = new ProfilePage(page);
+      await profile.open();
+      const secret = await profile.beginTwoFactor();
+      await checkBothThemes(page, "two-factor enrolment", findings);
+      await profile.confirmTwoFactor("000000");
+      await profile.enrolmentError().waitFor();
+      await checkBothThemes(page, "two-factor enrolment, wrong code", findings);
+      await profile.confirmTwoFactor(await freshCode(secret));
+      await profile.backupCodes();
+      await checkBothThemes(page, "two-factor backup codes", findings);
+      await profile.savedBackupCodes();
+      await expect.poll(() => profile.twoFactorStatus().textContent()).toBe("On");
+      await checkProfileDialog(page, "turn-off-two-factor", "turn-off-dialog", findings);
+      await checkProfileDialog(page, "new-backup-codes", "regenerate-dialog", findings);
+
+      await new Shell(page).signOut();
+      await page.waitForURL((url) => url.pathname === "/auth/login");
+      const login = new LoginPage(page);
+      await login.signIn(account.email, account.password);
+      await login.codeForm().waitFor();
+      await checkBothThemes(page, "sign-in code", findings);
+      await login.enterCode("000000");
+      await login.error().waitFor();
+      await checkBothThemes(page, "sign-in code, wrong code", findings);
+      await login.useBackupCode();
+      const backup = new BackupCodeSignInPage(page);
+      await backup.waitForIt();
+      await checkBothThemes(page, "backup code", findings);
+      await backup.signIn("not-a-code");
+      await backup.error().waitFor();
+      await checkBothThemes(page, "backup code, wrong code", findings);
+      await transitionsDone(page);
+      await shootWindow(page, "axe-backup-code-error-en-light");
 
       expect(findings, `axe-core found serious or critical violations:\n${findings.join("\n")}`).toEqual([]);
     } finally {

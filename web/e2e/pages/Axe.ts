@@ -15,6 +15,22 @@ const BLOCKING = new Set(["serious", "critical"]);
 type Violation = { id: string; impact: string | null; help: string; nodes: { target: string[]; failureSummary?: string }[] };
 
 /**
+ * Waits until the page's CSS transitions are over. Colours ease from one theme to the other:
+ * measured or captured mid-way, a colour is neither theme's. Transitions only, as a spinner's
+ * animation never ends.
+ */
+export async function transitionsDone(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/**
  * Runs axe-core on the page as it is and answers with its serious and critical findings, each
  * written so a failing run says what to fix and where; what `skip` selects is left out (a part
  * already checked on an earlier screen). The engine is put into the page once and stays while
@@ -23,6 +39,7 @@ type Violation = { id: string; impact: string | null; help: string; nodes: { tar
 export async function seriousViolations(page: Page, where: string, skip: string[] = []): Promise<string[]> {
   // Evaluated, not added as a <script>: the app's content security policy refuses inline scripts.
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axe.source);
+  await transitionsDone(page);
   const violations = await page.evaluate(async ({ options, skip }) => {
     const engine = (window as unknown as { axe: typeof axe }).axe;
     const context = skip.length > 0 ? { exclude: skip.map((selector) => [selector]) } : document;

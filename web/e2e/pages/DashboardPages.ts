@@ -31,6 +31,22 @@ export class TestMode {
   status() {
     return this.page.getByTestId("test-clock-status");
   }
+
+  /**
+   * Advances the clock a day at a time until `done` holds, for at most a week: money moves on
+   * business days, so a weekend or a public holiday may lie between. A day's changes reach the
+   * page live, so the last day's are given a few seconds to arrive.
+   */
+  async advanceDaysUntil(done: () => Promise<boolean>, what: string): Promise<void> {
+    for (let day = 0; day < 7 && !(await done()); day += 1) {
+      await this.advance("day");
+      await this.waitUntilPlayed();
+    }
+    for (const deadline = Date.now() + 5_000; !(await done()); ) {
+      if (Date.now() > deadline) throw new Error(`a week of test days went by without ${what}`);
+      await this.page.waitForTimeout(200);
+    }
+  }
 }
 
 export class HomeDashboard {

@@ -54,7 +54,7 @@ export function ChooseFileStep({ kind, templates, template, onTemplate, file, on
           <input
             id={fileId}
             type="file"
-            className="import-file-input"
+            className="file-input"
             accept={IMPORT_FILE_TYPES}
             onChange={(event) => onFile(event.target.files?.[0] ?? null)}
             aria-labelledby={`${fileId}-label`}

@@ -41,6 +41,7 @@ export function LogoField({ pageId, logoVersion, change, onChange, error, onProb
           <input
             id={id}
             type="file"
+            className="file-input"
             accept="image/png,image/jpeg,image/webp"
             onChange={(event) => {
               const chosen = event.target.files?.[0];
