@@ -80,6 +80,7 @@ mod roles;
 mod rolling_restart;
 mod scale_out;
 mod scheduler_claims;
+mod search;
 mod secrets_at_rest;
 mod secrets_on_disk;
 mod security;

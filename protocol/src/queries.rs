@@ -300,4 +300,12 @@ pub enum Query {
         record_kind: HistoryRecordKind,
         record_id: String,
     },
+    /// The search box: customers, payments, mandates, transactions, orders
+    /// and payouts of the stream whose name, reference, e-mail address, ID
+    /// number or account number holds `text` (case-insensitive; at least
+    /// 2 characters once trimmed, at most 100). Only the kinds the member
+    /// may read are searched; a few hits of each, newest first.
+    Search {
+        text: String,
+    },
 }

@@ -8,8 +8,8 @@ use crate::{
     ApiToken, Balance, BankAccount, BusinessInfo, Card, Customer, Dashboard, EMandateRequest,
     FileChunk, HistoryDetail, HistoryEntry, HistoryExportPiece, HistoryPerson, Import, ImportIssue,
     ImportPreview, Insights, Mandate, Order, PayPage, Payment, PaymentMethodSettings, Payout,
-    PayoutDetail, PayoutSettings, Profile, RecordEdit, RecordPlace, RoleList, SessionInfo,
-    Statement, Team, Transaction, WebhookDelivery, WebhookEndpoint,
+    PayoutDetail, PayoutSettings, Profile, RecordEdit, RecordPlace, RoleList, SearchGroup,
+    SessionInfo, Statement, Team, Transaction, WebhookDelivery, WebhookEndpoint,
 };
 
 #[derive(Serialize, Deserialize, TS, JsonSchema, Debug, Clone, PartialEq)]
@@ -230,5 +230,9 @@ pub enum ReplyBody {
     /// The record's newest change.
     LastEdit {
         edit: RecordEdit,
+    },
+    /// What `Search` found, one group per kind, in `SearchKind::ALL` order.
+    SearchResults {
+        groups: Vec<SearchGroup>,
     },
 }

@@ -129,6 +129,9 @@ pub fn generate_typescript() -> String {
         HistoryFieldChange::decl(&cfg),
         HistoryDetail::decl(&cfg),
         RecordEdit::decl(&cfg),
+        SearchKind::decl(&cfg),
+        SearchHit::decl(&cfg),
+        SearchGroup::decl(&cfg),
         HistoryFilter::decl(&cfg),
         HistoryPerson::decl(&cfg),
         HistoryExportPiece::decl(&cfg),
@@ -159,6 +162,9 @@ pub fn generate_typescript() -> String {
     ));
     out.push_str(&format!(
         "export const PAY_PAGE_LOGO_MAX_BYTES = {PAY_PAGE_LOGO_MAX_BYTES};\n"
+    ));
+    out.push_str(&format!(
+        "export const SEARCH_MIN_CHARS = {SEARCH_MIN_CHARS};\nexport const SEARCH_MAX_CHARS = {SEARCH_MAX_CHARS};\n"
     ));
     out.push_str(&banks_typescript());
     out

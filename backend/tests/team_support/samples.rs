@@ -162,6 +162,7 @@ pub fn queries() -> Vec<Query> {
         json!({"t": "GetHistoryEntry", "entryId": ID}),
         json!({"t": "LocateRecord", "recordId": ID}),
         json!({"t": "GetBusinessDate"}),
+        json!({"t": "Search", "text": "nkosi"}),
         json!({"t": "GetLastEdit", "recordKind": "customer", "recordId": ID}),
         json!({"t": "GetLastEdit", "recordKind": "business_info", "recordId": "business_info"}),
         json!({"t": "DownloadAccountingExport", "from": "2026-03-01", "to": "2026-03-31"}),

@@ -1056,6 +1056,30 @@ actorName?: string, at: number, action: HistoryAction,
  */
 fields: Array<string>, };
 
+export type SearchKind = "customer" | "payment" | "mandate" | "transaction" | "order" | "payout";
+
+export type SearchHit = { kind: SearchKind, id: string, 
+/**
+ * Who the record is of: the customer's, payer's or account holder's name.
+ */
+title: string, 
+/**
+ * The record's reference, or the customer's e-mail address.
+ */
+detail: string, amountCents?: number, 
+/**
+ * The last digits of the bank account the record is paid from or to
+ * (for a customer, the account the search matched); never the whole
+ * number.
+ */
+accountLast4?: string, 
+/**
+ * A payment's kind, which names its screen.
+ */
+paymentKind?: PaymentKind, };
+
+export type SearchGroup = { kind: SearchKind, hits: Array<SearchHit>, };
+
 export type HistoryFilter = { 
 /**
  * A member's user id.
@@ -1177,7 +1201,7 @@ roleId?: string, } | { "t": "ResendInvite", inviteId: string, } | { "t": "Revoke
  */
 roleId?: string, } | { "t": "RemoveMember", userId: string, } | { "t": "CreateRole", name: string, grants: Permissions, } | { "t": "UpdateRole", roleId: string, name: string, grants: Permissions, } | { "t": "DeleteRole", roleId: string, } | { "t": "TransferOwnership", userId: string, confirmation: string, } | { "t": "SetSettlementAccount", input: BankAccountInput, confirmation: string, } | { "t": "SetPayoutSchedule", schedule: PayoutSchedule, } | { "t": "RequestPayout", amountCents: number, } | { "t": "PayoutToCustomer", customerId: string, bankAccountId: string, amountCents: number, reason: string, transactionId?: string, };
 
-export type Query = { "t": "ListCustomers", search?: string, status: CustomerStatus, cursor?: string, limit?: number, } | { "t": "GetCustomer", customerId: string, } | { "t": "GetProfile", } | { "t": "ListSessions", } | { "t": "GetBusinessInfo", } | { "t": "ListBankAccounts", customerId: string, } | { "t": "ListMandates", filter: MandateFilter, sort: SortOrder, cursor?: string, limit?: number, } | { "t": "GetMandate", mandateId: string, } | { "t": "ListPayments", kind: PaymentKind, filter: PaymentFilter, sort: SortOrder, cursor?: string, limit?: number, } | { "t": "GetPayment", paymentId: string, } | { "t": "ListTransactions", filter: TransactionFilter, sort: SortOrder, cursor?: string, limit?: number, } | { "t": "GetTransaction", transactionId: string, } | { "t": "GetDashboard", } | { "t": "GetInsights", from: string, to: string, bucket: InsightBucket, method?: PaymentMethod, } | { "t": "GetBalance", } | { "t": "GetPayoutSettings", } | { "t": "ListPayouts", cursor?: string, limit?: number, } | { "t": "GetPayout", payoutId: string, } | { "t": "GetPaymentMethodSettings", } | { "t": "GetImportPreview", uploadId: string, offset: number, } | { "t": "GetImportPreviewDuplicates", uploadId: string, offset: number, } | { "t": "DownloadImportTemplate", template: ImportTemplate, kind: PaymentKind, offset: number, } | { "t": "DownloadImportIssues", id: string, offset: number, } | { "t": "ListImports", kind: PaymentKind, cursor?: string, limit?: number, } | { "t": "GetImport", importId: string, } | { "t": "ListImportIssues", importId: string, offset: number, limit?: number, } | { "t": "ListPayPages", cursor?: string, limit?: number, } | { "t": "GetPayPage", pageId: string, } | { "t": "ListOrders", filter: OrderFilter, cursor?: string, limit?: number, } | { "t": "GetOrder", orderId: string, } | { "t": "ListCards", customerId?: string, cursor?: string, limit?: number, } | { "t": "ListEMandateRequests", cursor?: string, limit?: number, } | { "t": "ListWebhookEndpoints", } | { "t": "ListWebhookDeliveries", endpointId: string, } | { "t": "DownloadAccountingExport", from: string, to: string, offset: number, } | { "t": "GetStatement", from: string, to: string, offset: number, } | { "t": "DownloadStatement", from: string, to: string, format: StatementFormat, language: Language, offset: number, } | { "t": "ListApiTokens", } | { "t": "GetTeam", } | { "t": "ListRoles", } | { "t": "ListHistory", filter: HistoryFilter, cursor?: string, limit?: number, } | { "t": "GetHistoryEntry", entryId: string, } | { "t": "DownloadHistory", filter: HistoryFilter, language: Language, cursor?: string, } | { "t": "LocateRecord", recordId: string, } | { "t": "GetBusinessDate", } | { "t": "GetLastEdit", recordKind: HistoryRecordKind, recordId: string, };
+export type Query = { "t": "ListCustomers", search?: string, status: CustomerStatus, cursor?: string, limit?: number, } | { "t": "GetCustomer", customerId: string, } | { "t": "GetProfile", } | { "t": "ListSessions", } | { "t": "GetBusinessInfo", } | { "t": "ListBankAccounts", customerId: string, } | { "t": "ListMandates", filter: MandateFilter, sort: SortOrder, cursor?: string, limit?: number, } | { "t": "GetMandate", mandateId: string, } | { "t": "ListPayments", kind: PaymentKind, filter: PaymentFilter, sort: SortOrder, cursor?: string, limit?: number, } | { "t": "GetPayment", paymentId: string, } | { "t": "ListTransactions", filter: TransactionFilter, sort: SortOrder, cursor?: string, limit?: number, } | { "t": "GetTransaction", transactionId: string, } | { "t": "GetDashboard", } | { "t": "GetInsights", from: string, to: string, bucket: InsightBucket, method?: PaymentMethod, } | { "t": "GetBalance", } | { "t": "GetPayoutSettings", } | { "t": "ListPayouts", cursor?: string, limit?: number, } | { "t": "GetPayout", payoutId: string, } | { "t": "GetPaymentMethodSettings", } | { "t": "GetImportPreview", uploadId: string, offset: number, } | { "t": "GetImportPreviewDuplicates", uploadId: string, offset: number, } | { "t": "DownloadImportTemplate", template: ImportTemplate, kind: PaymentKind, offset: number, } | { "t": "DownloadImportIssues", id: string, offset: number, } | { "t": "ListImports", kind: PaymentKind, cursor?: string, limit?: number, } | { "t": "GetImport", importId: string, } | { "t": "ListImportIssues", importId: string, offset: number, limit?: number, } | { "t": "ListPayPages", cursor?: string, limit?: number, } | { "t": "GetPayPage", pageId: string, } | { "t": "ListOrders", filter: OrderFilter, cursor?: string, limit?: number, } | { "t": "GetOrder", orderId: string, } | { "t": "ListCards", customerId?: string, cursor?: string, limit?: number, } | { "t": "ListEMandateRequests", cursor?: string, limit?: number, } | { "t": "ListWebhookEndpoints", } | { "t": "ListWebhookDeliveries", endpointId: string, } | { "t": "DownloadAccountingExport", from: string, to: string, offset: number, } | { "t": "GetStatement", from: string, to: string, offset: number, } | { "t": "DownloadStatement", from: string, to: string, format: StatementFormat, language: Language, offset: number, } | { "t": "ListApiTokens", } | { "t": "GetTeam", } | { "t": "ListRoles", } | { "t": "ListHistory", filter: HistoryFilter, cursor?: string, limit?: number, } | { "t": "GetHistoryEntry", entryId: string, } | { "t": "DownloadHistory", filter: HistoryFilter, language: Language, cursor?: string, } | { "t": "LocateRecord", recordId: string, } | { "t": "GetBusinessDate", } | { "t": "GetLastEdit", recordKind: HistoryRecordKind, recordId: string, } | { "t": "Search", text: string, };
 
 export type ReplyBody = { "t": "Committed", seq: number, 
 /**
@@ -1187,7 +1211,7 @@ id?: string, } | { "t": "CustomerPage", items: Array<Customer>, nextCursor?: str
 /**
  * `YYYY-MM-DD`.
  */
-today: string, } | { "t": "LastEdit", edit: RecordEdit, };
+today: string, } | { "t": "LastEdit", edit: RecordEdit, } | { "t": "SearchResults", groups: Array<SearchGroup>, };
 
 export type EntityKind = "customer" | "business_info" | "bank_account" | "mandate" | "payment" | "transaction" | "import" | "pay_page" | "order" | "card" | "e_mandate_request" | "webhook_endpoint" | "api_token";
 
@@ -1200,6 +1224,8 @@ before?: Member, } | { "t": "MemberRemoved", userId: string, } | { "t": "InviteU
 
 export const MAX_FRAME_BYTES = 65536;
 export const PAY_PAGE_LOGO_MAX_BYTES = 24576;
+export const SEARCH_MIN_CHARS = 2;
+export const SEARCH_MAX_CHARS = 100;
 
 /** South African banks in the order merchants look for them, with the universal branch code a debit to any of their branches can use and the fewest and most digits of their account numbers. */
 export const BANKS: readonly { id: BankId; name: string; branchCode: string; accountDigits: readonly [number, number] }[] = [

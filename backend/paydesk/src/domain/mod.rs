@@ -50,6 +50,7 @@ pub mod routes;
 pub mod rules;
 pub mod scope;
 pub mod screen_paths;
+pub mod search;
 pub mod secrets_at_rest;
 pub mod settled;
 pub mod sign_in;
@@ -363,6 +364,7 @@ pub async fn run_query(
             record_places::locate_record(db, scope, record_id).await
         }
         Query::GetBusinessDate {} => transactions::business_date(db, scope).await,
+        Query::Search { text } => search::search(db, scope, text).await,
         Query::GetLastEdit {
             record_kind,
             record_id,

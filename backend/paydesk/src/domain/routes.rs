@@ -218,6 +218,13 @@ pub fn query_route(query: &Query) -> QueryRoute {
                 needs: Needs::OwnAccount,
             }
         }
+        // Every member may search; each kind of record is looked through
+        // only when the member reads its section (`search::search`), so a
+        // role sees no hit it could not open.
+        Q::Search { .. } => QueryRoute {
+            answers: Answers::Database,
+            needs: Needs::OwnAccount,
+        },
         Q::GetImportPreview { .. }
         | Q::GetImportPreviewDuplicates { .. }
         | Q::DownloadImportIssues { .. } => QueryRoute {

@@ -41,6 +41,7 @@ mod readiness;
 pub mod retention;
 pub mod roles;
 pub mod scheduler_leases;
+pub mod search;
 pub mod secrets;
 pub mod sessions;
 pub mod signin_failures;

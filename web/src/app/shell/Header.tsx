@@ -2,6 +2,7 @@ import { useAtomValue } from "jotai";
 import { useTranslation } from "react-i18next";
 import { Link } from "../../components/placeLinks";
 import { Badge } from "../../components/Badge";
+import { SearchBox } from "../../features/search/SearchBox";
 import { identityAtom } from "../../live/atoms";
 import { useLiveClient } from "../../live/context";
 import { ConnectionIndicator } from "./ConnectionIndicator";
@@ -41,6 +42,7 @@ export function Header({ navOpen, onToggleNav }: { navOpen: boolean; onToggleNav
         </div>
       ) : null}
       <div className="header-spacer" />
+      {identity ? <SearchBox /> : null}
       <ModeSwitch />
       <PresenceAvatars />
       <ConnectionIndicator />
