@@ -311,6 +311,8 @@ fn probes(b: &Theirs) -> Vec<Probe> {
             "transactionReference": "X", "startRunning": false}}),
         ),
         c(json!({"t": "ActOnPayment", "paymentId": b.payment, "action": "cancel"})),
+        c(json!({"t": "ActOnUnpaid", "transactionId": b.transaction,
+            "action": {"t": "EmailPayer", "message": "Hello", "language": "en"}})),
         c(json!({"t": "ActOnMandate", "mandateId": b.mandate, "action": "cancel"})),
         c(json!({"t": "UploadImportChunk", "uploadId": b.upload, "offset": 0, "data": [1]})),
         c(json!({"t": "CheckImport", "uploadId": b.upload})),

@@ -60,6 +60,8 @@ pub fn commands() -> Vec<Command> {
         json!({"t": "RemoveBankAccount", "bankAccountId": ID}),
         json!({"t": "CreatePayment", "input": payment}),
         json!({"t": "ActOnPayment", "paymentId": ID, "action": "pause"}),
+        json!({"t": "ActOnUnpaid", "transactionId": ID,
+            "action": {"t": "Represent", "date": "2026-03-10"}}),
         json!({"t": "ActOnMandate", "mandateId": ID, "action": "suspend"}),
         json!({"t": "UpdatePaymentMethodSettings", "settings": settings}),
         json!({"t": "AdvanceTestClock", "step": "day"}),

@@ -7,7 +7,8 @@ import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { TextField } from "../../components/Field";
 import { useRequiredFields } from "../../components/requiredFields";
-import { signIn, signInErrorFrom, type SecondFactor, type SignInError } from "./api";
+import { finishLinkSignIn, signIn, signInErrorFrom, type SecondFactor, type SignInError } from "./api";
+import { EmailLinkForm } from "./EmailLinkForm";
 import { pendingSignInAtom, type PendingSignIn } from "./pendingSignIn";
 import { safeRedirect } from "./redirect";
 import { useRefreshSession } from "./useSession";
@@ -23,6 +24,31 @@ export function LoginPage() {
   // Set while the server waits for the second factor: the code step shows instead of the password form.
   const [pending, setPending] = useAtom(pendingSignInAtom);
   const required = useRequiredFields<"email" | "password" | "code">();
+  // Asking for a sign-in link instead of giving a password.
+  const [linkMode, setLinkMode] = useState(false);
+  // A followed sign-in link of a user with two-factor sign-in: the server holds the link
+  // until the code comes (a backup code will do too).
+  const afterLink = params.get("via") === "email" && !pending;
+  const [backupInstead, setBackupInstead] = useState(false);
+
+  async function finishLink(factor: SecondFactor) {
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await finishLinkSignIn(factor);
+      if (!result.ok) {
+        // Without an accepted code the server asks again: the code was not right.
+        setError(result.error === "TwoFactorRequired" ? "TwoFactorInvalid" : result.error);
+        return;
+      }
+      // A full load on the page the link was for, signed in.
+      window.location.replace(safeRedirect(result.url));
+    } catch {
+      setError("unknown");
+    } finally {
+      setBusy(false);
+    }
+  }
 
   async function attempt(credentials: PendingSignIn, factor?: SecondFactor) {
     setBusy(true);
@@ -56,46 +82,74 @@ export function LoginPage() {
 
   function submitCode(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!pending) return;
     const code = String(new FormData(event.currentTarget).get("code") ?? "").replace(/\s+/g, "");
     // An empty code would come back as "enter the code" with nothing on screen changing.
     if (!required.allFilled(event.currentTarget, { code })) return;
-    void attempt(pending, { code });
+    if (afterLink) void finishLink(backupInstead ? { backupCode: code } : { code });
+    else if (pending) void attempt(pending, { code });
   }
 
   const errorAlert = error ? <Alert testId="login-error">{t(`auth.login.errors.${error}`)}</Alert> : null;
   const backupLink = `/auth/2fa/backup${params.get("redirect") ? `?${new URLSearchParams({ redirect }).toString()}` : ""}`;
 
-  if (pending) {
+  if (linkMode && !pending && !afterLink) {
+    return (
+      <EmailLinkForm
+        callbackUrl={redirect}
+        onBack={() => {
+          setError(null);
+          setLinkMode(false);
+        }}
+      />
+    );
+  }
+
+  if (pending || afterLink) {
     return (
       <div className="auth-card" data-testid="login-page">
         <h1 className="auth-title">{t("auth.login.codeTitle")}</h1>
         <p className="auth-subtitle">{t("auth.login.codeIntro")}</p>
         {errorAlert}
         <form className="form" onSubmit={submitCode} noValidate data-testid="login-code-form">
-          <TextField
-            key="code"
-            label={t("auth.login.code")}
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]*"
-            maxLength={6}
-            className="input-code"
-            autoFocus
-            {...required.inputFor("code")}
-          />
+          {backupInstead ? (
+            <TextField key="backup" label={t("auth.backup.code")} name="code" autoComplete="off" autoFocus {...required.inputFor("code")} data-testid="login-backup-code" />
+          ) : (
+            <TextField
+              key="code"
+              label={t("auth.login.code")}
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]*"
+              maxLength={6}
+              className="input-code"
+              autoFocus
+              {...required.inputFor("code")}
+            />
+          )}
           <Button type="submit" variant="primary" busy={busy} className="btn-block">
             {busy ? t("auth.login.verifying") : t("auth.login.verify")}
           </Button>
         </form>
         <p className="auth-footer auth-footer-stack">
-          <Link to={backupLink} className="link" data-testid="use-backup-code">
-            {t("auth.login.useBackupCode")}
-          </Link>
-          <button type="button" className="link link-button" onClick={() => setPending(null)}>
-            {t("auth.login.startOver")}
-          </button>
+          {afterLink ? (
+            <button type="button" className="link link-button" onClick={() => setBackupInstead(!backupInstead)} data-testid="use-backup-code">
+              {backupInstead ? t("auth.backup.useApp") : t("auth.login.useBackupCode")}
+            </button>
+          ) : (
+            <Link to={backupLink} className="link" data-testid="use-backup-code">
+              {t("auth.login.useBackupCode")}
+            </Link>
+          )}
+          {afterLink ? (
+            <Link to="/auth/login" className="link" onClick={() => setError(null)}>
+              {t("auth.login.startOver")}
+            </Link>
+          ) : (
+            <button type="button" className="link link-button" onClick={() => setPending(null)}>
+              {t("auth.login.startOver")}
+            </button>
+          )}
         </p>
       </div>
     );
@@ -134,6 +188,16 @@ export function LoginPage() {
           {busy ? t("auth.login.submitting") : t("auth.login.submit")}
         </Button>
       </form>
+      <Button
+        className="btn-block auth-alternative"
+        onClick={() => {
+          setError(null);
+          setLinkMode(true);
+        }}
+        data-testid="login-by-link"
+      >
+        {t("auth.login.link.choose")}
+      </Button>
       <p className="auth-footer">
         {t("auth.login.noAccount")}{" "}
         <Link to="/auth/signup" className="link">

@@ -45,11 +45,12 @@ export type SignInError =
   | "TwoFactorRequired"
   | "TwoFactorInvalid"
   | "TooManyAttempts"
+  | "Verification"
   | "csrf"
   | "unknown";
 export type SignInResult = { ok: true; url: string } | { ok: false; error: SignInError };
 
-const NAMED_ERRORS: SignInError[] = ["CredentialsSignin", "TwoFactorRequired", "TwoFactorInvalid", "TooManyAttempts"];
+const NAMED_ERRORS: SignInError[] = ["CredentialsSignin", "TwoFactorRequired", "TwoFactorInvalid", "TooManyAttempts", "Verification"];
 
 export function signInErrorFrom(status: number, url: string | undefined): SignInError | null {
   const params = url ? new URL(url, "http://x").searchParams : new URLSearchParams();
@@ -115,4 +116,31 @@ export type SignUpError = ApiError;
 export async function signUp(input: SignUpInput): Promise<SignUpError | null> {
   const result = await postJson("/signup", input);
   return result.ok ? null : result.error;
+}
+
+/** Why a sign-in link was not sent: the address given, or the client asking too often. */
+export type LinkRequestResult = { ok: true } | { ok: false; code: ErrorCode };
+
+/**
+ * Asks for a sign-in link by e-mail. The answer is the same whether or not the address has an
+ * account; only a malformed address, a stale form or a flood of requests is refused.
+ */
+export async function requestSignInLink(email: string, callbackUrl: string): Promise<LinkRequestResult> {
+  const token = await getCsrfToken();
+  const response = await fetch(`${BASE}/signin/email`, {
+    method: "POST",
+    credentials: "same-origin",
+    headers: { "content-type": "application/x-www-form-urlencoded", "x-csrf-token": token },
+    body: new URLSearchParams({ email, callbackUrl, csrfToken: token }),
+  });
+  if (response.ok) return { ok: true };
+  const body = (await response.json().catch(() => ({}))) as { error?: { code?: ErrorCode } };
+  return { ok: false, code: body.error?.code ?? "internal" };
+}
+
+/** The second factor after a followed sign-in link (the server holds the link meanwhile). */
+export async function finishLinkSignIn(factor: SecondFactor): Promise<SignInResult> {
+  const result = await postForm("/callback/email", { ...factor });
+  const error = signInErrorFrom(result.status, result.url);
+  return error ? { ok: false, error } : { ok: true, url: result.url ?? "/" };
 }

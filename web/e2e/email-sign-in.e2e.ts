@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { openBrowser, shootWindow } from "./browser";
+import { signUpFresh } from "./flows";
+import { waitForMailLink } from "./mail";
+import { Shell } from "./pages/Shell";
+
+describe("signing in by a mailed link", () => {
+  it("mails a link that signs in once, on the page asked for", { timeout: 90_000 }, async () => {
+    const session = await openBrowser();
+    const other = await openBrowser({ locale: "af-ZA", colorScheme: "dark", viewport: { width: 390, height: 844 } });
+    try {
+      const page = await session.newPage();
+      const account = await signUpFresh(page, "link");
+      await new Shell(page).signOut();
+      await page.waitForURL((url) => url.pathname === "/auth/login");
+
+      await page.goto("/auth/login?redirect=%2Fpayments%2Ftransactions");
+      await page.getByTestId("login-by-link").click();
+      await page.getByTestId("login-link-form").waitFor();
+      const asked = Date.now();
+      await page.getByLabel("E-mail address").fill(account.email);
+      await page.getByTestId("login-link-submit").click();
+      await expect.poll(() => page.getByTestId("login-link-sent").textContent()).toContain(account.email);
+      await shootWindow(page, "sign-in-link-sent-en-light");
+
+      const mail = await waitForMailLink(account.email, { after: asked });
+      expect(mail.link).toContain("/api/auth/callback/email?");
+      await page.goto(mail.link);
+      await page.waitForURL((url) => url.pathname === "/payments/transactions");
+      await new Shell(page).waitUntilLive();
+      await page.getByTestId("transactions-page").waitFor();
+
+      // The same link a second time, in another browser: refused, in words.
+      const second = await other.newPage();
+      await second.goto(mail.link);
+      await second.waitForURL((url) => url.pathname === "/auth/login");
+      await expect.poll(() => second.getByTestId("login-error").textContent()).toContain("aanmeldskakel");
+      await shootWindow(second, "sign-in-link-used-afr-dark-phone");
+    } finally {
+      await other.close();
+      await session.close();
+    }
+  });
+});
