@@ -223,6 +223,9 @@ pub async fn start(
         .public_url
         .get_or_insert_with(|| format!("http://{addr}"));
     let auth_base_path = config.auth_base_path.clone();
+    if let Some(error) = http::auth_base_path_error(&auth_base_path) {
+        return Err(AppError::Internal(error));
+    }
     let report_origin = config.sentry_dsn.as_ref().map(|dsn| dsn.origin());
     let state = build_state(config).await?;
     let app_state = state.clone();

@@ -453,3 +453,21 @@ on_both_databases!(
     sign_out_needs_csrf_and_ends_the_session,
     app_routes_fall_back_to_the_app_and_others_are_404,
 );
+
+/// An auth base path the web app has pages under stops the server at start
+/// with the specification's 'Server configuration error'.
+#[tokio::test]
+async fn an_auth_base_path_inside_the_app_stops_the_server() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("clash.db").display());
+    let mut config = backend::config::Config::for_database(&url);
+    config.bind = "127.0.0.1:0".into();
+    config.auth_base_path = "/auth".into();
+    let Err(error) = backend::app::start(config).await else {
+        panic!("the server started with AUTH_BASE_PATH=/auth");
+    };
+    assert!(
+        error.to_string().contains("Server configuration error"),
+        "{error}"
+    );
+}

@@ -41,4 +41,20 @@ describe("signing in by a mailed link", () => {
       await session.close();
     }
   });
+
+  it("sends the visitor to the error page when the sign-in providers cannot be fetched", async () => {
+    const session = await openBrowser();
+    try {
+      const page = await session.newPage();
+      // The network fails for the provider list only: the rest of the page loads.
+      await page.route("**/api/auth/providers", (route) => route.abort("connectionfailed"));
+      await page.goto("/auth/login");
+      await page.getByTestId("server-error").waitFor();
+      await page.unroute("**/api/auth/providers");
+      await page.goto("/auth/login");
+      await page.getByTestId("login-by-link").waitFor();
+    } finally {
+      await session.close();
+    }
+  });
 });

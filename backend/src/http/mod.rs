@@ -20,6 +20,26 @@ mod ws;
 
 use actix_web::{FromRequest, Handler, Responder, web};
 
+/// Why `base` cannot be the authentication endpoints' base path, if it
+/// cannot: one the web app has pages at or under (`/auth` holds the sign-in
+/// page) would send auth requests into the page route, and the page route's
+/// requests into the auth scope. The specification's 'Server configuration
+/// error'.
+pub fn auth_base_path_error(base: &str) -> Option<String> {
+    let trimmed = base.trim_end_matches('/');
+    let under = format!("{trimmed}/");
+    let clashes = !trimmed.starts_with('/')
+        || static_app::is_app_route(trimmed)
+        || paydesk::domain::app_routes::app_routes()
+            .iter()
+            .any(|route| route.path.starts_with(&under));
+    clashes.then(|| {
+        format!(
+            "Server configuration error: AUTH_BASE_PATH {base:?} is not a path of its own (the web app has pages there)"
+        )
+    })
+}
+
 pub fn routes(cfg: &mut web::ServiceConfig, auth_base_path: &str) {
     cfg.service(
         web::scope(auth_base_path.trim_end_matches('/'))
@@ -84,4 +104,23 @@ where
 {
     cfg.route(path, web::get().to(handler.clone()))
         .route(path, web::head().to(handler));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::auth_base_path_error;
+
+    #[test]
+    fn an_auth_base_path_must_be_a_path_of_its_own() {
+        assert_eq!(auth_base_path_error("/api/auth"), None);
+        assert_eq!(auth_base_path_error("/api/auth/"), None);
+        // The sign-in page lives under /auth; a customer's page is /customers/:id.
+        for clash in ["/auth", "/payments", "/customers/cus_1", "/", "api/auth"] {
+            let error = auth_base_path_error(clash).unwrap_or_default();
+            assert!(
+                error.starts_with("Server configuration error"),
+                "{clash}: {error}"
+            );
+        }
+    }
 }

@@ -1,5 +1,5 @@
 import { useAtom } from "jotai";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { Link } from "../../components/placeLinks";
@@ -7,14 +7,36 @@ import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { TextField } from "../../components/Field";
 import { useRequiredFields } from "../../components/requiredFields";
-import { finishLinkSignIn, signIn, signInErrorFrom, type SecondFactor, type SignInError } from "./api";
+import { fetchProviders, finishLinkSignIn, signIn, signInErrorFrom, type Provider, type SecondFactor, type SignInError } from "./api";
 import { EmailLinkForm } from "./EmailLinkForm";
 import { pendingSignInAtom, type PendingSignIn } from "./pendingSignIn";
 import { safeRedirect } from "./redirect";
 import { useRefreshSession } from "./useSession";
 
+/**
+ * The server's sign-in providers. A list that cannot be fetched sends the visitor to the error
+ * page (thrown to the route's error element): signing in cannot work then anyway.
+ */
+function useProviders(): Record<string, Provider> | null {
+  const [providers, setProviders] = useState<Record<string, Provider> | null>(null);
+  const [failure, setFailure] = useState<Error | null>(null);
+  useEffect(() => {
+    let current = true;
+    fetchProviders().then(
+      (found) => current && setProviders(found),
+      (error: unknown) => current && setFailure(error instanceof Error ? error : new Error(String(error))),
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  if (failure) throw failure;
+  return providers;
+}
+
 export function LoginPage() {
   const { t } = useTranslation();
+  const providers = useProviders();
   const [params] = useSearchParams();
   const refreshSession = useRefreshSession();
   const redirect = safeRedirect(params.get("redirect"));
@@ -188,16 +210,18 @@ export function LoginPage() {
           {busy ? t("auth.login.submitting") : t("auth.login.submit")}
         </Button>
       </form>
-      <Button
-        className="btn-block auth-alternative"
-        onClick={() => {
-          setError(null);
-          setLinkMode(true);
-        }}
-        data-testid="login-by-link"
-      >
-        {t("auth.login.link.choose")}
-      </Button>
+      {providers?.email ? (
+        <Button
+          className="btn-block auth-alternative"
+          onClick={() => {
+            setError(null);
+            setLinkMode(true);
+          }}
+          data-testid="login-by-link"
+        >
+          {t("auth.login.link.choose")}
+        </Button>
+      ) : null}
       <p className="auth-footer">
         {t("auth.login.noAccount")}{" "}
         <Link to="/auth/signup" className="link">

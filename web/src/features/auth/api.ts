@@ -22,6 +22,16 @@ async function getCsrfToken(refresh = false): Promise<string> {
   return csrfToken;
 }
 
+/** A way to sign in, as `GET {base}/providers` lists it (NextAuth's provider shape). */
+export type Provider = { id: string; name: string; type: string; signinUrl: string; callbackUrl: string };
+
+/** The server's sign-in providers by id; throws when the list cannot be fetched. */
+export async function fetchProviders(): Promise<Record<string, Provider>> {
+  const response = await fetch(`${BASE}/providers`, { credentials: "same-origin", cache: "no-store" });
+  if (!response.ok) throw new Error(`the sign-in providers could not be fetched (${response.status})`);
+  return (await response.json()) as Record<string, Provider>;
+}
+
 export async function fetchSession(): Promise<SessionPayload> {
   const response = await fetch(`${BASE}/session`, { credentials: "same-origin", cache: "no-store" });
   if (!response.ok) return {};
