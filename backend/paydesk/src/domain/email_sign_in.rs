@@ -5,7 +5,6 @@
 
 use super::mail::{Template, compose};
 use crate::error::AppResult;
-use crate::ids::hash_secret;
 use crate::store::links::{self, Purpose};
 use crate::store::mail::enqueue;
 use crate::store::{Db, accounts, mail_quotas, users};
@@ -14,17 +13,12 @@ use crate::store::{Db, accounts, mail_quotas, users};
 pub const LINK_SECONDS: i64 = 24 * 3600;
 /// Sign-in mails one address may be sent in an hour, whoever asks.
 pub const MAILS_PER_HOUR: u32 = 3;
-const HOUR_MS: i64 = 3600 * 1000;
 
 /// Takes one sign-in mail from `email`'s hourly quota; false when used up.
 /// Taken for every address asked for, with an account or not, so neither the
 /// answer nor its timing tells whether an account exists.
 pub async fn take_quota(db: &Db, email: &str) -> AppResult<bool> {
-    let mut tx = db.begin_write().await?;
-    let key = format!("sign_in:{}", hash_secret(email));
-    let taken = mail_quotas::take(&mut tx, &key, MAILS_PER_HOUR, HOUR_MS).await?;
-    tx.commit().await?;
-    Ok(taken)
+    mail_quotas::take_hourly(db, "sign_in", email, MAILS_PER_HOUR).await
 }
 
 /// Where the mailed link points: the callback on this server's public

@@ -4,7 +4,6 @@ use super::mail::{Template, compose};
 use super::notices::Happened;
 use super::sign_in::password_replaced;
 use crate::error::AppResult;
-use crate::ids::hash_secret;
 use crate::store::links::{self, Purpose};
 use crate::store::{Db, accounts, mail, mail_quotas, sessions, users};
 
@@ -13,17 +12,12 @@ pub const RESET_LINK_SECONDS: i64 = 259_200;
 /// Reset mails one e-mail address gets per hour, however many clients ask:
 /// the per-client limit alone let many addresses flood one inbox.
 pub const RESET_MAILS_PER_HOUR: u32 = 3;
-const HOUR_MS: i64 = 3600 * 1000;
 
 /// Takes one reset mail from `email`'s hourly quota; false when used up.
 /// Taken for every address asked for, with an account or not, so neither the
 /// answer nor its timing tells whether an account exists.
 pub async fn take_reset_quota(db: &Db, email: &str) -> AppResult<bool> {
-    let mut tx = db.begin_write().await?;
-    let key = format!("reset_password:{}", hash_secret(email));
-    let taken = mail_quotas::take(&mut tx, &key, RESET_MAILS_PER_HOUR, HOUR_MS).await?;
-    tx.commit().await?;
-    Ok(taken)
+    mail_quotas::take_hourly(db, "reset_password", email, RESET_MAILS_PER_HOUR).await
 }
 
 /// Queues a reset link to `email` if it has an account.

@@ -2,9 +2,22 @@
 //! quota is taken in one statement, so racing requests (on any node) never
 //! send more than the limit between them.
 
-use super::Tx;
+use super::{Db, Tx};
 use crate::error::AppResult;
-use crate::ids::now_ms;
+use crate::ids::{hash_secret, now_ms};
+
+const HOUR_MS: i64 = 3600 * 1000;
+
+/// Takes one mail of `kind` from `address`'s hourly quota, in a transaction
+/// of its own; false when it is used up. The key holds the address's hash,
+/// never the address.
+pub async fn take_hourly(db: &Db, kind: &str, address: &str, per_hour: u32) -> AppResult<bool> {
+    let mut tx = db.begin_write().await?;
+    let key = format!("{kind}:{}", hash_secret(address));
+    let taken = take(&mut tx, &key, per_hour, HOUR_MS).await?;
+    tx.commit().await?;
+    Ok(taken)
+}
 
 /// Takes one mail of the quota `key` (at most `limit` per window of
 /// `window_ms` from the first); false when it is used up.
