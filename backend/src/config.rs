@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::Args;
 use paydesk::auth::keys::ServerKey;
 
-use crate::jobs::webhooks::DeliveryClock;
+use crate::delivery_clock::DeliveryClock;
 use crate::metrics::MetricsToken;
 use crate::secret_key::SecretKeyParser;
 

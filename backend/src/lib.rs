@@ -5,6 +5,7 @@
 
 pub mod app;
 pub mod config;
+pub mod delivery_clock;
 pub mod error_reporting;
 pub mod http;
 pub mod jobs;

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use crate::common::{self, Database, TestApp, committed_id, customer_input};
 use crate::webhook_support::{Receiver, add_endpoint, keys_of};
-use backend::jobs::webhooks::DeliveryClock;
+use backend::delivery_clock::DeliveryClock;
 use paydesk::auth::keys::ServerKey;
 use paydesk::domain::webhooks::schedule::RETRY_WAITS_MS;
 use paydesk::store::Db;

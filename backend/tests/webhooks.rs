@@ -13,7 +13,7 @@ use crate::webhook_support;
 
 use std::time::Duration;
 
-use backend::jobs::webhooks::DeliveryClock;
+use backend::delivery_clock::DeliveryClock;
 use common::{Database, TestApp, committed_id, customer_input, error_of};
 use paydesk::auth::keys::ServerKey;
 use paydesk::domain::webhooks::endpoints::{self, check_address};

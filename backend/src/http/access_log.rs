@@ -14,7 +14,7 @@ use actix_web::http::header::{HeaderName, HeaderValue};
 use actix_web::middleware::Next;
 use tracing::Instrument;
 
-use super::static_app::secret_route_prefixes;
+use paydesk::domain::app_routes::secret_route_prefixes;
 
 /// What a secret is replaced with.
 pub const REDACTED: &str = "[redacted]";

@@ -8,6 +8,7 @@ use protocol::{ErrorCode, Language};
 use serde_json::json;
 
 use super::body::{AuthBody, Fields};
+use super::client::client_address;
 use super::cookies;
 use super::return_address::return_path;
 use crate::live::registry::announce_account;
@@ -41,14 +42,6 @@ pub(super) fn internal(err: AppError) -> HttpResponse {
     tracing::error!(error = %err, "auth request failed");
     no_store(StatusCode::INTERNAL_SERVER_ERROR)
         .json(json!({"error": "Runtime error, check the console logs"}))
-}
-
-/// The client address for throttling: the TCP peer, never a forwarded header
-/// a client could forge.
-pub(crate) fn client_address(req: &HttpRequest) -> String {
-    req.peer_addr()
-        .map(|a| a.ip().to_string())
-        .unwrap_or_default()
 }
 
 pub async fn csrf(state: State, req: HttpRequest) -> HttpResponse {

@@ -13,7 +13,7 @@ use actix_web::cookie::time::Duration;
 use actix_web::cookie::{Cookie, SameSite};
 
 use super::access_log::redacted_target;
-use super::auth::client_address;
+use super::client::client_address;
 use crate::security_log::{self, Client};
 use crate::state::AppState;
 use paydesk::auth::csrf;

@@ -13,10 +13,11 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use serde_json::json;
 
 use super::auth::{
-    LOGIN_PAGE, SecondFactor, client_address, internal, no_store, refuse, second_factor,
-    session_cookies, signup_error,
+    LOGIN_PAGE, SecondFactor, internal, no_store, refuse, second_factor, session_cookies,
+    signup_error,
 };
 use super::body::AuthBody;
+use super::client::client_address;
 use super::recovery::{RECOVERY_LIMIT, checked, count_against, throttle_key};
 use super::return_address::return_path;
 use crate::security_log::{self, Client};

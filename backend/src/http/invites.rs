@@ -13,10 +13,9 @@ use paydesk::store::{sessions, users};
 use protocol::{ErrorCode, Mode};
 use serde_json::json;
 
-use super::auth::{
-    client_address, internal, no_store, request_language, signup_error, start_session,
-};
+use super::auth::{internal, no_store, request_language, signup_error, start_session};
 use super::body::AuthBody;
+use super::client::client_address;
 use super::cookies;
 use super::recovery::{checked, count_against, odd_token};
 use crate::state::State;

@@ -6,6 +6,7 @@ pub mod access_log;
 pub mod api;
 mod auth;
 mod body;
+mod client;
 mod client_config;
 mod cookies;
 mod email_sign_in;

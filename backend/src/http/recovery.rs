@@ -5,8 +5,9 @@ use actix_web::{HttpRequest, HttpResponse};
 use protocol::ErrorCode;
 use serde_json::json;
 
-use super::auth::{client_address, internal, no_store, signup_error};
+use super::auth::{internal, no_store, signup_error};
 use super::body::{AuthBody, Fields};
+use super::client::client_address;
 use super::cookies;
 use crate::state::State;
 use paydesk::auth::password;

@@ -7,15 +7,7 @@ use actix_web::{HttpRequest, HttpResponse};
 
 use super::cookies;
 use crate::state::State;
-use paydesk::domain::app_routes::{app_routes, route_at};
-
-/// The start of every app route whose last segment is a secret (`:token`):
-/// what the access log must not print past.
-pub fn secret_route_prefixes() -> impl Iterator<Item = &'static str> {
-    app_routes()
-        .iter()
-        .filter_map(|route| route.path.strip_suffix(":token"))
-}
+use paydesk::domain::app_routes::route_at;
 
 /// Whether the app has a page at `path` (a trailing `/` is forgiven); the
 /// table is the app's own (`paydesk::domain::app_routes`).

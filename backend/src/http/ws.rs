@@ -63,7 +63,7 @@ pub async fn upgrade(state: State, req: HttpRequest, stream: web::Payload) -> Ht
     };
     // The frame limit is enforced at each header, before any payload is buffered.
     let (stream, oversize) = frame_limit::guard(stream, protocol::MAX_FRAME_BYTES);
-    let address = super::auth::client_address(&req);
+    let address = super::client::client_address(&req);
     let actor = SessionActor::new(state.clone(), session, address, oversize);
     ws::WsResponseBuilder::new(actor, &req, stream)
         .frame_size(protocol::MAX_FRAME_BYTES)
@@ -79,7 +79,7 @@ async fn token_upgrade(
     secret: String,
     stream: web::Payload,
 ) -> HttpResponse {
-    let address = super::auth::client_address(req);
+    let address = super::client::client_address(req);
     let now = paydesk::ids::now_ms();
     let access = match check_token(&state, &secret, &address, "socket").await {
         TokenCheck::Opened(access) => access,

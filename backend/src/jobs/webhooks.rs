@@ -10,7 +10,6 @@
 
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::{Duration, Instant};
 
 use paydesk::auth::sealed::SecretBox;
@@ -20,12 +19,12 @@ use paydesk::domain::webhooks::queries::delivery_of;
 use paydesk::domain::webhooks::schedule::{next_attempt_at, random_jitter};
 use paydesk::domain::webhooks::signing::signature_header;
 use paydesk::error::{AppError, AppResult};
-use paydesk::ids::now_ms;
 use paydesk::store::Db;
 use paydesk::store::stream::{self, Actor, Cause, Work};
 use paydesk::store::webhooks::{self as queue, Attempt, ClaimedDelivery, EndpointRow};
 use protocol::Change;
 
+use crate::delivery_clock::DeliveryClock;
 use crate::live::registry::MerchantRegistry;
 
 /// How often the queue is looked at when it was empty.
@@ -35,24 +34,6 @@ const POLL: Duration = Duration::from_millis(250);
 const BATCH: i64 = 20;
 /// How much of a receiver's answer the log keeps.
 const RESPONSE_KEPT: usize = 4 * 1024;
-
-/// The delivery job's clock: the real time, moved ahead by tests so retries
-/// that wait minutes or hours happen at once.
-#[derive(Clone, Debug, Default)]
-pub struct DeliveryClock {
-    ahead_ms: Arc<AtomicI64>,
-}
-
-impl DeliveryClock {
-    pub fn now(&self) -> i64 {
-        now_ms() + self.ahead_ms.load(Ordering::Relaxed)
-    }
-
-    /// Moves this clock `ms` further ahead of the real time.
-    pub fn advance(&self, ms: i64) {
-        self.ahead_ms.fetch_add(ms, Ordering::Relaxed);
-    }
-}
 
 #[derive(Clone)]
 pub struct WebhookSettings {

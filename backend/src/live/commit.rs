@@ -4,7 +4,7 @@
 
 use protocol::{Change, ErrorCode, ReplyBody, encode};
 
-use super::merchant::read_deltas;
+use super::deltas::read_deltas;
 use super::messages::Execute;
 use paydesk::domain::api_tokens::commands::{is_api_token_command, run_api_token_command};
 use paydesk::domain::clock::BusinessClock;

@@ -11,6 +11,7 @@ use protocol::{ApiTokenState, Change, ErrorCode, ReplyBody, ServerFrame, WireErr
 
 use super::commit::commit_command;
 use super::cross_node::{self, CrossNode, NodeLink, RemotePresence};
+use super::deltas::read_deltas;
 use super::messages::{
     Advance, Encoded, Execute, Join, Leave, Members, Outbound, Outbox, Regranted, SetPresence,
     SocketId, Standing, Stop, Tick,
@@ -599,22 +600,6 @@ impl Handler<Members> for MerchantActor {
     fn handle(&mut self, _: Members, _ctx: &mut Self::Context) -> Self::Result {
         MessageResult(self.presence_view().into_values().collect())
     }
-}
-
-/// Deltas read back from the event table, oldest first.
-pub(super) async fn read_deltas(
-    db: &Db,
-    key: &StreamKey,
-    after: u64,
-    count: u64,
-) -> AppResult<Vec<(u64, Vec<Change>)>> {
-    if count == 0 {
-        return Ok(Vec::new());
-    }
-    let rows = events::events_after(db, &key.merchant_id, key.mode, after, count as i64).await?;
-    rows.into_iter()
-        .map(|(seq, bytes)| Ok((seq, protocol::decode(&bytes)?)))
-        .collect()
 }
 
 impl Handler<Execute> for MerchantActor {

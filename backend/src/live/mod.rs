@@ -4,6 +4,7 @@
 pub mod budget;
 mod commit;
 pub mod cross_node;
+mod deltas;
 pub mod frame_limit;
 pub mod merchant;
 pub mod messages;

@@ -45,6 +45,14 @@ pub fn app_routes() -> &'static [AppRoute] {
     &ROUTES
 }
 
+/// The start of every app route whose last segment is a secret (`:token`):
+/// what the access log must not print past.
+pub fn secret_route_prefixes() -> impl Iterator<Item = &'static str> {
+    ROUTES
+        .iter()
+        .filter_map(|route| route.path.strip_suffix(":token"))
+}
+
 /// The route `path` is on, matched segment by segment; none for a path the
 /// app has no page for. A trailing `/` is another path.
 pub fn route_at(path: &str) -> Option<&'static AppRoute> {

@@ -197,7 +197,7 @@ async fn answer(
         Ok(body) => body,
         Err(refused) => return refused,
     };
-    let client = crate::http::auth::client_address(req);
+    let client = crate::http::client::client_address(req);
     let access = match access_of(&state, req, &client, language).await {
         Ok(access) => access,
         Err(refused) => return refused,

@@ -184,7 +184,7 @@ async fn submit_page(
         };
         return notice(w, &link.merchant_name, None, &here, text, Vec::new());
     }
-    let address = Some(super::super::auth::client_address(&req));
+    let address = Some(super::super::client::client_address(&req));
     let card = (
         post.card_number.as_str(),
         post.expiry.as_str(),

@@ -429,7 +429,7 @@ async fn submit_page(
         return refused(w, &page, &here);
     };
     let language = w.language();
-    let address = Some(super::auth::client_address(&req));
+    let address = Some(super::client::client_address(&req));
     let submitted = checkout::submit(
         &state.db,
         &page,
@@ -641,7 +641,7 @@ async fn answer_page(
     } else {
         StepAnswer::Refuse
     };
-    let address = Some(super::auth::client_address(&req));
+    let address = Some(super::client::client_address(&req));
     let written = checkout::answer_step(&state.db, &page, &attempt_id, answer, address).await?;
     match publish(&state, &page, written) {
         Some(_) => Ok(see_other(&here)),
@@ -664,7 +664,7 @@ fn note_foreign_attempt(state: &State, req: &HttpRequest, page: &PublicPage, att
         merchant_id: page.merchant_id.clone(),
         mode: page.page.mode,
     };
-    let client = Client::new(None, &super::auth::client_address(req));
+    let client = Client::new(None, &super::client::client_address(req));
     let db = state.db.clone();
     actix_web::rt::spawn(async move {
         // A payer is on no team: another mode's attempt is foreign too.

@@ -333,7 +333,7 @@ async fn show_signing(
     query: SignQuery,
 ) -> AppResult<HttpResponse> {
     let here = req.path().to_string();
-    let address = Some(super::super::auth::client_address(&req));
+    let address = Some(super::super::client::client_address(&req));
     // A HEAD (a link preview, a checker) is no payer opening the link.
     let opening = req.method() != actix_web::http::Method::HEAD;
     if opening
@@ -442,7 +442,7 @@ async fn submit_step(
         let page = step_page(w, &found, &token, csrf, &post.key, show, answers, &problems)?;
         return Ok(page.send());
     }
-    let address = Some(super::super::auth::client_address(&req));
+    let address = Some(super::super::client::client_address(&req));
     let consented =
         signing::consent(&state.db, state.clock, &found, answers, &post.key, address).await;
     match consented.map(|written| publish(&state, &found, written)) {
@@ -559,7 +559,7 @@ async fn answer_bank_step(
         return refused(w, &found, &token);
     }
     if found.mode == Mode::Test {
-        let address = Some(super::super::auth::client_address(&req));
+        let address = Some(super::super::client::client_address(&req));
         let approve = post.answer == "approve";
         let written =
             signing::answer_bank(&state.db, state.clock, &found, approve, address).await?;
@@ -636,7 +636,7 @@ async fn start_page_signing(
     if !cookies::csrf_ok(&state, &req, Some(&post.csrf_token)).await {
         return super::refused(w, &page, &here);
     }
-    let address = Some(super::super::auth::client_address(&req));
+    let address = Some(super::super::client::client_address(&req));
     let written = signing::start_from_page(&state.db, &page, w.language(), address).await?;
     if let Some(seq) = written.seq {
         state.merchants.advance(&checkout::stream(&page), seq);
