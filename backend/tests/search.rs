@@ -5,7 +5,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use crate::collection_support::{eft_mandate, once_under};
+use crate::collection_support::{eft_mandate, once_under, payment as payment_of, transactions};
 use crate::common;
 use crate::common::orders::{order_of, pay_card_page};
 use crate::payout_support::{PASSWORD, set_account};
@@ -110,50 +110,9 @@ async fn customer_with_debit(socket: &mut Socket, tag: &str) -> (String, String)
     (customer, payment)
 }
 
-async fn mandate_of(socket: &mut Socket, payment_id: &str) -> String {
-    match socket
-        .query(
-            "payment",
-            Query::GetPayment {
-                payment_id: payment_id.into(),
-            },
-        )
-        .await
-    {
-        ServerFrame::Reply {
-            ok: Some(ReplyBody::Payment { payment }),
-            ..
-        } => payment.mandate_id,
-        other => panic!("{other:?}"),
-    }
-}
-
-async fn transactions(socket: &mut Socket, filter: TransactionFilter) -> Vec<Transaction> {
-    match socket
-        .query(
-            "transactions",
-            Query::ListTransactions {
-                filter,
-                sort: SortOrder::Newest,
-                cursor: None,
-                limit: None,
-            },
-        )
-        .await
-    {
-        ServerFrame::Reply {
-            ok: Some(ReplyBody::TransactionPage { items, .. }),
-            ..
-        } => items,
-        other => panic!("{other:?}"),
-    }
-}
-
-/// The owner's test stream: a debit order, a card order paid on a pay
-/// page, and, a day on, a payout of the card money.
 async fn records(app: &TestApp, tab: &mut Socket, watcher: &mut Socket) -> Records {
     let (customer, payment) = customer_with_debit(tab, "a").await;
-    let mandate = mandate_of(tab, &payment).await;
+    let mandate = payment_of(tab, &payment).await.mandate_id;
     let page = pay_card_page(&app.browser(), tab, "YOGA-NK", "Naledi Khumalo").await;
     let order = order_of(tab, &page).await;
     let card_debit = order.transaction_id.clone().expect("a card transaction");

@@ -9,6 +9,7 @@
 
 use crate::collection_support::{customer, eft_mandate, monthly, named, once_under, payment};
 use crate::common;
+use crate::e_mandate_support::requests;
 
 use std::time::Duration;
 
@@ -295,22 +296,7 @@ async fn follow_ups_are_kept_live_and_checked(db: Database) {
         .e_mandate_request_id
         .clone()
         .expect("the request made");
-    let requests = match tab
-        .query(
-            "requests",
-            Query::ListEMandateRequests {
-                cursor: None,
-                limit: None,
-            },
-        )
-        .await
-    {
-        ServerFrame::Reply {
-            ok: Some(ReplyBody::EMandateRequestPage { items, .. }),
-            ..
-        } => items,
-        other => panic!("{other:?}"),
-    };
+    let requests = requests(&mut tab).await;
     let request = requests
         .iter()
         .find(|r| r.id == request_id)

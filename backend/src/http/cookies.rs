@@ -83,6 +83,36 @@ pub fn csrf(state: &AppState, value: String) -> Cookie<'static> {
     base(state, csrf::COOKIE, value)
 }
 
+/// Holds a followed sign-in link (its token, address and landing page)
+/// while a two-factor user gives their code: HttpOnly, so the page never
+/// sees the token, and sent only to the link's callback. Not `__Host-`,
+/// which needs `Path=/`; `__Secure-` under https.
+const PENDING_LINK: &str = "email-sign-in";
+
+fn pending_link_name(state: &AppState) -> String {
+    if state.config.secure_cookies() {
+        format!("__Secure-{PENDING_LINK}")
+    } else {
+        PENDING_LINK.to_string()
+    }
+}
+
+pub fn pending_link(state: &AppState, value: String, max_age: Duration) -> Cookie<'static> {
+    Cookie::build(pending_link_name(state), value)
+        .path(state.config.auth_path("/callback/email"))
+        .http_only(true)
+        .same_site(SameSite::Lax)
+        .secure(state.config.secure_cookies())
+        .max_age(max_age)
+        .finish()
+}
+
+pub fn pending_link_value(state: &AppState, req: &HttpRequest) -> Option<String> {
+    req.cookie(&pending_link_name(state))
+        .map(|c| c.value().to_string())
+        .filter(|v| !v.is_empty())
+}
+
 pub fn session_token(state: &AppState, req: &HttpRequest) -> Option<String> {
     read(state, req, SESSION)
 }

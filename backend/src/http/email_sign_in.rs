@@ -7,17 +7,17 @@
 use std::collections::HashMap;
 
 use actix_web::cookie::time::Duration;
-use actix_web::cookie::{Cookie, SameSite};
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde_json::json;
 
 use super::auth::{
     LOGIN_PAGE, SecondFactor, internal, no_store, refuse, second_factor, session_cookies,
-    signup_error,
+    signup_error, start_session,
 };
 use super::body::AuthBody;
 use super::client::client_address;
+use super::cookies;
 use super::recovery::{RECOVERY_LIMIT, checked, count_against, throttle_key};
 use super::return_address::return_path;
 use crate::security_log::{self, Client};
@@ -27,10 +27,7 @@ use paydesk::domain::rules;
 use paydesk::domain::sign_in::Failure;
 use paydesk::store::accounts;
 
-/// Holds a followed link's token, address and landing page while the user
-/// gives their second factor: HttpOnly, so the page never sees the token,
-/// and only for the auth paths.
-const PENDING: &str = "email-sign-in";
+/// How long a followed link waits for the second factor.
 const PENDING_MINUTES: i64 = 10;
 
 fn dead_link() -> String {
@@ -138,7 +135,11 @@ pub async fn follow(
         ])
         .unwrap_or_default();
         return redirect(&format!("{LOGIN_PAGE}?error=TwoFactorRequired&via=email"))
-            .cookie(pending(&state, held, Duration::minutes(PENDING_MINUTES)))
+            .cookie(cookies::pending_link(
+                &state,
+                held,
+                Duration::minutes(PENDING_MINUTES),
+            ))
             .finish();
     }
     match email_sign_in::use_link(&state.db, token, email).await {
@@ -168,16 +169,15 @@ pub async fn finish(state: State, req: HttpRequest, body: AuthBody) -> HttpRespo
         Ok(fields) => fields,
         Err(response) => return *response,
     };
-    let held: HashMap<String, String> = req
-        .cookie(&pending_name(&state))
-        .and_then(|c| serde_urlencoded::from_str(c.value()).ok())
+    let held: HashMap<String, String> = cookies::pending_link_value(&state, &req)
+        .and_then(|value| serde_urlencoded::from_str(&value).ok())
         .unwrap_or_default();
     let field = |name: &str| held.get(name).cloned().unwrap_or_default();
     let (token, email, then) = (field("token"), field("email"), field("callbackUrl"));
     let then = return_path(&state, &req, Some(&then), "/");
     let gone = |state: &State| {
         no_store(StatusCode::BAD_REQUEST)
-            .cookie(pending(state, String::new(), Duration::ZERO))
+            .cookie(cookies::pending_link(state, String::new(), Duration::ZERO))
             .json(json!({"url": dead_link()}))
     };
     let user_id = match email_sign_in::holder(&state.db, &token, &email).await {
@@ -216,40 +216,19 @@ pub async fn finish(state: State, req: HttpRequest, body: AuthBody) -> HttpRespo
         Err(err) => return internal(err),
     }
     match email_sign_in::use_link(&state.db, &token, &email).await {
-        Ok(Some(user_id)) => match session_cookies(&state, &req, &user_id).await {
-            Ok(set) => {
-                let mut response = no_store(StatusCode::OK);
-                for cookie in set {
-                    response.cookie(cookie);
-                }
-                response
-                    .cookie(pending(&state, String::new(), Duration::ZERO))
-                    .json(json!({"url": then}))
+        Ok(Some(user_id)) => {
+            let mut response = start_session(&state, &req, &user_id, then).await;
+            // The link is used: the cookie that held it goes (it would lapse anyway).
+            let spent = cookies::pending_link(&state, String::new(), Duration::ZERO);
+            if let Err(err) = response.add_cookie(&spent) {
+                tracing::warn!(error = %err, "cannot clear the followed sign-in link's cookie");
             }
-            Err(response) => response,
-        },
+            response
+        }
         Ok(None) => {
             refused_link(&state, &req);
             gone(&state)
         }
         Err(err) => internal(err),
     }
-}
-
-fn pending_name(state: &State) -> String {
-    if state.config.secure_cookies() {
-        format!("__Secure-{PENDING}")
-    } else {
-        PENDING.to_string()
-    }
-}
-
-fn pending(state: &State, value: String, max_age: Duration) -> Cookie<'static> {
-    Cookie::build(pending_name(state), value)
-        .path(state.config.auth_path("/callback/email"))
-        .http_only(true)
-        .same_site(SameSite::Lax)
-        .secure(state.config.secure_cookies())
-        .max_age(max_age)
-        .finish()
 }

@@ -3,11 +3,11 @@
 //! for the address it was sent to; only its hash is kept. A user with
 //! two-factor sign-in still gives a code after following it.
 
-use super::mail::{Template, compose};
+use super::mail::Template;
+use super::recovery::mail_link_to_account;
 use crate::error::AppResult;
 use crate::store::links::{self, Purpose};
-use crate::store::mail::enqueue;
-use crate::store::{Db, accounts, mail_quotas, users};
+use crate::store::{Db, accounts, mail_quotas};
 
 /// How long a sign-in link works.
 pub const LINK_SECONDS: i64 = 24 * 3600;
@@ -34,42 +34,17 @@ pub struct LinkTarget<'a> {
 /// Queues a sign-in link to `email` if it has an account; an earlier
 /// unused link of the account stops working.
 pub async fn send_link(db: &Db, email: &str, target: &LinkTarget<'_>) -> AppResult<()> {
-    let Some(user) = users::find_credentials_by_email(db, email).await? else {
-        return Ok(());
+    let link = |token: &str, address: &str| {
+        let query = url::form_urlencoded::Serializer::new(String::new())
+            .append_pair("token", token)
+            .append_pair("email", address)
+            .append_pair("callbackUrl", target.then)
+            .finish();
+        let origin = target.public_origin.trim_end_matches('/');
+        format!("{origin}{}?{query}", target.callback_path)
     };
-    let Some(account) = accounts::find_account(db, &user.id).await? else {
-        return Ok(());
-    };
-    let mut tx = db.begin_write().await?;
-    let token = links::create_link(
-        &mut tx,
-        &account.id,
-        Purpose::SignIn,
-        &account.email,
-        LINK_SECONDS,
-    )
-    .await?;
-    let query = url::form_urlencoded::Serializer::new(String::new())
-        .append_pair("token", &token)
-        .append_pair("email", &account.email)
-        .append_pair("callbackUrl", target.then)
-        .finish();
-    let link = format!(
-        "{}{}?{query}",
-        target.public_origin.trim_end_matches('/'),
-        target.callback_path
-    );
-    let message = compose(
-        Template::SignInLink,
-        account.language,
-        &account.email,
-        &account.name,
-        &account.email,
-        &link,
-    );
-    enqueue(&mut tx, &message).await?;
-    tx.commit().await?;
-    Ok(())
+    let sign_in = (Purpose::SignIn, LINK_SECONDS);
+    mail_link_to_account(db, email, sign_in, Template::SignInLink, link).await
 }
 
 /// The user a link would sign in, if it still works and was sent to

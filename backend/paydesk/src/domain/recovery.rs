@@ -22,6 +22,23 @@ pub async fn take_reset_quota(db: &Db, email: &str) -> AppResult<bool> {
 
 /// Queues a reset link to `email` if it has an account.
 pub async fn send_reset_link(db: &Db, public_origin: &str, email: &str) -> AppResult<()> {
+    // Built from the configured public origin, never from the request's Host.
+    let link = |token: &str, _: &str| format!("{public_origin}/auth/reset/{token}");
+    let reset = (Purpose::ResetPassword, RESET_LINK_SECONDS);
+    mail_link_to_account(db, email, reset, Template::ResetPassword, link).await
+}
+
+/// Mails the account with the address `email`, if there is one, a new
+/// one-time link of `purpose` that works `lifetime_seconds` (an earlier
+/// unused one stops working). `link` builds its address from the token and
+/// the account's address.
+pub(crate) async fn mail_link_to_account(
+    db: &Db,
+    email: &str,
+    (purpose, lifetime_seconds): (Purpose, i64),
+    template: Template,
+    link: impl FnOnce(&str, &str) -> String,
+) -> AppResult<()> {
     let Some(user) = users::find_credentials_by_email(db, email).await? else {
         return Ok(());
     };
@@ -32,20 +49,18 @@ pub async fn send_reset_link(db: &Db, public_origin: &str, email: &str) -> AppRe
     let token = links::create_link(
         &mut tx,
         &account.id,
-        Purpose::ResetPassword,
+        purpose,
         &account.email,
-        RESET_LINK_SECONDS,
+        lifetime_seconds,
     )
     .await?;
-    // Built from the configured public origin, never from the request's Host.
-    let link = format!("{public_origin}/auth/reset/{token}");
     let message = compose(
-        Template::ResetPassword,
+        template,
         account.language,
         &account.email,
         &account.name,
         &account.email,
-        &link,
+        &link(&token, &account.email),
     );
     mail::enqueue(&mut tx, &message).await?;
     tx.commit().await?;

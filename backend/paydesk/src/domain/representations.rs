@@ -119,6 +119,20 @@ async fn plan_from(
     }
 }
 
+/// The schedule's debit after `next` (its next mandated debit): the day a
+/// re-presentation due on `next` must come before.
+fn debit_after(record: &PaymentRecord, allow_date_adjustment: bool, next: Date) -> Option<Date> {
+    let after = record.next_nominal_date.as_deref().and_then(parse_iso_date);
+    let schedule = schedule_of(&record.view)?;
+    next_collection(
+        &schedule,
+        allow_date_adjustment,
+        after,
+        add_business_days(next, 1),
+    )
+    .map(|c| c.action)
+}
+
 /// An unpaid 02 to present again (`representation_cents` set): a recurring
 /// schedule's on its next mandated date, moved off any day of the mandate's
 /// other debits and before the date after; a once-off debit's, or one with
@@ -141,17 +155,7 @@ pub(crate) async fn plan_after_unpaid(
         return wait_for_merchant(record);
     };
     let mandate = mandates::load(tx, scope, &record.view.mandate_id).await?;
-    let after = record.next_nominal_date.as_deref().and_then(parse_iso_date);
-    let before = schedule_of(&record.view)
-        .and_then(|s| {
-            next_collection(
-                &s,
-                mandate.allow_date_adjustment,
-                after,
-                add_business_days(due, 1),
-            )
-        })
-        .map(|c| c.action);
+    let before = debit_after(record, mandate.allow_date_adjustment, due);
     record.view.representation_moved_from = None;
     plan_from(tx, scope, record, due, before, pending).await?;
     Ok(())
@@ -210,18 +214,8 @@ pub(crate) async fn represent_on(
             .and_then(parse_iso_date),
         PaymentKind::Once => None,
     };
-    let after = record.next_nominal_date.as_deref().and_then(parse_iso_date);
     let latest = next
-        .and_then(|next| {
-            let schedule = schedule_of(&record.view)?;
-            next_collection(
-                &schedule,
-                mandate.allow_date_adjustment,
-                after,
-                add_business_days(next, 1),
-            )
-        })
-        .map(|c| c.action)
+        .and_then(|next| debit_after(record, mandate.allow_date_adjustment, next))
         .unwrap_or(today + Duration::days(CHOSEN_DAY_WITHIN_DAYS + 1));
     if day >= latest {
         return refuse(ErrorCode::RepresentationTooLate);

@@ -8,6 +8,7 @@ use protocol::{
     Interval, Language, PayPageInput, PaymentKind, PaymentMethod, Transaction, TransactionStatus,
     UnpaidAction, UnpaidFollowUp, UnpaidFollowUpKind,
 };
+use serde_json::Value;
 use time::Duration;
 
 use super::calendar::{iso_date, long_date, next_business_day_on_or_after, parse_iso_date};
@@ -165,8 +166,8 @@ async fn represent(
     })
 }
 
-fn line(language: Language, key: &str, vars: &[(&str, &str)]) -> String {
-    text(&words(language), &["unpaid_follow_up", key], vars)
+fn line(words: &Value, key: &str, vars: &[(&str, &str)]) -> String {
+    text(words, &["unpaid_follow_up", key], vars)
 }
 
 /// A once-off pay page for the unpaid amount, by card or instant EFT, used
@@ -187,9 +188,10 @@ async fn send_pay_link(
         ("amount", amount.as_str()),
         ("date", day.as_str()),
     ];
+    let payer_words = words(language);
     let input = PayPageInput {
-        title: line(language, "page_title", &vars),
-        description: line(language, "page_description", &vars),
+        title: line(&payer_words, "page_title", &vars),
+        description: line(&payer_words, "page_description", &vars),
         amount_mode: AmountMode::Fixed,
         amount_cents: Some(t.amount_cents),
         min_cents: None,
@@ -317,8 +319,8 @@ fn compose_message(
         ("date", day.as_str()),
     ];
     let greeting = text(&all, &["greeting"], &vars);
-    let about = line(language, "message_about", &vars);
-    let reply = line(language, "message_reply", &vars);
+    let about = line(&all, "message_about", &vars);
+    let reply = line(&all, "message_reply", &vars);
     let plain = format!("{greeting}\n\n{about}\n\n{message}\n\n{reply}\n");
     let paragraphs: String = message
         .split("\n\n")
@@ -334,7 +336,7 @@ fn compose_message(
     );
     OutgoingMail {
         to: unpaid.customer.email.clone(),
-        subject: line(language, "message_subject", &vars),
+        subject: line(&all, "message_subject", &vars),
         text: plain,
         html,
     }
